@@ -1,0 +1,3 @@
+module sudokusat
+
+go 1.24
