@@ -1,0 +1,432 @@
+package encode
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"sudokusat"
+)
+
+// ErrDIMACS is wrapped by every error about malformed DIMACS or solver
+// output.
+var ErrDIMACS = errors.New("malformed DIMACS")
+
+// ErrNoMap reports a CNF file without sudokusat's variable map.
+var ErrNoMap = errors.New("no sudokusat variable map in the CNF comments")
+
+// headerMark opens the comment block WriteDIMACS writes and ReadVarMap
+// looks for.
+const headerMark = "c sudokusat cnf 1"
+
+// maxLine bounds one line of DIMACS or solver output: a puzzle comment line
+// of a 400×400 grid is under 1 MB.
+const maxLine = 16 << 20
+
+// WriteDIMACS writes f in DIMACS CNF. The comment lines before the problem
+// line record the tool, the encoding, the box shape, the puzzle, and the
+// variable map: the formula for the direct encodings, or for the reduced one
+// the fixed grid and one "c v VAR ROW COL DIGIT" line per variable (rows,
+// columns from 1). ReadVarMap reads them back.
+func WriteDIMACS(w io.Writer, f *Formula) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	n := f.Puzzle.Size()
+	fmt.Fprintf(bw, "%s\nc encoding %s\nc box %dx%d\nc puzzle %s\n", headerMark,
+		f.Encoding, f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
+	if f.Direct() {
+		fmt.Fprintf(bw, "c map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n", n*n, n)
+	} else {
+		fmt.Fprintf(bw, "c fixed %s\nc map explicit: c v VAR ROW COL DIGIT (rows and columns from 1)\n", f.Fixed)
+		var b []byte
+		for i, c := range f.Cands {
+			b = append(b[:0], "c v "...)
+			b = strconv.AppendInt(b, int64(i+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(int(c.Cell)/n+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(int(c.Cell)%n+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(c.Digit), 10)
+			b = append(b, '\n')
+			bw.Write(b)
+		}
+	}
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.NumVars, f.nClauses)
+	var b []byte
+	for c := range f.Clauses() {
+		b = b[:0]
+		for _, l := range c {
+			b = strconv.AppendInt(b, int64(l), 10)
+			b = append(b, ' ')
+		}
+		b = append(b, '0', '\n')
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// lineReader reads lines of bounded length and counts them.
+type lineReader struct {
+	sc   *bufio.Scanner
+	line int
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	return &lineReader{sc: sc}
+}
+
+func (lr *lineReader) next() ([]byte, bool) {
+	if !lr.sc.Scan() {
+		return nil, false
+	}
+	lr.line++
+	return bytes.TrimRight(lr.sc.Bytes(), "\r"), true
+}
+
+func (lr *lineReader) err() error {
+	if err := lr.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%w: line %d: longer than %d bytes", ErrDIMACS, lr.line+1, maxLine)
+		}
+		return fmt.Errorf("line %d: %w", lr.line+1, err)
+	}
+	return nil
+}
+
+func dimacsErr(line int, format string, args ...any) error {
+	return fmt.Errorf("%w: line %d: %s", ErrDIMACS, line, fmt.Sprintf(format, args...))
+}
+
+// header collects the sudokusat comment lines.
+type header struct {
+	seen                 bool
+	encoding             string
+	boxRows, boxCols     int
+	puzzle, fixed        string
+	explicit             bool
+	cands                []Cand
+	puzzleLine, candLine int
+}
+
+func (h *header) comment(line []byte, no int) error {
+	s := string(line)
+	if s == headerMark {
+		h.seen = true
+		return nil
+	}
+	if !h.seen {
+		return nil
+	}
+	key, val, _ := strings.Cut(strings.TrimPrefix(s, "c "), " ")
+	switch key {
+	case "encoding":
+		h.encoding = val
+	case "box":
+		if _, err := fmt.Sscanf(val, "%dx%d", &h.boxRows, &h.boxCols); err != nil {
+			return dimacsErr(no, "bad box shape %q", val)
+		}
+	case "puzzle":
+		h.puzzle, h.puzzleLine = val, no
+	case "fixed":
+		h.fixed = val
+	case "map":
+		h.explicit = strings.HasPrefix(val, "explicit")
+	case "v":
+		f := strings.Fields(val)
+		var x [4]int
+		if len(f) != 4 {
+			return dimacsErr(no, "variable line needs VAR ROW COL DIGIT")
+		}
+		for i := range x {
+			v, err := strconv.Atoi(f[i])
+			if err != nil || v < 1 {
+				return dimacsErr(no, "bad number %q in variable line", f[i])
+			}
+			x[i] = v
+		}
+		n := h.boxRows * h.boxCols
+		if x[0] != len(h.cands)+1 || x[1] > n || x[2] > n || x[3] > n || n == 0 {
+			return dimacsErr(no, "variable line %q out of order or range", val)
+		}
+		h.cands = append(h.cands, Cand{Cell: int32((x[1]-1)*n + x[2] - 1), Digit: int16(x[3])})
+		h.candLine = no
+	}
+	return nil
+}
+
+func (h *header) varMap(line int) (*VarMap, error) {
+	if !h.seen {
+		return nil, ErrNoMap
+	}
+	if h.puzzle == "" || h.boxRows == 0 {
+		return nil, fmt.Errorf("%w: line %d: the sudokusat header lacks its box or puzzle line", ErrDIMACS, line)
+	}
+	g, err := sudokusat.ParseLine(h.puzzle, h.boxRows, h.boxCols)
+	if err != nil {
+		return nil, dimacsErr(h.puzzleLine, "puzzle: %v", err)
+	}
+	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g}
+	if h.explicit {
+		if m.Fixed, err = sudokusat.ParseLine(h.fixed, h.boxRows, h.boxCols); err != nil {
+			return nil, dimacsErr(h.puzzleLine, "fixed grid: %v", err)
+		}
+		m.Cands = h.cands
+		if m.Cands == nil {
+			m.Cands = []Cand{}
+		}
+	}
+	return m, nil
+}
+
+// ReadVarMap reads the sudokusat comment lines at the top of a CNF file and
+// returns its variable map, stopping at the problem line, so that a large
+// formula is never read whole to decode a model. A file without them gives
+// an error wrapping ErrNoMap.
+func ReadVarMap(r io.Reader) (*VarMap, error) {
+	lr := newLineReader(r)
+	var h header
+	for {
+		line, ok := lr.next()
+		if !ok {
+			if err := lr.err(); err != nil {
+				return nil, err
+			}
+			break
+		}
+		if len(line) > 0 && line[0] == 'c' {
+			if err := h.comment(line, lr.line); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if bytes.HasPrefix(line, []byte("p ")) || len(bytes.TrimSpace(line)) > 0 {
+			break
+		}
+	}
+	return h.varMap(lr.line)
+}
+
+// ReadDIMACS reads a whole CNF file. The variable map is read too when the
+// file has sudokusat's comments; otherwise the formula's VarMap is zero.
+// Every literal is checked against the problem line, and the clause count
+// must match it.
+func ReadDIMACS(r io.Reader) (*Formula, error) {
+	lr := newLineReader(r)
+	var h header
+	f := &Formula{}
+	declared, open, sawP := 0, false, false
+	for {
+		line, ok := lr.next()
+		if !ok {
+			break
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 {
+			continue
+		}
+		if t[0] == 'c' {
+			if err := h.comment(t, lr.line); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if t[0] == '%' { // SATLIB files end with "%" and "0"
+			break
+		}
+		if t[0] == 'p' {
+			if sawP {
+				return nil, dimacsErr(lr.line, "second problem line")
+			}
+			fs := strings.Fields(string(t))
+			if len(fs) != 4 || fs[1] != "cnf" {
+				return nil, dimacsErr(lr.line, "problem line must be \"p cnf VARS CLAUSES\"")
+			}
+			v, err1 := strconv.Atoi(fs[2])
+			c, err2 := strconv.Atoi(fs[3])
+			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
+				return nil, dimacsErr(lr.line, "bad counts in problem line")
+			}
+			f.NumVars, declared, sawP = v, c, true
+			continue
+		}
+		if !sawP {
+			return nil, dimacsErr(lr.line, "clause before the problem line")
+		}
+		for _, tok := range bytes.Fields(t) {
+			l, err := strconv.Atoi(string(tok))
+			if err != nil {
+				return nil, dimacsErr(lr.line, "%q is not a literal", tok)
+			}
+			if l > f.NumVars || -l > f.NumVars {
+				return nil, dimacsErr(lr.line, "literal %d out of range 1..%d", l, f.NumVars)
+			}
+			f.lits = append(f.lits, int32(l))
+			if l == 0 {
+				f.nClauses++
+				open = false
+			} else {
+				open = true
+			}
+		}
+	}
+	if err := lr.err(); err != nil {
+		return nil, err
+	}
+	if !sawP {
+		return nil, fmt.Errorf("%w: no problem line", ErrDIMACS)
+	}
+	if open {
+		return nil, dimacsErr(lr.line, "last clause not ended by 0")
+	}
+	if f.nClauses != declared {
+		return nil, fmt.Errorf("%w: %d clauses, but the problem line says %d", ErrDIMACS, f.nClauses, declared)
+	}
+	if h.seen {
+		m, err := h.varMap(lr.line)
+		if err != nil {
+			return nil, err
+		}
+		f.VarMap = *m
+	}
+	return f, nil
+}
+
+// Status is a SAT solver's verdict.
+type Status int
+
+const (
+	// Unknown: the solver gave no verdict (a time-out or a limit).
+	Unknown Status = iota
+	// Satisfiable: the formula has a model.
+	Satisfiable
+	// Unsatisfiable: the formula has no model.
+	Unsatisfiable
+)
+
+func (s Status) String() string {
+	switch s {
+	case Satisfiable:
+		return "SATISFIABLE"
+	case Unsatisfiable:
+		return "UNSATISFIABLE"
+	}
+	return "UNKNOWN"
+}
+
+// Answer is what a SAT solver printed: its verdict and, when satisfiable,
+// the model as DIMACS literals.
+type Answer struct {
+	Status Status
+	Model  []int
+}
+
+// ReadAnswer reads a solver's answer in either of the two usual formats:
+// the SAT competition's ("s SATISFIABLE" and "v" lines, "c" comments
+// ignored) or MiniSat's result file ("SAT" then one line of literals ending
+// in 0). A missing or repeated verdict, a literal that is not a number, and
+// a model not closed by 0 are errors naming the line.
+func ReadAnswer(r io.Reader) (Answer, error) {
+	lr := newLineReader(r)
+	var a Answer
+	verdict, closed, minisat := 0, false, false
+	addLits := func(fields [][]byte) error {
+		for _, tok := range fields {
+			if closed {
+				return dimacsErr(lr.line, "literal after the model's closing 0")
+			}
+			l, err := strconv.Atoi(string(tok))
+			if err != nil {
+				return dimacsErr(lr.line, "%q is not a literal", tok)
+			}
+			if l == 0 {
+				closed = true
+				continue
+			}
+			a.Model = append(a.Model, l)
+		}
+		return nil
+	}
+	for {
+		line, ok := lr.next()
+		if !ok {
+			break
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == 'c' {
+			continue
+		}
+		fs := bytes.Fields(t)
+		switch {
+		case string(fs[0]) == "s" || (verdict == 0 && isMinisatVerdict(string(t))):
+			verdict++
+			if verdict > 1 {
+				return Answer{}, dimacsErr(lr.line, "second verdict")
+			}
+			word := string(t)
+			if string(fs[0]) == "s" {
+				word = strings.TrimSpace(string(t[1:]))
+			} else {
+				minisat = true
+			}
+			switch word {
+			case "SATISFIABLE", "SAT":
+				a.Status = Satisfiable
+			case "UNSATISFIABLE", "UNSAT":
+				a.Status = Unsatisfiable
+			case "UNKNOWN", "INDET", "INDETERMINATE":
+				a.Status = Unknown
+			default:
+				return Answer{}, dimacsErr(lr.line, "unknown verdict %q", word)
+			}
+		case string(fs[0]) == "v":
+			if verdict == 0 || minisat {
+				return Answer{}, dimacsErr(lr.line, "model line without a verdict")
+			}
+			if err := addLits(fs[1:]); err != nil {
+				return Answer{}, err
+			}
+		case minisat && a.Status == Satisfiable:
+			if err := addLits(fs); err != nil {
+				return Answer{}, err
+			}
+		default:
+			return Answer{}, dimacsErr(lr.line, "unexpected line %q", truncate(t, 60))
+		}
+	}
+	if err := lr.err(); err != nil {
+		return Answer{}, err
+	}
+	if verdict == 0 {
+		return Answer{}, fmt.Errorf("%w: no verdict (no \"s\" line, no SAT/UNSAT)", ErrDIMACS)
+	}
+	if a.Status == Satisfiable && !closed {
+		return Answer{}, fmt.Errorf("%w: model not ended by 0 (output cut short?)", ErrDIMACS)
+	}
+	if a.Status != Satisfiable && len(a.Model) > 0 {
+		return Answer{}, fmt.Errorf("%w: a model with verdict %v", ErrDIMACS, a.Status)
+	}
+	return a, nil
+}
+
+func isMinisatVerdict(s string) bool {
+	switch s {
+	case "SAT", "UNSAT", "INDET", "INDETERMINATE":
+		return true
+	}
+	return false
+}
+
+func truncate(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

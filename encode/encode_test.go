@@ -1,0 +1,322 @@
+package encode
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"sudokusat"
+)
+
+// inkala is Arto Inkala's hard puzzle; inkalaSolution is its published
+// solution.
+const (
+	inkala         = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
+
+func mustGrid(t testing.TB, s string) *sudokusat.Grid {
+	t.Helper()
+	g, err := sudokusat.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func emptyGrid(t testing.TB, n int) *sudokusat.Grid {
+	t.Helper()
+	g, err := sudokusat.NewGridSize(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestClauseCounts checks the counts before givens against the notes'
+// formulas, computed here from scratch.
+func TestClauseCounts(t *testing.T) {
+	tests := []struct {
+		n                             int
+		minimal, efficient, extended int
+	}{
+		{4, 304, 400, 448},
+		{9, 8829, 11745, 11988},
+		{16, 92416, 123136, 123904},
+		{25, 563125, 750625, 752500},
+	}
+	for _, tt := range tests {
+		g := emptyGrid(t, tt.n)
+		for _, c := range []struct {
+			enc  Encoding
+			want int
+		}{{Minimal, tt.minimal}, {Efficient, tt.efficient}, {Extended, tt.extended}} {
+			f, err := c.enc(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.NumClauses() != c.want || f.NumVars != tt.n*tt.n*tt.n {
+				t.Errorf("%s N=%d: %d clauses, %d vars; want %d, %d", f.Encoding, tt.n, f.NumClauses(), f.NumVars, c.want, tt.n*tt.n*tt.n)
+			}
+		}
+	}
+}
+
+func TestGivensAddUnits(t *testing.T) {
+	g := mustGrid(t, inkala)
+	for _, name := range []string{"minimal", "efficient", "extended"} {
+		enc, _ := Lookup(name)
+		f, _ := enc(g)
+		empty, _ := enc(emptyGrid(t, 9))
+		if got := f.NumClauses() - empty.NumClauses(); got != g.Givens() {
+			t.Errorf("%s: givens added %d clauses, want %d", name, got, g.Givens())
+		}
+	}
+}
+
+// TestReducedShrinks checks that the reduced formula is a small fraction of
+// the extended one and that propagation-only puzzles need no variables.
+func TestReducedShrinks(t *testing.T) {
+	ext, _ := Extended(mustGrid(t, inkala))
+	red, _ := Reduced(mustGrid(t, inkala))
+	if red.NumVars >= ext.NumVars/2 || red.NumClauses() >= ext.NumClauses()/4 {
+		t.Errorf("reduced %d vars %d clauses is not much smaller than extended %d/%d",
+			red.NumVars, red.NumClauses(), ext.NumVars, ext.NumClauses())
+	}
+	solved, _ := Reduced(mustGrid(t, inkalaSolution[:80]+"."))
+	if solved.NumVars != 0 || solved.NumClauses() != 0 || solved.Fixed.String() != inkalaSolution {
+		t.Errorf("one blank: got %d vars, %d clauses, fixed %s", solved.NumVars, solved.NumClauses(), solved.Fixed)
+	}
+	// A puzzle whose propagation meets a contradiction is the formula
+	// (x1)(¬x1). Row 1 needs a 1 but every cell of it sees one.
+	bad := mustGrid(t, ".23456789"+"........."+"........."+".1......."+"........."+"........."+"........."+"........."+".........")
+	bad.Set(4, 0, 1) // column 0 now holds 1 below: r1c1 cannot be 1
+	f, _ := Reduced(bad)
+	if f.NumClauses() != 2 || f.NumVars != 1 {
+		t.Errorf("contradiction: got %d vars, %d clauses", f.NumVars, f.NumClauses())
+	}
+}
+
+// TestDecodeSolution checks that the variables of a known solution decode
+// to it under every encoding, for direct and explicit maps.
+func TestDecodeSolution(t *testing.T) {
+	sol := mustGrid(t, inkalaSolution)
+	for _, name := range Names() {
+		enc, _ := Lookup(name)
+		f, err := enc(mustGrid(t, inkala))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lits []int
+		if f.Direct() {
+			for i := 0; i < 81; i++ {
+				lits = append(lits, Var(9, i/9, i%9, sol.Cell(i)))
+			}
+		} else {
+			for v, c := range f.Cands {
+				if sol.Cell(int(c.Cell)) == int(c.Digit) {
+					lits = append(lits, v+1)
+				}
+			}
+		}
+		g, err := f.DecodeLits(lits)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !g.Equal(sol) {
+			t.Errorf("%s: decoded %s", name, g)
+		}
+		if !satisfies(f, lits) {
+			t.Errorf("%s: the solution does not satisfy the formula", name)
+		}
+	}
+}
+
+// satisfies evaluates f under the model given by the true literals.
+func satisfies(f *Formula, trueLits []int) bool {
+	val := make([]bool, f.NumVars+1)
+	for _, l := range trueLits {
+		val[l] = true
+	}
+	for c := range f.Clauses() {
+		ok := false
+		for _, l := range c {
+			if (l > 0) == val[abs(l)] {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(l int32) int32 {
+	if l < 0 {
+		return -l
+	}
+	return l
+}
+
+func TestDecodeErrors(t *testing.T) {
+	f, _ := Extended(mustGrid(t, inkala))
+	if _, err := f.DecodeLits([]int{1}); !errors.Is(err, ErrDecode) {
+		t.Errorf("partial model: err = %v, want ErrDecode", err)
+	}
+	if _, err := f.DecodeLits([]int{1, 2}); !errors.Is(err, ErrDecode) {
+		t.Errorf("two digits in a cell: err = %v, want ErrDecode", err)
+	}
+}
+
+// TestDIMACSRoundTrip writes each encoding and reads it back: same counts,
+// same clauses, and a map that decodes the same way.
+func TestDIMACSRoundTrip(t *testing.T) {
+	for _, p := range []string{inkala, "1...." + strings.Repeat(".", 11)} {
+		for _, name := range Names() {
+			enc, _ := Lookup(name)
+			f, err := enc(mustGrid(t, p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := WriteDIMACS(&buf, f); err != nil {
+				t.Fatal(err)
+			}
+			text := buf.String()
+			for _, want := range []string{"c sudokusat", "c encoding " + name, "c puzzle " + f.Puzzle.String()} {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s: header lacks %q", name, want)
+				}
+			}
+			g, err := ReadDIMACS(strings.NewReader(text))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if g.NumVars != f.NumVars || g.NumClauses() != f.NumClauses() || !equalLits(f.lits, g.lits) {
+				t.Errorf("%s: read %d vars %d clauses, wrote %d, %d", name, g.NumVars, g.NumClauses(), f.NumVars, f.NumClauses())
+			}
+			m, err := ReadVarMap(strings.NewReader(text))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if m.Encoding != name || !m.Puzzle.Equal(f.Puzzle) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
+				t.Errorf("%s: map read back differs: %+v", name, m)
+			}
+			for i := range m.Cands {
+				if m.Cands[i] != f.Cands[i] {
+					t.Fatalf("%s: candidate %d = %v, want %v", name, i+1, m.Cands[i], f.Cands[i])
+				}
+			}
+		}
+	}
+}
+
+func equalLits(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestReadDIMACSErrors(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"no problem line", "1 2 0\n", "clause before the problem line"},
+		{"empty", "", "no problem line"},
+		{"bad problem line", "p dnf 2 1\n1 0\n", "problem line"},
+		{"literal out of range", "p cnf 2 1\n1 3 0\n", "line 2: literal 3 out of range"},
+		{"not a literal", "p cnf 2 1\n1 x 0\n", `line 2: "x" is not a literal`},
+		{"unterminated", "p cnf 2 1\n1 2\n", "not ended by 0"},
+		{"count mismatch", "p cnf 2 2\n1 2 0\n", "1 clauses, but the problem line says 2"},
+		{"second p line", "p cnf 2 1\np cnf 2 1\n", "second problem line"},
+		{"binary", "\x00\x01\x02\xff\n", "clause before the problem line"},
+		{"bad map line", headerMark + "\nc box 3x3\nc v 5 1 1 1\np cnf 1 0\n", "out of order"},
+	}
+	for _, tt := range tests {
+		_, err := ReadDIMACS(strings.NewReader(tt.in))
+		if !errors.Is(err, ErrDIMACS) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want ErrDIMACS mentioning %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := ReadVarMap(strings.NewReader("p cnf 1 1\n1 0\n")); !errors.Is(err, ErrNoMap) {
+		t.Errorf("foreign CNF: err = %v, want ErrNoMap", err)
+	}
+}
+
+func TestReadAnswer(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		status Status
+		model  []int
+		errMsg string
+	}{
+		{"competition sat", "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
+		{"competition unsat", "s UNSATISFIABLE\n", Unsatisfiable, nil, ""},
+		{"unknown", "s UNKNOWN\n", Unknown, nil, ""},
+		{"minisat sat", "SAT\n1 -2 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
+		{"minisat unsat", "UNSAT\n", Unsatisfiable, nil, ""},
+		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", Satisfiable, []int{1}, ""},
+		{"empty", "", 0, nil, "no verdict"},
+		{"no zero", "s SATISFIABLE\nv 1 2\n", 0, nil, "not ended by 0"},
+		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, `line 2: unexpected line "hello"`},
+		{"bad literal", "s SATISFIABLE\nv 1 x 0\n", 0, nil, `line 2: "x" is not a literal`},
+		{"two verdicts", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, "line 2: second verdict"},
+		{"v before s", "v 1 0\ns SATISFIABLE\n", 0, nil, "line 1: model line without a verdict"},
+		{"bad verdict", "s MAYBE\n", 0, nil, "unknown verdict"},
+		{"after zero", "s SATISFIABLE\nv 1 0 2\n", 0, nil, "after the model's closing 0"},
+		{"unsat with model", "s UNSATISFIABLE\nv 1 0\n", 0, nil, "a model with verdict"},
+	}
+	for _, tt := range tests {
+		a, err := ReadAnswer(strings.NewReader(tt.in))
+		if tt.errMsg != "" {
+			if !errors.Is(err, ErrDIMACS) || !strings.Contains(err.Error(), tt.errMsg) {
+				t.Errorf("%s: err = %v, want ErrDIMACS mentioning %q", tt.name, err, tt.errMsg)
+			}
+			continue
+		}
+		if err != nil || a.Status != tt.status || fmt.Sprint(a.Model) != fmt.Sprint(tt.model) {
+			t.Errorf("%s: got %v %v %v, want %v %v", tt.name, a.Status, a.Model, err, tt.status, tt.model)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, name := range Names() {
+		if _, err := Lookup(name); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := Lookup("nope"); err == nil {
+		t.Error("Lookup(nope) succeeded")
+	}
+}
+
+// TestRectangularAndLarge checks the direct formula and the reduced one on
+// a 6×6 grid with 2×3 boxes and that the reduced formula stays small on the
+// empty 25×25.
+func TestRectangularAndLarge(t *testing.T) {
+	g := emptyGrid(t, 6)
+	f, _ := Extended(g)
+	if want := 4 * 36 * (1 + 15); f.NumClauses() != want {
+		t.Errorf("6×6 extended: %d clauses, want %d", f.NumClauses(), want)
+	}
+	red, _ := Reduced(g)
+	if red.NumVars != 216 {
+		t.Errorf("empty 6×6 reduced: %d vars, want 216", red.NumVars)
+	}
+	// Box pairs in one row or column are not repeated: 4·36 ALO, 36·15 cell
+	// pairs, 2·36·15 row and column pairs, and per box and digit the 15
+	// pairs less the 2·3 + 3·1 that share a row or column.
+	if want := 4*36 + 36*15 + 2*36*15 + 36*(15-6-3); red.NumClauses() != want {
+		t.Errorf("empty 6×6 reduced: %d clauses, want %d", red.NumClauses(), want)
+	}
+}
