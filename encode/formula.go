@@ -139,6 +139,13 @@ func (f *Formula) Add(lits ...int32) {
 	f.nClauses++
 }
 
+// Clone returns a copy of f that clauses can be added to without touching f.
+func (f *Formula) Clone() *Formula {
+	c := *f
+	c.lits = append(make([]int32, 0, len(f.lits)+64), f.lits...)
+	return &c
+}
+
 // Clauses yields each clause in order. The slice is only valid during the
 // call: copy it to keep it.
 func (f *Formula) Clauses() iter.Seq[[]int32] {

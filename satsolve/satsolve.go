@@ -1,0 +1,197 @@
+// Package satsolve solves Sudoku formulas with a SAT solver: the pure-Go
+// gophersat, embedded, or any DIMACS solver binary run as a process.
+//
+// Every model is decoded and checked with sudokusat.CheckSolution before it
+// is returned, so a solver bug shows up as an error wrapping ErrWrongModel,
+// never as a wrong grid.
+package satsolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/crillab/gophersat/solver"
+
+	"sudokusat"
+	"sudokusat/encode"
+)
+
+// ErrWrongModel reports a solver's model that is not a solution of the
+// puzzle: a solver bug, or a wrong formula.
+var ErrWrongModel = errors.New("solver's model is not a solution")
+
+// ErrSolver reports a solver that failed: it crashed, could not be run, or
+// printed something that is not an answer.
+var ErrSolver = errors.New("SAT solver failed")
+
+// Result is the outcome of a solve or a count.
+type Result struct {
+	Status encode.Status
+	// Solution is the first solution found, validated; nil unless Status is
+	// encode.Satisfiable.
+	Solution *sudokusat.Grid
+	// Count is the number of distinct solutions found, capped at the limit
+	// asked for (Solve stops at 1).
+	Count int
+	// Decisions and Conflicts are the solver's search statistics over all
+	// the solves a count makes; external solvers do not report them.
+	Decisions, Conflicts int
+}
+
+// Solver is a SAT engine that can count a formula's solutions.
+type Solver interface {
+	// Count looks for up to limit distinct solutions (limit ≥ 1).
+	Count(ctx context.Context, f *encode.Formula, limit int) (Result, error)
+	// Name names the engine for messages and tables.
+	Name() string
+}
+
+// Gophersat is the embedded gophersat engine. Its zero value is ready to use.
+type Gophersat struct{}
+
+// Name returns "sat".
+func (Gophersat) Name() string { return "sat" }
+
+// gophersatSlot serialises every use of gophersat in the process. gophersat
+// v1.4.0 keeps a package-level buffer (bufLits in solver/learn.go) that two
+// solvers in parallel goroutines corrupt: wrong verdicts, invalid models and
+// panics were seen here. A channel rather than a mutex, so that waiting for
+// the slot can give up when a context ends.
+var gophersatSlot = make(chan struct{}, 1)
+
+// Solve returns the first solution of f. It is Count with a limit of 1.
+func Solve(ctx context.Context, f *encode.Formula) (Result, error) {
+	return Gophersat{}.Count(ctx, f, 1)
+}
+
+// Count looks for up to limit distinct solutions of f with gophersat (limit
+// 2 proves uniqueness). After each model it adds a clause that blocks that
+// grid and solves again; gophersat's own Enumerate is not used, since it
+// ignores its stop channel and reports duplicate models.
+//
+// gophersat cannot be interrupted: when ctx ends first, Count returns at
+// once with an error wrapping ctx.Err(), and the abandoned search finishes
+// its current solve in the background (starting no other), holding the
+// process's gophersat slot until then.
+func Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
+	return Gophersat{}.Count(ctx, f, limit)
+}
+
+// Count implements Solver; see the package-level Count.
+func (Gophersat) Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
+	if limit < 1 {
+		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	var res Result
+	var runErr error
+	var stop atomic.Bool // set when the caller gives up: no further solve starts
+	err := inSlot(ctx, func() { res, runErr = countGophersat(f, limit, &stop) })
+	stop.Store(true)
+	if err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	return res, runErr
+}
+
+// inSlot runs fn while holding the gophersat slot, returning early with
+// ctx.Err() if ctx ends first. A panic in fn becomes an ErrSolver error.
+func inSlot(ctx context.Context, fn func()) error {
+	select {
+	case gophersatSlot <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	done := make(chan error, 1)
+	go func() {
+		defer func() { <-gophersatSlot }()
+		defer func() {
+			if p := recover(); p != nil {
+				done <- fmt.Errorf("%w: gophersat panicked: %v", ErrSolver, p)
+			}
+		}()
+		fn()
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, error) {
+	res := Result{Status: encode.Unsatisfiable}
+	if f.NumVars == 0 && f.NumClauses() == 0 {
+		// Propagation solved the puzzle: one solution, no search.
+		return finish(f, res, nil)
+	}
+	s := solver.New(solver.ParseSliceNb(f.Slices(), f.NumVars))
+	blocking := make([]solver.Lit, 0, 64)
+	for res.Count < limit && !stop.Load() {
+		st := s.Solve()
+		res.Decisions, res.Conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative
+		if st != solver.Sat {
+			if st != solver.Unsat {
+				return Result{}, fmt.Errorf("%w: gophersat gave no verdict", ErrSolver)
+			}
+			break
+		}
+		model := s.Model()
+		g, err := decodeChecked(f, model)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Count++
+		if res.Solution == nil {
+			res.Solution = g
+		}
+		if res.Count == limit {
+			break
+		}
+		// Block this grid: some open cell must differ. Only cell variables
+		// matter, so auxiliary variables cannot make a repeat look new.
+		blocking = blocking[:0]
+		for v := 0; v < f.VarMap.NumVars() && v < len(model); v++ {
+			if model[v] {
+				blocking = append(blocking, solver.IntToLit(int32(-(v + 1))))
+			}
+		}
+		if len(blocking) == 0 {
+			break // no open cell: the one grid is the only one
+		}
+		s.AppendClause(solver.NewClause(append([]solver.Lit(nil), blocking...)))
+	}
+	if res.Count > 0 {
+		res.Status = encode.Satisfiable
+	}
+	return res, nil
+}
+
+// finish handles a formula with nothing to search.
+func finish(f *encode.Formula, res Result, model []bool) (Result, error) {
+	g, err := decodeChecked(f, model)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Status, res.Solution, res.Count = encode.Satisfiable, g, 1
+	return res, nil
+}
+
+// decodeChecked decodes a model and checks it with the validator, which
+// shares nothing with the encoder or the solver.
+func decodeChecked(f *encode.Formula, model []bool) (*sudokusat.Grid, error) {
+	g, err := f.Decode(model)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrWrongModel, err)
+	}
+	if err := sudokusat.CheckSolution(f.Puzzle, g); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrWrongModel, err)
+	}
+	return g, nil
+}
