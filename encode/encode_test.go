@@ -39,7 +39,7 @@ func emptyGrid(t testing.TB, n int) *sudokusat.Grid {
 // formulas, computed here from scratch.
 func TestClauseCounts(t *testing.T) {
 	tests := []struct {
-		n                             int
+		n                            int
 		minimal, efficient, extended int
 	}{
 		{4, 304, 400, 448},
