@@ -68,7 +68,8 @@ func syntaxErr(line int, format string, args ...any) *ParseError {
 
 // Reader reads puzzles one at a time from a stream of text. It accepts:
 //   - one puzzle per line, one symbol per cell (81 characters for 9×9; any
-//     N² symbols for N ≤ 35, so a 16-symbol line is a 4×4 puzzle);
+//     N² symbols for N ≤ 35, so a 16-symbol line is a 4×4 puzzle, unless
+//     its cells are separated by spaces or '|': then it is a grid's row);
 //   - grids of one row per line, with '|', '+', '-' and '=' drawing lines
 //     and characters ignored;
 //   - grids of whitespace-separated numbers, one row per line.
@@ -264,9 +265,12 @@ func isSkipped(line []byte) bool {
 }
 
 // oneLiner returns M when a line is a whole M×M puzzle in symbols. A line of
-// numbers that makes a valid grid row is a row, not a puzzle.
+// several tokens that makes a valid grid row, as numbers or one symbol each,
+// is a row, not a puzzle: 16 cells written "1 . . 4 | . . 1 . | ..." start a
+// 16×16 grid, while 16 cells run together, "1..4..1....1.1..", are a 4×4
+// puzzle.
 func oneLiner(c cells) int {
-	if c.numeric && !c.single && ValidSize(len(c.toks)) {
+	if len(c.toks) > 1 && ValidSize(len(c.toks)) && (c.numeric || c.single && len(c.toks) <= MaxSymbolSize) {
 		return 0
 	}
 	return oneLineSide(len(c.syms))
@@ -392,7 +396,9 @@ func cellCount(c cells) int {
 func fillRow(g *Grid, row int, c cells) error {
 	n := g.Size()
 	switch {
-	case c.numeric && len(c.toks) == n:
+	// A row of one-character cells is symbols when N ≤ 35, so that 'X' is
+	// the digit 33, not a blank, in grids of 33 and more.
+	case c.numeric && len(c.toks) == n && !(c.single && n <= MaxSymbolSize):
 		for col, tok := range c.toks {
 			v := 0
 			if isNumber(tok) {
