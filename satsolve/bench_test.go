@@ -1,0 +1,103 @@
+package satsolve
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"testing"
+
+	"sudokusat"
+	"sudokusat/encode"
+)
+
+// sharedSet reads a shared data set, or skips when the shared folder is not
+// beside the project.
+func sharedSet(tb testing.TB, name string) []*sudokusat.Grid {
+	tb.Helper()
+	f, err := os.Open("../../shared/data/" + name)
+	if err != nil {
+		tb.Skipf("shared data set not available (%v): run beside ../shared", err)
+	}
+	defer f.Close()
+	r := sudokusat.NewReader(f)
+	var gs []*sudokusat.Grid
+	for {
+		p, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		gs = append(gs, p.Grid)
+	}
+	return gs
+}
+
+// TestSharedHardSets solves and proves unique every puzzle of Norvig's
+// hardest list and magictour's top 1465 with gophersat and the default
+// encoding; satsolve validates each model, and the test checks it again.
+func TestSharedHardSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the full hard sets take a few seconds")
+	}
+	enc, _ := encode.Lookup(encode.Default)
+	for _, file := range []string{"norvig-top95-hardest.txt", "magictour-top1465.txt"} {
+		puzzles := sharedSet(t, file)
+		for i, g := range puzzles {
+			f, err := enc(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Count(context.Background(), f, 2)
+			if err != nil {
+				t.Fatalf("%s #%d: %v", file, i+1, err)
+			}
+			if res.Count != 1 {
+				t.Errorf("%s #%d: %d solutions, want 1", file, i+1, res.Count)
+				continue
+			}
+			if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+				t.Errorf("%s #%d: %v", file, i+1, err)
+			}
+		}
+		t.Logf("%s: %d puzzles solved, unique and validated", file, len(puzzles))
+	}
+}
+
+// benchCount measures encode + solve + prove unique, one puzzle per
+// iteration, cycling through the set: ns/op is per puzzle.
+func benchCount(b *testing.B, set, encoding string) {
+	puzzles := sharedSet(b, set)
+	enc, err := encode.Lookup(encoding)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		f, err := enc(puzzles[i%len(puzzles)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := Count(ctx, f, 2)
+		if err != nil || res.Count != 1 {
+			b.Fatalf("puzzle %d: count %d, %v", i%len(puzzles)+1, res.Count, err)
+		}
+		i++
+	}
+}
+
+func BenchmarkMagictour(b *testing.B) {
+	for _, e := range encode.Names() {
+		b.Run(e, func(b *testing.B) { benchCount(b, "magictour-top1465.txt", e) })
+	}
+}
+
+func Benchmark17Clue(b *testing.B) {
+	for _, e := range encode.Names() {
+		b.Run(e, func(b *testing.B) { benchCount(b, "17-clue.txt", e) })
+	}
+}
