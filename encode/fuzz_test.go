@@ -1,0 +1,76 @@
+package encode
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// FuzzReadDIMACS feeds arbitrary text to the CNF reader: it must never
+// panic, every failure must be ErrDIMACS, ErrNoMap or a syntax error of the
+// puzzle line, and what it accepts must write back and read again the same.
+func FuzzReadDIMACS(f *testing.F) {
+	f.Add("p cnf 3 2\n1 -2 0\n2 3 0\n")
+	f.Add("c comment\np cnf 0 0\n")
+	f.Add("p cnf 1 1\n1\n0\n%\n0\n")
+	f.Add(headerMark + "\nc encoding reduced\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\nc map explicit\nc v 1 1 2 2\np cnf 1 1\n1 0\n")
+	var buf bytes.Buffer
+	formula, _ := Reduced(mustGrid(f, "1.........2....."))
+	WriteDIMACS(&buf, formula)
+	f.Add(buf.String())
+	f.Fuzz(func(t *testing.T, in string) {
+		got, err := ReadDIMACS(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for c := range got.Clauses() {
+			for _, l := range c {
+				if l == 0 || l > int32(got.NumVars) || -l > int32(got.NumVars) {
+					t.Fatalf("accepted literal %d outside 1..%d", l, got.NumVars)
+				}
+			}
+		}
+		if got.Puzzle == nil {
+			return // no map: nothing to write back
+		}
+		var out bytes.Buffer
+		if err := WriteDIMACS(&out, got); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadDIMACS(&out)
+		if err != nil {
+			t.Fatalf("written back, it no longer reads: %v\n%s", err, out.String())
+		}
+		if again.NumClauses() != got.NumClauses() || again.NumVars != got.NumVars {
+			t.Fatalf("round trip changed the formula")
+		}
+	})
+}
+
+// FuzzReadAnswer feeds arbitrary text to the solver-answer reader: no
+// panic, only ErrDIMACS failures, and a satisfiable answer never holds 0.
+func FuzzReadAnswer(f *testing.F) {
+	f.Add("s SATISFIABLE\nv 1 -2 0\n")
+	f.Add("SAT\n1 -2 3 0\n")
+	f.Add("UNSAT\n")
+	f.Add("s UNSATISFIABLE\n")
+	f.Add("c x\ns SATISFIABLE\nv 1\nv 0\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		a, err := ReadAnswer(strings.NewReader(in))
+		if err != nil {
+			if !errors.Is(err, ErrDIMACS) {
+				t.Fatalf("error %v is not ErrDIMACS", err)
+			}
+			return
+		}
+		for _, l := range a.Model {
+			if l == 0 {
+				t.Fatal("0 inside the model")
+			}
+		}
+		if a.Status != Satisfiable && len(a.Model) > 0 {
+			t.Fatal("a model without SATISFIABLE")
+		}
+	})
+}
