@@ -1,0 +1,101 @@
+// Package native is sudokusat's own Sudoku solver: bitmask constraint
+// propagation with backtracking. It is the project's fast path and an
+// opinion independent of the SAT engine.
+//
+// 9×9 puzzles go to a solver built for speed (Solver9): for each digit and
+// each band of three rows it keeps a 27-bit mask of the cells still open to
+// the digit, propagates locked candidates, naked and hidden singles to a
+// fixpoint, and branches on a bivalue cell, copying its quarter-kilobyte
+// state instead of undoing. Other shapes, 4×4 to 400×400 with square or
+// rectangular boxes, go to a general solver with multi-word candidate sets,
+// naked and hidden singles and fewest-candidates branching, which undoes by
+// a trail because its state reaches megabytes.
+//
+// The baselines of baseline.go are the plain backtracking solvers this
+// package is measured against.
+package native
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"sudokusat"
+)
+
+// ErrUnsolvable reports a puzzle with no solution.
+var ErrUnsolvable = errors.New("no solution")
+
+// Result is the outcome of a search.
+type Result struct {
+	Count    int             // solutions found, capped at the limit given
+	Solution *sudokusat.Grid // the first solution found; nil when Count == 0
+	Guesses  int             // branching decisions made (search statistic)
+}
+
+// Solve returns a solution of g, which it does not modify. It returns an
+// error wrapping ErrUnsolvable when there is none, and one wrapping
+// ctx.Err() when ctx ends first.
+func Solve(ctx context.Context, g *sudokusat.Grid) (*sudokusat.Grid, error) {
+	r, err := Count(ctx, g, 1)
+	if err != nil {
+		return nil, err
+	}
+	if r.Count == 0 {
+		return nil, fmt.Errorf("native: %w", ErrUnsolvable)
+	}
+	return r.Solution, nil
+}
+
+// Count looks for up to limit solutions of g (limit ≥ 1); Count(ctx, g, 2)
+// proves uniqueness when the Count it returns is 1. A puzzle without
+// solutions, conflicting givens included, gives Count 0 and no error. When
+// ctx ends first, Count returns what it found so far and an error wrapping
+// ctx.Err().
+func Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	if g == nil || g.Size() == 0 {
+		return Result{}, errors.New("native: no grid")
+	}
+	if limit < 1 {
+		return Result{}, fmt.Errorf("native: limit %d, want at least 1", limit)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("native: search not started: %w", err)
+	}
+	n := g.Size()
+	for i := range g.Len() {
+		if d := g.Cell(i); d < 0 || d > n {
+			return Result{}, fmt.Errorf("native: cell r%dc%d holds %d, outside 0..%d", i/n+1, i%n+1, d, n)
+		}
+	}
+	var r Result
+	var stopped bool
+	if g.BoxRows() == 3 && g.BoxCols() == 3 {
+		var p, sol [81]uint8
+		for i := range p {
+			p[i] = uint8(g.Cell(i))
+		}
+		sv := new(Solver9)
+		r.Count, stopped = sv.count(&p, limit, &sol, ctx.Done())
+		r.Guesses = sv.Guesses()
+		if r.Count > 0 {
+			r.Solution = g.Clone()
+			for i, d := range sol {
+				r.Solution.SetCell(i, int(d))
+			}
+		}
+	} else {
+		sol := make([]int32, g.Len())
+		r.Count, r.Guesses, stopped = countGeneral(g, limit, sol, ctx.Done())
+		if r.Count > 0 {
+			r.Solution = g.Clone()
+			for i, d := range sol {
+				r.Solution.SetCell(i, int(d))
+			}
+		}
+	}
+	if stopped {
+		return r, fmt.Errorf("native: search stopped: %w", ctx.Err())
+	}
+	return r, nil
+}

@@ -1,0 +1,497 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sudokusat"
+)
+
+var bg = context.Background()
+
+func TestInkala(t *testing.T) {
+	p := mustParse81(t, inkala)
+	g := grid81(&p)
+	before := g.String()
+	sol, err := Solve(bg, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolved(t, "inkala", g, sol)
+	if sol.String() != inkalaSolution {
+		t.Errorf("solution %s, want %s", sol, inkalaSolution)
+	}
+	if g.String() != before {
+		t.Errorf("Solve modified its puzzle: %s", g)
+	}
+	r, err := Count(bg, g, 2)
+	if err != nil || r.Count != 1 {
+		t.Fatalf("Count = %d, %v; want 1, nil", r.Count, err)
+	}
+	if r.Guesses < 1 {
+		t.Errorf("Guesses = %d; Inkala's puzzle needs branching", r.Guesses)
+	}
+}
+
+// TestUniqueCollections solves collections whose puzzles have one solution
+// each: every answer must pass the validator and the count must be 1.
+func TestUniqueCollections(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		max  int
+	}{
+		{"17-clue.txt", 2000},
+		{"magictour-top1465.txt", 0},
+		{"norvig-top95-hardest.txt", 0},
+		{"norvig-easy50.txt", 0},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			ps := loadLines(t, tc.file, tc.max)
+			for i := range ps {
+				g := grid81(&ps[i])
+				r, err := Count(bg, g, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Count != 1 {
+					t.Fatalf("puzzle %d %s: Count %d, want 1", i+1, g, r.Count)
+				}
+				checkSolved(t, fmt.Sprintf("puzzle %d", i+1), g, r.Solution)
+			}
+		})
+	}
+}
+
+// TestSolver9Direct runs the [81]uint8 path on the hardest collection and
+// checks every answer; it also checks that Solve agrees with Count.
+func TestSolver9Direct(t *testing.T) {
+	ps := loadLines(t, "magictour-top1465.txt", 300)
+	var sv Solver9
+	for i := range ps {
+		var sol, sol1 [81]uint8
+		if n := sv.Count(&ps[i], 2, &sol); n != 1 {
+			t.Fatalf("puzzle %d: Count %d, want 1", i+1, n)
+		}
+		checkSolved(t, fmt.Sprintf("puzzle %d", i+1), grid81(&ps[i]), grid81(&sol))
+		if !sv.Solve(&ps[i], &sol1) || sol1 != sol {
+			t.Fatalf("puzzle %d: Solve disagrees with Count", i+1)
+		}
+	}
+}
+
+// TestGeneralAgreesOn9x9 cross-checks the two solvers: the general one,
+// which shares no code with Solver9, must find the same unique solutions.
+func TestGeneralAgreesOn9x9(t *testing.T) {
+	ps := loadLines(t, "norvig-top95-hardest.txt", 0)
+	ps = append(ps, loadLines(t, "magictour-top1465.txt", 200)...)
+	var sv Solver9
+	for i := range ps {
+		g := grid81(&ps[i])
+		sol := make([]int32, 81)
+		n, _, _ := countGeneral(g, 2, sol, nil)
+		var fast [81]uint8
+		if m := sv.Count(&ps[i], 2, &fast); n != 1 || m != 1 {
+			t.Fatalf("puzzle %d: general counts %d, Solver9 %d; want 1", i+1, n, m)
+		}
+		for k := range 81 {
+			if sol[k] != int32(fast[k]) {
+				t.Fatalf("puzzle %d: the solvers' solutions differ at cell %d", i+1, k)
+			}
+		}
+	}
+}
+
+// TestMultipleSolutions counts puzzles known to have two or more solutions.
+func TestMultipleSolutions(t *testing.T) {
+	ps := loadLines(t, "serg-benchmark.txt", 500)
+	ps = append(ps, loadLines(t, "norvig-hardlong.txt", 0)...)
+	for i := range ps {
+		g := grid81(&ps[i])
+		r, err := Count(bg, g, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Count != 2 {
+			t.Fatalf("puzzle %d %s: Count %d, want 2 (capped)", i+1, g, r.Count)
+		}
+		checkSolved(t, fmt.Sprintf("puzzle %d", i+1), g, r.Solution)
+		// A higher limit must not find fewer.
+		r3, _ := Count(bg, g, 3)
+		if r3.Count < 2 {
+			t.Fatalf("puzzle %d: Count with limit 3 is %d", i+1, r3.Count)
+		}
+	}
+}
+
+// withExtraGiven returns p plus digit d in blank cell i.
+func withExtraGiven(p [81]uint8, i int, d uint8) [81]uint8 {
+	p[i] = d
+	return p
+}
+
+func TestUnsolvable(t *testing.T) {
+	ink := mustParse81(t, inkala)
+	cases := []struct {
+		name   string
+		puzzle string
+	}{
+		{"row conflict", "11..............................................................................."},
+		{"column conflict", "5........5......................................................................."},
+		{"box conflict", "7.........7......................................................................"},
+		{"conflict deep in the grid", inkala[:80] + "8"},
+		// r1c1 sees 1-8 in its row and 9 in its column: no digit left, but
+		// no unit holds a digit twice.
+		{"empty cell", ".12345678.........9.............................................................."},
+		// 9 has no place left in row 1 (box 3 is full, the 9s of boxes 1
+		// and 2 take the rest), though every cell keeps candidates.
+		{"digit without place", "......123" + "9........" + "....9...." + "......................................................"},
+	}
+	// Derived: a unique puzzle plus one given that differs from its
+	// solution. Any solution would be a second solution of the original,
+	// so there is none, yet no unit has a repeated digit.
+	sol := mustParse81(t, inkalaSolution)
+	derived := 0
+	for i := 0; i < 81 && derived < 6; i += 7 {
+		if ink[i] != 0 {
+			continue
+		}
+		for d := uint8(1); d <= 9; d++ {
+			if d == sol[i] {
+				continue
+			}
+			q := withExtraGiven(ink, i, d)
+			if grid81(&q).Validate() != nil {
+				continue
+			}
+			s := grid81(&q).String()
+			cases = append(cases, struct{ name, puzzle string }{fmt.Sprintf("Inkala plus r%dc%d=%d", i/9+1, i%9+1, d), s})
+			derived++
+			break
+		}
+	}
+	if derived < 6 {
+		t.Fatalf("made only %d derived puzzles", derived)
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse81(t, tc.puzzle)
+			g := grid81(&p)
+			if _, err := Solve(bg, g); !errors.Is(err, ErrUnsolvable) {
+				t.Errorf("Solve: %v, want ErrUnsolvable", err)
+			}
+			r, err := Count(bg, g, 2)
+			if err != nil || r.Count != 0 || r.Solution != nil {
+				t.Errorf("Count = %d, %v, %v; want 0, nil, nil", r.Count, r.Solution, err)
+			}
+			var sv Solver9
+			if sv.Count(&p, 2, nil) != 0 {
+				t.Error("Solver9 finds a solution")
+			}
+			if n, _, _ := countGeneral(g, 2, nil, nil); n != 0 {
+				t.Errorf("general solver counts %d", n)
+			}
+		})
+	}
+}
+
+// TestUnsolvableGeneral gives the general solver conflicts and dead ends in
+// other shapes.
+func TestUnsolvableGeneral(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		br   int
+		bc   int
+		set  [][3]int // row, column, digit
+	}{
+		{"4x4 row conflict", 2, 2, [][3]int{{0, 0, 1}, {0, 3, 1}}},
+		{"4x4 box conflict", 2, 2, [][3]int{{0, 0, 2}, {1, 1, 2}}},
+		{"4x4 empty cell", 2, 2, [][3]int{{0, 1, 1}, {0, 2, 2}, {1, 0, 3}, {3, 0, 4}}},
+		{"6x6 column conflict", 2, 3, [][3]int{{0, 4, 6}, {5, 4, 6}}},
+		{"12x12 box conflict", 3, 4, [][3]int{{0, 0, 12}, {2, 3, 12}}},
+		{"16x16 empty cell", 4, 4, [][3]int{{0, 1, 1}, {0, 2, 2}, {0, 3, 3}, {0, 4, 4}, {0, 5, 5}, {0, 6, 6}, {0, 7, 7}, {0, 8, 8},
+			{1, 0, 9}, {2, 0, 10}, {3, 0, 11}, {4, 0, 12}, {5, 0, 13}, {6, 0, 14}, {7, 0, 15}, {8, 0, 16}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := sudokusat.NewGrid(tc.br, tc.bc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.set {
+				g.Set(s[0], s[1], s[2])
+			}
+			if _, err := Solve(bg, g); !errors.Is(err, ErrUnsolvable) {
+				t.Errorf("Solve: %v, want ErrUnsolvable", err)
+			}
+			if r, err := Count(bg, g, 5); err != nil || r.Count != 0 {
+				t.Errorf("Count = %d, %v; want 0", r.Count, err)
+			}
+		})
+	}
+}
+
+func TestEmpty9x9(t *testing.T) {
+	g, _ := sudokusat.NewGrid(3, 3)
+	start := time.Now()
+	sol, err := Solve(bg, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolved(t, "empty 9x9", g, sol)
+	r, err := Count(bg, g, 2)
+	if err != nil || r.Count != 2 {
+		t.Fatalf("Count = %d, %v; want 2", r.Count, err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("the empty grid took %v", el)
+	}
+}
+
+// TestCounts counts all solutions of small grids, whose totals are known.
+func TestCounts(t *testing.T) {
+	row := func(ds ...int) [][3]int {
+		var s [][3]int
+		for c, d := range ds {
+			s = append(s, [3]int{0, c, d})
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name   string
+		br, bc int
+		set    [][3]int
+		want   int
+	}{
+		{"empty 4x4", 2, 2, nil, 288},
+		{"4x4 one given", 2, 2, [][3]int{{1, 2, 3}}, 72},            // 288/4 by symmetry
+		{"4x4 first row given", 2, 2, row(1, 2, 3, 4), 12},          // 288/4!
+		{"empty 6x6", 2, 3, nil, 28200960},                          // OEIS A107739
+		{"6x6 first row given", 2, 3, row(1, 2, 3, 4, 5, 6), 39168}, // 28200960/6!, no free digit: plain search
+		{"6x6 one given", 2, 3, [][3]int{{3, 4, 5}}, 28200960 / 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := sudokusat.NewGrid(tc.br, tc.bc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.set {
+				g.Set(s[0], s[1], s[2])
+			}
+			r, err := Count(bg, g, math.MaxInt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Count != tc.want {
+				t.Errorf("Count = %d, want %d", r.Count, tc.want)
+			}
+			checkSolved(t, tc.name, g, r.Solution)
+			// Limits cap the count.
+			for _, limit := range []int{1, 2, 7, tc.want - 1} {
+				if limit < 1 {
+					continue
+				}
+				r, err := Count(bg, g, limit)
+				if err != nil || r.Count != min(limit, tc.want) {
+					t.Errorf("limit %d: Count = %d, %v", limit, r.Count, err)
+				}
+			}
+		})
+	}
+}
+
+// TestShapes solves the empty grid of every small shape, rectangular boxes
+// included, then blanks part of the solution and solves that.
+func TestShapes(t *testing.T) {
+	for _, shape := range [][2]int{{2, 2}, {2, 3}, {2, 4}, {3, 3}, {2, 5}, {3, 4}, {4, 4}, {3, 5}, {4, 5}, {5, 5}, {4, 6}, {6, 6}} {
+		br, bc := shape[0], shape[1]
+		t.Run(fmt.Sprintf("%dx%d boxes", br, bc), func(t *testing.T) {
+			g, err := sudokusat.NewGrid(br, bc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := Solve(bg, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSolved(t, "empty", g, sol)
+			r, err := Count(bg, g, 2)
+			if err != nil || r.Count != 2 {
+				t.Fatalf("empty grid: Count = %d, %v; want 2", r.Count, err)
+			}
+			// Keep every third cell of the solution: still solvable,
+			// maybe in several ways.
+			p := sol.Clone()
+			for i := range p.Len() {
+				if (i*7)%3 != 0 {
+					p.SetCell(i, 0)
+				}
+			}
+			r, err = Count(bg, p, 2)
+			if err != nil || r.Count < 1 {
+				t.Fatalf("blanked solution: Count = %d, %v", r.Count, err)
+			}
+			checkSolved(t, "blanked", p, r.Solution)
+		})
+	}
+}
+
+// TestLarge solves the 16×16 and 25×25 puzzles of the data folder.
+func TestLarge(t *testing.T) {
+	for _, n := range []int{4, 16, 25} {
+		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
+			g := loadLarge(t, n)
+			start := time.Now()
+			r, err := Count(bg, g, 2)
+			if err != nil || r.Count < 1 {
+				t.Fatalf("Count = %d, %v", r.Count, err)
+			}
+			checkSolved(t, "large", g, r.Solution)
+			t.Logf("%d×%d: %d solution(s) (limit 2), %d guesses, %v", n, n, r.Count, r.Guesses, time.Since(start))
+		})
+	}
+}
+
+// TestParallel solves puzzles from several goroutines at once, through
+// both entry points; run it with -race.
+func TestParallel(t *testing.T) {
+	ps := loadLines(t, "magictour-top1465.txt", 400)
+	large := loadLarge(t, 16)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sv Solver9
+			for i := w; i < len(ps); i += 4 {
+				g := grid81(&ps[i])
+				var sol [81]uint8
+				if sv.Count(&ps[i], 2, &sol) != 1 {
+					errs <- fmt.Errorf("puzzle %d: not unique", i+1)
+					return
+				}
+				if err := sudokusat.CheckSolution(g, grid81(&sol)); err != nil {
+					errs <- fmt.Errorf("puzzle %d: %v", i+1, err)
+					return
+				}
+				s, err := Solve(bg, g)
+				if err == nil {
+					err = sudokusat.CheckSolution(g, s)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("puzzle %d: %v", i+1, err)
+					return
+				}
+				if i%50 == w {
+					s, err := Solve(bg, large)
+					if err == nil {
+						err = sudokusat.CheckSolution(large, s)
+					}
+					if err != nil {
+						errs <- fmt.Errorf("16×16: %v", err)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	empty25, _ := sudokusat.NewGridSize(25)
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	if _, err := Count(ctx, empty25, math.MaxInt); !errors.Is(err, context.Canceled) {
+		t.Errorf("Count with a cancelled context: %v, want context.Canceled", err)
+	}
+	if _, err := Solve(ctx, empty25); !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve with a cancelled context: %v, want context.Canceled", err)
+	}
+
+	// Searches that would run for ages must notice a deadline soon. With
+	// its first row given, the 16×16 grid has no interchangeable digits,
+	// so the count has no shortcut.
+	g16, _ := sudokusat.NewGridSize(16)
+	for c := range 16 {
+		g16.Set(0, c, c+1)
+	}
+	empty9, _ := sudokusat.NewGridSize(9)
+	for _, g := range []*sudokusat.Grid{empty9, g16} {
+		ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
+		start := time.Now()
+		r, err := Count(ctx, g, math.MaxInt)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%d×%d: Count = %d, %v; want context.DeadlineExceeded", g.Size(), g.Size(), r.Count, err)
+		}
+		if el := time.Since(start); el > 2*time.Second {
+			t.Errorf("%d×%d: stopped after %v", g.Size(), g.Size(), el)
+		}
+		if r.Count < 1 {
+			t.Errorf("%d×%d: found nothing before the deadline", g.Size(), g.Size())
+		} else {
+			checkSolved(t, "partial count", g, r.Solution)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	g, _ := sudokusat.NewGrid(3, 3)
+	if _, err := Count(bg, nil, 1); err == nil {
+		t.Error("nil grid accepted")
+	}
+	if _, err := Count(bg, &sudokusat.Grid{}, 1); err == nil {
+		t.Error("zero Grid accepted")
+	}
+	if _, err := Count(bg, g, 0); err == nil {
+		t.Error("limit 0 accepted")
+	}
+	g.SetCell(5, 10)
+	if _, err := Solve(bg, g); err == nil || errors.Is(err, ErrUnsolvable) {
+		t.Errorf("digit 10 in a 9×9 grid: %v, want a plain error", err)
+	}
+	var sv Solver9
+	p := [81]uint8{5: 10}
+	if sv.Count(&p, 1, nil) != 0 {
+		t.Error("Solver9 accepts digit 10")
+	}
+}
+
+func TestBaselines(t *testing.T) {
+	p := mustParse81(t, inkala)
+	easy := loadLines(t, "norvig-easy50.txt", 0)
+	for _, tc := range []struct {
+		name  string
+		solve func(p, sol *[81]uint8) bool
+	}{{"plain", BaselinePlain}, {"tables", BaselineTables}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var sol [81]uint8
+			if !tc.solve(&p, &sol) || grid81(&sol).String() != inkalaSolution {
+				t.Fatalf("Inkala: %v", sol)
+			}
+			for i := range easy {
+				if !tc.solve(&easy[i], &sol) {
+					t.Fatalf("easy %d: no solution", i+1)
+				}
+				checkSolved(t, fmt.Sprintf("easy %d", i+1), grid81(&easy[i]), grid81(&sol))
+			}
+			for _, bad := range []string{"11", "5........5", ".12345678.........9"} {
+				bad += strings.Repeat(".", 81-len(bad))
+				q := mustParse81(t, bad)
+				if tc.solve(&q, &sol) {
+					t.Errorf("%s: solved", bad)
+				}
+			}
+		})
+	}
+}

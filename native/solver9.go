@@ -1,0 +1,319 @@
+package native
+
+import "math/bits"
+
+// state9 is the whole search state of the 9×9 solver. It is small (about a
+// quarter of a kilobyte) so that a branch copies it instead of keeping an
+// undo log.
+type state9 struct {
+	cand     [27]uint32 // cells where digit d may go in band b, at 3d+b
+	seen     [27]uint32 // cand as last propagated: where they differ, work is due
+	unsolved [3]uint32  // cells not yet placed, per band
+	pairs    [3]uint32  // bivalue cells, from the last naked-single pass
+}
+
+// search9 carries what one search needs besides the state.
+type search9 struct {
+	// stack holds the state of each level of the search: a branch copies
+	// its state one level down. Every level places at least one cell, so
+	// 82 levels suffice. Keeping them here, not in the frames of a recursive
+	// function, keeps them off the heap.
+	stack   [82]state9
+	limit   int
+	count   int
+	guesses int
+	nodes   uint
+	done    <-chan struct{}
+	stopped bool
+	sol     *[81]uint8
+}
+
+// ctxCheckMask sets how often the search polls for cancellation: every
+// ctxCheckMask+1 branch points, cheap against the work between them.
+const ctxCheckMask = 1023
+
+// init loads the givens; it fails on two equal digits in one unit.
+func (s *state9) init(p *[81]uint8) bool {
+	for i := range s.cand {
+		s.cand[i] = all27
+		s.seen[i] = ^uint32(0) // never a band mask, so every band is examined
+	}
+	s.unsolved = [3]uint32{all27, all27, all27}
+	for cell, v := range p {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			return false
+		}
+		b := cell / 27
+		pos := cell % 27
+		bit := uint32(1) << pos
+		i := 3*(int(v)-1) + b
+		if s.cand[i]&bit == 0 {
+			return false
+		}
+		x := s.cand[i] & peerKeep[pos]
+		for j := b; j < 27; j += 3 {
+			s.cand[j] &^= bit
+		}
+		s.cand[i] = x
+		s.unsolved[b] &^= bit
+		col := uint32(0o001001001) << (pos % 9)
+		d3 := i - b
+		s.cand[d3+(b+1)%3] &^= col
+		s.cand[d3+(b+2)%3] &^= col
+	}
+	return true
+}
+
+// propagate runs band updates and naked singles to a fixpoint. It reports
+// false on a contradiction.
+func (s *state9) propagate() bool {
+	for {
+		if !s.update() {
+			return false
+		}
+		if s.unsolved == [3]uint32{} {
+			return true
+		}
+		found, ok := s.nakedSingles()
+		if !ok {
+			return false
+		}
+		if !found {
+			return true
+		}
+	}
+}
+
+// update revisits every digit-band whose cells changed until none does.
+func (s *state9) update() bool {
+	for {
+		again := false
+		for i := 0; i < 27; i++ {
+			if s.cand[i] == s.seen[i] {
+				continue
+			}
+			again = true
+			if !s.updateBand(i) {
+				return false
+			}
+		}
+		if !again {
+			return true
+		}
+	}
+}
+
+// next1 and next2 give, for a band, the other two.
+var (
+	next1 = [3]int{1, 2, 0}
+	next2 = [3]int{2, 0, 1}
+)
+
+// updateBand applies what one digit's cells in one band imply: locked
+// candidates in the band, columns taken from the other bands, and placements
+// (a row left with one cell), which leave their cell to this digit alone.
+func (s *state9) updateBand(i int) bool {
+	x := s.cand[i]
+	x &= bandPerm[minirows[x&low9]|minirows[x>>9&low9]<<3|minirows[x>>18&low9]<<6]
+	if x == 0 {
+		return false
+	}
+	s.cand[i] = x
+	s.seen[i] = x
+	b := i % 3
+	base := i - b
+	keep := colKeep[(x|x>>9|x>>18)&low9]
+	s.cand[base+next1[b]] &= keep
+	s.cand[base+next2[b]] &= keep
+	placed := lone[x&low9] | lone[x>>9&low9]<<9 | lone[x>>18&low9]<<18
+	if newly := placed & s.unsolved[b]; newly != 0 {
+		s.unsolved[b] &^= newly
+		for j := b; j < 27; j += 3 {
+			if j != i {
+				s.cand[j] &^= newly
+			}
+		}
+	}
+	return true
+}
+
+// nakedSingles places every cell left with one digit and records the
+// bivalue cells for branching. found says whether it placed any; ok is false
+// when a cell has no digit left.
+func (s *state9) nakedSingles() (found, ok bool) {
+	for b := 0; b < 3; b++ {
+		var c1, c2, c3 uint32
+		for i := b; i < 27; i += 3 {
+			x := s.cand[i]
+			c3 |= c2 & x
+			c2 |= c1 & x
+			c1 |= x
+		}
+		if c1 != all27 {
+			return false, false
+		}
+		s.pairs[b] = c2 &^ c3
+		singles := c1 &^ c2 & s.unsolved[b]
+		for singles != 0 {
+			pos := bits.TrailingZeros32(singles)
+			bit := uint32(1) << pos
+			singles &^= bit
+			for i := b; i < 27; i += 3 {
+				if s.cand[i]&bit != 0 {
+					s.cand[i] &= peerKeep[pos]
+					break
+				}
+			}
+			found = true
+		}
+	}
+	return found, true
+}
+
+// solved reports whether every cell is placed.
+func (s *state9) solved() bool { return s.unsolved == [3]uint32{} }
+
+// write stores a solved state as digits.
+func (s *state9) write(out *[81]uint8) {
+	for i, x := range s.cand {
+		d := uint8(i/3 + 1)
+		base := 27 * (i % 3)
+		for x != 0 {
+			out[base+bits.TrailingZeros32(x)] = d
+			x &= x - 1
+		}
+	}
+}
+
+// search branches on the propagated state at level depth of the stack.
+func (sr *search9) search(depth int) {
+	s := &sr.stack[depth]
+	if s.solved() {
+		sr.count++
+		if sr.count == 1 && sr.sol != nil {
+			s.write(sr.sol)
+		}
+		return
+	}
+	sr.nodes++
+	if sr.done != nil && sr.nodes&ctxCheckMask == 0 {
+		select {
+		case <-sr.done:
+			sr.stopped = true
+			return
+		default:
+		}
+	}
+	b, pos := s.pickCell()
+	bit := uint32(1) << pos
+	for i := b; i < 27; i += 3 {
+		if s.cand[i]&bit == 0 {
+			continue
+		}
+		sr.guesses++
+		// The last digit left needs no copy: this level is done with.
+		last := true
+		for j := i + 3; j < 27; j += 3 {
+			if s.cand[j]&bit != 0 {
+				last = false
+				break
+			}
+		}
+		if last {
+			s.cand[i] &= peerKeep[pos]
+			if s.propagate() {
+				sr.search(depth)
+			}
+			return
+		}
+		child := &sr.stack[depth+1]
+		*child = *s
+		child.cand[i] &= peerKeep[pos]
+		if child.propagate() {
+			sr.search(depth + 1)
+		}
+		if sr.count >= sr.limit || sr.stopped {
+			return
+		}
+		s.cand[i] &^= bit
+	}
+}
+
+// pickCell chooses the cell to branch on: a bivalue cell when there is one
+// (nearly always), else the unsolved cell with the fewest candidates.
+func (s *state9) pickCell() (band, pos int) {
+	for b := 0; b < 3; b++ {
+		if p := s.pairs[b]; p != 0 {
+			return b, bits.TrailingZeros32(p)
+		}
+	}
+	best := 10
+	for b := 0; b < 3; b++ {
+		u := s.unsolved[b]
+		for u != 0 {
+			p := bits.TrailingZeros32(u)
+			u &= u - 1
+			n := 0
+			for i := b; i < 27; i += 3 {
+				n += int(s.cand[i] >> p & 1)
+			}
+			if n < best {
+				best, band, pos = n, b, p
+				if n <= 3 {
+					return
+				}
+			}
+		}
+	}
+	return
+}
+
+// Solver9 is the fast path for 9×9 puzzles held as [81]uint8 (row-major, 0
+// for a blank, 1-9 for a given). Its zero value is ready to use and it keeps
+// no state between calls but statistics, so a solver per goroutine runs in
+// parallel safely; one Solver9 must not be shared by goroutines. Its methods
+// allocate nothing.
+type Solver9 struct {
+	guesses int
+	sr      search9 // kept between calls so that no call clears 20 KB
+}
+
+// Count looks for up to limit solutions of the puzzle and returns how many
+// it found. When solution is not nil, the first solution found is written
+// there (it is left alone when there is none). Count(p, 2, &sol) == 1 proves
+// p has exactly one solution. Givens that conflict, or digits over 9, give 0.
+func (sv *Solver9) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) int {
+	n, _ := sv.count(puzzle, limit, solution, nil)
+	return n
+}
+
+// Solve writes a solution of the puzzle to solution and reports whether
+// there is one.
+func (sv *Solver9) Solve(puzzle, solution *[81]uint8) bool {
+	return sv.Count(puzzle, 1, solution) == 1
+}
+
+// Guesses returns the number of branching decisions the last call made.
+func (sv *Solver9) Guesses() int { return sv.guesses }
+
+// count is Count with cancellation: it stops soon after done closes and
+// then reports stopped.
+func (sv *Solver9) count(puzzle *[81]uint8, limit int, solution *[81]uint8, done <-chan struct{}) (n int, stopped bool) {
+	sv.guesses = 0
+	if limit < 1 {
+		return 0, false
+	}
+	sr := &sv.sr
+	sr.limit, sr.count, sr.guesses, sr.nodes = limit, 0, 0, 0
+	sr.sol, sr.done, sr.stopped = solution, done, false
+	s := &sr.stack[0]
+	if !s.init(puzzle) || !s.propagate() {
+		return 0, false
+	}
+	sr.search(0)
+	sv.guesses = sr.guesses
+	return sr.count, sr.stopped
+}

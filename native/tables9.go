@@ -1,0 +1,103 @@
+package native
+
+import "math/bits"
+
+// The 9×9 solver keeps, for each digit and each band of three rows, a 27-bit
+// mask of the cells of the band where the digit may still go: bit 9r+c is row
+// r of the band (0-2), column c (0-8). A "minirow" is the three cells of one
+// row inside one box.
+//
+// The tables below are built once at start-up from their definitions and only
+// read afterwards, so solvers in parallel goroutines share them safely.
+
+const (
+	all27 = 0o777777777 // every cell of a band
+	low9  = 0o777       // one row of a band
+)
+
+var (
+	// minirows maps a 9-bit row to 3 bits: bit k says whether the row has a
+	// cell in box k.
+	minirows [512]uint32
+
+	// bandPerm maps a 9-bit minirow occupancy (bit 3r+k: row r has cells in
+	// box k) to the cells of the minirows that some arrangement can still
+	// use. A digit takes exactly one minirow in each row and each box of a
+	// band, so the minirows it uses form a permutation of the 3×3 matrix;
+	// minirows outside every permutation that fits are dead. This one
+	// lookup does pointing and claiming (locked candidates) inside the band,
+	// and gives 0 when no permutation fits: a contradiction.
+	bandPerm [512]uint32
+
+	// colKeep maps the columns a digit still occupies in a band (9 bits) to
+	// the cells the other two bands keep: when a box of this band has the
+	// digit in one column only, that column is the digit's in this band, so
+	// the same column in the other bands loses it. Placed digits are the
+	// commonest case.
+	colKeep [512]uint32
+
+	// lone maps a 9-bit row to itself when it has exactly one cell (the
+	// digit is placed there) and to 0 otherwise.
+	lone [512]uint32
+
+	// peerKeep maps a cell of a band (0-26) to the cells of the band that
+	// stay possible for a digit placed there: all but the cell's row and box,
+	// plus the cell itself.
+	peerKeep [27]uint32
+
+	// rowMask expands 3 bits (one per row of a band) to the rows' cells.
+	rowMask [8]uint32
+)
+
+func init() {
+	for v := range 512 {
+		for k := range 3 {
+			if v>>(3*k)&7 != 0 {
+				minirows[v] |= 1 << k
+			}
+		}
+		if bits.OnesCount(uint(v)) == 1 {
+			lone[v] = uint32(v)
+		}
+		keep := uint32(all27)
+		for k := range 3 {
+			if t := v >> (3 * k) & 7; bits.OnesCount(uint(t)) == 1 {
+				keep &^= 0o001001001 << (3*k + bits.TrailingZeros(uint(t)))
+			}
+		}
+		colKeep[v] = keep
+	}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for m := range 512 {
+		var live uint32
+		for _, p := range perms {
+			fits := true
+			for r, k := range p {
+				if m>>(3*r+k)&1 == 0 {
+					fits = false
+				}
+			}
+			if fits {
+				for r, k := range p {
+					live |= 0o7 << (9*r + 3*k)
+				}
+			}
+		}
+		bandPerm[m] = live
+	}
+	for p := range 27 {
+		r, c := p/9, p%9
+		var peers uint32 = low9 << (9 * r)
+		for rr := range 3 {
+			peers |= 0o7 << (9*rr + c/3*3)
+		}
+		peerKeep[p] = all27&^peers | 1<<p
+	}
+	for t := range 8 {
+		for r := range 3 {
+			if t>>r&1 != 0 {
+				rowMask[t] |= low9 << (9 * r)
+			}
+		}
+	}
+}
