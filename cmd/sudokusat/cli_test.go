@@ -1,0 +1,299 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sudokusat"
+)
+
+// binary is the sudokusat command built once for these tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "sudokusat-cli-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "sudokusat")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runCLI runs the binary with stdin and returns stdout, stderr and the
+// exit status.
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+const testdata = "../../testdata/"
+
+// puzzleLines reads the puzzles of a testdata file of one-line puzzles.
+func puzzleLines(t *testing.T, name string) []*sudokusat.Grid {
+	t.Helper()
+	b, err := os.ReadFile(testdata + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sudokusat.NewReader(bytes.NewReader(b))
+	var gs []*sudokusat.Grid
+	for {
+		p, err := r.Read()
+		if err != nil {
+			break
+		}
+		gs = append(gs, p.Grid)
+	}
+	return gs
+}
+
+// TestSolveFile solves sample files with each engine and checks every line
+// of output against its puzzle with the validator.
+func TestSolveFile(t *testing.T) {
+	engines := []string{"sat", "native"}
+	for _, e := range []string{"cadical", "minisat"} {
+		if _, err := exec.LookPath(e); err == nil {
+			engines = append(engines, e)
+		} else {
+			t.Logf("%s not installed: not tested here (.ci/run installs it)", e)
+		}
+	}
+	for _, file := range []string{"top95-sample.txt", "magictour-sample.txt"} {
+		puzzles := puzzleLines(t, file)
+		for _, engine := range engines {
+			out, stderr, code := runCLI(t, "", "solve", "--engine", engine, testdata+file)
+			if code != 0 {
+				t.Fatalf("%s %s: exit %d: %s", engine, file, code, stderr)
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if len(lines) != len(puzzles) {
+				t.Fatalf("%s %s: %d lines for %d puzzles", engine, file, len(lines), len(puzzles))
+			}
+			for i, line := range lines {
+				sol, err := sudokusat.Parse(line)
+				if err == nil {
+					err = sudokusat.CheckSolution(puzzles[i], sol)
+				}
+				if err != nil {
+					t.Errorf("%s %s #%d: %q: %v", engine, file, i+1, line, err)
+				}
+			}
+			if !strings.Contains(stderr, "solved") {
+				t.Errorf("%s: no summary on stderr: %q", engine, stderr)
+			}
+		}
+	}
+}
+
+// TestSolveBadInput feeds a batch mixing good and bad puzzles through stdin:
+// one record each, in order, with the right status and the line named.
+func TestSolveBadInput(t *testing.T) {
+	const good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	input := strings.Join([]string{
+		"# a comment",
+		good,                      // line 2: solved
+		good[:80],                 // line 3: wrong length
+		"4....." + "Z" + good[7:], // line 4: not a digit
+		"44" + good[2:],           // line 5: two 4s in row 1
+		"",
+		"1234" + strings.Repeat(".", 12),  // line 7: a 4×4, solved
+		"12.." + "...3" + "...." + "....", // line 8: row 1 needs a 3 that its box already has elsewhere
+		strings.Repeat(".", 81),           // line 9: empty grid, solved
+		"\x00\x01garbage\xff",             // line 10: binary garbage
+		good + "\r",                       // line 11: CRLF
+	}, "\n") + "\n"
+	out, _, code := runCLI(t, input, "solve", "--format", "json")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var recs []jsonRecord
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r jsonRecord
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	want := []struct {
+		line   int
+		status string
+		msg    string
+	}{
+		{2, "solved", ""},
+		{3, "invalid", "80 cells"},
+		{4, "invalid", `'Z' means 35, larger than 9`},
+		{5, "invalid", "4 appears twice in row 1"},
+		{7, "solved", ""},
+		{8, "unsolvable", "no solution"},
+		{9, "solved", ""},
+		{10, "invalid", "is not a digit or a blank"},
+		{11, "solved", ""},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d:\n%s", len(recs), len(want), out)
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Index != i+1 || r.Line != w.line || r.Status != w.status || !strings.Contains(r.Error, w.msg) {
+			t.Errorf("record %d = %+v, want line %d status %s error mentioning %q", i+1, r, w.line, w.status, w.msg)
+		}
+		if w.status != "solved" && !strings.Contains(r.Error, fmt.Sprintf("line %d:", w.line)) {
+			t.Errorf("record %d: error %q does not name line %d", i+1, r.Error, w.line)
+		}
+		if w.status == "solved" && r.Solution == "" {
+			t.Errorf("record %d: no solution", i+1)
+		}
+	}
+}
+
+func TestEmptyAndHugeInput(t *testing.T) {
+	out, _, code := runCLI(t, "", "solve")
+	if code != 1 || !strings.Contains(out, "no puzzle") {
+		t.Errorf("empty input: exit %d, output %q", code, out)
+	}
+	huge := strings.Repeat("1", 10<<20) + "\n" + strings.Repeat(".", 81) + "\n"
+	out, _, code = runCLI(t, huge, "solve")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 2 || !strings.Contains(lines[0], "line 1: ") || !strings.Contains(lines[0], "longer than") {
+		t.Errorf("10 MB line: exit %d, output %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "--bogus"},
+		{"solve", "--engine", "sat", "--encoding", "nope"},
+		{"solve", "--format", "xml"},
+		{"solve", "no-such-file.txt"},
+		{"nonsense-command"},
+		{"decode"},
+		{"encode", "--out-dir", "x", "-o", "y"},
+	} {
+		_, stderr, code := runCLI(t, "", args...)
+		if code != 2 || stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, stderr)
+		}
+	}
+	for _, cmd := range []string{"solve", "encode", "decode"} {
+		out, _, code := runCLI(t, "", cmd, "--help")
+		if code != 0 || !strings.Contains(out, "USAGE") {
+			t.Errorf("%s --help: exit %d", cmd, code)
+		}
+	}
+}
+
+// TestEncodeDecode writes DIMACS, runs each Debian solver on it, and
+// decodes its answer: the grids must be the puzzle's solution.
+func TestEncodeDecode(t *testing.T) {
+	dir := t.TempDir()
+	puzzles := puzzleLines(t, "top95-sample.txt")[:4]
+	_, stderr, code := runCLI(t, "", "encode", "--encoding", "extended", "--out-dir", dir, testdata+"top95-sample.txt")
+	if code != 0 {
+		t.Fatalf("encode: exit %d: %s", code, stderr)
+	}
+	solvers := []struct {
+		name string
+		args func(cnf, out string) []string
+		file bool // the answer is in a result file
+	}{
+		{"cadical", func(cnf, _ string) []string { return []string{"-q", cnf} }, false},
+		{"minisat", func(cnf, out string) []string { return []string{"-verb=0", cnf, out} }, true},
+		{"picosat", func(cnf, _ string) []string { return []string{cnf} }, false},
+		{"cryptominisat5", func(cnf, _ string) []string { return []string{"--verb", "0", cnf} }, false},
+	}
+	for _, s := range solvers {
+		t.Run(s.name, func(t *testing.T) {
+			if _, err := exec.LookPath(s.name); err != nil {
+				t.Skipf("%s is not installed; .ci/run installs it", s.name)
+			}
+			for i, p := range puzzles {
+				cnf := filepath.Join(dir, fmt.Sprintf("puzzle-%04d.cnf", i+1))
+				answer := filepath.Join(dir, s.name+".out")
+				cmd := exec.Command(s.name, s.args(cnf, answer)...)
+				stdout, _ := cmd.Output() // exit 10 is success here
+				if !s.file {
+					os.WriteFile(answer, stdout, 0o644)
+				}
+				out, stderr, code := runCLI(t, "", "decode", "--cnf", cnf, answer)
+				if code != 0 {
+					t.Fatalf("#%d: decode exit %d: %s", i+1, code, stderr)
+				}
+				sol, err := sudokusat.Parse(out)
+				if err == nil {
+					err = sudokusat.CheckSolution(p, sol)
+				}
+				if err != nil {
+					t.Errorf("#%d: %v", i+1, err)
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeBadInput(t *testing.T) {
+	dir := t.TempDir()
+	cnf := filepath.Join(dir, "p.cnf")
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	if _, _, code := runCLI(t, p, "encode", "-o", cnf); code != 0 {
+		t.Fatal("encode failed")
+	}
+	foreign := filepath.Join(dir, "foreign.cnf")
+	os.WriteFile(foreign, []byte("p cnf 1 1\n1 0\n"), 0o644)
+	tests := []struct {
+		name, cnf, model, want string
+		code                   int
+	}{
+		{"garbage model", cnf, "hello\n", "unexpected line", 1},
+		{"no verdict", cnf, "", "no verdict", 1},
+		{"wrong model", cnf, "s SATISFIABLE\nv 1 2 3 0\n", "", 1},
+		{"unsat", cnf, "s UNSATISFIABLE\n", "unsolvable", 1},
+		{"foreign cnf", foreign, "s SATISFIABLE\nv 1 0\n", "no sudokusat variable map", 1},
+	}
+	for _, tt := range tests {
+		out, stderr, code := runCLI(t, tt.model, "decode", "--cnf", tt.cnf, "-")
+		if code != tt.code || !strings.Contains(out+stderr, tt.want) {
+			t.Errorf("%s: exit %d, output %q %q; want %d mentioning %q", tt.name, code, out, stderr, tt.code, tt.want)
+		}
+	}
+}
+
+// TestLargeGrid solves the 16×16 and 25×25 samples, written as numbers, and
+// checks the grid format keeps the numbers layout.
+func TestLargeGrid(t *testing.T) {
+	for _, f := range []string{"large-16.txt", "large-25.txt"} {
+		out, stderr, code := runCLI(t, "", "solve", "--format", "grid", testdata+f)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, stderr)
+		}
+		sol, err := sudokusat.Parse(out)
+		if err == nil {
+			err = sudokusat.CheckSolution(puzzleLines(t, f)[0], sol)
+		}
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat"
+	"sudokusat/encode"
+)
+
+func encodeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "encode",
+		Usage:     "write a puzzle as DIMACS CNF for any SAT solver",
+		ArgsUsage: "[FILE|-]",
+		Description: "The CNF's comment lines record the encoding, the puzzle and the variable map, so that\n" +
+			"\"sudokusat decode --cnf FILE\" can turn any solver's answer back into a grid.\n" +
+			"With several puzzles in the input, --out-dir writes one .cnf file each.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
+		},
+		Action: func(c *cli.Context) error {
+			enc, err := encode.Lookup(c.String("encoding"))
+			if err != nil {
+				return usageError{err}
+			}
+			if c.NArg() > 1 {
+				return usagef("encode takes one input; got %d", c.NArg())
+			}
+			outDir, output := c.String("out-dir"), c.String("output")
+			if outDir != "" && output != "" {
+				return usagef("--output and --out-dir exclude each other")
+			}
+			if outDir != "" {
+				if err := os.MkdirAll(outDir, 0o755); err != nil {
+					return usageError{err}
+				}
+			}
+			failed := 0
+			do := func(it *item) error {
+				if err := encodeItem(c, enc, it, outDir, output); err != nil {
+					var ue usageError
+					if errors.As(err, &ue) {
+						return err
+					}
+					failed++
+					fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %v\n", it.where(), err)
+				}
+				return nil
+			}
+			// Without --out-dir the first puzzle waits until the input is
+			// known to hold no second one, so that a misuse writes nothing.
+			var first *item
+			err = inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+				if outDir != "" {
+					return do(it)
+				}
+				if first != nil {
+					return usagef("%s: more than one puzzle in the input: use --out-dir DIR", it.where())
+				}
+				first = it
+				return nil
+			})
+			if err == nil && first != nil {
+				err = do(first)
+			}
+			if err != nil {
+				return err
+			}
+			if failed > 0 {
+				return errUnsolved
+			}
+			return nil
+		},
+	}
+}
+
+func encodeItem(c *cli.Context, enc encode.Encoding, it *item, outDir, output string) error {
+	if it.err != nil {
+		return it.err
+	}
+	if err := it.puzzle.Grid.Validate(); err != nil {
+		return err
+	}
+	f, err := enc(it.puzzle.Grid)
+	if err != nil {
+		return err
+	}
+	path := output
+	if outDir != "" {
+		path = filepath.Join(outDir, fmt.Sprintf("puzzle-%04d.cnf", it.index))
+	}
+	if path == "" {
+		return encode.WriteDIMACS(c.App.Writer, f)
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return usageError{err}
+	}
+	err = encode.WriteDIMACS(file, f)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func decodeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "decode",
+		Usage:     "turn a SAT solver's answer into a grid",
+		ArgsUsage: "--cnf FILE [MODEL|-]",
+		Description: "MODEL is a solver's output: SAT-competition (\"s SATISFIABLE\" and \"v\" lines) or MiniSat's\n" +
+			"result file. The CNF must have been written by \"sudokusat encode\": its comments hold the map.\n" +
+			"The grid is checked against the puzzle before it is printed.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "cnf", Usage: "the CNF `FILE` the solver was given"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.String("cnf") == "" {
+				return usagef("decode needs --cnf FILE, the CNF the solver was given")
+			}
+			format := c.String("format")
+			if format != "line" && format != "grid" {
+				return usagef("unknown format %q (want line or grid)", format)
+			}
+			if c.NArg() > 1 {
+				return usagef("decode takes one model; got %d", c.NArg())
+			}
+			cnf, err := os.Open(c.String("cnf"))
+			if err != nil {
+				return usageError{err}
+			}
+			defer cnf.Close()
+			m, err := encode.ReadVarMap(bufio.NewReader(cnf))
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.String("cnf"), err)
+			}
+			var in io.Reader = c.App.Reader
+			name := "standard input"
+			if c.NArg() == 1 && c.Args().First() != "-" {
+				name = c.Args().First()
+				f, err := os.Open(name)
+				if err != nil {
+					return usageError{err}
+				}
+				defer f.Close()
+				in = f
+			}
+			a, err := encode.ReadAnswer(in)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			switch a.Status {
+			case encode.Unsatisfiable:
+				fmt.Fprintf(c.App.Writer, "%s: %s: the solver found no solution\n", statusUnsolvable, name)
+				return errUnsolved
+			case encode.Unknown:
+				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", statusTimeout, name)
+				return errUnsolved
+			}
+			g, err := m.DecodeLits(a.Model)
+			if err == nil {
+				err = sudokusat.CheckSolution(m.Puzzle, g)
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if format == "grid" {
+				fmt.Fprint(c.App.Writer, g.Pretty())
+			} else {
+				fmt.Fprintln(c.App.Writer, g)
+			}
+			return nil
+		},
+	}
+}

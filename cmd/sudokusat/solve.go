@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat"
+	"sudokusat/encode"
+	"sudokusat/native"
+	"sudokusat/satsolve"
+)
+
+// engine solves puzzles: natively, or through a SAT solver and an encoding.
+type engine struct {
+	name string
+	sat  satsolve.Solver // nil for the native engine
+	enc  encode.Encoding
+}
+
+func newEngine(spec, encoding string) (*engine, error) {
+	enc, err := encode.Lookup(encoding)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if spec == "native" {
+		return &engine{name: "native"}, nil
+	}
+	s, err := satsolve.Engine(spec)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return &engine{name: s.Name(), sat: s, enc: enc}, nil
+}
+
+// count looks for up to limit solutions of g.
+func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (int, *sudokusat.Grid, error) {
+	if e.sat == nil {
+		r, err := native.Count(ctx, g, limit)
+		return r.Count, r.Solution, err
+	}
+	f, err := e.enc(g)
+	if err != nil {
+		return 0, nil, err
+	}
+	r, err := e.sat.Count(ctx, f, limit)
+	return r.Count, r.Solution, err
+}
+
+// Statuses of a solved puzzle, as "solve" reports them.
+const (
+	statusSolved     = "solved"
+	statusUnsolvable = "unsolvable"
+	statusInvalid    = "invalid"
+	statusTimeout    = "timeout"
+	statusError      = "error"
+)
+
+// outcome is what became of one input puzzle.
+type outcome struct {
+	*item
+	status   string
+	solution *sudokusat.Grid
+	err      error // why it was not solved
+	elapsed  time.Duration
+}
+
+// message is the error line for an unsolved puzzle: it names the place.
+func (o *outcome) message() string {
+	return fmt.Sprintf("%s: %v", o.where(), o.err)
+}
+
+func solveItem(ctx context.Context, e *engine, it *item, timeout time.Duration) *outcome {
+	o := &outcome{item: it}
+	if it.err != nil {
+		o.status, o.err = statusInvalid, it.err
+		return o
+	}
+	g := it.puzzle.Grid
+	if err := g.Validate(); err != nil {
+		o.status, o.err = statusInvalid, err
+		return o
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	n, sol, err := e.count(ctx, g, 1)
+	o.elapsed = time.Since(start)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		o.status, o.err = statusTimeout, fmt.Errorf("no answer within %v", timeout)
+	case err != nil:
+		o.status, o.err = statusError, err
+	case n == 0:
+		o.status, o.err = statusUnsolvable, errors.New("no solution")
+	default:
+		o.status, o.solution = statusSolved, sol
+	}
+	return o
+}
+
+func solveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "solve",
+		Usage:     "solve puzzles, one answer per puzzle, in input order",
+		ArgsUsage: "[FILE|-]...",
+		Description: "Each puzzle gives exactly one record: its solution, or STATUS: message naming the line.\n" +
+			"Engines: sat (embedded gophersat), native, " + strings.Join(satsolve.KnownExternal(), ", ") + ",\n" +
+			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
+			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line, grid or json"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+		},
+		Action: func(c *cli.Context) error {
+			e, err := newEngine(c.String("engine"), c.String("encoding"))
+			if err != nil {
+				return err
+			}
+			write, err := writerFor(c.String("format"))
+			if err != nil {
+				return err
+			}
+			timeout := c.Duration("timeout")
+			w := bufio.NewWriter(c.App.Writer)
+			defer w.Flush()
+			var tally [5]int
+			unsolved := 0
+			start := time.Now()
+			err = inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+				o := solveItem(c.Context, e, it, timeout)
+				if o.status != statusSolved {
+					unsolved++
+				}
+				tally[statusIndex(o.status)]++
+				write(w, e, o)
+				return w.Flush()
+			})
+			if err != nil {
+				return err
+			}
+			total := tally[0] + tally[1] + tally[2] + tally[3] + tally[4]
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d errors in %v (engine %s)\n",
+				total, plural(total, "puzzle", "puzzles"), tally[0], tally[1], tally[2], tally[3], tally[4],
+				time.Since(start).Round(time.Millisecond), e.name)
+			if unsolved > 0 {
+				return errUnsolved
+			}
+			return nil
+		},
+	}
+}
+
+func statusIndex(s string) int {
+	switch s {
+	case statusSolved:
+		return 0
+	case statusUnsolvable:
+		return 1
+	case statusInvalid:
+		return 2
+	case statusTimeout:
+		return 3
+	}
+	return 4
+}
+
+// notation writes a solution in its puzzle's notation on as few lines as
+// that notation allows: symbols on one line, or rows of numbers.
+func notation(p *sudokusat.Puzzle, g *sudokusat.Grid) string {
+	if p.Layout == sudokusat.LayoutNumbers {
+		return strings.TrimSuffix(g.Rows(), "\n")
+	}
+	return g.String()
+}
+
+type writeFunc func(w io.Writer, e *engine, o *outcome)
+
+func writerFor(format string) (writeFunc, error) {
+	switch format {
+	case "line":
+		return writeLine, nil
+	case "grid":
+		return writeGrid, nil
+	case "json":
+		return writeJSON, nil
+	}
+	return nil, usagef("unknown format %q (want line, grid or json)", format)
+}
+
+// writeLine writes the solution on one line, or "STATUS: message".
+func writeLine(w io.Writer, _ *engine, o *outcome) {
+	if o.status == statusSolved {
+		fmt.Fprintln(w, o.solution)
+		return
+	}
+	fmt.Fprintf(w, "%s: %s\n", o.status, o.message())
+}
+
+// writeGrid writes the solution in the puzzle's own layout, drawn as a grid,
+// and a blank line after each record.
+func writeGrid(w io.Writer, _ *engine, o *outcome) {
+	if o.status == statusSolved {
+		p := o.puzzle
+		if p.Layout == sudokusat.LayoutLine {
+			p = &sudokusat.Puzzle{Layout: sudokusat.LayoutRows}
+		}
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(p.Format(o.solution), "\n"))
+	} else {
+		fmt.Fprintf(w, "%s: %s\n", o.status, o.message())
+	}
+	fmt.Fprintln(w)
+}
+
+// jsonRecord is one line of --format json.
+type jsonRecord struct {
+	Index    int     `json:"index"`
+	File     string  `json:"file"`
+	Line     int     `json:"line"`
+	Status   string  `json:"status"`
+	Solution string  `json:"solution,omitempty"`
+	Error    string  `json:"error,omitempty"`
+	Engine   string  `json:"engine"`
+	Micros   float64 `json:"us"`
+}
+
+func writeJSON(w io.Writer, e *engine, o *outcome) {
+	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.status, Engine: e.name,
+		Micros: float64(o.elapsed.Nanoseconds()) / 1e3}
+	if o.status == statusSolved {
+		r.Solution = notation(o.puzzle, o.solution)
+	} else {
+		r.Error = o.message()
+	}
+	b, _ := json.Marshal(r) // a struct of strings and numbers always marshals
+	w.Write(append(b, '\n'))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
