@@ -7,9 +7,9 @@ import "math/bits"
 // undo log.
 type state9 struct {
 	cand     [27]uint32 // cells where digit d may go in band b, at 3d+b
-	seen     [27]uint32 // cand as last propagated: where they differ, work is due
 	unsolved [3]uint32  // cells not yet placed, per band
 	pairs    [3]uint32  // bivalue cells, from the last naked-single pass
+	dirty    uint32     // digits whose cells changed since their last update
 }
 
 // search9 carries what one search needs besides the state.
@@ -36,8 +36,8 @@ const ctxCheckMask = 1023
 func (s *state9) init(p *[81]uint8) bool {
 	for i := range s.cand {
 		s.cand[i] = all27
-		s.seen[i] = ^uint32(0) // never a band mask, so every band is examined
 	}
+	s.dirty = 0x1ff
 	s.unsolved = [3]uint32{all27, all27, all27}
 	for cell, v := range p {
 		if v == 0 {
@@ -87,54 +87,14 @@ func (s *state9) propagate() bool {
 	}
 }
 
-// update revisits every digit-band whose cells changed until none does.
+// update brings every digit whose cells changed up to date, until none
+// changes.
 func (s *state9) update() bool {
-	for {
-		again := false
-		for i := 0; i < 27; i++ {
-			if s.cand[i] == s.seen[i] {
-				continue
-			}
-			again = true
-			if !s.updateBand(i) {
-				return false
-			}
-		}
-		if !again {
-			return true
-		}
-	}
-}
-
-// next1 and next2 give, for a band, the other two.
-var (
-	next1 = [3]int{1, 2, 0}
-	next2 = [3]int{2, 0, 1}
-)
-
-// updateBand applies what one digit's cells in one band imply: locked
-// candidates in the band, columns taken from the other bands, and placements
-// (a row left with one cell), which leave their cell to this digit alone.
-func (s *state9) updateBand(i int) bool {
-	x := s.cand[i]
-	x &= bandPerm[minirows[x&low9]|minirows[x>>9&low9]<<3|minirows[x>>18&low9]<<6]
-	if x == 0 {
-		return false
-	}
-	s.cand[i] = x
-	s.seen[i] = x
-	b := i % 3
-	base := i - b
-	keep := colKeep[(x|x>>9|x>>18)&low9]
-	s.cand[base+next1[b]] &= keep
-	s.cand[base+next2[b]] &= keep
-	placed := lone[x&low9] | lone[x>>9&low9]<<9 | lone[x>>18&low9]<<18
-	if newly := placed & s.unsolved[b]; newly != 0 {
-		s.unsolved[b] &^= newly
-		for j := b; j < 27; j += 3 {
-			if j != i {
-				s.cand[j] &^= newly
-			}
+	for s.dirty != 0 {
+		d := bits.TrailingZeros32(s.dirty)
+		s.dirty &^= 1 << d
+		if !s.updateDigit(d) {
+			return false
 		}
 	}
 	return true
@@ -164,6 +124,7 @@ func (s *state9) nakedSingles() (found, ok bool) {
 			for i := b; i < 27; i += 3 {
 				if s.cand[i]&bit != 0 {
 					s.cand[i] &= peerKeep[pos]
+					s.dirty |= 1 << (i / 3)
 					break
 				}
 			}
@@ -224,6 +185,7 @@ func (sr *search9) search(depth int) {
 		}
 		if last {
 			s.cand[i] &= peerKeep[pos]
+			s.dirty |= 1 << (i / 3)
 			if s.propagate() {
 				sr.search(depth)
 			}
@@ -232,6 +194,7 @@ func (sr *search9) search(depth int) {
 		child := &sr.stack[depth+1]
 		*child = *s
 		child.cand[i] &= peerKeep[pos]
+		child.dirty |= 1 << (i / 3)
 		if child.propagate() {
 			sr.search(depth + 1)
 		}
@@ -239,6 +202,7 @@ func (sr *search9) search(depth int) {
 			return
 		}
 		s.cand[i] &^= bit
+		s.dirty |= 1 << (i / 3)
 	}
 }
 
@@ -316,4 +280,77 @@ func (sv *Solver9) count(puzzle *[81]uint8, limit int, solution *[81]uint8, done
 	sr.search(0)
 	sv.guesses = sr.guesses
 	return sr.count, sr.stopped
+}
+
+
+// digit returns the three band masks of digit d.
+func (s *state9) digit(d int) *[3]uint32 {
+	return (*[3]uint32)(s.cand[3*d : 3*d+3])
+}
+
+// spread copies 9 column bits to the three rows of a band.
+const spread = 1 | 1<<9 | 1<<18
+
+// updateDigit applies what digit d's cells imply, in both directions: in
+// each band, the minirows outside every fitting permutation die (locked
+// candidates along rows, and hidden singles in rows and boxes); in each stack
+// of three boxes, the same holds for columns across bands (locked candidates
+// along columns, hidden singles in columns). A row left with one cell places
+// the digit there, and the cell is taken from the other digits.
+func (s *state9) updateDigit(d int) bool {
+	c := s.digit(d)
+	x0, x1, x2 := c[0], c[1], c[2]
+	for {
+		y0 := x0 & bandPerm[minirows[x0&low9]|minirows[x0>>9&low9]<<3|minirows[x0>>18&low9]<<6]
+		y1 := x1 & bandPerm[minirows[x1&low9]|minirows[x1>>9&low9]<<3|minirows[x1>>18&low9]<<6]
+		y2 := x2 & bandPerm[minirows[x2&low9]|minirows[x2>>9&low9]<<3|minirows[x2>>18&low9]<<6]
+		// Columns each band still uses; then, stack by stack, the
+		// band×column occupancy goes through the same permutation test.
+		c0 := (y0 | y0>>9 | y0>>18) & low9
+		c1 := (y1 | y1>>9 | y1>>18) & low9
+		c2 := (y2 | y2>>9 | y2>>18) & low9
+		a := permLive[c0&7|c1&7<<3|c2&7<<6]
+		k0, k1, k2 := a&7, a>>3&7, a>>6&7
+		a = permLive[c0>>3&7|c1>>3&7<<3|c2>>3&7<<6]
+		k0, k1, k2 = k0|(a&7)<<3, k1|(a>>3&7)<<3, k2|(a>>6&7)<<3
+		a = permLive[c0>>6&7|c1>>6&7<<3|c2>>6&7<<6]
+		k0, k1, k2 = k0|(a&7)<<6, k1|(a>>3&7)<<6, k2|(a>>6&7)<<6
+		y0 &= k0 * spread
+		y1 &= k1 * spread
+		y2 &= k2 * spread
+		if y0 == 0 || y1 == 0 || y2 == 0 {
+			return false
+		}
+		if y0 == x0 && y1 == x1 && y2 == x2 {
+			break
+		}
+		x0, x1, x2 = y0, y1, y2
+	}
+	c[0], c[1], c[2] = x0, x1, x2
+	p0 := (lone[x0&low9] | lone[x0>>9&low9]<<9 | lone[x0>>18&low9]<<18) & s.unsolved[0]
+	p1 := (lone[x1&low9] | lone[x1>>9&low9]<<9 | lone[x1>>18&low9]<<18) & s.unsolved[1]
+	p2 := (lone[x2&low9] | lone[x2>>9&low9]<<9 | lone[x2>>18&low9]<<18) & s.unsolved[2]
+	if p0|p1|p2 != 0 {
+		s.unsolved[0] &^= p0
+		s.unsolved[1] &^= p1
+		s.unsolved[2] &^= p2
+		// Unconditional masking with a branch-free dirty flag: which
+		// digits lose a cell is unpredictable, and mispredicted branches
+		// cost more than the work.
+		var dirty uint32
+		for e := 0; e < 9; e++ {
+			o := s.digit(e)
+			var ch uint32
+			if o[0]&p0|o[1]&p1|o[2]&p2 != 0 {
+				ch = 1
+			}
+			dirty |= ch << e
+			o[0] &^= p0
+			o[1] &^= p1
+			o[2] &^= p2
+		}
+		c[0], c[1], c[2] = x0, x1, x2
+		s.dirty |= dirty &^ (1 << d)
+	}
+	return true
 }

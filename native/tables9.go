@@ -29,12 +29,14 @@ var (
 	// and gives 0 when no permutation fits: a contradiction.
 	bandPerm [512]uint32
 
-	// colKeep maps the columns a digit still occupies in a band (9 bits) to
-	// the cells the other two bands keep: when a box of this band has the
-	// digit in one column only, that column is the digit's in this band, so
-	// the same column in the other bands loses it. Placed digits are the
-	// commonest case.
-	colKeep [512]uint32
+	// permLive is bandPerm before expansion to cells: the 9-bit set of
+	// minirows (bit 3r+k) some fitting permutation uses. The same holds for
+	// a stack of three boxes read as band × column-in-box: a digit takes one
+	// column in each band and one band in each column of a stack.
+	permLive [512]uint32
+
+	// permCount is the number of permutations that fit a 9-bit occupancy.
+	permCount [512]uint8
 
 	// lone maps a 9-bit row to itself when it has exactly one cell (the
 	// digit is placed there) and to 0 otherwise.
@@ -59,13 +61,6 @@ func init() {
 		if bits.OnesCount(uint(v)) == 1 {
 			lone[v] = uint32(v)
 		}
-		keep := uint32(all27)
-		for k := range 3 {
-			if t := v >> (3 * k) & 7; bits.OnesCount(uint(t)) == 1 {
-				keep &^= 0o001001001 << (3*k + bits.TrailingZeros(uint(t)))
-			}
-		}
-		colKeep[v] = keep
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
@@ -78,12 +73,20 @@ func init() {
 				}
 			}
 			if fits {
+				permCount[m]++
 				for r, k := range p {
 					live |= 0o7 << (9*r + 3*k)
 				}
 			}
 		}
 		bandPerm[m] = live
+		for r := range 3 {
+			for k := range 3 {
+				if live>>(9*r+3*k)&7 != 0 {
+					permLive[m] |= 1 << (3*r + k)
+				}
+			}
+		}
 	}
 	for p := range 27 {
 		r, c := p/9, p%9
@@ -100,4 +103,11 @@ func init() {
 			}
 		}
 	}
+}
+
+// perms9 lists the six permutations of a 3×3 occupancy as 9-bit masks
+// (bit 3r+k).
+var perms9 = [6]uint32{
+	1<<0 | 1<<4 | 1<<8, 1<<0 | 1<<5 | 1<<7, 1<<1 | 1<<3 | 1<<8,
+	1<<1 | 1<<5 | 1<<6, 1<<2 | 1<<3 | 1<<7, 1<<2 | 1<<4 | 1<<6,
 }
