@@ -45,54 +45,78 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 		}
 	}
 	f.NumVars = len(f.Cands)
-	// varOf is the variable of digit d in open cell cell: its rank among
-	// the cell's candidates, offset by the cell's first variable.
-	varOf := func(cell, d int) int32 {
-		s := p.set(cell)
-		i, b := (d-1)/64, uint((d-1)%64)
-		k := 0
-		for _, word := range s[:i] {
-			k += bits.OnesCount64(word)
+
+	// gather lists, for each digit, the variables and cells of one unit's
+	// open cells that can hold it, walking each cell's candidates in
+	// order so that the k-th candidate is variable base+k+1.
+	vars := make([][]int32, n)
+	cellsOf := make([][]int32, n)
+	gather := func(cells []int32) {
+		for d := range vars {
+			vars[d], cellsOf[d] = vars[d][:0], cellsOf[d][:0]
 		}
-		k += bits.OnesCount64(s[i] & (1<<b - 1))
-		return base[cell] + int32(k) + 1
+		for _, c := range cells {
+			if p.val[c] != 0 {
+				continue
+			}
+			v := base[c]
+			for i, word := range p.set(int(c)) {
+				for word != 0 {
+					d := i*64 + bits.TrailingZeros64(word)
+					word &= word - 1
+					v++
+					vars[d] = append(vars[d], v)
+					cellsOf[d] = append(cellsOf[d], c)
+				}
+			}
+		}
 	}
+	// Size the literal buffer exactly, counting box pairs as if none were
+	// skipped: one allocation for the whole formula.
+	size := 0
+	for cell := 0; cell < n*n; cell++ {
+		if p.val[cell] == 0 {
+			k := popcount(p.set(cell))
+			size += k + 1 + 3*k*(k-1)/2
+		}
+	}
+	for ui := 0; ui < 3*n; ui++ {
+		gather(p.unit(ui/n, ui%n))
+		for _, vs := range vars {
+			if m := len(vs); m > 0 {
+				size += m + 1 + 3*m*(m-1)/2
+			}
+		}
+	}
+	f.lits = make([]int32, 0, size)
+
 	lits := make([]int32, 0, n)
 	for cell := 0; cell < n*n; cell++ {
-		if p.val[cell] != 0 {
-			continue
+		if p.val[cell] == 0 {
+			lits = lits[:0]
+			for k := 0; k < popcount(p.set(cell)); k++ {
+				lits = append(lits, base[cell]+int32(k)+1)
+			}
+			f.Add(lits...)
+			f.pairwiseAMO(lits)
 		}
-		lits = lits[:0]
-		for k := 0; k < popcount(p.set(cell)); k++ {
-			lits = append(lits, base[cell]+int32(k)+1)
-		}
-		f.Add(lits...)
-		f.pairwiseAMO(lits)
 	}
-	cells := make([]int32, 0, n)
-	for kind := 0; kind < 3; kind++ {
-		for u := 0; u < n; u++ {
-			for d := 1; d <= n; d++ {
-				lits, cells = lits[:0], cells[:0]
-				for k := 0; k < n; k++ {
-					cell := p.unitCell(kind, u, k)
-					if p.val[cell] == 0 && p.has(cell, d) {
-						lits = append(lits, varOf(cell, d))
-						cells = append(cells, int32(cell))
+	for ui := 0; ui < 3*n; ui++ {
+		kind := ui / n
+		gather(p.unit(kind, ui%n))
+		for d, vs := range vars {
+			if len(vs) == 0 {
+				continue
+			}
+			f.Add(vs...)
+			cs := cellsOf[d]
+			for i := range vs {
+				for j := i + 1; j < len(vs); j++ {
+					a, b := int(cs[i]), int(cs[j])
+					if kind == 2 && (a/n == b/n || a%n == b%n) {
+						continue // the row or column clause has this pair
 					}
-				}
-				if len(lits) == 0 {
-					continue
-				}
-				f.Add(lits...)
-				for i := range lits {
-					for j := i + 1; j < len(lits); j++ {
-						a, b := int(cells[i]), int(cells[j])
-						if kind == 2 && (a/n == b/n || a%n == b%n) {
-							continue // the row or column clause has this pair
-						}
-						f.Add(-lits[i], -lits[j])
-					}
+					f.Add(-vs[i], -vs[j])
 				}
 			}
 		}
@@ -104,6 +128,7 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 // size: w words of bits per cell, bit d-1 for digit d.
 type prop struct {
 	n, w, br, bc int
+	units        []int32 // units[(kind*n+u)*n+k]: the k-th cell of unit u of a kind
 	cand         []uint64
 	val          []uint16
 	queue        []int32 // open cells left with one candidate
@@ -120,6 +145,14 @@ func newProp(g *sudokusat.Grid) *prop {
 	for d := 0; d < n; d++ {
 		p.full[d/64] |= 1 << uint(d%64)
 	}
+	p.units = make([]int32, 3*n*n)
+	for kind := 0; kind < 3; kind++ {
+		for u := 0; u < n; u++ {
+			for k := 0; k < n; k++ {
+				p.units[(kind*n+u)*n+k] = int32(p.cellOf(kind, u, k))
+			}
+		}
+	}
 	for cell := 0; cell < n*n; cell++ {
 		copy(p.set(cell), p.full)
 	}
@@ -132,7 +165,13 @@ func (p *prop) has(cell, d int) bool {
 	return p.cand[cell*p.w+(d-1)/64]&(1<<uint((d-1)%64)) != 0
 }
 
-func (p *prop) unitCell(kind, u, k int) int {
+// unit returns the cells of unit u of a kind (0 row, 1 column, 2 box).
+func (p *prop) unit(kind, u int) []int32 {
+	i := (kind*p.n + u) * p.n
+	return p.units[i : i+p.n]
+}
+
+func (p *prop) cellOf(kind, u, k int) int {
 	n := p.n
 	switch kind {
 	case 0:
@@ -183,8 +222,8 @@ func (p *prop) assign(cell, d int) bool {
 	n := p.n
 	box := (cell/n/p.br)*(n/p.bc) + (cell%n)/p.bc
 	for kind, u := range [3]int{cell / n, cell % n, box} {
-		for k := 0; k < n; k++ {
-			q := p.unitCell(kind, u, k)
+		for _, q32 := range p.unit(kind, u) {
+			q := int(q32)
 			if q == cell || !p.has(q, d) {
 				continue
 			}
@@ -231,15 +270,21 @@ func (p *prop) drain() bool {
 // unit is a contradiction.
 func (p *prop) hiddenSingles() (changed, ok bool) {
 	n, w := p.n, p.w
+	placed := make([]uint64, w)
 	for kind := 0; kind < 3; kind++ {
 		for u := 0; u < n; u++ {
+			cells := p.unit(kind, u)
 			clear(p.once)
 			clear(p.twice)
-			for k := 0; k < n; k++ {
-				s := p.set(p.unitCell(kind, u, k))
+			clear(placed)
+			for _, c := range cells {
+				s := p.set(int(c))
 				for i := 0; i < w; i++ {
 					p.twice[i] |= p.once[i] & s[i]
 					p.once[i] |= s[i]
+				}
+				if d := int(p.val[c]); d != 0 {
+					placed[(d-1)/64] |= 1 << uint((d-1)%64)
 				}
 			}
 			for i := 0; i < w; i++ {
@@ -248,7 +293,7 @@ func (p *prop) hiddenSingles() (changed, ok bool) {
 				}
 			}
 			for i := 0; i < w; i++ {
-				single := p.once[i] &^ p.twice[i]
+				single := p.once[i] &^ p.twice[i] &^ placed[i]
 				for single != 0 {
 					b := bits.TrailingZeros64(single)
 					single &= single - 1
@@ -256,9 +301,10 @@ func (p *prop) hiddenSingles() (changed, ok bool) {
 					// Placing earlier singles may have taken d's last
 					// cell in this unit: that is a contradiction too.
 					q := -1
-					for k := 0; k < n && q < 0; k++ {
-						if c := p.unitCell(kind, u, k); p.has(c, d) {
-							q = c
+					for _, c := range cells {
+						if p.has(int(c), d) {
+							q = int(c)
+							break
 						}
 					}
 					if q < 0 {

@@ -101,3 +101,30 @@ func Benchmark17Clue(b *testing.B) {
 		b.Run(e, func(b *testing.B) { benchCount(b, "17-clue.txt", e) })
 	}
 }
+
+// BenchmarkIsolated compares gophersat in worker processes with the
+// in-process engine, on the same puzzles in one run.
+func BenchmarkIsolated(b *testing.B) {
+	puzzles := sharedSet(b, "magictour-top1465.txt")
+	b.Setenv("SUDOKUSAT_TEST_WORKER", "1")
+	for _, eng := range []struct {
+		name string
+		s    Solver
+	}{{"inprocess", Gophersat{}}, {"isolated", NewIsolated(os.Args[0], "-test.run=^$")}} {
+		b.Run(eng.name, func(b *testing.B) {
+			ctx := context.Background()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				f, _ := encode.Reduced(puzzles[i%len(puzzles)])
+				if res, err := eng.s.Count(ctx, f, 2); err != nil || res.Count != 1 {
+					b.Fatalf("count %d, %v", res.Count, err)
+				}
+				i++
+			}
+		})
+		if p, ok := eng.s.(*Isolated); ok {
+			p.Close()
+		}
+	}
+}

@@ -126,51 +126,90 @@ func inSlot(ctx context.Context, fn func()) error {
 }
 
 func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, error) {
-	res := Result{Status: encode.Unsatisfiable}
 	if f.NumVars == 0 && f.NumClauses() == 0 {
 		// Propagation solved the puzzle: one solution, no search.
-		return finish(f, res, nil)
+		return finish(f, Result{}, nil)
 	}
-	s := solver.New(solver.ParseSliceNb(f.Slices(), f.NumVars))
-	blocking := make([]solver.Lit, 0, 64)
-	for res.Count < limit && !stop.Load() {
-		st := s.Solve()
-		res.Decisions, res.Conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative
-		if st != solver.Sat {
-			if st != solver.Unsat {
-				return Result{}, fmt.Errorf("%w: gophersat gave no verdict", ErrSolver)
+	s, err := search(f.Slices(), f.NumVars, f.VarMap.NumVars(), limit, stop)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.result(f)
+}
+
+// found is what a raw search found: the true map variables of each model,
+// and gophersat's statistics.
+type found struct {
+	models               [][]int32
+	decisions, conflicts int
+}
+
+// result decodes and validates every model found.
+func (s found) result(f *encode.Formula) (Result, error) {
+	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts}
+	seen := make(map[string]bool, len(s.models))
+	for _, m := range s.models {
+		model := make([]bool, f.VarMap.NumVars())
+		for _, v := range m {
+			if v < 1 || int(v) > len(model) {
+				return Result{}, fmt.Errorf("%w: variable %d out of range", ErrWrongModel, v)
 			}
-			break
+			model[v-1] = true
 		}
-		model := s.Model()
 		g, err := decodeChecked(f, model)
 		if err != nil {
 			return Result{}, err
 		}
-		res.Count++
+		key := g.String()
+		if seen[key] {
+			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
+		}
+		seen[key] = true
 		if res.Solution == nil {
 			res.Solution = g
 		}
-		if res.Count == limit {
-			break
-		}
-		// Block this grid: some open cell must differ. Only cell variables
-		// matter, so auxiliary variables cannot make a repeat look new.
-		blocking = blocking[:0]
-		for v := 0; v < f.VarMap.NumVars() && v < len(model); v++ {
-			if model[v] {
-				blocking = append(blocking, solver.IntToLit(int32(-(v + 1))))
-			}
-		}
-		if len(blocking) == 0 {
-			break // no open cell: the one grid is the only one
-		}
-		s.AppendClause(solver.NewClause(append([]solver.Lit(nil), blocking...)))
 	}
 	if res.Count > 0 {
 		res.Status = encode.Satisfiable
 	}
 	return res, nil
+}
+
+// search runs gophersat on clauses over numVars variables and collects up
+// to limit models. After each model it adds a clause blocking that model's
+// true variables among the first mapVars (the cell variables), so auxiliary
+// variables cannot make a repeat look new. It must hold the gophersat slot,
+// or run alone in its process.
+func search(clauses [][]int, numVars, mapVars, limit int, stop *atomic.Bool) (found, error) {
+	var out found
+	s := solver.New(solver.ParseSliceNb(clauses, numVars))
+	for len(out.models) < limit && !stop.Load() {
+		st := s.Solve()
+		out.decisions, out.conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative
+		if st != solver.Sat {
+			if st != solver.Unsat {
+				return found{}, fmt.Errorf("%w: gophersat gave no verdict", ErrSolver)
+			}
+			break
+		}
+		model := s.Model()
+		var trueVars []int32
+		for v := 0; v < mapVars && v < len(model); v++ {
+			if model[v] {
+				trueVars = append(trueVars, int32(v+1))
+			}
+		}
+		out.models = append(out.models, trueVars)
+		if len(out.models) == limit || len(trueVars) == 0 {
+			break // at the limit, or nothing open: the one grid is the only one
+		}
+		block := make([]solver.Lit, len(trueVars))
+		for i, v := range trueVars {
+			block[i] = solver.IntToLit(-v)
+		}
+		s.AppendClause(solver.NewClause(block))
+	}
+	return out, nil
 }
 
 // finish handles a formula with nothing to search.

@@ -1,0 +1,331 @@
+package satsolve
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+
+	"sudokusat/encode"
+)
+
+// Isolated runs gophersat in worker processes, one search per process at a
+// time. Each process has its own copy of gophersat's shared buffer, so
+// searches run truly in parallel, and a deadline kills the process instead
+// of abandoning a search that cannot be interrupted. Idle processes are kept
+// for the next search; Close ends them.
+//
+// The worker command must run ServeWorker on its standard input and output;
+// the sudokusat command does so as "sudokusat gophersat-worker". The parent
+// decodes and validates every model, so a worker is trusted no more than
+// any external solver.
+type Isolated struct {
+	command []string
+
+	mu     sync.Mutex
+	idle   []*worker
+	closed bool
+}
+
+// NewIsolated returns a pool of gophersat worker processes started with
+// command (the program and its arguments).
+func NewIsolated(command ...string) *Isolated {
+	return &Isolated{command: command}
+}
+
+// Name returns "sat": the engine is gophersat, wherever it runs.
+func (p *Isolated) Name() string { return "sat" }
+
+// Close ends every idle worker process. Searches under way end their
+// process when they finish.
+func (p *Isolated) Close() error {
+	p.mu.Lock()
+	idle := p.idle
+	p.idle, p.closed = nil, true
+	p.mu.Unlock()
+	for _, w := range idle {
+		w.kill()
+	}
+	return nil
+}
+
+// Count looks for up to limit distinct solutions of f in a worker process.
+// When ctx ends first the process is killed and the error wraps ctx.Err().
+func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
+	if limit < 1 {
+		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	if f.NumVars == 0 && f.NumClauses() == 0 {
+		return finish(f, Result{}, nil)
+	}
+	w, err := p.get()
+	if err != nil {
+		return Result{}, err
+	}
+	type reply struct {
+		s   found
+		err error
+	}
+	done := make(chan reply, 1)
+	go func() {
+		s, err := w.search(f, limit)
+		done <- reply{s, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			w.kill() // its stream may be out of step: never reuse it
+			return Result{}, r.err
+		}
+		p.put(w)
+		return r.s.result(f)
+	case <-ctx.Done():
+		w.kill()
+		return Result{}, fmt.Errorf("gophersat: %w", ctx.Err())
+	}
+}
+
+func (p *Isolated) get() (*worker, error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil, fmt.Errorf("%w: gophersat worker pool is closed", ErrSolver)
+	}
+	if n := len(p.idle); n > 0 {
+		w := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		p.mu.Unlock()
+		return w, nil
+	}
+	p.mu.Unlock()
+	return startWorker(p.command)
+}
+
+func (p *Isolated) put(w *worker) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		w.kill()
+		return
+	}
+	p.idle = append(p.idle, w)
+}
+
+// worker is one gophersat process and its pipes.
+type worker struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	w   *bufio.Writer
+	r   *bufio.Reader
+}
+
+func startWorker(command []string) (*worker, error) {
+	if len(command) == 0 {
+		return nil, fmt.Errorf("%w: no worker command", ErrSolver)
+	}
+	cmd := exec.Command(command[0], command[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: starting gophersat worker: %w", ErrSolver, err)
+	}
+	return &worker{cmd: cmd, in: in, w: bufio.NewWriterSize(in, 64<<10), r: bufio.NewReaderSize(out, 64<<10)}, nil
+}
+
+func (w *worker) kill() {
+	w.in.Close()
+	w.cmd.Process.Kill()
+	w.cmd.Wait()
+}
+
+// The wire format, little-endian. A request is the magic, the limit, the
+// number of variables, the number of map variables, the number of literal
+// slots, then the literals with each clause ended by 0. A reply is a status
+// byte (0 ok, 1 error); then, for ok, the number of models, decisions and
+// conflicts (uint64), and each model as a count and its true variables; for
+// error, a length and the message.
+const wireMagic = 0x31575353 // "SSW1"
+
+// maxWire bounds any count read from the wire, so that a corrupt stream
+// cannot make either side allocate without limit.
+const maxWire = 1 << 30
+
+func (w *worker) search(f *encode.Formula, limit int) (found, error) {
+	hdr := []uint32{wireMagic, uint32(limit), uint32(f.NumVars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())}
+	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
+		return found{}, workerErr(err)
+	}
+	var buf []byte
+	for c := range f.Clauses() {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(l))
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, 0)
+		if _, err := w.w.Write(buf); err != nil {
+			return found{}, workerErr(err)
+		}
+	}
+	if err := w.w.Flush(); err != nil {
+		return found{}, workerErr(err)
+	}
+	return readReply(w.r)
+}
+
+func workerErr(err error) error {
+	return fmt.Errorf("%w: gophersat worker: %w", ErrSolver, err)
+}
+
+func readReply(r io.Reader) (found, error) {
+	var status [1]byte
+	if _, err := io.ReadFull(r, status[:]); err != nil {
+		return found{}, workerErr(err)
+	}
+	if status[0] != 0 {
+		msg, err := readBytes(r)
+		if err != nil {
+			return found{}, workerErr(err)
+		}
+		return found{}, fmt.Errorf("%w: gophersat worker: %s", ErrSolver, msg)
+	}
+	var head struct {
+		Models               uint32
+		Decisions, Conflicts uint64
+	}
+	if err := binary.Read(r, binary.LittleEndian, &head); err != nil {
+		return found{}, workerErr(err)
+	}
+	if head.Models > maxWire {
+		return found{}, workerErr(errors.New("corrupt reply"))
+	}
+	s := found{decisions: int(head.Decisions), conflicts: int(head.Conflicts)}
+	for i := uint32(0); i < head.Models; i++ {
+		m, err := readInts(r)
+		if err != nil {
+			return found{}, workerErr(err)
+		}
+		s.models = append(s.models, m)
+	}
+	return s, nil
+}
+
+func readCount(r io.Reader) (int, error) {
+	var n uint32
+	if err := binary.Read(r, binary.LittleEndian, &n); err != nil {
+		return 0, err
+	}
+	if n > maxWire {
+		return 0, errors.New("corrupt stream")
+	}
+	return int(n), nil
+}
+
+func readInts(r io.Reader) ([]int32, error) {
+	n, err := readCount(r)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 4*n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return nil, err
+	}
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return out, nil
+}
+
+func readBytes(r io.Reader) ([]byte, error) {
+	n, err := readCount(r)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, n)
+	_, err = io.ReadFull(r, b)
+	return b, err
+}
+
+// ServeWorker is the loop of a gophersat worker process: it reads search
+// requests from r and writes replies to w until r ends, which is how the
+// parent tells it to stop. It returns nil at a clean end of input.
+func ServeWorker(r io.Reader, w io.Writer) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var never atomic.Bool
+	for {
+		var hdr [5]uint32
+		if err := binary.Read(br, binary.LittleEndian, &hdr); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		if hdr[0] != wireMagic || hdr[4] > maxWire || hdr[1] == 0 {
+			return errors.New("satsolve: not a worker request")
+		}
+		limit, numVars, mapVars := int(hdr[1]), int(hdr[2]), int(hdr[3])
+		raw := make([]byte, 4*int(hdr[4]))
+		if _, err := io.ReadFull(br, raw); err != nil {
+			return err
+		}
+		var clauses [][]int
+		var lits []int
+		start := 0
+		all := make([]int, len(raw)/4)
+		for i := range all {
+			all[i] = int(int32(binary.LittleEndian.Uint32(raw[4*i:])))
+		}
+		for i, l := range all {
+			if l == 0 {
+				lits = all[start:i:i]
+				clauses = append(clauses, lits)
+				start = i + 1
+			}
+		}
+		s, err := safeSearch(clauses, numVars, mapVars, limit, &never)
+		if err != nil {
+			msg := []byte(err.Error())
+			bw.WriteByte(1)
+			binary.Write(bw, binary.LittleEndian, uint32(len(msg)))
+			bw.Write(msg)
+		} else {
+			bw.WriteByte(0)
+			binary.Write(bw, binary.LittleEndian, struct {
+				Models               uint32
+				Decisions, Conflicts uint64
+			}{uint32(len(s.models)), uint64(s.decisions), uint64(s.conflicts)})
+			for _, m := range s.models {
+				binary.Write(bw, binary.LittleEndian, uint32(len(m)))
+				binary.Write(bw, binary.LittleEndian, m)
+			}
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// safeSearch is search with gophersat's panics turned into errors.
+func safeSearch(clauses [][]int, numVars, mapVars, limit int, stop *atomic.Bool) (s found, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("gophersat panicked: %v", p)
+		}
+	}()
+	return search(clauses, numVars, mapVars, limit, stop)
+}

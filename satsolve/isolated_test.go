@@ -1,0 +1,127 @@
+package satsolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"sudokusat"
+	"sudokusat/encode"
+)
+
+// TestMain lets the test binary double as a gophersat worker process.
+func TestMain(m *testing.M) {
+	if os.Getenv("SUDOKUSAT_TEST_WORKER") == "1" {
+		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testPool returns a pool whose workers are this test binary.
+func testPool(t *testing.T) *Isolated {
+	t.Setenv("SUDOKUSAT_TEST_WORKER", "1")
+	p := NewIsolated(os.Args[0], "-test.run=^$")
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func TestIsolatedCounts(t *testing.T) {
+	p := testPool(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		file string
+		want int
+	}{{"top95-sample.txt", 1}, {"17clue-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-16.txt", 1}} {
+		for i, g := range readPuzzles(t, c.file) {
+			res, err := p.Count(ctx, encodeWith(t, "reduced", g), 2)
+			if err != nil {
+				t.Fatalf("%s #%d: %v", c.file, i+1, err)
+			}
+			if res.Count != c.want {
+				t.Errorf("%s #%d: count %d, want %d", c.file, i+1, res.Count, c.want)
+			}
+			if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+				t.Errorf("%s #%d: %v", c.file, i+1, err)
+			}
+		}
+	}
+	empty, _ := sudokusat.NewGridSize(4)
+	res, err := p.Count(ctx, encodeWith(t, "extended", empty), 1000)
+	if err != nil || res.Count != 288 {
+		t.Errorf("empty 4×4: %d solutions, %v; want 288", res.Count, err)
+	}
+}
+
+// TestIsolatedConcurrent runs searches from several goroutines at once on
+// one pool; each gets its own process, and every answer is checked.
+func TestIsolatedConcurrent(t *testing.T) {
+	p := testPool(t)
+	puzzles := readPuzzles(t, "magictour-sample.txt")
+	var wg sync.WaitGroup
+	errs := make(chan error, 4*len(puzzles))
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, g := range puzzles {
+				res, err := p.Count(context.Background(), encodeWith(t, encode.Names()[(i+w)%4], g), 2)
+				if err == nil && res.Count != 1 {
+					err = fmt.Errorf("count %d", res.Count)
+				}
+				if err == nil {
+					err = sudokusat.CheckSolution(g, res.Solution)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("worker %d puzzle %d: %w", w, i+1, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// TestIsolatedDeadline checks that a deadline kills a search that would
+// run for hours, and that the pool works on afterwards.
+func TestIsolatedDeadline(t *testing.T) {
+	p := testPool(t)
+	empty, _ := sudokusat.NewGridSize(9)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want DeadlineExceeded", err)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("returned after %v", took)
+	}
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	if res, err := p.Count(context.Background(), encodeWith(t, "reduced", g), 2); err != nil || res.Count != 1 {
+		t.Errorf("after a timeout: count %d, %v", res.Count, err)
+	}
+}
+
+func TestIsolatedBrokenWorker(t *testing.T) {
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	f := encodeWith(t, "reduced", g)
+	for _, cmd := range [][]string{{"true"}, {"/nonexistent/worker"}, {"sh", "-c", "cat >/dev/null & printf '\\000\\001\\000\\000\\000'"}} {
+		p := NewIsolated(cmd...)
+		_, err := p.Count(context.Background(), f, 2)
+		if !errors.Is(err, ErrSolver) && !errors.Is(err, ErrWrongModel) {
+			t.Errorf("%v: err = %v, want ErrSolver or ErrWrongModel", cmd, err)
+		}
+		p.Close()
+	}
+}
