@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -25,6 +27,10 @@ type engine struct {
 	enc  encode.Encoding
 }
 
+// newEngine returns the engine named by spec. The embedded gophersat runs
+// in worker processes of this same binary: that makes a deadline kill the
+// search, and lets searches run in parallel, which gophersat's shared
+// buffer forbids within one process. Close the engine when done.
 func newEngine(spec, encoding string) (*engine, error) {
 	enc, err := encode.Lookup(encoding)
 	if err != nil {
@@ -37,7 +43,35 @@ func newEngine(spec, encoding string) (*engine, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	if _, ok := s.(satsolve.Gophersat); ok {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		s = satsolve.NewIsolated(exe, workerCommand)
+	}
 	return &engine{name: s.Name(), sat: s, enc: enc}, nil
+}
+
+// close ends the engine's worker processes, if it has any.
+func (e *engine) close() {
+	if c, ok := e.sat.(io.Closer); ok {
+		c.Close()
+	}
+}
+
+// workerCommand is the hidden command a gophersat worker process runs.
+const workerCommand = "gophersat-worker"
+
+func workerCommandDef() *cli.Command {
+	return &cli.Command{
+		Name:   workerCommand,
+		Usage:  "serve gophersat searches on standard input and output (used by sudokusat itself)",
+		Hidden: true,
+		Action: func(c *cli.Context) error {
+			return satsolve.ServeWorker(c.App.Reader, c.App.Writer)
+		},
+	}
 }
 
 // count looks for up to limit solutions of g.
@@ -122,6 +156,7 @@ func solveCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line, grid or json"},
 			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			e, err := newEngine(c.String("engine"), c.String("encoding"))
@@ -132,21 +167,29 @@ func solveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer e.close()
 			timeout := c.Duration("timeout")
 			w := bufio.NewWriter(c.App.Writer)
 			defer w.Flush()
 			var tally [5]int
 			unsolved := 0
 			start := time.Now()
-			err = inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
-				o := solveItem(c.Context, e, it, timeout)
-				if o.status != statusSolved {
-					unsolved++
-				}
-				tally[statusIndex(o.status)]++
-				write(w, e, o)
-				return w.Flush()
-			})
+			prog := newProgress(c.App.ErrWriter)
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+				func(ctx context.Context, it *item) *outcome { return solveItem(ctx, e, it, timeout) },
+				func(_ *item, o *outcome) error {
+					if o.status != statusSolved {
+						unsolved++
+					}
+					tally[statusIndex(o.status)]++
+					write(w, e, o)
+					prog.add()
+					if prog.on || w.Buffered() > 32<<10 {
+						return w.Flush()
+					}
+					return nil
+				})
+			prog.finish()
 			if err != nil {
 				return err
 			}
@@ -183,6 +226,11 @@ func notation(p *sudokusat.Puzzle, g *sudokusat.Grid) string {
 		return strings.TrimSuffix(g.Rows(), "\n")
 	}
 	return g.String()
+}
+
+func workersFlag() cli.Flag {
+	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
+		Usage: "solve `N` puzzles at a time (output stays in input order)"}
 }
 
 type writeFunc func(w io.Writer, e *engine, o *outcome)
