@@ -2,15 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"sudokusat"
+	"sudokusat/native"
 )
 
 // binary is the sudokusat command built once for these tests.
@@ -295,5 +300,221 @@ func TestLargeGrid(t *testing.T) {
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// derivedUnsolvable writes puzzles made unsolvable from sample ones: a
+// given changed to clash with another given of its row, and a blank filled
+// with a digit that clashes with nothing but is not the solution's.
+func derivedUnsolvable(t *testing.T) string {
+	t.Helper()
+	var lines []string
+	for _, g := range puzzleLines(t, "17clue-sample.txt")[:10] {
+		sol, err := native.Solve(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 81; i++ {
+			if g.Cell(i) == 0 {
+				continue
+			}
+			for c := 0; c < 9; c++ { // another given in the same row
+				if j := i/9*9 + c; j != i && g.Cell(j) != 0 {
+					bad := g.Clone()
+					bad.SetCell(i, g.Cell(j))
+					lines = append(lines, bad.String())
+					c = 9
+					i = 81
+				}
+			}
+		}
+		for i := 0; i < 81; i++ {
+			if g.Cell(i) != 0 {
+				continue
+			}
+			done := false
+			for d := 1; d <= 9 && !done; d++ {
+				bad := g.Clone()
+				bad.SetCell(i, d)
+				if d != sol.Cell(i) && bad.Validate() == nil {
+					lines = append(lines, bad.String())
+					done = true
+				}
+			}
+			if done {
+				break
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "unsolvable.txt")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 15 {
+		t.Fatalf("only %d unsolvable puzzles derived", len(lines))
+	}
+	return path
+}
+
+var crossFiles = []string{"easy-sample.txt", "top95-sample.txt", "magictour-sample.txt", "17clue-sample.txt", "serg-sample.txt", "large-16.txt", "large-25.txt"}
+
+// TestCheckAgrees cross-checks native and gophersat under every encoding
+// on samples of every shared 9×9 set, derived unsolvable puzzles and the
+// 16×16 and 25×25 grids.
+func TestCheckAgrees(t *testing.T) {
+	args := []string{"check", "--engines", "native,sat", "--encoding", "reduced,extended", "--out-dir", t.TempDir()}
+	for _, f := range crossFiles {
+		args = append(args, testdata+f)
+	}
+	args = append(args, derivedUnsolvable(t))
+	out, stderr, code := runCLI(t, "", args...)
+	if code != 0 || !strings.Contains(out, " 0 disagreements, 0 with wrong answers or errors") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	// Every sample puzzle, one line per engine in the table.
+	for _, e := range []string{"native", "sat/reduced", "sat/extended"} {
+		if !strings.Contains(out, e) {
+			t.Errorf("summary lacks %s:\n%s", e, out)
+		}
+	}
+	if !strings.Contains(out, "unsolvable") || !regexpMatch(t, `native\s+\d+\s+\d+\s+[1-9]\d*\s+[1-9]\d*\s+0\s+0`, out) {
+		t.Errorf("native row should show unsolvable and multiple puzzles and no wrong answers:\n%s", out)
+	}
+}
+
+func regexpMatch(t *testing.T, pattern, s string) bool {
+	t.Helper()
+	return regexp.MustCompile(pattern).MatchString(s)
+}
+
+// TestCheckExternal adds each Debian solver to the cross-check.
+func TestCheckExternal(t *testing.T) {
+	unsolvable := derivedUnsolvable(t)
+	for _, solver := range []string{"cadical", "minisat", "picosat", "cryptominisat5"} {
+		t.Run(solver, func(t *testing.T) {
+			if _, err := exec.LookPath(solver); err != nil {
+				t.Skipf("%s is not installed; .ci/run installs it", solver)
+			}
+			args := []string{"check", "--engines", "native,sat," + solver, "--out-dir", t.TempDir(), unsolvable}
+			for _, f := range crossFiles {
+				args = append(args, testdata+f)
+			}
+			out, stderr, code := runCLI(t, "", args...)
+			if code != 0 || !strings.Contains(out, " 0 disagreements, 0 with wrong answers or errors") {
+				t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+			}
+		})
+	}
+}
+
+// TestCheckCatchesBadSolvers runs check with a solver that prints a model
+// that is not a solution (caught as wrong) and one that always claims
+// UNSAT (caught as a disagreement, with a CNF to reproduce it).
+func TestCheckCatchesBadSolvers(t *testing.T) {
+	dir := t.TempDir()
+	liar := filepath.Join(dir, "liar")
+	os.WriteFile(liar, []byte("#!/bin/sh\necho 's SATISFIABLE'\necho 'v 1 2 3 4 5 6 7 8 9 10 0'\nexit 10\n"), 0o755)
+	unsat := filepath.Join(dir, "unsat")
+	os.WriteFile(unsat, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
+	puzzle := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+
+	out, _, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir)
+	if code != 1 || !strings.Contains(out, "FAILED #1 (line 1)") || !strings.Contains(out, "wrong: ") {
+		t.Errorf("lying solver: exit %d\n%s", code, out)
+	}
+	out, _, code = runCLI(t, puzzle, "check", "--engines", "native,"+unsat, "--out-dir", dir)
+	if code != 1 || !strings.Contains(out, "DISAGREE #1 (line 1)") || !strings.Contains(out, "no solution") {
+		t.Errorf("unsat solver: exit %d\n%s", code, out)
+	}
+	cnf := filepath.Join(dir, "check-000001-reduced.cnf")
+	if _, err := os.Stat(cnf); err != nil {
+		t.Fatalf("no reproducing CNF: %v", err)
+	}
+	// The CNF written reproduces the case: a real solver and decode give
+	// the puzzle's solution from it.
+	if _, err := exec.LookPath("cadical"); err == nil {
+		ans, _ := exec.Command("cadical", "-q", cnf).Output()
+		out, stderr, code := runCLI(t, string(ans), "decode", "--cnf", cnf)
+		if code != 0 || len(strings.TrimSpace(out)) != 81 {
+			t.Errorf("decode of the reproducing CNF: exit %d %q %s", code, out, stderr)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, engine := range []string{"sat", "native"} {
+		for _, c := range []struct {
+			file, want string
+		}{{"serg-sample.txt", "≥2"}, {"top95-sample.txt", "1"}} {
+			out, stderr, code := runCLI(t, "", "count", "--engine", engine, testdata+c.file)
+			if code != 0 {
+				t.Fatalf("%s %s: exit %d: %s", engine, c.file, code, stderr)
+			}
+			for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				if line != c.want {
+					t.Errorf("%s %s #%d: %q, want %q", engine, c.file, i+1, line, c.want)
+				}
+			}
+		}
+		out, _, code := runCLI(t, "", "count", "--engine", engine, "--limit", "300", testdata+"large-4.txt")
+		if code != 0 || strings.TrimSpace(out) != "1" {
+			t.Errorf("%s: 4×4 count %q exit %d", engine, out, code)
+		}
+		empty := strings.Repeat(".", 16) + "\n"
+		out, _, _ = runCLI(t, empty, "count", "--engine", engine, "--limit", "1000")
+		if strings.TrimSpace(out) != "288" {
+			t.Errorf("%s: empty 4×4 count %q, want 288", engine, out)
+		}
+		out, _, _ = runCLI(t, "", "count", "--engine", engine, derivedUnsolvable(t))
+		for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if line != "0" && !strings.HasPrefix(line, "invalid: ") {
+				t.Errorf("%s: unsolvable #%d counted %q", engine, i+1, line)
+			}
+		}
+	}
+}
+
+// TestWorkersKeepOrder checks that many workers give the same output, in
+// the same order, as one.
+func TestWorkersKeepOrder(t *testing.T) {
+	for _, engine := range []string{"sat", "native"} {
+		one, _, code1 := runCLI(t, "", "solve", "--engine", engine, "--workers", "1", "--format", "json", testdata+"17clue-sample.txt", testdata+"serg-sample.txt")
+		many, _, code4 := runCLI(t, "", "solve", "--engine", engine, "--workers", "4", "--format", "json", testdata+"17clue-sample.txt", testdata+"serg-sample.txt")
+		strip := regexp.MustCompile(`"us":[0-9.e+-]+`)
+		if code1 != 0 || code4 != 0 || strip.ReplaceAllString(one, "") != strip.ReplaceAllString(many, "") {
+			t.Errorf("%s: --workers 4 differs from --workers 1 (exit %d, %d)", engine, code1, code4)
+		}
+		if n := strings.Count(one, "\n"); n != 71 {
+			t.Errorf("%s: %d records, want 71", engine, n)
+		}
+	}
+}
+
+func TestBench(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "bench.csv")
+	out, stderr, code := runCLI(t, "", "bench", "--engines", "native,sat", "--encoding", "reduced,extended", "--csv", csvPath, testdata+"top95-sample.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], "| engine | file | puzzles | puzzles/s") {
+		t.Fatalf("table:\n%s", out)
+	}
+	for _, l := range lines[2:] {
+		cells := strings.Split(strings.Trim(l, "| "), " | ")
+		if len(cells) != 11 || cells[2] != "20" || cells[10] != "0" {
+			t.Errorf("row %q", l)
+		}
+		if mean, err := strconv.ParseFloat(cells[4], 64); err != nil || mean <= 0 {
+			t.Errorf("row %q: mean %q", l, cells[4])
+		}
+	}
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil || len(recs) != 4 {
+		t.Errorf("CSV: %d records, %v", len(recs), err)
 	}
 }

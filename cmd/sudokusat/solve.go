@@ -74,18 +74,58 @@ func workerCommandDef() *cli.Command {
 	}
 }
 
-// count looks for up to limit solutions of g.
-func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (int, *sudokusat.Grid, error) {
+// answer is one engine's answer on one puzzle.
+type answer struct {
+	count    int             // solutions found, capped at the limit
+	solution *sudokusat.Grid // the first one, validated
+	stats    searchStats
+	elapsed  time.Duration
+}
+
+// searchStats are an engine's own search figures, where it reports them.
+type searchStats struct {
+	decisions, conflicts, guesses int
+}
+
+// errWrong marks an engine's answer that the validator rejected.
+var errWrong = errors.New("wrong answer")
+
+// count looks for up to limit solutions of g. Whatever the engine, its
+// first solution is checked here by the validator, which shares nothing
+// with any solver; a rejected one is an error wrapping errWrong.
+func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (answer, error) {
+	start := time.Now()
+	var a answer
 	if e.sat == nil {
 		r, err := native.Count(ctx, g, limit)
-		return r.Count, r.Solution, err
+		if err != nil {
+			return answer{}, err
+		}
+		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{guesses: r.Guesses}}
+	} else {
+		f, err := e.enc(g)
+		if err != nil {
+			return answer{}, err
+		}
+		r, err := e.sat.Count(ctx, f, limit)
+		if errors.Is(err, satsolve.ErrWrongModel) {
+			return answer{}, fmt.Errorf("%w: %w", errWrong, err)
+		}
+		if err != nil {
+			return answer{}, err
+		}
+		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{decisions: r.Decisions, conflicts: r.Conflicts}}
 	}
-	f, err := e.enc(g)
-	if err != nil {
-		return 0, nil, err
+	a.elapsed = time.Since(start)
+	if (a.count > 0) != (a.solution != nil) {
+		return answer{}, fmt.Errorf("%w: %s counted %d but gave %v", errWrong, e.name, a.count, a.solution)
 	}
-	r, err := e.sat.Count(ctx, f, limit)
-	return r.Count, r.Solution, err
+	if a.solution != nil {
+		if err := sudokusat.CheckSolution(g, a.solution); err != nil {
+			return answer{}, fmt.Errorf("%w: %s: %w", errWrong, e.name, err)
+		}
+	}
+	return a, nil
 }
 
 // Statuses of a solved puzzle, as "solve" reports them.
@@ -127,18 +167,17 @@ func solveItem(ctx context.Context, e *engine, it *item, timeout time.Duration) 
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	start := time.Now()
-	n, sol, err := e.count(ctx, g, 1)
-	o.elapsed = time.Since(start)
+	a, err := e.count(ctx, g, 1)
+	o.elapsed = a.elapsed
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		o.status, o.err = statusTimeout, fmt.Errorf("no answer within %v", timeout)
 	case err != nil:
 		o.status, o.err = statusError, err
-	case n == 0:
+	case a.count == 0:
 		o.status, o.err = statusUnsolvable, errors.New("no solution")
 	default:
-		o.status, o.solution = statusSolved, sol
+		o.status, o.solution = statusSolved, a.solution
 	}
 	return o
 }

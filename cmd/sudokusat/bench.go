@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat/encode"
+)
+
+func benchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "bench",
+		Usage:     "time engines over the same puzzles in one process",
+		ArgsUsage: "FILE...",
+		Description: "Every engine counts every puzzle's solutions up to --limit (2: solve and prove unique),\n" +
+			"one puzzle at a time, and the table gives puzzles/s, mean, median and p99 µs per puzzle and\n" +
+			"the engine's own search figures per puzzle. gophersat runs in-process here, so that the\n" +
+			"encodings are compared without the cost of worker processes. Markdown on standard output;\n" +
+			"--csv FILE writes the same rows as CSV.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
+			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
+			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
+			&cli.IntFlag{Name: "max", Usage: "use at most `N` puzzles of each file (0: all)"},
+			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usagef("bench needs at least one FILE")
+			}
+			limit := c.Int("limit")
+			if limit < 1 {
+				return usagef("--limit must be at least 1")
+			}
+			engines, err := parseEngines(c.String("engines"), c.String("encoding"), false)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				for _, e := range engines {
+					e.close()
+				}
+			}()
+			var rows [][]string
+			for _, file := range c.Args().Slice() {
+				var items []*item
+				err := inputs([]string{file}, c.App.Reader, func(it *item) error {
+					if it.err == nil && it.puzzle.Grid.Validate() == nil && (c.Int("max") == 0 || len(items) < c.Int("max")) {
+						items = append(items, it)
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				if len(items) == 0 {
+					return fmt.Errorf("%s: no valid puzzle to time", file)
+				}
+				for _, e := range engines {
+					row, err := benchEngine(c, e, file, items, limit)
+					if err != nil {
+						return err
+					}
+					rows = append(rows, row)
+				}
+			}
+			writeMarkdown(c.App.Writer, benchHeader, rows)
+			if path := c.String("csv"); path != "" {
+				f, err := os.Create(path)
+				if err != nil {
+					return usageError{err}
+				}
+				cw := csv.NewWriter(f)
+				cw.Write(benchHeader)
+				cw.WriteAll(rows)
+				if err := f.Close(); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
+
+var benchHeader = []string{"engine", "file", "puzzles", "puzzles/s", "mean µs", "median µs", "p99 µs", "decisions", "conflicts", "guesses", "errors"}
+
+// benchEngine times one engine over one file's puzzles, one at a time.
+func benchEngine(c *cli.Context, e *engine, file string, items []*item, limit int) ([]string, error) {
+	times := make([]time.Duration, 0, len(items))
+	var stats searchStats
+	errs := 0
+	start := time.Now()
+	for _, it := range items {
+		if err := c.Context.Err(); err != nil {
+			return nil, err
+		}
+		a, err := e.count(c.Context, it.puzzle.Grid, limit)
+		if err != nil {
+			errs++
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.name, it.where(), err)
+			continue
+		}
+		times = append(times, a.elapsed)
+		stats.decisions += a.stats.decisions
+		stats.conflicts += a.stats.conflicts
+		stats.guesses += a.stats.guesses
+	}
+	wall := time.Since(start)
+	slices.Sort(times)
+	var sum time.Duration
+	for _, t := range times {
+		sum += t
+	}
+	us := func(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1e3, 'f', 1, 64) }
+	per := func(total int) string {
+		if len(times) == 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
+	}
+	row := []string{e.name, filepath.Base(file), strconv.Itoa(len(items)), "-", "-", "-", "-", per(stats.decisions), per(stats.conflicts), per(stats.guesses), strconv.Itoa(errs)}
+	if n := len(times); n > 0 {
+		row[3] = strconv.FormatFloat(float64(n)/wall.Seconds(), 'f', 0, 64)
+		row[4] = us(sum / time.Duration(n))
+		row[5] = us(times[n/2])
+		row[6] = us(times[min(n-1, n*99/100)])
+	}
+	return row, nil
+}
+
+func writeMarkdown(w io.Writer, header []string, rows [][]string) {
+	fmt.Fprintf(w, "| %s |\n", strings.Join(header, " | "))
+	seps := make([]string, len(header))
+	for i := range seps {
+		seps[i] = "---:"
+		if i < 2 {
+			seps[i] = "---"
+		}
+	}
+	fmt.Fprintf(w, "|%s|\n", strings.Join(seps, "|"))
+	for _, r := range rows {
+		fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
+	}
+}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat/encode"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "cross-validate engines: every puzzle through every engine, answers compared",
+		ArgsUsage: "FILE|-...",
+		Description: "Each engine's answer is validated on its own, then their solution counts (up to --limit)\n" +
+			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
+			"answer, and writes the CNF that reproduces it into --out-dir. A summary table ends the run.\n" +
+			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
+			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
+			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up on an engine's puzzle after `DURATION` (0: never)"},
+			&cli.StringFlag{Name: "out-dir", Value: "sudokusat-check", Usage: "write reproducing CNF files into `DIR`"},
+			workersFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			limit := c.Int("limit")
+			if limit < 1 {
+				return usagef("--limit must be at least 1")
+			}
+			engines, err := parseEngines(c.String("engines"), c.String("encoding"), true)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				for _, e := range engines {
+					e.close()
+				}
+			}()
+			timeout := c.Duration("timeout")
+			outDir := c.String("out-dir")
+			w := bufio.NewWriter(c.App.Writer)
+			defer w.Flush()
+			prog := newProgress(c.App.ErrWriter)
+			stats := make([]engineTally, len(engines))
+			var puzzles, invalid, disagree, failures int
+			start := time.Now()
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+				func(ctx context.Context, it *item) []verdict { return checkItem(ctx, engines, it, limit, timeout) },
+				func(it *item, vs []verdict) error {
+					puzzles++
+					prog.add()
+					if it.err != nil {
+						invalid++
+						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), it.err)
+						return nil
+					}
+					bad := false
+					for i, v := range vs {
+						stats[i].add(v)
+						if v.kind == "wrong" || v.kind == "error" {
+							bad = true
+						}
+					}
+					agree := agreement(vs)
+					if !agree {
+						disagree++
+					}
+					if bad {
+						failures++
+					}
+					if !agree || bad {
+						reportCheck(w, engines, it, vs, agree, outDir)
+						return w.Flush()
+					}
+					return nil
+				})
+			prog.finish()
+			if err != nil {
+				return err
+			}
+			printTally(w, engines, stats)
+			line := fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
+				puzzles, plural(puzzles, "puzzle", "puzzles"), len(engines), disagree, failures, invalid, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintln(w, line)
+			w.Flush()
+			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+line)
+			if disagree > 0 || failures > 0 || invalid > 0 {
+				return errUnsolved
+			}
+			return nil
+		},
+	}
+}
+
+// verdict is one engine's answer on one puzzle, classified.
+type verdict struct {
+	kind   string // solved (exactly one), unsolvable, multiple, wrong, error
+	answer answer
+	limit  int
+	err    error
+}
+
+func (v verdict) String() string {
+	switch v.kind {
+	case "solved":
+		return "1 solution " + v.answer.solution.String()
+	case "unsolvable":
+		return "no solution"
+	case "multiple":
+		return fmt.Sprintf("%d or more solutions, first %s", v.answer.count, v.answer.solution)
+	}
+	return fmt.Sprintf("%s: %v", v.kind, v.err)
+}
+
+// checkItem puts one puzzle through every engine. Puzzles with conflicting
+// givens go through too: every engine must find them unsolvable.
+func checkItem(ctx context.Context, engines []*engine, it *item, limit int, timeout time.Duration) []verdict {
+	if it.err != nil {
+		return nil
+	}
+	vs := make([]verdict, len(engines))
+	for i, e := range engines {
+		ectx, cancel := ctx, context.CancelFunc(func() {})
+		if timeout > 0 {
+			ectx, cancel = context.WithTimeout(ctx, timeout)
+		}
+		a, err := e.count(ectx, it.puzzle.Grid, limit)
+		cancel()
+		v := verdict{answer: a, limit: limit, err: err}
+		switch {
+		case errors.Is(err, errWrong):
+			v.kind = "wrong"
+		case errors.Is(err, context.DeadlineExceeded):
+			v.kind, v.err = "error", fmt.Errorf("timeout: no answer within %v", timeout)
+		case err != nil:
+			v.kind = "error"
+		case a.count == 0:
+			v.kind = "unsolvable"
+		case a.count == 1 && limit > 1:
+			v.kind = "solved"
+		case limit == 1:
+			v.kind = "solved" // at least one: all a limit of 1 can tell
+		default:
+			v.kind = "multiple"
+		}
+		vs[i] = v
+	}
+	return vs
+}
+
+// agreement reports whether the engines that answered agree (each answer
+// has already passed the validator in engine.count): the same
+// count, and the same grid when the puzzle has exactly one solution.
+// Engines that failed are reported on their own, not as disagreements.
+func agreement(vs []verdict) bool {
+	var ref *verdict
+	for i := range vs {
+		v := &vs[i]
+		if v.kind == "wrong" || v.kind == "error" {
+			continue
+		}
+		if ref == nil {
+			ref = v
+			continue
+		}
+		if v.answer.count != ref.answer.count {
+			return false
+		}
+		if v.kind == "solved" && v.limit > 1 && !v.answer.solution.Equal(ref.answer.solution) {
+			return false
+		}
+	}
+	return true
+}
+
+// reportCheck prints a puzzle whose engines disagreed or failed, and writes
+// the CNF of each SAT encoding involved, so that the case can be rerun.
+func reportCheck(w io.Writer, engines []*engine, it *item, vs []verdict, agree bool, outDir string) {
+	what := "FAILED"
+	if !agree {
+		what = "DISAGREE"
+	}
+	fmt.Fprintf(w, "%s #%d (%s): %s\n", what, it.index, it.where(), it.puzzle.Grid)
+	written := map[string]bool{}
+	for i, e := range engines {
+		fmt.Fprintf(w, "  %-16s %v\n", e.name+":", vs[i])
+		if e.enc == nil {
+			continue
+		}
+		f, err := e.enc(it.puzzle.Grid)
+		if err != nil {
+			continue
+		}
+		path := filepath.Join(outDir, fmt.Sprintf("check-%06d-%s.cnf", it.index, f.Encoding))
+		if written[path] {
+			continue
+		}
+		written[path] = true
+		if err := writeCNF(path, f); err != nil {
+			fmt.Fprintf(w, "  (could not write %s: %v)\n", path, err)
+			continue
+		}
+		fmt.Fprintf(w, "  reproduce: %s\n", path)
+	}
+}
+
+func writeCNF(path string, f *encode.Formula) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = encode.WriteDIMACS(file, f)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// engineTally sums one engine's verdicts for the summary table.
+type engineTally struct {
+	puzzles, solved, unsolvable, multiple, wrong, errors int
+	total                                                time.Duration
+}
+
+func (t *engineTally) add(v verdict) {
+	t.puzzles++
+	t.total += v.answer.elapsed
+	switch v.kind {
+	case "solved":
+		t.solved++
+	case "unsolvable":
+		t.unsolvable++
+	case "multiple":
+		t.multiple++
+	case "wrong":
+		t.wrong++
+	default:
+		t.errors++
+	}
+}
+
+func printTally(w io.Writer, engines []*engine, stats []engineTally) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t")
+	for i, e := range engines {
+		t := stats[i]
+		mean := 0.0
+		if t.puzzles > 0 {
+			mean = float64(t.total.Microseconds()) / float64(t.puzzles)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t\n", e.name, t.puzzles, t.solved, t.unsolvable,
+			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
+	}
+	tw.Flush()
+}
