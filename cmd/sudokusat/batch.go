@@ -128,5 +128,6 @@ func (p *progress) add() {
 func (p *progress) finish() {
 	if p.printed {
 		fmt.Fprint(p.w, "\r\033[K")
+		p.printed = false
 	}
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -48,30 +46,25 @@ func countCommand() *cli.Command {
 			}
 			defer e.close()
 			timeout := c.Duration("timeout")
-			w := bufio.NewWriter(c.App.Writer)
-			defer w.Flush()
-			prog := newProgress(c.App.ErrWriter)
+			em := newEmitter(c)
+			defer em.close()
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
 			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
-				func(ctx context.Context, it *item) *counted { return countItem(ctx, e, it, limit, timeout) },
-				func(_ *item, r *counted) error {
+				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
+				func(_ *item, o *outcome) error {
 					total++
-					if r.status != "counted" {
-						failed++
-						counts[r.status]++
+					if counted(o) {
+						counts[countText(o.count, limit)]++
 					} else {
-						counts[r.text(limit)]++
+						failed++
+						counts[o.status]++
 					}
-					writeCount(w, e, r, limit, format)
-					prog.add()
-					if prog.on || w.Buffered() > 32<<10 {
-						return w.Flush()
-					}
-					return nil
+					writeCount(em.w, e, o, limit, format)
+					return em.written()
 				})
-			prog.finish()
+			em.close()
 			if err != nil {
 				return err
 			}
@@ -85,51 +78,25 @@ func countCommand() *cli.Command {
 	}
 }
 
-// counted is what became of one puzzle in count.
-type counted struct {
-	*item
-	status string // "counted", or statusInvalid, statusTimeout, statusError
-	answer
-	err error
+// counted reports whether a puzzle's count is known: no solution is a
+// count too.
+func counted(o *outcome) bool {
+	return o.status == statusSolved || o.status == statusUnsolvable
 }
 
-// text is the count as printed: the number, or ≥K at the limit.
-func (r *counted) text(limit int) string {
-	if r.count >= limit && limit > 1 {
+// countText is a count as printed: the number, or ≥K at the limit.
+func countText(count, limit int) string {
+	if count >= limit && limit > 1 {
 		return "≥" + strconv.Itoa(limit)
 	}
-	return strconv.Itoa(r.count)
+	return strconv.Itoa(count)
 }
 
-func countItem(ctx context.Context, e *engine, it *item, limit int, timeout time.Duration) *counted {
-	r := &counted{item: it, status: "counted"}
-	if it.err != nil {
-		r.status, r.err = statusInvalid, it.err
-		return r
+func writeCount(w io.Writer, e *engine, r *outcome, limit int, format string) {
+	status := "counted"
+	if !counted(r) {
+		status = r.status
 	}
-	if err := it.puzzle.Grid.Validate(); err != nil {
-		r.status, r.err = statusInvalid, err
-		return r
-	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	a, err := e.count(ctx, it.puzzle.Grid, limit)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		r.status, r.err = statusTimeout, fmt.Errorf("no answer within %v", timeout)
-	case err != nil:
-		r.status, r.err = statusError, err
-	default:
-		r.answer = a
-	}
-	return r
-}
-
-func writeCount(w io.Writer, e *engine, r *counted, limit int, format string) {
-	where := fmt.Sprintf("%s: %v", r.where(), r.err)
 	if format == "json" {
 		rec := struct {
 			Index   int     `json:"index"`
@@ -141,20 +108,20 @@ func writeCount(w io.Writer, e *engine, r *counted, limit int, format string) {
 			Error   string  `json:"error,omitempty"`
 			Engine  string  `json:"engine"`
 			Micros  float64 `json:"us"`
-		}{Index: r.index, File: r.file, Line: r.line, Status: r.status, Count: r.count,
+		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.count,
 			AtLeast: r.count >= limit && limit > 1, Engine: e.name, Micros: float64(r.elapsed.Nanoseconds()) / 1e3}
-		if r.err != nil {
-			rec.Error = where
+		if !counted(r) {
+			rec.Error = r.message()
 		}
 		b, _ := json.Marshal(rec) // strings and numbers always marshal
 		w.Write(append(b, '\n'))
 		return
 	}
-	if r.status != "counted" {
-		fmt.Fprintf(w, "%s: %s\n", r.status, where)
+	if !counted(r) {
+		fmt.Fprintf(w, "%s: %s\n", r.status, r.message())
 		return
 	}
-	fmt.Fprintln(w, r.text(limit))
+	fmt.Fprintln(w, countText(r.count, limit))
 }
 
 // tallyText writes a tally as "1: 95, ≥2: 3", in a stable order.

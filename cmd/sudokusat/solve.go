@@ -137,13 +137,12 @@ const (
 	statusError      = "error"
 )
 
-// outcome is what became of one input puzzle.
+// outcome is what became of one input puzzle in solve or count.
 type outcome struct {
 	*item
-	status   string
-	solution *sudokusat.Grid
-	err      error // why it was not solved
-	elapsed  time.Duration
+	status string // statusSolved, statusUnsolvable, statusInvalid, …
+	answer
+	err error // why it was not solved
 }
 
 // message is the error line for an unsolved puzzle: it names the place.
@@ -151,7 +150,9 @@ func (o *outcome) message() string {
 	return fmt.Sprintf("%s: %v", o.where(), o.err)
 }
 
-func solveItem(ctx context.Context, e *engine, it *item, timeout time.Duration) *outcome {
+// runItem counts one input puzzle's solutions up to limit under an
+// optional per-puzzle deadline, and classifies what happened.
+func runItem(ctx context.Context, e *engine, it *item, limit int, timeout time.Duration) *outcome {
 	o := &outcome{item: it}
 	if it.err != nil {
 		o.status, o.err = statusInvalid, it.err
@@ -167,8 +168,8 @@ func solveItem(ctx context.Context, e *engine, it *item, timeout time.Duration) 
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	a, err := e.count(ctx, g, 1)
-	o.elapsed = a.elapsed
+	a, err := e.count(ctx, g, limit)
+	o.answer = a
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		o.status, o.err = statusTimeout, fmt.Errorf("no answer within %v", timeout)
@@ -177,9 +178,34 @@ func solveItem(ctx context.Context, e *engine, it *item, timeout time.Duration) 
 	case a.count == 0:
 		o.status, o.err = statusUnsolvable, errors.New("no solution")
 	default:
-		o.status, o.solution = statusSolved, a.solution
+		o.status = statusSolved
 	}
 	return o
+}
+
+// emitter writes batch records to standard output, keeping the progress
+// line up to date and flushing often enough for a pipeline to see them.
+type emitter struct {
+	w    *bufio.Writer
+	prog *progress
+}
+
+func newEmitter(c *cli.Context) *emitter {
+	return &emitter{w: bufio.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
+}
+
+// written notes one record written.
+func (em *emitter) written() error {
+	em.prog.add()
+	if em.prog.on || em.w.Buffered() > 32<<10 {
+		return em.w.Flush()
+	}
+	return nil
+}
+
+func (em *emitter) close() {
+	em.prog.finish()
+	em.w.Flush()
 }
 
 func solveCommand() *cli.Command {
@@ -208,27 +234,18 @@ func solveCommand() *cli.Command {
 			}
 			defer e.close()
 			timeout := c.Duration("timeout")
-			w := bufio.NewWriter(c.App.Writer)
-			defer w.Flush()
+			em := newEmitter(c)
+			defer em.close()
 			var tally [5]int
-			unsolved := 0
 			start := time.Now()
-			prog := newProgress(c.App.ErrWriter)
 			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
-				func(ctx context.Context, it *item) *outcome { return solveItem(ctx, e, it, timeout) },
+				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
 				func(_ *item, o *outcome) error {
-					if o.status != statusSolved {
-						unsolved++
-					}
 					tally[statusIndex(o.status)]++
-					write(w, e, o)
-					prog.add()
-					if prog.on || w.Buffered() > 32<<10 {
-						return w.Flush()
-					}
-					return nil
+					write(em.w, e, o)
+					return em.written()
 				})
-			prog.finish()
+			em.close()
 			if err != nil {
 				return err
 			}
@@ -236,7 +253,7 @@ func solveCommand() *cli.Command {
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d errors in %v (engine %s)\n",
 				total, plural(total, "puzzle", "puzzles"), tally[0], tally[1], tally[2], tally[3], tally[4],
 				time.Since(start).Round(time.Millisecond), e.name)
-			if unsolved > 0 {
+			if tally[0] < total {
 				return errUnsolved
 			}
 			return nil
