@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"sudokusat"
 	"sudokusat/encode"
 )
 
@@ -66,31 +67,101 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if f.NumVars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
+	return p.roundTrip(ctx, func(w *worker) (Result, error) {
+		s, err := w.search(f, limit)
+		if err != nil {
+			return Result{}, err
+		}
+		return s.result(f)
+	})
+}
+
+// CountGrid is Count for a puzzle rather than a formula: the worker encodes
+// it with the named encoding, searches, and sends back the solution grids,
+// which the parent checks with sudokusat.CheckSolution, each one. The
+// parent's work per puzzle is then tiny, so that N workers come close to N
+// times the speed of one.
+func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding string, limit int) (Result, error) {
+	if limit < 1 {
+		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if _, err := encode.Lookup(encoding); err != nil {
+		return Result{}, err
+	}
+	return p.roundTrip(ctx, func(w *worker) (Result, error) {
+		s, err := w.searchGrid(g, encoding, limit)
+		if err != nil {
+			return Result{}, err
+		}
+		return gridsResult(g, s)
+	})
+}
+
+// roundTrip runs one exchange with a worker, killing it when ctx ends
+// first or when the exchange fails.
+func (p *Isolated) roundTrip(ctx context.Context, exchange func(*worker) (Result, error)) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
 	w, err := p.get()
 	if err != nil {
 		return Result{}, err
 	}
 	type reply struct {
-		s   found
+		r   Result
 		err error
 	}
 	done := make(chan reply, 1)
 	go func() {
-		s, err := w.search(f, limit)
-		done <- reply{s, err}
+		r, err := exchange(w)
+		done <- reply{r, err}
 	}()
 	select {
 	case r := <-done:
-		if r.err != nil {
+		if r.err != nil && !errors.Is(r.err, ErrWrongModel) {
 			w.kill() // its stream may be out of step: never reuse it
 			return Result{}, r.err
 		}
 		p.put(w)
-		return r.s.result(f)
+		return r.r, r.err
 	case <-ctx.Done():
 		w.kill()
 		return Result{}, fmt.Errorf("gophersat: %w", ctx.Err())
 	}
+}
+
+// gridsResult checks the grids a worker sent back: each must solve the
+// puzzle, and no two may be the same.
+func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
+	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts}
+	seen := make(map[string]bool, len(s.models))
+	for _, cells := range s.models {
+		if len(cells) != g.Len() {
+			return Result{}, fmt.Errorf("%w: worker sent %d cells, want %d", ErrWrongModel, len(cells), g.Len())
+		}
+		sol := g.Clone()
+		for i, d := range cells {
+			if d < 0 || int(d) > g.Size() {
+				return Result{}, fmt.Errorf("%w: worker sent digit %d", ErrWrongModel, d)
+			}
+			sol.SetCell(i, int(d))
+		}
+		if err := sudokusat.CheckSolution(g, sol); err != nil {
+			return Result{}, fmt.Errorf("%w: %w", ErrWrongModel, err)
+		}
+		key := sol.String()
+		if seen[key] {
+			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
+		}
+		seen[key] = true
+		if res.Solution == nil {
+			res.Solution = sol
+		}
+	}
+	if res.Count > 0 {
+		res.Status = encode.Satisfiable
+	}
+	return res, nil
 }
 
 func (p *Isolated) get() (*worker, error) {
@@ -158,7 +229,10 @@ func (w *worker) kill() {
 // byte (0 ok, 1 error); then, for ok, the number of models, decisions and
 // conflicts (uint64), and each model as a count and its true variables; for
 // error, a length and the message.
-const wireMagic = 0x31575353 // "SSW1"
+const (
+	wireMagic     = 0x31575353 // "SSW1": a formula
+	wireMagicGrid = 0x32575353 // "SSW2": a puzzle to encode, search and decode
+)
 
 // maxWire bounds any count read from the wire, so that a corrupt stream
 // cannot make either side allocate without limit.
@@ -180,6 +254,26 @@ func (w *worker) search(f *encode.Formula, limit int) (found, error) {
 			return found{}, workerErr(err)
 		}
 	}
+	if err := w.w.Flush(); err != nil {
+		return found{}, workerErr(err)
+	}
+	return readReply(w.r)
+}
+
+// searchGrid sends a puzzle request: the magic, the limit, the box shape,
+// the length of the encoding's name, the name, and the cells as uint16.
+// The reply's models are the solution grids, one digit per cell.
+func (w *worker) searchGrid(g *sudokusat.Grid, encoding string, limit int) (found, error) {
+	hdr := []uint32{wireMagicGrid, uint32(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(encoding))}
+	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
+		return found{}, workerErr(err)
+	}
+	w.w.WriteString(encoding)
+	cells := make([]byte, 2*g.Len())
+	for i := range g.Len() {
+		binary.LittleEndian.PutUint16(cells[2*i:], uint16(g.Cell(i)))
+	}
+	w.w.Write(cells)
 	if err := w.w.Flush(); err != nil {
 		return found{}, workerErr(err)
 	}
@@ -266,7 +360,6 @@ func readBytes(r io.Reader) ([]byte, error) {
 func ServeWorker(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
-	var never atomic.Bool
 	for {
 		var hdr [5]uint32
 		if err := binary.Read(br, binary.LittleEndian, &hdr); err != nil {
@@ -275,29 +368,19 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			}
 			return err
 		}
-		if hdr[0] != wireMagic || hdr[4] > maxWire || hdr[1] == 0 {
+		if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid) || hdr[4] > maxWire || hdr[1] == 0 {
 			return errors.New("satsolve: not a worker request")
 		}
-		limit, numVars, mapVars := int(hdr[1]), int(hdr[2]), int(hdr[3])
-		raw := make([]byte, 4*int(hdr[4]))
-		if _, err := io.ReadFull(br, raw); err != nil {
+		var s found
+		var err error
+		if hdr[0] == wireMagicGrid {
+			s, err = serveGrid(br, hdr)
+		} else {
+			s, err = serveFormula(br, hdr)
+		}
+		if errors.Is(err, errStream) {
 			return err
 		}
-		var clauses [][]int
-		var lits []int
-		start := 0
-		all := make([]int, len(raw)/4)
-		for i := range all {
-			all[i] = int(int32(binary.LittleEndian.Uint32(raw[4*i:])))
-		}
-		for i, l := range all {
-			if l == 0 {
-				lits = all[start:i:i]
-				clauses = append(clauses, lits)
-				start = i + 1
-			}
-		}
-		s, err := safeSearch(clauses, numVars, mapVars, limit, &never)
 		if err != nil {
 			msg := []byte(err.Error())
 			bw.WriteByte(1)
@@ -318,6 +401,88 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			return err
 		}
 	}
+}
+
+// errStream marks a request that could not be read: the stream is lost.
+var errStream = errors.New("satsolve: broken request stream")
+
+func serveFormula(br io.Reader, hdr [5]uint32) (found, error) {
+	limit, numVars, mapVars := int(hdr[1]), int(hdr[2]), int(hdr[3])
+	raw := make([]byte, 4*int(hdr[4]))
+	if _, err := io.ReadFull(br, raw); err != nil {
+		return found{}, fmt.Errorf("%w: %w", errStream, err)
+	}
+	all := make([]int, len(raw)/4)
+	for i := range all {
+		all[i] = int(int32(binary.LittleEndian.Uint32(raw[4*i:])))
+	}
+	var clauses [][]int
+	start := 0
+	for i, l := range all {
+		if l == 0 {
+			clauses = append(clauses, all[start:i:i])
+			start = i + 1
+		}
+	}
+	var never atomic.Bool
+	return safeSearch(clauses, numVars, mapVars, limit, &never)
+}
+
+// serveGrid encodes, searches and decodes a puzzle. The models it returns
+// are solution grids, validated here as in-process; the parent checks them
+// again.
+func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
+	limit, boxRows, boxCols := int(hdr[1]), int(hdr[2]), int(hdr[3])
+	name := make([]byte, hdr[4])
+	if _, err := io.ReadFull(br, name); err != nil {
+		return found{}, fmt.Errorf("%w: %w", errStream, err)
+	}
+	g, err := sudokusat.NewGrid(boxRows, boxCols)
+	if err != nil {
+		return found{}, fmt.Errorf("%w: %w", errStream, err)
+	}
+	raw := make([]byte, 2*g.Len())
+	if _, err := io.ReadFull(br, raw); err != nil {
+		return found{}, fmt.Errorf("%w: %w", errStream, err)
+	}
+	for i := range g.Len() {
+		g.SetCell(i, int(binary.LittleEndian.Uint16(raw[2*i:])))
+	}
+	enc, err := encode.Lookup(string(name))
+	if err != nil {
+		return found{}, err
+	}
+	f, err := enc(g)
+	if err != nil {
+		return found{}, err
+	}
+	var s found
+	if f.NumVars == 0 && f.NumClauses() == 0 {
+		s.models = [][]int32{nil} // propagation solved it: decode the empty model
+	} else {
+		var never atomic.Bool
+		if s, err = safeSearch(f.Slices(), f.NumVars, f.VarMap.NumVars(), limit, &never); err != nil {
+			return found{}, err
+		}
+	}
+	for i, m := range s.models {
+		model := make([]bool, f.VarMap.NumVars())
+		for _, v := range m {
+			if v >= 1 && int(v) <= len(model) {
+				model[v-1] = true
+			}
+		}
+		sol, err := decodeChecked(f, model)
+		if err != nil {
+			return found{}, err
+		}
+		cells := make([]int32, sol.Len())
+		for j := range cells {
+			cells[j] = int32(sol.Cell(j))
+		}
+		s.models[i] = cells
+	}
+	return s, nil
 }
 
 // safeSearch is search with gophersat's panics turned into errors.

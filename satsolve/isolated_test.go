@@ -125,3 +125,46 @@ func TestIsolatedBrokenWorker(t *testing.T) {
 		p.Close()
 	}
 }
+
+// TestIsolatedCountGrid sends puzzles rather than formulas: the worker
+// encodes with each encoding, and the grids it returns are checked here.
+func TestIsolatedCountGrid(t *testing.T) {
+	p := testPool(t)
+	ctx := context.Background()
+	for _, enc := range encode.Names() {
+		for _, c := range []struct {
+			file string
+			want int
+		}{{"top95-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-4.txt", 1}} {
+			for i, g := range readPuzzles(t, c.file) {
+				res, err := p.CountGrid(ctx, g, enc, 2)
+				if err != nil {
+					t.Fatalf("%s %s #%d: %v", enc, c.file, i+1, err)
+				}
+				if res.Count != c.want || sudokusat.CheckSolution(g, res.Solution) != nil {
+					t.Errorf("%s %s #%d: count %d", enc, c.file, i+1, res.Count)
+				}
+			}
+		}
+	}
+	// A puzzle propagation solves, one with no solution, and the empty 4×4.
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	sol, _ := Solve(ctx, encodeWith(t, "reduced", g))
+	almost := sol.Solution.Clone()
+	almost.SetCell(0, 0)
+	if res, err := p.CountGrid(ctx, almost, "reduced", 2); err != nil || res.Count != 1 {
+		t.Errorf("one blank: count %d, %v", res.Count, err)
+	}
+	if bad := unsolvableFrom(g, sol.Solution); bad != nil {
+		if res, err := p.CountGrid(ctx, bad, "reduced", 2); err != nil || res.Count != 0 || res.Status != encode.Unsatisfiable {
+			t.Errorf("unsolvable: count %d, %v", res.Count, err)
+		}
+	}
+	empty, _ := sudokusat.NewGridSize(4)
+	if res, err := p.CountGrid(ctx, empty, "minimal", 1000); err != nil || res.Count != 288 {
+		t.Errorf("empty 4×4: count %d, %v", res.Count, err)
+	}
+	if _, err := p.CountGrid(ctx, g, "nope", 2); err == nil {
+		t.Error("unknown encoding accepted")
+	}
+}

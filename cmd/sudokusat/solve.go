@@ -22,9 +22,10 @@ import (
 
 // engine solves puzzles: natively, or through a SAT solver and an encoding.
 type engine struct {
-	name string
-	sat  satsolve.Solver // nil for the native engine
-	enc  encode.Encoding
+	name    string
+	sat     satsolve.Solver // nil for the native engine
+	enc     encode.Encoding
+	encName string
 }
 
 // newEngine returns the engine named by spec. The embedded gophersat runs
@@ -50,7 +51,7 @@ func newEngine(spec, encoding string) (*engine, error) {
 		}
 		s = satsolve.NewIsolated(exe, workerCommand)
 	}
-	return &engine{name: s.Name(), sat: s, enc: enc}, nil
+	return &engine{name: s.Name(), sat: s, enc: enc, encName: encoding}, nil
 }
 
 // close ends the engine's worker processes, if it has any.
@@ -103,11 +104,18 @@ func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (answe
 		}
 		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{guesses: r.Guesses}}
 	} else {
-		f, err := e.enc(g)
-		if err != nil {
-			return answer{}, err
+		var r satsolve.Result
+		var err error
+		if p, ok := e.sat.(*satsolve.Isolated); ok {
+			// The worker encodes: the parent keeps only the validation.
+			r, err = p.CountGrid(ctx, g, e.encName, limit)
+		} else {
+			var f *encode.Formula
+			if f, err = e.enc(g); err != nil {
+				return answer{}, err
+			}
+			r, err = e.sat.Count(ctx, f, limit)
 		}
-		r, err := e.sat.Count(ctx, f, limit)
 		if errors.Is(err, satsolve.ErrWrongModel) {
 			return answer{}, fmt.Errorf("%w: %w", errWrong, err)
 		}
