@@ -1,0 +1,220 @@
+// Package generate makes Sudoku puzzles with exactly one solution: it fills
+// a random grid, then blanks cells in random order, keeping each blank only
+// while native.Count still proves the solution unique, until a hint target
+// or a difficulty target (graded by package grade) is reached or no cell can
+// go. The same options and seed give the same puzzle.
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"sudokusat"
+	"sudokusat/grade"
+	"sudokusat/native"
+)
+
+// Options says what puzzle to make. The zero value, but for Size, asks for
+// a minimal 9×9-style puzzle: blanks until none more can go.
+type Options struct {
+	// Size is the grid side N (boxes as sudokusat.BoxShape gives them).
+	Size int
+	// Hints stops the removal once the puzzle has at most this many givens
+	// (with Difficulty, whichever target comes first stops it).
+	// It is a lower bound, not a promise: when no cell can go before it is
+	// reached, the puzzle keeps more. 0 means as few as uniqueness allows,
+	// except above 16×16, where it means half the cells (DefaultHints),
+	// since proving uniqueness of sparser large grids takes seconds per cell.
+	Hints int
+	// Difficulty stops the removal once the puzzle's grade score reaches
+	// it (1.0–5.0; 0 for no target). One blank can raise the score by more
+	// than one band, so the score can end above the target.
+	Difficulty float64
+	// Symmetric blanks cells in pairs symmetric under a half turn, so the
+	// givens keep that symmetry.
+	Symmetric bool
+	// Attempts is how many full grids to try when a pass ends short of a
+	// target; the best puzzle found is returned. 0 means 10.
+	Attempts int
+	// CheckTimeout, when positive, bounds each uniqueness proof: a cell
+	// whose removal cannot be proved safe in time keeps its given. It
+	// only matters for large grids, where it trades reproducibility (a
+	// proof near the bound may finish on one machine and not on another)
+	// for a bounded run time.
+	CheckTimeout time.Duration
+	// Seed and Stream seed the random generator: the same pair, with the
+	// same options, gives the same puzzle. Give each puzzle of a batch its
+	// own Stream.
+	Seed, Stream uint64
+}
+
+// DefaultHints returns the hint target Options.Hints == 0 stands for on an
+// n×n grid: 0 (minimal puzzles) up to 16×16, half the cells above.
+func DefaultHints(n int) int {
+	if n <= 16 {
+		return 0
+	}
+	return n * n / 2
+}
+
+// Puzzle is a generated puzzle.
+type Puzzle struct {
+	Puzzle   *sudokusat.Grid
+	Solution *sudokusat.Grid
+	// Grade is the puzzle's grade when a difficulty target was set; nil
+	// otherwise.
+	Grade *grade.Result
+	// Reached reports whether the targets were met: the hint target, or
+	// the difficulty target when one was set.
+	Reached bool
+	// Attempts is the number of full grids tried.
+	Attempts int
+}
+
+// ErrOptions reports options that ask for no possible puzzle.
+var ErrOptions = errors.New("bad generator options")
+
+// Generate makes one puzzle. It stops with an error wrapping ctx.Err() when
+// ctx ends first.
+func Generate(ctx context.Context, o Options) (*Puzzle, error) {
+	br, bc, err := sudokusat.BoxShape(o.Size)
+	if err != nil {
+		return nil, fmt.Errorf("generate: %w", err)
+	}
+	n := o.Size
+	switch {
+	case o.Hints < 0 || o.Hints > n*n:
+		return nil, fmt.Errorf("generate: %w: %d hints on a %d×%d grid", ErrOptions, o.Hints, n, n)
+	case o.Difficulty != 0 && (o.Difficulty < 1 || o.Difficulty > 5):
+		return nil, fmt.Errorf("generate: %w: difficulty %.1f outside 1.0–5.0", ErrOptions, o.Difficulty)
+	case o.Difficulty != 0 && n > grade.MaxSize:
+		return nil, fmt.Errorf("generate: %w: difficulty needs a grid of at most %d×%d", ErrOptions, grade.MaxSize, grade.MaxSize)
+	}
+	if o.Hints == 0 {
+		o.Hints = DefaultHints(n)
+	}
+	attempts := o.Attempts
+	if attempts <= 0 {
+		attempts = 10
+	}
+	rng := newRand(o.Seed, o.Stream)
+	var best *Puzzle
+	for a := 1; a <= attempts; a++ {
+		full, err := fullGrid(ctx, br, bc, rng)
+		if err != nil {
+			return nil, err
+		}
+		p, err := carve(ctx, full, o, rng)
+		if err != nil {
+			return nil, err
+		}
+		p.Attempts = a
+		if best == nil || p.better(best, o) {
+			best = p
+		}
+		if best.Reached {
+			break
+		}
+	}
+	best.Attempts = min(best.Attempts, attempts)
+	return best, nil
+}
+
+// better reports whether p comes closer to the targets than q.
+func (p *Puzzle) better(q *Puzzle, o Options) bool {
+	if p.Reached != q.Reached {
+		return p.Reached
+	}
+	if o.Difficulty > 0 && p.Grade.Score != q.Grade.Score {
+		return p.Grade.Score > q.Grade.Score
+	}
+	return p.Puzzle.Givens() < q.Puzzle.Givens()
+}
+
+// carve blanks the cells of a full grid in random order while the puzzle
+// keeps exactly one solution, until a target is met.
+func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand) (*Puzzle, error) {
+	g := full.Clone()
+	last := g.Len() - 1
+	p := &Puzzle{Solution: full}
+	var score *grade.Result
+	done := func() bool {
+		if o.Difficulty > 0 && score != nil && score.Score >= o.Difficulty {
+			return true
+		}
+		return o.Hints > 0 && g.Givens() <= o.Hints
+	}
+	for _, i := range rng.Perm(g.Len()) {
+		if done() {
+			break
+		}
+		j := i // the partner cell blanked with i
+		if o.Symmetric {
+			j = last - i
+			if j < i {
+				continue // the pair was tried from its other cell
+			}
+		}
+		di, dj := g.Cell(i), g.Cell(j)
+		g.SetCell(i, 0)
+		g.SetCell(j, 0)
+		unique, err := isUnique(ctx, g, o.CheckTimeout)
+		if err != nil {
+			return nil, err
+		}
+		if !unique {
+			g.SetCell(i, di)
+			g.SetCell(j, dj)
+			continue
+		}
+		if o.Difficulty > 0 {
+			r, err := grade.Rate(ctx, g)
+			if err != nil {
+				return nil, fmt.Errorf("generate: %w", err)
+			}
+			score = &r
+		}
+	}
+	p.Puzzle = g
+	// Without targets the goal is a minimal puzzle, which a full pass gives.
+	p.Reached = done() || o.Hints == 0 && o.Difficulty == 0
+	if o.Difficulty > 0 {
+		if score == nil {
+			// Nothing could go: grade the full grid as it is.
+			r, err := grade.Rate(ctx, g)
+			if err != nil {
+				return nil, fmt.Errorf("generate: %w", err)
+			}
+			score = &r
+		}
+		p.Grade = score
+	}
+	return p, nil
+}
+
+// isUnique proves that g has exactly one solution. A proof that runs past
+// timeout (when positive) counts as a failure to prove, not as an error.
+func isUnique(ctx context.Context, g *sudokusat.Grid, timeout time.Duration) (bool, error) {
+	cctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	r, err := native.Count(cctx, g, 2)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, fmt.Errorf("generate: %w", ctx.Err())
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			return false, nil
+		}
+		return false, fmt.Errorf("generate: %w", err)
+	}
+	return r.Count == 1, nil
+}
+
+func newRand(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
