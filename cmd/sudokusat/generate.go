@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat"
+	"sudokusat/encode"
+	"sudokusat/generate"
+	"sudokusat/grade"
+	"sudokusat/native"
+	"sudokusat/satsolve"
+)
+
+// maxDuplicateRetries bounds the fresh streams tried for a puzzle that came
+// out equal to an earlier one (likely only on tiny grids).
+const maxDuplicateRetries = 20
+
+func generateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "generate",
+		Usage:     "make puzzles with exactly one solution",
+		ArgsUsage: " ",
+		Description: "Fills a random grid, then blanks cells in random order while the solution stays unique\n" +
+			"(native count), until --hints or --difficulty is reached or no cell can go. Each puzzle's\n" +
+			"uniqueness is proved again by gophersat unless --no-sat-check. --seed makes the output\n" +
+			"reproducible; without it a seed is drawn and reported on standard error.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 9, Usage: "grid side `N` (4, 6, 8, 9, 12, 16, 25, …)"},
+			&cli.IntFlag{Name: "hints", Usage: "stop blanking at `H` givens, a lower bound (0: as few as possible; half the cells above 16×16)"},
+			&cli.Float64Flag{Name: "difficulty", Usage: "stop blanking once the grade score reaches `D` (1.0–5.0, see grade)"},
+			&cli.BoolFlag{Name: "symmetric", Usage: "blank cells in pairs symmetric under a half turn"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED`, for reproducible output"},
+			&cli.IntFlag{Name: "count", Aliases: []string{"k"}, Value: 1, Usage: "make `K` distinct puzzles"},
+			&cli.BoolFlag{Name: "with-solution", Usage: "print each puzzle's solution after it"},
+			&cli.BoolFlag{Name: "no-sat-check", Usage: "skip the second uniqueness proof by gophersat"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			workersFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("generate takes no arguments; got %q", c.Args().First())
+			}
+			n := c.Int("size")
+			if !sudokusat.ValidSize(n) {
+				_, _, err := sudokusat.BoxShape(n)
+				return usageError{err}
+			}
+			if c.Int("count") < 1 {
+				return usagef("--count %d: want at least 1", c.Int("count"))
+			}
+			format := c.String("format")
+			if format != "line" && format != "json" {
+				return usagef("unknown format %q (want line or json)", format)
+			}
+			seed := c.Uint64("seed")
+			if !c.IsSet("seed") {
+				seed = uint64(time.Now().UnixNano())
+			}
+			g := &generator{
+				opts: generate.Options{Size: n, Hints: c.Int("hints"), Difficulty: c.Float64("difficulty"),
+					Symmetric: c.Bool("symmetric"), Seed: seed},
+				count:    c.Int("count"),
+				satCheck: !c.Bool("no-sat-check"),
+				timeout:  c.Duration("timeout"),
+			}
+			if n > 16 {
+				// Sparse large grids can take seconds per proof; a cell
+				// whose removal is not proved within this keeps its given.
+				g.opts.CheckTimeout = time.Second
+			}
+			// Option errors show at once, as usage errors, not per puzzle.
+			if h := g.opts.Hints; h < 0 || h > n*n {
+				return usagef("--hints %d: want 0 to %d for a %d×%d grid", h, n*n, n, n)
+			}
+			if d := g.opts.Difficulty; d != 0 && (d < 1 || d > 5) {
+				return usagef("--difficulty %g: want 1.0 to 5.0", d)
+			}
+			if g.opts.Difficulty != 0 && n > grade.MaxSize {
+				return usagef("--difficulty: grading stops at %d×%d", grade.MaxSize, grade.MaxSize)
+			}
+			return g.run(c, format, c.Bool("with-solution"), c.Int("workers"))
+		},
+	}
+}
+
+// generator makes the puzzles of one generate command.
+type generator struct {
+	opts     generate.Options
+	count    int
+	satCheck bool
+	timeout  time.Duration
+}
+
+// made is one generated puzzle, or why there is none.
+type made struct {
+	index  int
+	p      *generate.Puzzle
+	status string // statusSolved when made, else statusTimeout or statusError
+	err    error
+	took   time.Duration
+}
+
+// one makes puzzle index (from 1) from the given random stream and proves
+// it unique twice.
+func (g *generator) one(ctx context.Context, index int, stream uint64) made {
+	m := made{index: index, status: statusError}
+	if g.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, g.timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	o := g.opts
+	o.Stream = stream
+	p, err := generate.Generate(ctx, o)
+	if err == nil {
+		err = g.verify(ctx, p)
+	}
+	m.took = time.Since(start)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		m.status, m.err = statusTimeout, fmt.Errorf("no puzzle within %v", g.timeout)
+	case err != nil:
+		m.err = err
+	default:
+		m.status, m.p = statusSolved, p
+	}
+	return m
+}
+
+// verify proves p's uniqueness again, independently of the generator:
+// native count and, unless turned off, gophersat on the reduced CNF (a
+// solve, a blocking clause, and UNSAT).
+func (g *generator) verify(ctx context.Context, p *generate.Puzzle) error {
+	if err := sudokusat.CheckSolution(p.Puzzle, p.Solution); err != nil {
+		return fmt.Errorf("generator bug: %w", err)
+	}
+	r, err := native.Count(ctx, p.Puzzle, 2)
+	if err != nil {
+		return err
+	}
+	if r.Count != 1 {
+		return fmt.Errorf("generator bug: native count finds %d solutions", r.Count)
+	}
+	if !g.satCheck {
+		return nil
+	}
+	f, err := encode.Reduced(p.Puzzle)
+	if err != nil {
+		return err
+	}
+	s, err := satsolve.Count(ctx, f, 2)
+	if err != nil {
+		return fmt.Errorf("gophersat check: %w", err)
+	}
+	if s.Count != 1 || !s.Solution.Equal(p.Solution) {
+		return fmt.Errorf("generator bug: gophersat finds %d solutions", s.Count)
+	}
+	return nil
+}
+
+// run makes the puzzles with several workers and writes them in order.
+// Puzzle i uses random stream i, so the output does not depend on the
+// number of workers; a puzzle equal to an earlier one is made again from
+// streams count+i, 2·count+i, … in the writing loop, which runs in order.
+func (g *generator) run(c *cli.Context, format string, withSolution bool, workers int) error {
+	ctx, cancel := context.WithCancel(c.Context)
+	var wg sync.WaitGroup
+	defer func() {
+		cancel() // first, so that the workers stop early
+		wg.Wait()
+	}()
+	if workers < 1 {
+		workers = 1
+	}
+	slots := make([]chan made, g.count)
+	for i := range slots {
+		slots[i] = make(chan made, 1)
+	}
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				slots[i] <- g.one(ctx, i+1, uint64(i))
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for i := range g.count {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	w := bufio.NewWriter(c.App.Writer)
+	defer w.Flush()
+	start := time.Now()
+	seen := make(map[string]bool, g.count)
+	failed, givens := 0, 0
+	for i := range g.count {
+		var m made
+		select {
+		case m = <-slots[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		for k := 1; m.p != nil && seen[m.p.Puzzle.String()]; k++ {
+			if k > maxDuplicateRetries {
+				m = made{index: i + 1, status: statusError, err: fmt.Errorf("no new puzzle after %d tries: this size has few", maxDuplicateRetries)}
+				break
+			}
+			m = g.one(ctx, i+1, uint64(k*g.count+i))
+		}
+		if m.p != nil {
+			seen[m.p.Puzzle.String()] = true
+			givens += m.p.Puzzle.Givens()
+		} else {
+			failed++
+		}
+		writeMade(w, format, withSolution, m)
+		if w.Buffered() > 32<<10 {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	w.Flush()
+	ok := g.count - failed
+	checks := "native count and gophersat"
+	if !g.satCheck {
+		checks = "native count"
+	}
+	avg := 0.0
+	if ok > 0 {
+		avg = float64(givens) / float64(ok)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s %d×%d, %.1f givens on average, each proved unique by %s; %d failed; %v (seed %d)\n",
+		ok, plural(ok, "puzzle", "puzzles"), g.opts.Size, g.opts.Size, avg, checks, failed,
+		time.Since(start).Round(time.Millisecond), g.opts.Seed)
+	if failed > 0 {
+		return errUnsolved
+	}
+	return nil
+}
+
+// generateRecord is one line of generate --format json.
+type generateRecord struct {
+	Index    int      `json:"index"`
+	Status   string   `json:"status"`
+	Puzzle   string   `json:"puzzle,omitempty"`
+	Solution string   `json:"solution,omitempty"`
+	Givens   int      `json:"givens,omitempty"`
+	Reached  bool     `json:"reached"`
+	Score    *float64 `json:"score,omitempty"`
+	Hardest  string   `json:"hardest,omitempty"`
+	Attempts int      `json:"attempts,omitempty"`
+	Error    string   `json:"error,omitempty"`
+	Millis   float64  `json:"ms"`
+}
+
+// writeMade writes one puzzle: its line (rows of numbers then a blank line
+// above 35×35, where one line cannot be read back), and the solution after
+// it with withSolution; or "STATUS: puzzle K: reason".
+func writeMade(w io.Writer, format string, withSolution bool, m made) {
+	if format == "json" {
+		r := generateRecord{Index: m.index, Status: "generated", Millis: float64(m.took.Microseconds()) / 1e3}
+		if m.p == nil {
+			r.Status, r.Error = m.status, fmt.Sprintf("puzzle %d: %v", m.index, m.err)
+		} else {
+			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.p.Puzzle.String(), m.p.Puzzle.Givens(), m.p.Reached, m.p.Attempts
+			if withSolution {
+				r.Solution = m.p.Solution.String()
+			}
+			if m.p.Grade != nil {
+				score := m.p.Grade.Score
+				r.Score, r.Hardest = &score, m.p.Grade.Hardest.String()
+			}
+		}
+		b, _ := json.Marshal(r) // strings and numbers always marshal
+		w.Write(append(b, '\n'))
+		return
+	}
+	if m.p == nil {
+		fmt.Fprintf(w, "%s: puzzle %d: %v\n", m.status, m.index, m.err)
+		return
+	}
+	put := func(g *sudokusat.Grid) {
+		if g.Size() > sudokusat.MaxSymbolSize {
+			fmt.Fprintln(w, strings.TrimSuffix(g.Rows(), "\n"))
+			fmt.Fprintln(w)
+			return
+		}
+		fmt.Fprintln(w, g)
+	}
+	put(m.p.Puzzle)
+	if withSolution {
+		put(m.p.Solution)
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat/grade"
+)
+
+// statusGraded is grade's status for a puzzle it rated.
+const statusGraded = "graded"
+
+// graded is what became of one input puzzle in grade.
+type graded struct {
+	*item
+	status string // statusGraded, statusInvalid, statusUnsolvable, statusTimeout or statusError
+	res    grade.Result
+	err    error
+}
+
+func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
+	o := &graded{item: it}
+	if it.err != nil {
+		o.status, o.err = statusInvalid, it.err
+		return o
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	if err := it.puzzle.Grid.Validate(); err != nil {
+		o.status, o.err = statusInvalid, err
+		return o
+	}
+	r, err := grade.Grade(ctx, it.puzzle.Grid)
+	switch {
+	case err == nil:
+		o.status, o.res = statusGraded, r
+	case errors.Is(err, context.DeadlineExceeded):
+		o.status, o.err = statusTimeout, fmt.Errorf("no grade within %v", timeout)
+	case errors.Is(err, grade.ErrUnsolvable):
+		o.status, o.err = statusUnsolvable, grade.ErrUnsolvable
+	case errors.Is(err, grade.ErrNotUnique):
+		o.status, o.err = statusInvalid, grade.ErrNotUnique
+	case errors.Is(err, grade.ErrTooLarge):
+		o.status, o.err = statusInvalid, err
+	default:
+		o.status, o.err = statusError, err
+	}
+	return o
+}
+
+func gradeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "grade",
+		Usage:     "rate how hard puzzles are for a person, one line per puzzle, in input order",
+		ArgsUsage: "[FILE|-]...",
+		Description: "Solves each puzzle with human techniques only, always the easiest that works, and scores it\n" +
+			"by the hardest one needed, from 1.0 (hidden singles) to 5.0 (guessing); see the README for\n" +
+			"the scale. A line is \"SCORE TECHNIQUE\", with \"guesses=N\" for puzzles that need guessing,\n" +
+			"or STATUS: message naming the line, as solve writes it.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			workersFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			format := c.String("format")
+			if format != "line" && format != "json" {
+				return usagef("unknown format %q (want line or json)", format)
+			}
+			timeout := c.Duration("timeout")
+			em := newEmitter(c)
+			defer em.close()
+			start := time.Now()
+			total, ok := 0, 0
+			sum := 0.0
+			err := batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+				func(ctx context.Context, it *item) *graded { return gradeItem(ctx, it, timeout) },
+				func(_ *item, o *graded) error {
+					total++
+					if o.status == statusGraded {
+						ok++
+						sum += o.res.Score
+					}
+					writeGraded(em.w, format, o)
+					return em.written()
+				})
+			em.close()
+			if err != nil {
+				return err
+			}
+			mean := 0.0
+			if ok > 0 {
+				mean = sum / float64(ok)
+			}
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d graded, mean score %.2f, %d not graded in %v\n",
+				total, plural(total, "puzzle", "puzzles"), ok, mean, total-ok, time.Since(start).Round(time.Millisecond))
+			if ok < total {
+				return errUnsolved
+			}
+			return nil
+		},
+	}
+}
+
+// gradeRecord is one line of grade --format json.
+type gradeRecord struct {
+	Index   int            `json:"index"`
+	File    string         `json:"file"`
+	Line    int            `json:"line"`
+	Status  string         `json:"status"`
+	Score   float64        `json:"score,omitempty"`
+	Hardest string         `json:"hardest,omitempty"`
+	Guesses int            `json:"guesses,omitempty"`
+	Steps   map[string]int `json:"steps,omitempty"`
+	Error   string         `json:"error,omitempty"`
+}
+
+func writeGraded(w io.Writer, format string, o *graded) {
+	if format == "json" {
+		r := gradeRecord{Index: o.index, File: o.file, Line: o.line, Status: o.status}
+		if o.status == statusGraded {
+			r.Score, r.Hardest, r.Guesses = o.res.Score, o.res.Hardest.String(), o.res.Guesses
+			r.Steps = map[string]int{}
+			for t, k := range o.res.Steps {
+				if k > 0 {
+					r.Steps[grade.Technique(t).String()] = k
+				}
+			}
+		} else {
+			r.Error = fmt.Sprintf("%s: %v", o.where(), o.err)
+		}
+		b, _ := json.Marshal(r) // strings, numbers and a map of them always marshal
+		w.Write(append(b, '\n'))
+		return
+	}
+	if o.status != statusGraded {
+		fmt.Fprintf(w, "%s: %s: %v\n", o.status, o.where(), o.err)
+		return
+	}
+	if o.res.Hardest == grade.Guessing {
+		fmt.Fprintf(w, "%.1f %v guesses=%d\n", o.res.Score, o.res.Hardest, o.res.Guesses)
+		return
+	}
+	fmt.Fprintf(w, "%.1f %v\n", o.res.Score, o.res.Hardest)
+}

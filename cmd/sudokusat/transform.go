@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"sudokusat"
+	"sudokusat/transform"
+)
+
+func transformCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "transform",
+		Usage:     "map puzzles onto equivalent ones, or print their canonical forms",
+		ArgsUsage: "[FILE|-]...",
+		Description: "Every transform keeps a puzzle valid, its number of solutions and its grade. They apply in\n" +
+			"this order: --random, --transpose, --rotate, --mirror, --shuffle-bands, --shuffle-rows,\n" +
+			"--shuffle-stacks, --shuffle-cols, --relabel; then --canonical prints the canonical form, equal\n" +
+			"for equivalent puzzles. Quarter turns and transposition need square boxes. Each puzzle gets its\n" +
+			"own random stream of --seed, so the output is reproducible.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "rotate", Usage: "turn clockwise by `DEGREES`: 90, 180 or 270"},
+			&cli.BoolFlag{Name: "transpose", Usage: "reflect in the main diagonal"},
+			&cli.BoolFlag{Name: "mirror", Usage: "reflect left to right"},
+			&cli.BoolFlag{Name: "relabel", Usage: "rename the digits at random"},
+			&cli.BoolFlag{Name: "shuffle-rows", Usage: "reorder the rows inside each band at random"},
+			&cli.BoolFlag{Name: "shuffle-bands", Usage: "reorder the bands at random"},
+			&cli.BoolFlag{Name: "shuffle-cols", Usage: "reorder the columns inside each stack at random"},
+			&cli.BoolFlag{Name: "shuffle-stacks", Usage: "reorder the stacks at random"},
+			&cli.BoolFlag{Name: "random", Usage: "apply a random element of the whole symmetry group"},
+			&cli.BoolFlag{Name: "canonical", Usage: "print the canonical form (up to 12×12)"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED`, for reproducible output"},
+		},
+		Action: func(c *cli.Context) error {
+			switch c.Int("rotate") {
+			case 0, 90, 180, 270:
+			default:
+				return usagef("--rotate %d: want 90, 180 or 270", c.Int("rotate"))
+			}
+			seed := c.Uint64("seed")
+			if !c.IsSet("seed") {
+				seed = uint64(time.Now().UnixNano())
+			}
+			w := bufio.NewWriter(c.App.Writer)
+			defer w.Flush()
+			failed := 0
+			err := inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+				out, status, err := transformItem(c, it, rand.New(rand.NewPCG(seed, uint64(it.index))))
+				if err != nil {
+					failed++
+					fmt.Fprintf(w, "%s: %s: %v\n", status, it.where(), err)
+				} else {
+					writeInLayout(w, it.puzzle, out)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if failed > 0 {
+				return errUnsolved
+			}
+			return nil
+		},
+	}
+}
+
+// transformItem applies the command's transforms to one puzzle. On failure
+// it returns the status to report.
+func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, string, error) {
+	if it.err != nil {
+		return nil, statusInvalid, it.err
+	}
+	g := it.puzzle.Grid
+	if err := g.Validate(); err != nil {
+		return nil, statusInvalid, err
+	}
+	m := transform.Identity(g)
+	var err error
+	if c.Bool("random") {
+		m = m.Randomize(rng)
+	}
+	if c.Bool("transpose") {
+		if m, err = m.Transpose(); err != nil {
+			return nil, statusError, err
+		}
+	}
+	if d := c.Int("rotate"); d != 0 {
+		if m, err = m.Rotate(d); err != nil {
+			return nil, statusError, err
+		}
+	}
+	if c.Bool("mirror") {
+		m = m.Mirror()
+	}
+	if c.Bool("shuffle-bands") {
+		m = m.ShuffleBands(rng)
+	}
+	if c.Bool("shuffle-rows") {
+		m = m.ShuffleRows(rng)
+	}
+	if c.Bool("shuffle-stacks") {
+		m = m.ShuffleStacks(rng)
+	}
+	if c.Bool("shuffle-cols") {
+		m = m.ShuffleCols(rng)
+	}
+	if c.Bool("relabel") {
+		m = m.RandomRelabel(rng)
+	}
+	out, err := m.Apply(g)
+	if err != nil {
+		return nil, statusError, err
+	}
+	if c.Bool("canonical") {
+		out, err = transform.Canonical(c.Context, out)
+		if err != nil {
+			return nil, statusError, err
+		}
+	}
+	return out, "", nil
+}
+
+// writeInLayout writes g in its puzzle's layout: one line, or a drawn grid
+// or rows of numbers followed by a blank line.
+func writeInLayout(w io.Writer, p *sudokusat.Puzzle, g *sudokusat.Grid) {
+	if p.Layout == sudokusat.LayoutLine {
+		fmt.Fprintln(w, g)
+		return
+	}
+	fmt.Fprintf(w, "%s\n\n", strings.TrimSuffix(p.Format(g), "\n"))
+}
