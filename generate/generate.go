@@ -30,14 +30,16 @@ type Options struct {
 	// since proving uniqueness of sparser large grids takes seconds per cell.
 	Hints int
 	// Difficulty stops the removal once the puzzle's grade score reaches
-	// it (1.0–5.0; 0 for no target). One blank can raise the score by more
-	// than one band, so the score can end above the target.
+	// it (1.0–5.0; 0 for no target). A blank that would raise the score
+	// past Difficulty+1 is put back, so that the score ends between
+	// Difficulty and Difficulty+1 (when the target is reached).
 	Difficulty float64
 	// Symmetric blanks cells in pairs symmetric under a half turn, so the
 	// givens keep that symmetry.
 	Symmetric bool
 	// Attempts is how many full grids to try when a pass ends short of a
-	// target; the best puzzle found is returned. 0 means 10.
+	// target; the best puzzle found is returned. 0 means 10, or 50 with a
+	// difficulty target.
 	Attempts int
 	// CheckTimeout, when positive, bounds each uniqueness proof: a cell
 	// whose removal cannot be proved safe in time keeps its given. It
@@ -74,6 +76,9 @@ type Puzzle struct {
 	Attempts int
 }
 
+// overshoot is how far past the difficulty target a puzzle's score may go.
+const overshoot = 1.0
+
 // ErrOptions reports options that ask for no possible puzzle.
 var ErrOptions = errors.New("bad generator options")
 
@@ -99,10 +104,17 @@ func Generate(ctx context.Context, o Options) (*Puzzle, error) {
 	attempts := o.Attempts
 	if attempts <= 0 {
 		attempts = 10
+		if o.Difficulty > 0 {
+			// Middle bands are rare among random puzzles: most need only
+			// singles or else guessing.
+			attempts = 50
+		}
 	}
 	rng := newRand(o.Seed, o.Stream)
 	var best *Puzzle
+	tried := 0
 	for a := 1; a <= attempts; a++ {
+		tried = a
 		full, err := fullGrid(ctx, br, bc, rng)
 		if err != nil {
 			return nil, err
@@ -111,7 +123,6 @@ func Generate(ctx context.Context, o Options) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Attempts = a
 		if best == nil || p.better(best, o) {
 			best = p
 		}
@@ -119,7 +130,7 @@ func Generate(ctx context.Context, o Options) (*Puzzle, error) {
 			break
 		}
 	}
-	best.Attempts = min(best.Attempts, attempts)
+	best.Attempts = tried
 	return best, nil
 }
 
@@ -174,6 +185,12 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 			r, err := grade.Rate(ctx, g)
 			if err != nil {
 				return nil, fmt.Errorf("generate: %w", err)
+			}
+			if r.Score > o.Difficulty+overshoot {
+				// Too hard at once: put the cells back and try others.
+				g.SetCell(i, di)
+				g.SetCell(j, dj)
+				continue
 			}
 			score = &r
 		}

@@ -25,7 +25,9 @@ func TestGenerate(t *testing.T) {
 		{"9x9 minimal", Options{Size: 9, Seed: 3}, 81},
 		{"9x9 24 hints", Options{Size: 9, Hints: 24, Seed: 4}, 24},
 		{"9x9 symmetric", Options{Size: 9, Hints: 28, Symmetric: true, Seed: 5}, 28},
-		{"9x9 difficulty", Options{Size: 9, Difficulty: 2, Seed: 6}, 81},
+		{"9x9 difficulty 2", Options{Size: 9, Difficulty: 2, Seed: 6}, 81},
+		{"9x9 difficulty 3", Options{Size: 9, Difficulty: 3, Seed: 6}, 81},
+		{"9x9 difficulty 5", Options{Size: 9, Difficulty: 5, Seed: 6}, 81},
 		{"12x12 90 hints", Options{Size: 12, Hints: 90, Seed: 7}, 90},
 		{"16x16 150 hints", Options{Size: 16, Hints: 150, Seed: 8}, 150},
 	}
@@ -69,8 +71,8 @@ func TestGenerate(t *testing.T) {
 				}
 			}
 			if tt.o.Difficulty > 0 {
-				if p.Grade == nil || p.Grade.Score < tt.o.Difficulty {
-					t.Errorf("grade %v, want a score of at least %.1f", p.Grade, tt.o.Difficulty)
+				if p.Grade == nil || p.Grade.Score < tt.o.Difficulty || p.Grade.Score > tt.o.Difficulty+overshoot {
+					t.Errorf("grade %v, want a score from %.1f to %.1f", p.Grade, tt.o.Difficulty, tt.o.Difficulty+overshoot)
 				}
 			}
 			// Minimal puzzles: no given can go.
