@@ -1,35 +1,58 @@
 package native
 
 import (
+	"hash/maphash"
 	"math/bits"
+	"math/rand/v2"
+	"slices"
 
 	"sudokusat"
 )
 
-// general solves grids of any shape the model supports, up to 400×400 with
-// rectangular boxes. Each cell has a candidate bit set of w words; for each
-// unit (rows, then columns, then boxes) and digit, cnt counts the cells of
-// the unit that may still hold the digit. Removing a candidate updates those
-// counts, which find naked singles (a cell with one candidate) and hidden
-// singles (a digit with one place in a unit) as they appear.
+// general solves grids of any shape the model supports, 4×4 to 400×400, with
+// square or rectangular boxes. It keeps two views of the candidates, both as
+// bit sets of w words: for each cell the digits it may hold, and for each
+// unit (rows, then columns, then boxes) and digit the positions in the unit
+// that may hold the digit, with counts of both. A removal updates all of them
+// at once, so that
+//   - a cell left with one digit (naked single),
+//   - a digit left with one place in a unit (hidden single), and
+//   - a digit whose places in a unit all lie in one other unit (locked
+//     candidates: pointing and claiming)
 //
-// Branching does not copy the state, which reaches megabytes on the largest
-// grids: every removal and placement goes on a trail, and backtracking
-// replays the trail backwards.
+// show up as they appear and are queued for propagation.
+//
+// Branching does not copy the state, which reaches tens of megabytes on the
+// largest grids: every removal and placement goes on a trail, and
+// backtracking replays the trail backwards.
 type general struct {
 	n, br, bc int
-	w         int // words per candidate set
+	w         int // words per bit set
 	cand      []uint64
-	ncand     []int32 // candidates left per cell
+	ncand     []int32 // digits left per cell
 	val       []int32 // digit+1 of a placed cell, 0 while open
-	cnt       []int32 // at unit*n+digit
-	unitCells []int32 // at unit*n+k: the k-th cell of the unit
+	pos       []uint64
+	cnt       []int32 // at unit*n+digit: places left for the digit in the unit
 	open      int     // cells not yet placed
 
-	trail     []uint32 // cell*n+digit for a removal, placeMark+cell for a placement
-	trailing  bool     // the root state is never restored: no trail before branching
-	useLocked bool
-	queue     []int32 // cells left with one candidate, or ^(unit*n+digit) for a digit left with one place
+	// Geometry, fixed for the grid.
+	unitCells []int32  // at unit*n+k: the cell at position k of the unit
+	boxOf     []int32  // box of each cell
+	inBox     []int32  // position of each cell in its box
+	boxCol    []uint64 // at cc*w: the box positions in box column cc
+
+	trail    []uint32 // cell*n+digit for a removal, placeMark+cell for a placement
+	trailing bool     // the root state is never restored: no trail before branching
+
+	singles []int32 // cells left with one digit, or ^(unit*n+digit) for a digit left with one place
+	locked  []int32 // unit*n+digit whose places may lie in one other unit
+	queued  []bool  // at unit*n+digit: in locked already
+	filter  []int32 // units for alldiff filtering
+	fqueued []bool  // at unit: in filter already
+	ad      *alldiff
+	fcalls  int // alldiff filterings run
+	fuseful int // those that removed something
+	fskip   int // opportunities skipped since the last run
 
 	limit   int
 	count   int
@@ -39,32 +62,55 @@ type general struct {
 	done    <-chan struct{}
 	stopped bool
 	sol     []int32
+
+	// Restarts (see countRestarts): a run gives up after budget dead
+	// ends (branches refuted by propagation alone).
+	budget  uint
+	fails   uint
+	aborted bool
+	rng     *rand.Rand // nil in the first run: plain order
+	found   []uint64   // hashes of the distinct solutions found
+	seed    maphash.Seed
 }
 
 // placeMark tags placements in the trail. Removals are below n²·n ≤ 400³.
 const placeMark = 1 << 31
 
 // newGeneral loads the givens of g. It reports false when two givens
-// conflict or a cell is left without candidates.
+// conflict or some cell or unit is left without a way out.
 func newGeneral(g *sudokusat.Grid) (*general, bool) {
 	n := g.Size()
-	s := &general{n: n, br: g.BoxRows(), bc: g.BoxCols(), w: (n + 63) / 64}
+	br, bc := g.BoxRows(), g.BoxCols()
+	w := (n + 63) / 64
 	cells := n * n
-	w := s.w
-	s.cand = make([]uint64, cells*w)
-	s.ncand = make([]int32, cells)
-	s.val = make([]int32, cells)
-	s.cnt = make([]int32, 3*n*n)
-	s.unitCells = make([]int32, 3*n*n)
+	s := &general{
+		n: n, br: br, bc: bc, w: w,
+		cand:      make([]uint64, cells*w),
+		ncand:     make([]int32, cells),
+		val:       make([]int32, cells),
+		pos:       make([]uint64, 3*n*n*w),
+		cnt:       make([]int32, 3*n*n),
+		unitCells: make([]int32, 3*n*n),
+		boxOf:     make([]int32, cells),
+		inBox:     make([]int32, cells),
+		boxCol:    make([]uint64, bc*w),
+		queued:    make([]bool, 3*n*n),
+		fqueued:   make([]bool, 3*n),
+		ad:        newAlldiff(n),
+	}
 	for r := range n {
 		for c := range n {
-			cell := int32(r*n + c)
-			s.unitCells[r*n+c] = cell
-			s.unitCells[(n+c)*n+r] = cell
-			b := s.box(r, c)
-			k := (r%s.br)*s.bc + c%s.bc
-			s.unitCells[(2*n+b)*n+k] = cell
+			cell := r*n + c
+			b := r/br*br + c/bc
+			k := r%br*bc + c%bc
+			s.boxOf[cell], s.inBox[cell] = int32(b), int32(k)
+			s.unitCells[r*n+c] = int32(cell)
+			s.unitCells[(n+c)*n+r] = int32(cell)
+			s.unitCells[(2*n+b)*n+k] = int32(cell)
 		}
+	}
+	for k := range n {
+		s.boxCol[k%bc*w+k>>6] |= 1 << (k & 63)
 	}
 
 	// The digits each unit already holds, to start every blank cell with
@@ -75,9 +121,8 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		if d < 0 {
 			continue
 		}
-		r, c := cell/n, cell%n
 		word, bit := d>>6, uint64(1)<<(d&63)
-		for _, u := range [3]int{r, n + c, 2*n + s.box(r, c)} {
+		for _, u := range s.units(cell) {
 			if used[u*w+word]&bit != 0 {
 				return nil, false
 			}
@@ -96,11 +141,10 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 			continue
 		}
 		s.open++
-		r, c := cell/n, cell%n
-		ru, cu, bu := r*w, (n+c)*w, (2*n+s.box(r, c))*w
+		us := s.units(cell)
 		k := int32(0)
 		for i := range w {
-			x := full[i] &^ (used[ru+i] | used[cu+i] | used[bu+i])
+			x := full[i] &^ (used[us[0]*w+i] | used[us[1]*w+i] | used[us[2]*w+i])
 			s.cand[cell*w+i] = x
 			k += int32(bits.OnesCount64(x))
 		}
@@ -109,66 +153,127 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		}
 		s.ncand[cell] = k
 		if k == 1 {
-			s.queue = append(s.queue, int32(cell))
+			s.singles = append(s.singles, int32(cell))
 		}
 	}
 	for cell := range cells {
-		r, c := cell/n, cell%n
-		rows, cols, boxes := r*n, (n+c)*n, (2*n+s.box(r, c))*n
+		us := s.units(cell)
+		ps := s.places(cell)
 		for i := range w {
 			for x := s.cand[cell*w+i]; x != 0; x &= x - 1 {
 				d := i<<6 | bits.TrailingZeros64(x)
-				s.cnt[rows+d]++
-				s.cnt[cols+d]++
-				s.cnt[boxes+d]++
+				for j, u := range us {
+					ud := u*n + d
+					s.cnt[ud]++
+					s.pos[ud*w+ps[j]>>6] |= 1 << (ps[j] & 63)
+				}
 			}
 		}
+	}
+	for u := range 3 * n {
+		s.queueFilter(u)
 	}
 	for ud, k := range s.cnt {
 		switch k {
 		case 0:
 			return nil, false
 		case 1:
-			s.queue = append(s.queue, ^int32(ud))
+			s.singles = append(s.singles, ^int32(ud))
+		default:
+			s.queueLocked(ud)
 		}
 	}
 	return s, true
 }
 
-func (s *general) box(r, c int) int { return r/s.br*s.br + c/s.bc }
+// units returns the row, column and box of a cell, as unit numbers.
+func (s *general) units(cell int) [3]int {
+	n := s.n
+	return [3]int{cell / n, n + cell%n, 2*n + int(s.boxOf[cell])}
+}
+
+// places returns the cell's positions in its row, column and box.
+func (s *general) places(cell int) [3]int {
+	n := s.n
+	return [3]int{cell % n, cell / n, int(s.inBox[cell])}
+}
 
 func (s *general) has(cell, d int) bool {
 	return s.cand[cell*s.w+d>>6]>>(d&63)&1 != 0
 }
 
+// queueLocked asks for a locked-candidates check of digit d in unit u (ud
+// = u*n+d). Only few places can lie in one intersection: a box row holds bc
+// cells, a box column br.
+func (s *general) queueLocked(ud int) {
+	if !s.queued[ud] && int(s.cnt[ud]) <= max(s.br, s.bc) {
+		s.queued[ud] = true
+		s.locked = append(s.locked, int32(ud))
+	}
+}
+
+// filterPays decides whether to run an alldiff filtering. It costs far more
+// than the other rules, and on open grids it almost never finds anything;
+// on tight ones it is what avoids most branching. So it runs every time while
+// at least one run in filterRate removes something, else once in
+// filterSkip opportunities, which is enough to notice when it starts paying.
+func (s *general) filterPays() bool {
+	if s.fcalls < 256 || s.fuseful*filterRate >= s.fcalls {
+		return true
+	}
+	s.fskip++
+	if s.fskip < filterSkip {
+		return false
+	}
+	s.fskip = 0
+	return true
+}
+
+const (
+	filterRate = 32
+	filterSkip = 16
+)
+
+// queueFilter asks for alldiff filtering of unit u.
+func (s *general) queueFilter(u int) {
+	if !s.fqueued[u] {
+		s.fqueued[u] = true
+		s.filter = append(s.filter, int32(u))
+	}
+}
+
 // remove takes digit d from cell's candidates; false means a contradiction.
+// The state stays consistent either way, for undo.
 func (s *general) remove(cell, d int) bool {
-	n := s.n
-	s.cand[cell*s.w+d>>6] &^= 1 << (d & 63)
+	n, w := s.n, s.w
+	s.cand[cell*w+d>>6] &^= 1 << (d & 63)
 	if s.trailing {
 		s.trail = append(s.trail, uint32(cell*n+d))
 	}
+	ok := true
 	k := s.ncand[cell] - 1
 	s.ncand[cell] = k
-	ok := true
 	if k <= 1 {
 		if k == 0 {
 			ok = false
 		} else if s.val[cell] == 0 {
-			s.queue = append(s.queue, int32(cell))
+			s.singles = append(s.singles, int32(cell))
 		}
 	}
-	r, c := cell/n, cell%n
-	for _, u := range [3]int{r, n + c, 2*n + s.box(r, c)} {
+	us, ps := s.units(cell), s.places(cell)
+	for j, u := range us {
+		s.queueFilter(u)
 		ud := u*n + d
-		k := s.cnt[ud] - 1
-		s.cnt[ud] = k
-		if k <= 1 {
-			if k == 0 {
-				ok = false
-			} else {
-				s.queue = append(s.queue, ^int32(ud))
-			}
+		s.pos[ud*w+ps[j]>>6] &^= 1 << (ps[j] & 63)
+		c := s.cnt[ud] - 1
+		s.cnt[ud] = c
+		switch {
+		case c == 0:
+			ok = false
+		case c == 1:
+			s.singles = append(s.singles, ^int32(ud))
+		default:
+			s.queueLocked(ud)
 		}
 	}
 	return ok
@@ -179,26 +284,26 @@ func (s *general) place(cell, d int) bool {
 	if !s.has(cell, d) {
 		return false
 	}
+	n, w := s.n, s.w
 	s.val[cell] = int32(d + 1)
 	s.open--
 	if s.trailing {
 		s.trail = append(s.trail, placeMark|uint32(cell))
 	}
-	base := cell * s.w
-	for i := range s.w {
+	base := cell * w
+	for i := range w {
 		for x := s.cand[base+i]; x != 0; x &= x - 1 {
 			if e := i<<6 | bits.TrailingZeros64(x); e != d && !s.remove(cell, e) {
 				return false
 			}
 		}
 	}
-	n := s.n
-	r, c := cell/n, cell%n
-	word, bit := d>>6, uint64(1)<<(d&63)
-	for _, u := range [3]int{r, n + c, 2*n + s.box(r, c)} {
-		for _, p := range s.unitCells[u*n : u*n+n] {
-			if s.cand[int(p)*s.w+word]&bit != 0 && int(p) != cell {
-				if !s.remove(int(p), d) {
+	for _, u := range s.units(cell) {
+		ud := u*n + d
+		for i := range w {
+			for x := s.pos[ud*w+i]; x != 0; x &= x - 1 {
+				p := int(s.unitCells[u*n+(i<<6|bits.TrailingZeros64(x))])
+				if p != cell && !s.remove(p, d) {
 					return false
 				}
 			}
@@ -207,157 +312,148 @@ func (s *general) place(cell, d int) bool {
 	return true
 }
 
+// firstLast returns the first and last set bits of a bit set of w words.
+func firstLast(x []uint64) (first, last int) {
+	first, last = -1, -1
+	for i, v := range x {
+		if v != 0 {
+			if first < 0 {
+				first = i<<6 | bits.TrailingZeros64(v)
+			}
+			last = i<<6 | 63 - bits.LeadingZeros64(v)
+		}
+	}
+	return first, last
+}
+
+// propagate places the queued singles and applies the queued locked
+// candidates, and what follows from them, to a fixpoint.
 func (s *general) propagate() bool {
+	n, w := s.n, s.w
 	for {
-		if !s.propagate1() {
-			return false
+		for len(s.singles) > 0 {
+			q := s.singles[len(s.singles)-1]
+			s.singles = s.singles[:len(s.singles)-1]
+			ok := true
+			if q >= 0 {
+				cell := int(q)
+				if s.val[cell] == 0 {
+					for i := range w {
+						if x := s.cand[cell*w+i]; x != 0 {
+							ok = s.place(cell, i<<6|bits.TrailingZeros64(x))
+							break
+						}
+					}
+				}
+			} else if ud := int(^q); s.cnt[ud] == 1 {
+				first, _ := firstLast(s.pos[ud*w : ud*w+w])
+				if cell := int(s.unitCells[ud/n*n+first]); s.val[cell] == 0 {
+					ok = s.place(cell, ud%n)
+				}
+			}
+			if !ok {
+				s.clearQueues()
+				return false
+			}
 		}
-		if !s.useLocked {
+		if len(s.locked) > 0 {
+			ud := int(s.locked[len(s.locked)-1])
+			s.locked = s.locked[:len(s.locked)-1]
+			s.queued[ud] = false
+			if !s.lockedCheck(ud) {
+				s.clearQueues()
+				return false
+			}
+			continue
+		}
+		if len(s.filter) == 0 {
 			return true
 		}
-		found, ok := s.locked()
-		if !ok {
-			s.queue = s.queue[:0]
+		u := int(s.filter[len(s.filter)-1])
+		s.filter = s.filter[:len(s.filter)-1]
+		s.fqueued[u] = false
+		if !s.filterUnit(u) {
+			s.clearQueues()
 			return false
-		}
-		if !found {
-			return true
 		}
 	}
 }
 
-// locked applies box-line interactions in a full pass.
-func (s *general) locked() (found, ok bool) {
-	n := s.n
-	for b := 0; b < n; b++ {
-		u := 2*n + b
-		for d := 0; d < n; d++ {
-			if s.cnt[u*n+d] < 2 {
-				continue
-			}
-			r0, c0 := -1, -1
-			sameR, sameC := true, true
-			for _, p := range s.unitCells[u*n : u*n+n] {
-				if !s.has(int(p), d) {
-					continue
-				}
-				r, c := int(p)/n, int(p)%n
-				if r0 < 0 {
-					r0, c0 = r, c
-				}
-				if r != r0 {
-					sameR = false
-				}
-				if c != c0 {
-					sameC = false
-				}
-			}
-			if sameR {
-				for c := 0; c < n; c++ {
-					p := r0*n + c
-					if s.box(r0, c) != b && s.has(p, d) {
-						found = true
-						if !s.remove(p, d) {
-							return found, false
-						}
-					}
-				}
-			}
-			if sameC {
-				for r := 0; r < n; r++ {
-					p := r*n + c0
-					if s.box(r, c0) != b && s.has(p, d) {
-						found = true
-						if !s.remove(p, d) {
-							return found, false
-						}
-					}
-				}
-			}
-		}
+// lockedCheck removes digit d from the cells of a unit v outside unit u when
+// all places of d in u lie in v (ud = u*n+d). For a row or column u, v is a
+// box (claiming); for a box u, v is a row or a column (pointing).
+func (s *general) lockedCheck(ud int) bool {
+	n, w, br, bc := s.n, s.w, s.br, s.bc
+	if s.cnt[ud] < 2 {
+		return true
 	}
-	for u := 0; u < 2*n; u++ {
-		for d := 0; d < n; d++ {
-			if s.cnt[u*n+d] < 2 {
-				continue
-			}
-			b0 := -1
-			same := true
-			for _, p := range s.unitCells[u*n : u*n+n] {
-				if !s.has(int(p), d) {
-					continue
-				}
-				b := s.box(int(p)/n, int(p)%n)
-				if b0 < 0 {
-					b0 = b
-				} else if b != b0 {
-					same = false
-					break
-				}
-			}
-			if !same {
-				continue
-			}
-			bu := 2*n + b0
-			for _, p := range s.unitCells[bu*n : bu*n+n] {
-				r, c := int(p)/n, int(p)%n
-				in := (u < n && r == u) || (u >= n && c == u-n)
-				if !in && s.has(int(p), d) {
-					found = true
-					if !s.remove(int(p), d) {
-						return found, false
-					}
-				}
+	u, d := ud/n, ud%n
+	p := s.pos[ud*w : ud*w+w]
+	first, last := firstLast(p)
+	var v int                 // the unit the places lie in
+	var skip func(k int) bool // whether position k of v is inside u
+	switch {
+	case u < n: // a row: one box if the columns share a box column
+		if first/bc != last/bc {
+			return true
+		}
+		r := u
+		v = 2*n + int(s.boxOf[r*n+first])
+		skip = func(k int) bool { return k/bc == r%br }
+	case u < 2*n: // a column: one box if the rows share a box row
+		if first/br != last/br {
+			return true
+		}
+		c := u - n
+		v = 2*n + int(s.boxOf[first*n+c])
+		skip = func(k int) bool { return k%bc == c%bc }
+	default:
+		b := u - 2*n
+		r0, c0 := b/br*br, b%br*bc
+		if first/bc == last/bc { // one box row: pointing along the row
+			v = r0 + first/bc
+			skip = func(k int) bool { return k/bc == b%br }
+			break
+		}
+		cc := first % bc
+		for i, x := range p {
+			if x&^s.boxCol[cc*w+i] != 0 {
+				return true
 			}
 		}
+		v = n + c0 + cc // one box column: pointing along the column
+		skip = func(k int) bool { return k/br == b/br }
 	}
-	return found, true
-}
-
-// propagate1 places the queued singles and what follows from them.
-func (s *general) propagate1() bool {
-	n := s.n
-	for len(s.queue) > 0 {
-		q := s.queue[len(s.queue)-1]
-		s.queue = s.queue[:len(s.queue)-1]
-		if q >= 0 {
-			cell := int(q)
-			if s.val[cell] != 0 {
+	vd := v*n + d
+	for i := range w {
+		for x := s.pos[vd*w+i]; x != 0; x &= x - 1 {
+			k := i<<6 | bits.TrailingZeros64(x)
+			if skip(k) {
 				continue
 			}
-			base := cell * s.w
-			for i := range s.w {
-				if x := s.cand[base+i]; x != 0 {
-					if !s.place(cell, i<<6|bits.TrailingZeros64(x)) {
-						s.queue = s.queue[:0]
-						return false
-					}
-					break
-				}
-			}
-			continue
-		}
-		ud := int(^q)
-		if s.cnt[ud] != 1 {
-			continue
-		}
-		u, d := ud/n, ud%n
-		for _, p := range s.unitCells[u*n : u*n+n] {
-			if s.has(int(p), d) {
-				if s.val[p] == 0 && !s.place(int(p), d) {
-					s.queue = s.queue[:0]
-					return false
-				}
-				break
+			if !s.remove(int(s.unitCells[v*n+k]), d) {
+				return false
 			}
 		}
 	}
 	return true
+}
+
+func (s *general) clearQueues() {
+	s.singles = s.singles[:0]
+	for _, ud := range s.locked {
+		s.queued[ud] = false
+	}
+	s.locked = s.locked[:0]
+	for _, u := range s.filter {
+		s.fqueued[u] = false
+	}
+	s.filter = s.filter[:0]
 }
 
 // undo restores the state the trail had at length mark.
 func (s *general) undo(mark int) {
-	n := s.n
+	n, w := s.n, s.w
 	for i := len(s.trail) - 1; i >= mark; i-- {
 		t := s.trail[i]
 		if t&placeMark != 0 {
@@ -366,32 +462,27 @@ func (s *general) undo(mark int) {
 			continue
 		}
 		cell, d := int(t)/n, int(t)%n
-		s.cand[cell*s.w+d>>6] |= 1 << (d & 63)
+		s.cand[cell*w+d>>6] |= 1 << (d & 63)
 		s.ncand[cell]++
-		r, c := cell/n, cell%n
-		s.cnt[r*n+d]++
-		s.cnt[(n+c)*n+d]++
-		s.cnt[(2*n+s.box(r, c))*n+d]++
+		us, ps := s.units(cell), s.places(cell)
+		for j, u := range us {
+			ud := u*n + d
+			s.pos[ud*w+ps[j]>>6] |= 1 << (ps[j] & 63)
+			s.cnt[ud]++
+		}
 	}
 	s.trail = s.trail[:mark]
-	s.queue = s.queue[:0]
+	s.clearQueues()
 }
 
 // search counts the solutions below a propagated state.
 func (s *general) search() {
 	if s.open == 0 {
-		if s.count == 0 && s.sol != nil {
-			copy(s.sol, s.val)
-		}
-		if s.count > s.limit-s.weight {
-			s.count = s.limit
-		} else {
-			s.count += s.weight
-		}
+		s.leaf()
 		return
 	}
 	s.nodes++
-	if s.done != nil && s.nodes&255 == 0 {
+	if s.done != nil && s.nodes&63 == 0 {
 		select {
 		case <-s.done:
 			s.stopped = true
@@ -406,39 +497,124 @@ func (s *general) search() {
 			return
 		}
 	}
-	var cands [7]uint64 // 400 digits at most
-	copy(cands[:], s.cand[cell*s.w:cell*s.w+s.w])
-	for i := range s.w {
-		for x := cands[i]; x != 0; x &= x - 1 {
-			d := i<<6 | bits.TrailingZeros64(x)
-			mark := len(s.trail)
-			s.guesses++
-			if s.place(cell, d) && s.propagate() {
-				s.search()
-			}
-			s.undo(mark)
-			if s.count >= s.limit || s.stopped {
+	s.branchCell(cell)
+}
+
+// finished reports whether the search should stop.
+func (s *general) finished() bool { return s.count >= s.limit || s.stopped || s.aborted }
+
+// deadEnd counts a refuted branch against the run's budget.
+func (s *general) deadEnd() {
+	s.fails++
+	if s.budget != 0 && s.fails >= s.budget {
+		s.aborted = true
+	}
+}
+
+// leaf counts a solution. Between restarts, solutions are told apart by a
+// hash of the grid: a run may find again what an earlier run found.
+func (s *general) leaf() {
+	if s.budget != 0 {
+		h := maphash.Hash{}
+		h.SetSeed(s.seed)
+		for _, v := range s.val {
+			h.WriteByte(byte(v))
+			h.WriteByte(byte(v >> 8))
+		}
+		sum := h.Sum64()
+		for _, f := range s.found {
+			if f == sum {
 				return
 			}
+		}
+		s.found = append(s.found, sum)
+	}
+	if s.count == 0 && s.sol != nil {
+		copy(s.sol, s.val)
+	}
+	if s.count > s.limit-s.weight {
+		s.count = s.limit
+	} else {
+		s.count += s.weight
+	}
+}
+
+// branchCell tries each digit of a cell in turn. Once a digit's subtree is
+// searched, the digit is removed from the cell, with propagation, so the
+// next digits start from a stronger state, and the last is forced.
+func (s *general) branchCell(cell int) {
+	var order [sudokusat.MaxSize]int16
+	ds := s.digits(cell, order[:0])
+	for _, d16 := range ds {
+		d := int(d16)
+		if !s.has(cell, d) {
+			continue
+		}
+		s.guesses++
+		mark := len(s.trail)
+		if s.place(cell, d) && s.propagate() {
+			s.search()
+		} else {
+			s.deadEnd()
+		}
+		s.undo(mark)
+		if s.finished() || !s.remove(cell, d) || !s.propagate() {
+			return
+		}
+		if s.val[cell] != 0 {
+			s.search() // propagation placed the cell
+			return
 		}
 	}
 }
 
-// branchUnit tries digit d in each cell of unit u that may hold it.
+// digits appends the candidates of a cell to ds, in the order to try them:
+// increasing, or from a random one on in a randomised run.
+func (s *general) digits(cell int, ds []int16) []int16 {
+	w := s.w
+	for i := range w {
+		for x := s.cand[cell*w+i]; x != 0; x &= x - 1 {
+			ds = append(ds, int16(i<<6|bits.TrailingZeros64(x)))
+		}
+	}
+	if s.rng != nil && len(ds) > 1 {
+		// Rotate left by r: three reversals.
+		r := s.rng.IntN(len(ds))
+		slices.Reverse(ds[:r])
+		slices.Reverse(ds[r:])
+		slices.Reverse(ds)
+	}
+	return ds
+}
+
+// branchUnit tries digit d in each place it has left in unit u, removing it
+// from each place once searched.
 func (s *general) branchUnit(u, d int) {
-	n := s.n
-	for _, p := range s.unitCells[u*n : u*n+n] {
-		if !s.has(int(p), d) {
-			continue
-		}
-		mark := len(s.trail)
-		s.guesses++
-		if s.place(int(p), d) && s.propagate() {
-			s.search()
-		}
-		s.undo(mark)
-		if s.count >= s.limit || s.stopped {
-			return
+	n, w := s.n, s.w
+	ud := u*n + d
+	var places [7]uint64
+	copy(places[:], s.pos[ud*w:ud*w+w])
+	for i := range w {
+		for x := places[i]; x != 0; x &= x - 1 {
+			cell := int(s.unitCells[u*n+(i<<6|bits.TrailingZeros64(x))])
+			if !s.has(cell, d) {
+				continue
+			}
+			s.guesses++
+			mark := len(s.trail)
+			if s.place(cell, d) && s.propagate() {
+				s.search()
+			} else {
+				s.deadEnd()
+			}
+			s.undo(mark)
+			if s.finished() || !s.remove(cell, d) || !s.propagate() {
+				return
+			}
+			if s.cnt[ud] == 1 {
+				s.search() // propagation placed the digit
+				return
+			}
 		}
 	}
 }
@@ -446,9 +622,16 @@ func (s *general) branchUnit(u, d int) {
 // pickCell returns the open cell with the fewest candidates.
 func (s *general) pickCell() (cell int, k int32) {
 	k = int32(s.n + 1)
-	for i := len(s.val) - 1; i >= 0; i-- {
-		v := s.val[i]
-		if v == 0 && s.ncand[i] < k {
+	start := 0
+	if s.rng != nil {
+		start = s.rng.IntN(len(s.val))
+	}
+	for j := range s.val {
+		i := j + start
+		if i >= len(s.val) {
+			i -= len(s.val)
+		}
+		if s.val[i] == 0 && s.ncand[i] < k {
 			cell, k = i, s.ncand[i]
 			if k <= 2 {
 				return
@@ -458,15 +641,22 @@ func (s *general) pickCell() (cell int, k int32) {
 	return
 }
 
-// pickUnitDigit finds the digit with the fewest places left in a unit it
-// is not yet placed in: a choice as narrow as a cell's, when no cell has
-// two candidates.
+// pickUnitDigit finds the digit with the fewest places left in a unit it is
+// not yet placed in: a choice as narrow as a cell's when no cell has two
+// candidates.
 func (s *general) pickUnitDigit() (u, d int, k int32) {
 	n := s.n
 	k = int32(n + 1)
-	best := 0
-	for ud, c := range s.cnt {
-		if c >= 2 && c < k {
+	best, start := 0, 0
+	if s.rng != nil {
+		start = s.rng.IntN(len(s.cnt))
+	}
+	for j := range s.cnt {
+		ud := j + start
+		if ud >= len(s.cnt) {
+			ud -= len(s.cnt)
+		}
+		if c := s.cnt[ud]; c >= 2 && c < k {
 			best, k = ud, c
 			if c == 2 {
 				break
@@ -480,19 +670,63 @@ func (s *general) pickUnitDigit() (u, d int, k int32) {
 // (n² digits) when sol is not nil.
 func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}) (count, guesses int, stopped bool) {
 	s, ok := newGeneral(g)
-	if ok {
-		s.useLocked = true
-	}
 	if !ok || !s.propagate() {
 		return 0, 0, false
 	}
 	s.trailing = true
 	s.limit, s.sol, s.done = limit, sol, done
 	s.weight = 1
-	if !s.symmetric() {
+	switch {
+	case limit <= restartLimit:
+		s.countRestarts()
+	case !s.symmetric():
 		s.search()
 	}
 	return s.count, s.guesses, s.stopped
+}
+
+// restartLimit is the largest limit counted with restarts, which must
+// remember the solutions found to tell new ones from old.
+const restartLimit = 64
+
+// countRestarts searches in runs of growing length (a run ends after the
+// Luby sequence times restartBase dead ends), each run but the first in a
+// new random order, until a run ends on its own (it has seen everything) or
+// limit distinct solutions are found. Backtracking search on Sudoku has heavy tails: an early wrong
+// choice can hide the solutions under a subtree too big to refute, while
+// another order finds them at once. Restarts cut those runs short; the
+// growing budgets keep the search complete.
+func (s *general) countRestarts() {
+	s.seed = maphash.MakeSeed()
+	for run := 1; ; run++ {
+		s.budget = s.fails + restartBase*luby(run)
+		s.search()
+		s.undo(0)
+		if !s.aborted || s.stopped || s.count >= s.limit {
+			return
+		}
+		s.aborted = false
+		if s.rng == nil {
+			s.rng = rand.New(rand.NewPCG(uint64(run), 0x5eed))
+		}
+	}
+}
+
+// restartBase is the dead-end budget of the shortest runs.
+const restartBase = 64
+
+// luby returns the i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 …,
+// the restart schedule within a log factor of the best for any run-time
+// distribution.
+func luby(i int) uint {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
 }
 
 // symmetric counts by digit symmetry when that pays, and reports whether it
@@ -588,7 +822,7 @@ func (s *general) fillUnit(cells []int32, isFree []bool, next int) {
 				s.fillUnit(cells[1:], isFree, after)
 			}
 			s.undo(mark)
-			if s.count >= s.limit || s.stopped {
+			if s.finished() {
 				return
 			}
 		}
