@@ -82,6 +82,7 @@ func (s *general) filterUnit(u int) bool {
 		}
 	}()
 	if len(a.digits) != k {
+		s.wdeg[u]++
 		return false
 	}
 	a.adjOff = append(a.adjOff[:0], 0)
@@ -99,6 +100,7 @@ func (s *general) filterUnit(u int) bool {
 		a.adjOff = append(a.adjOff, int32(len(a.adj)))
 	}
 	if !a.match(k) {
+		s.wdeg[u]++
 		return false
 	}
 	a.reverse(k)

@@ -20,11 +20,17 @@ import (
 //   - a digit whose places in a unit all lie in one other unit (locked
 //     candidates: pointing and claiming)
 //
-// show up as they appear and are queued for propagation.
+// show up as they appear and are queued for propagation. Units whose
+// candidates changed are queued too for the costlier all-different
+// filtering of alldiff.go, which finds naked and hidden subsets of any size.
 //
-// Branching does not copy the state, which reaches tens of megabytes on the
-// largest grids: every removal and placement goes on a trail, and
-// backtracking replays the trail backwards.
+// Search branches on the cell with the fewest candidates for the conflicts
+// its units caused (dom/wdeg), trying each digit and then removing it
+// (two-way branching), and restarts with growing budgets to escape the
+// heavy tails of backtracking (countRestarts). Branching does not copy the
+// state, which reaches tens of megabytes on the largest grids: every removal
+// and placement goes on a trail, and backtracking replays the trail
+// backwards.
 type general struct {
 	n, br, bc int
 	w         int // words per bit set
@@ -50,9 +56,10 @@ type general struct {
 	filter  []int32 // units for alldiff filtering
 	fqueued []bool  // at unit: in filter already
 	ad      *alldiff
-	fcalls  int // alldiff filterings run
-	fuseful int // those that removed something
-	fskip   int // opportunities skipped since the last run
+	wdeg    []uint32 // per unit: dead ends it caused, from 1 (see pickCell)
+	fcalls  int      // alldiff filterings run
+	fuseful int      // those that removed something
+	fskip   int      // opportunities skipped since the last run
 
 	limit   int
 	count   int
@@ -96,6 +103,7 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		boxCol:    make([]uint64, bc*w),
 		queued:    make([]bool, 3*n*n),
 		fqueued:   make([]bool, 3*n),
+		wdeg:      make([]uint32, 3*n),
 		ad:        newAlldiff(n),
 	}
 	for r := range n {
@@ -172,6 +180,7 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 	}
 	for u := range 3 * n {
 		s.queueFilter(u)
+		s.wdeg[u] = 1
 	}
 	for ud, k := range s.cnt {
 		switch k {
@@ -253,14 +262,17 @@ func (s *general) remove(cell, d int) bool {
 	ok := true
 	k := s.ncand[cell] - 1
 	s.ncand[cell] = k
+	us, ps := s.units(cell), s.places(cell)
 	if k <= 1 {
 		if k == 0 {
 			ok = false
+			for _, u := range us {
+				s.wdeg[u]++
+			}
 		} else if s.val[cell] == 0 {
 			s.singles = append(s.singles, int32(cell))
 		}
 	}
-	us, ps := s.units(cell), s.places(cell)
 	for j, u := range us {
 		s.queueFilter(u)
 		ud := u*n + d
@@ -270,6 +282,7 @@ func (s *general) remove(cell, d int) bool {
 		switch {
 		case c == 0:
 			ok = false
+			s.wdeg[u]++
 		case c == 1:
 			s.singles = append(s.singles, ^int32(ud))
 		default:
@@ -490,14 +503,7 @@ func (s *general) search() {
 		default:
 		}
 	}
-	cell, k := s.pickCell()
-	if k > 2 {
-		if u, d, m := s.pickUnitDigit(); m < k {
-			s.branchUnit(u, d)
-			return
-		}
-	}
-	s.branchCell(cell)
+	s.branchCell(s.pickCell())
 }
 
 // finished reports whether the search should stop.
@@ -587,41 +593,14 @@ func (s *general) digits(cell int, ds []int16) []int16 {
 	return ds
 }
 
-// branchUnit tries digit d in each place it has left in unit u, removing it
-// from each place once searched.
-func (s *general) branchUnit(u, d int) {
-	n, w := s.n, s.w
-	ud := u*n + d
-	var places [7]uint64
-	copy(places[:], s.pos[ud*w:ud*w+w])
-	for i := range w {
-		for x := places[i]; x != 0; x &= x - 1 {
-			cell := int(s.unitCells[u*n+(i<<6|bits.TrailingZeros64(x))])
-			if !s.has(cell, d) {
-				continue
-			}
-			s.guesses++
-			mark := len(s.trail)
-			if s.place(cell, d) && s.propagate() {
-				s.search()
-			} else {
-				s.deadEnd()
-			}
-			s.undo(mark)
-			if s.finished() || !s.remove(cell, d) || !s.propagate() {
-				return
-			}
-			if s.cnt[ud] == 1 {
-				s.search() // propagation placed the digit
-				return
-			}
-		}
-	}
-}
-
-// pickCell returns the open cell with the fewest candidates.
-func (s *general) pickCell() (cell int, k int32) {
-	k = int32(s.n + 1)
+// pickCell returns the open cell to branch on: the fewest candidates for
+// the weight of its units (dom/wdeg). A unit's weight counts the dead ends
+// it has caused, from 1, across restarts: branching where the conflicts
+// concentrate settles the hard part of a grid first. A randomised run
+// starts its scan at a random cell, to break ties differently.
+func (s *general) pickCell() int {
+	n := s.n
+	cell, k, wk := -1, int32(n+1), uint32(1)
 	start := 0
 	if s.rng != nil {
 		start = s.rng.IntN(len(s.val))
@@ -631,39 +610,15 @@ func (s *general) pickCell() (cell int, k int32) {
 		if i >= len(s.val) {
 			i -= len(s.val)
 		}
-		if s.val[i] == 0 && s.ncand[i] < k {
-			cell, k = i, s.ncand[i]
-			if k <= 2 {
-				return
-			}
+		if s.val[i] != 0 {
+			continue
+		}
+		wd := s.wdeg[i/n] + s.wdeg[n+i%n] + s.wdeg[2*n+int(s.boxOf[i])]
+		if uint64(s.ncand[i])*uint64(wk) < uint64(k)*uint64(wd) { // ncand/wd < k/wk
+			cell, k, wk = i, s.ncand[i], wd
 		}
 	}
-	return
-}
-
-// pickUnitDigit finds the digit with the fewest places left in a unit it is
-// not yet placed in: a choice as narrow as a cell's when no cell has two
-// candidates.
-func (s *general) pickUnitDigit() (u, d int, k int32) {
-	n := s.n
-	k = int32(n + 1)
-	best, start := 0, 0
-	if s.rng != nil {
-		start = s.rng.IntN(len(s.cnt))
-	}
-	for j := range s.cnt {
-		ud := j + start
-		if ud >= len(s.cnt) {
-			ud -= len(s.cnt)
-		}
-		if c := s.cnt[ud]; c >= 2 && c < k {
-			best, k = ud, c
-			if c == 2 {
-				break
-			}
-		}
-	}
-	return best / n, best % n, k
+	return cell
 }
 
 // countGeneral counts up to limit solutions of g, writing the first to sol

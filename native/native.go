@@ -7,9 +7,10 @@
 // the digit, propagates locked candidates, naked and hidden singles to a
 // fixpoint, and branches on a bivalue cell, copying its quarter-kilobyte
 // state instead of undoing. Other shapes, 4×4 to 400×400 with square or
-// rectangular boxes, go to a general solver with multi-word candidate sets,
-// naked and hidden singles and fewest-candidates branching, which undoes by
-// a trail because its state reaches megabytes.
+// rectangular boxes, go to a general solver with multi-word candidate sets:
+// naked and hidden singles, locked candidates and all-different filtering,
+// fewest-candidates branching weighted by past conflicts, and restarts; it
+// undoes by a trail because its state reaches megabytes.
 //
 // The baselines of baseline.go are the plain backtracking solvers this
 // package is measured against.

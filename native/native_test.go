@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"strings"
@@ -340,18 +341,49 @@ func TestShapes(t *testing.T) {
 	}
 }
 
-// TestLarge solves the 16×16 and 25×25 puzzles of the data folder.
+// TestLarge solves puzzles of the data folder's large/ set, proving the
+// unique ones unique.
 func TestLarge(t *testing.T) {
-	for _, n := range []int{4, 16, 25} {
-		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
-			g := loadLarge(t, n)
+	for _, tc := range []struct {
+		n, limit, want int
+	}{
+		{4, 2, 1}, {16, 2, 1}, {25, 2, 1}, {81, 2, 1}, {100, 1, 1}, {144, 2, 1},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.n, tc.n), func(t *testing.T) {
+			if testing.Short() && tc.n > 25 {
+				t.Skip("large grid in -short mode")
+			}
+			g := loadLarge(t, tc.n)
 			start := time.Now()
-			r, err := Count(bg, g, 2)
-			if err != nil || r.Count < 1 {
-				t.Fatalf("Count = %d, %v", r.Count, err)
+			r, err := Count(bg, g, tc.limit)
+			if err != nil || r.Count != tc.want {
+				t.Fatalf("Count(limit %d) = %d, %v; want %d", tc.limit, r.Count, err, tc.want)
 			}
 			checkSolved(t, "large", g, r.Solution)
-			t.Logf("%d×%d: %d solution(s) (limit 2), %d guesses, %v", n, n, r.Count, r.Guesses, time.Since(start))
+			t.Logf("%d×%d: %d solution(s) (limit %d), %d guesses, %v", tc.n, tc.n, r.Count, tc.limit, r.Guesses, time.Since(start))
+		})
+	}
+}
+
+var largeFlag = flag.Duration("large", 0, "also try the hardest large/ puzzles (64×64, 225×225, 100×100 uniqueness), each for up to this long")
+
+// TestLargeHard reports on the large puzzles the solver may not finish: it
+// fails only on a wrong answer.
+func TestLargeHard(t *testing.T) {
+	if *largeFlag <= 0 {
+		t.Skip("pass -large=2m to try the 64×64 and 225×225 puzzles and to prove the 100×100 one unique")
+	}
+	for _, tc := range []struct{ n, limit int }{{64, 1}, {100, 2}, {225, 1}} {
+		t.Run(fmt.Sprintf("%dx%d", tc.n, tc.n), func(t *testing.T) {
+			g := loadLarge(t, tc.n)
+			ctx, cancel := context.WithTimeout(bg, *largeFlag)
+			defer cancel()
+			start := time.Now()
+			r, err := Count(ctx, g, tc.limit)
+			if r.Solution != nil {
+				checkSolved(t, "large", g, r.Solution)
+			}
+			t.Logf("%d×%d: Count(limit %d) = %d, %v; %d guesses, %v", tc.n, tc.n, tc.limit, r.Count, err, r.Guesses, time.Since(start))
 		})
 	}
 }

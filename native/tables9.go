@@ -35,20 +35,15 @@ var (
 	// column in each band and one band in each column of a stack.
 	permLive [512]uint32
 
-	// permCount is the number of permutations that fit a 9-bit occupancy.
-	permCount [512]uint8
-
 	// lone maps a 9-bit row to itself when it has exactly one cell (the
 	// digit is placed there) and to 0 otherwise.
 	lone [512]uint32
 
 	// peerKeep maps a cell of a band (0-26) to the cells of the band that
 	// stay possible for a digit placed there: all but the cell's row and box,
-	// plus the cell itself.
-	peerKeep [27]uint32
-
-	// rowMask expands 3 bits (one per row of a band) to the rows' cells.
-	rowMask [8]uint32
+	// plus the cell itself. Its length is a power of two so that indexing it
+	// with a bit position needs no bounds check.
+	peerKeep [32]uint32
 )
 
 func init() {
@@ -64,7 +59,7 @@ func init() {
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
-		var live uint32
+		var live uint32 // as minirow bits
 		for _, p := range perms {
 			fits := true
 			for r, k := range p {
@@ -73,18 +68,15 @@ func init() {
 				}
 			}
 			if fits {
-				permCount[m]++
 				for r, k := range p {
-					live |= 0o7 << (9*r + 3*k)
+					live |= 1 << (3*r + k)
 				}
 			}
 		}
-		bandPerm[m] = live
-		for r := range 3 {
-			for k := range 3 {
-				if live>>(9*r+3*k)&7 != 0 {
-					permLive[m] |= 1 << (3*r + k)
-				}
+		permLive[m] = live
+		for j := range 9 {
+			if live>>j&1 != 0 {
+				bandPerm[m] |= 0o7 << (9*(j/3) + 3*(j%3))
 			}
 		}
 	}
@@ -96,18 +88,4 @@ func init() {
 		}
 		peerKeep[p] = all27&^peers | 1<<p
 	}
-	for t := range 8 {
-		for r := range 3 {
-			if t>>r&1 != 0 {
-				rowMask[t] |= low9 << (9 * r)
-			}
-		}
-	}
-}
-
-// perms9 lists the six permutations of a 3×3 occupancy as 9-bit masks
-// (bit 3r+k).
-var perms9 = [6]uint32{
-	1<<0 | 1<<4 | 1<<8, 1<<0 | 1<<5 | 1<<7, 1<<1 | 1<<3 | 1<<8,
-	1<<1 | 1<<5 | 1<<6, 1<<2 | 1<<3 | 1<<7, 1<<2 | 1<<4 | 1<<6,
 }
