@@ -105,30 +105,46 @@ func (s *state9) update() bool {
 // when a cell has no digit left.
 func (s *state9) nakedSingles() (found, ok bool) {
 	for b := 0; b < 3; b++ {
-		var c1, c2, c3 uint32
-		for i := b; i < 27; i += 3 {
-			x := s.cand[i]
-			c3 |= c2 & x
-			c2 |= c1 & x
-			c1 |= x
-		}
+		c := (*[25]uint32)(s.cand[b : b+25])
+		c1 := c[0]
+		c2 := c1 & c[3]
+		c1 |= c[3]
+		c3 := c2 & c[6]
+		c2 |= c1 & c[6]
+		c1 |= c[6]
+		c3 |= c2 & c[9]
+		c2 |= c1 & c[9]
+		c1 |= c[9]
+		c3 |= c2 & c[12]
+		c2 |= c1 & c[12]
+		c1 |= c[12]
+		c3 |= c2 & c[15]
+		c2 |= c1 & c[15]
+		c1 |= c[15]
+		c3 |= c2 & c[18]
+		c2 |= c1 & c[18]
+		c1 |= c[18]
+		c3 |= c2 & c[21]
+		c2 |= c1 & c[21]
+		c1 |= c[21]
+		c3 |= c2 & c[24]
+		c2 |= c1 & c[24]
+		c1 |= c[24]
 		if c1 != all27 {
 			return false, false
 		}
 		s.pairs[b] = c2 &^ c3
 		singles := c1 &^ c2 & s.unsolved[b]
-		for singles != 0 {
-			pos := bits.TrailingZeros32(singles)
-			bit := uint32(1) << pos
-			singles &^= bit
-			for i := b; i < 27; i += 3 {
-				if s.cand[i]&bit != 0 {
-					s.cand[i] &= peerKeep[pos]
-					s.dirty |= 1 << (i / 3)
-					break
-				}
+		if singles == 0 {
+			continue
+		}
+		found = true
+		for d := 0; d < 9; d++ {
+			hits := c[3*d] & singles
+			for ; hits != 0; hits &= hits - 1 {
+				c[3*d] &= peerKeep[bits.TrailingZeros32(hits)&31]
+				s.dirty |= 1 << d
 			}
-			found = true
 		}
 	}
 	return found, true
@@ -170,22 +186,20 @@ func (sr *search9) search(depth int) {
 	}
 	b, pos := s.pickCell()
 	bit := uint32(1) << pos
-	for i := b; i < 27; i += 3 {
-		if s.cand[i]&bit == 0 {
-			continue
-		}
+	keep := peerKeep[pos&31]
+	var ds uint32 // the cell's digits
+	for d := 0; d < 9; d++ {
+		ds |= (s.cand[3*d+b] >> pos & 1) << d
+	}
+	for ds != 0 {
+		d := bits.TrailingZeros32(ds)
+		ds &= ds - 1
+		i := 3*d + b
 		sr.guesses++
-		// The last digit left needs no copy: this level is done with.
-		last := true
-		for j := i + 3; j < 27; j += 3 {
-			if s.cand[j]&bit != 0 {
-				last = false
-				break
-			}
-		}
-		if last {
-			s.cand[i] &= peerKeep[pos]
-			s.dirty |= 1 << (i / 3)
+		if ds == 0 {
+			// The last digit left needs no copy: this level is done with.
+			s.cand[i] &= keep
+			s.dirty |= 1 << d
 			if s.propagate() {
 				sr.search(depth)
 			}
@@ -193,8 +207,8 @@ func (sr *search9) search(depth int) {
 		}
 		child := &sr.stack[depth+1]
 		*child = *s
-		child.cand[i] &= peerKeep[pos]
-		child.dirty |= 1 << (i / 3)
+		child.cand[i] &= keep
+		child.dirty |= 1 << d
 		if child.propagate() {
 			sr.search(depth + 1)
 		}
@@ -202,7 +216,7 @@ func (sr *search9) search(depth int) {
 			return
 		}
 		s.cand[i] &^= bit
-		s.dirty |= 1 << (i / 3)
+		s.dirty |= 1 << d
 	}
 }
 
