@@ -130,6 +130,25 @@ func TestMultipleSolutions(t *testing.T) {
 	}
 }
 
+// TestCountsAgree counts puzzles with several solutions up to limits that
+// matter (not just 2) with both solvers, which share no code: Solver9's
+// exhaustive search and the general solver's restarts, which must tell new
+// solutions from ones an earlier run found.
+func TestCountsAgree(t *testing.T) {
+	ps := loadLines(t, "serg-benchmark.txt", 60)
+	ps = append(ps, loadLines(t, "norvig-hardlong.txt", 0)...)
+	var sv Solver9
+	for i := range ps {
+		for _, limit := range []int{3, 17, 64, 1000} {
+			want := sv.Count(&ps[i], limit, nil)
+			got, _, _ := countGeneral(grid81(&ps[i]), limit, nil, nil)
+			if got != want {
+				t.Fatalf("puzzle %d, limit %d: general counts %d, Solver9 %d", i+1, limit, got, want)
+			}
+		}
+	}
+}
+
 // withExtraGiven returns p plus digit d in blank cell i.
 func withExtraGiven(p [81]uint8, i int, d uint8) [81]uint8 {
 	p[i] = d
