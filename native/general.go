@@ -40,6 +40,9 @@ type general struct {
 	pos       []uint64
 	cnt       []int32 // at unit*n+digit: places left for the digit in the unit
 	open      int     // cells not yet placed
+	openList  []int32 // open cells first, then placed ones, latest first
+	openAt    []int32 // each cell's index in openList
+	unitOpen  []int32 // open cells per unit
 
 	// Geometry, fixed for the grid.
 	unitCells []int32  // at unit*n+k: the cell at position k of the unit
@@ -103,6 +106,9 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		boxCol:    make([]uint64, bc*w),
 		queued:    make([]bool, 3*n*n),
 		fqueued:   make([]bool, 3*n),
+		openList:  make([]int32, 0, cells),
+		openAt:    make([]int32, cells),
+		unitOpen:  make([]int32, 3*n),
 		wdeg:      make([]uint32, 3*n),
 		ad:        newAlldiff(n),
 	}
@@ -150,6 +156,9 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		}
 		s.open++
 		us := s.units(cell)
+		for _, u := range us {
+			s.unitOpen[u]++
+		}
 		k := int32(0)
 		for i := range w {
 			x := full[i] &^ (used[us[0]*w+i] | used[us[1]*w+i] | used[us[2]*w+i])
@@ -176,6 +185,18 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 					s.pos[ud*w+ps[j]>>6] |= 1 << (ps[j] & 63)
 				}
 			}
+		}
+	}
+	for cell := range cells {
+		if s.val[cell] == 0 {
+			s.openAt[cell] = int32(len(s.openList))
+			s.openList = append(s.openList, int32(cell))
+		}
+	}
+	for cell := range cells {
+		if s.val[cell] != 0 {
+			s.openAt[cell] = int32(len(s.openList))
+			s.openList = append(s.openList, int32(cell))
 		}
 	}
 	for u := range 3 * n {
@@ -245,7 +266,7 @@ const (
 
 // queueFilter asks for alldiff filtering of unit u.
 func (s *general) queueFilter(u int) {
-	if !s.fqueued[u] {
+	if !s.fqueued[u] && s.unitOpen[u] <= alldiffMax {
 		s.fqueued[u] = true
 		s.filter = append(s.filter, int32(u))
 	}
@@ -300,6 +321,15 @@ func (s *general) place(cell, d int) bool {
 	n, w := s.n, s.w
 	s.val[cell] = int32(d + 1)
 	s.open--
+	// Swap the cell to the end of the open cells; undo, last in first
+	// out, finds it just past them.
+	last := s.openList[s.open]
+	at := s.openAt[cell]
+	s.openList[at], s.openList[s.open] = last, int32(cell)
+	s.openAt[last], s.openAt[cell] = at, int32(s.open)
+	for _, u := range s.units(cell) {
+		s.unitOpen[u]--
+	}
 	if s.trailing {
 		s.trail = append(s.trail, placeMark|uint32(cell))
 	}
@@ -385,7 +415,7 @@ func (s *general) propagate() bool {
 		u := int(s.filter[len(s.filter)-1])
 		s.filter = s.filter[:len(s.filter)-1]
 		s.fqueued[u] = false
-		if !s.filterUnit(u) {
+		if s.filterPays() && !s.filterUnit(u) {
 			s.clearQueues()
 			return false
 		}
@@ -470,8 +500,12 @@ func (s *general) undo(mark int) {
 	for i := len(s.trail) - 1; i >= mark; i-- {
 		t := s.trail[i]
 		if t&placeMark != 0 {
-			s.val[t&^placeMark] = 0
+			cell := int(t &^ placeMark)
+			s.val[cell] = 0
 			s.open++
+			for _, u := range s.units(cell) {
+				s.unitOpen[u]++
+			}
 			continue
 		}
 		cell, d := int(t)/n, int(t)%n
@@ -574,22 +608,38 @@ func (s *general) branchCell(cell int) {
 	}
 }
 
-// digits appends the candidates of a cell to ds, in the order to try them:
-// increasing, or from a random one on in a randomised run.
+// digits appends the candidates of a cell to ds, in the order to try them.
+// The first run tries first the digit of a fixed pattern solution, (bc·(r
+// mod br) + ⌊r/br⌋ + c) mod n: that alone solves an empty grid of any size
+// without a dead end, as every placement agrees with a solution and sound
+// propagation never removes it, while plain backtracking on large open grids
+// drowns in dead ends near the end. On a puzzle the pattern is just some
+// order. A randomised run starts from a random candidate instead.
 func (s *general) digits(cell int, ds []int16) []int16 {
-	w := s.w
+	w, n := s.w, s.n
 	for i := range w {
 		for x := s.cand[cell*w+i]; x != 0; x &= x - 1 {
 			ds = append(ds, int16(i<<6|bits.TrailingZeros64(x)))
 		}
 	}
-	if s.rng != nil && len(ds) > 1 {
-		// Rotate left by r: three reversals.
-		r := s.rng.IntN(len(ds))
-		slices.Reverse(ds[:r])
-		slices.Reverse(ds[r:])
-		slices.Reverse(ds)
+	if len(ds) < 2 {
+		return ds
 	}
+	var r int
+	if s.rng != nil {
+		r = s.rng.IntN(len(ds))
+	} else {
+		row, col := cell/n, cell%n
+		hint := int16((s.bc*(row%s.br) + row/s.br + col) % n)
+		r, _ = slices.BinarySearch(ds, hint)
+		if r == len(ds) {
+			r = 0
+		}
+	}
+	// Rotate left by r: three reversals.
+	slices.Reverse(ds[:r])
+	slices.Reverse(ds[r:])
+	slices.Reverse(ds)
 	return ds
 }
 
@@ -601,21 +651,20 @@ func (s *general) digits(cell int, ds []int16) []int16 {
 func (s *general) pickCell() int {
 	n := s.n
 	cell, k, wk := -1, int32(n+1), uint32(1)
+	open := s.openList[:s.open]
 	start := 0
 	if s.rng != nil {
-		start = s.rng.IntN(len(s.val))
+		start = s.rng.IntN(len(open))
 	}
-	for j := range s.val {
+	for j := range open {
 		i := j + start
-		if i >= len(s.val) {
-			i -= len(s.val)
+		if i >= len(open) {
+			i -= len(open)
 		}
-		if s.val[i] != 0 {
-			continue
-		}
-		wd := s.wdeg[i/n] + s.wdeg[n+i%n] + s.wdeg[2*n+int(s.boxOf[i])]
-		if uint64(s.ncand[i])*uint64(wk) < uint64(k)*uint64(wd) { // ncand/wd < k/wk
-			cell, k, wk = i, s.ncand[i], wd
+		c := int(open[i])
+		wd := s.wdeg[c/n] + s.wdeg[n+c%n] + s.wdeg[2*n+int(s.boxOf[c])]
+		if uint64(s.ncand[c])*uint64(wk) < uint64(k)*uint64(wd) { // ncand/wd < k/wk
+			cell, k, wk = c, s.ncand[c], wd
 		}
 	}
 	return cell

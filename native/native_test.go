@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -343,19 +344,20 @@ func TestShapes(t *testing.T) {
 			if err != nil || r.Count != 2 {
 				t.Fatalf("empty grid: Count = %d, %v; want 2", r.Count, err)
 			}
-			// Keep every third cell of the solution: still solvable,
-			// maybe in several ways.
+			// Keep about a third of the solution's cells, picked at
+			// random: still solvable, maybe in several ways.
+			rng := rand.New(rand.NewPCG(uint64(br), uint64(bc)))
 			p := sol.Clone()
 			for i := range p.Len() {
-				if (i*7)%3 != 0 {
+				if rng.IntN(3) != 0 {
 					p.SetCell(i, 0)
 				}
 			}
-			r, err = Count(bg, p, 2)
-			if err != nil || r.Count < 1 {
-				t.Fatalf("blanked solution: Count = %d, %v", r.Count, err)
+			s, err := Solve(bg, p)
+			if err != nil {
+				t.Fatalf("blanked solution: %v", err)
 			}
-			checkSolved(t, "blanked", p, r.Solution)
+			checkSolved(t, "blanked", p, s)
 		})
 	}
 }
@@ -366,7 +368,7 @@ func TestLarge(t *testing.T) {
 	for _, tc := range []struct {
 		n, limit, want int
 	}{
-		{4, 2, 1}, {16, 2, 1}, {25, 2, 1}, {81, 2, 1}, {100, 1, 1}, {144, 2, 1},
+		{4, 2, 1}, {16, 2, 1}, {25, 2, 1}, {81, 2, 1}, {100, 2, 1}, {144, 2, 1},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.n, tc.n), func(t *testing.T) {
 			if testing.Short() && tc.n > 25 {
@@ -384,15 +386,15 @@ func TestLarge(t *testing.T) {
 	}
 }
 
-var largeFlag = flag.Duration("large", 0, "also try the hardest large/ puzzles (64×64, 225×225, 100×100 uniqueness), each for up to this long")
+var largeFlag = flag.Duration("large", 0, "also try the hardest large/ puzzles (64×64, 225×225), each for up to this long")
 
 // TestLargeHard reports on the large puzzles the solver may not finish: it
 // fails only on a wrong answer.
 func TestLargeHard(t *testing.T) {
 	if *largeFlag <= 0 {
-		t.Skip("pass -large=2m to try the 64×64 and 225×225 puzzles and to prove the 100×100 one unique")
+		t.Skip("pass -large=2m to try the 64×64 and 225×225 puzzles")
 	}
-	for _, tc := range []struct{ n, limit int }{{64, 1}, {100, 2}, {225, 1}} {
+	for _, tc := range []struct{ n, limit int }{{64, 1}, {225, 1}} {
 		t.Run(fmt.Sprintf("%dx%d", tc.n, tc.n), func(t *testing.T) {
 			g := loadLarge(t, tc.n)
 			ctx, cancel := context.WithTimeout(bg, *largeFlag)
