@@ -1,0 +1,52 @@
+//go:build js && wasm
+
+// Command wasm is sudokusat compiled to WebAssembly for the web page in
+// web/. It puts an object "sudokusat" on the JavaScript global object whose
+// methods solve, count, grade, generate, encode and render each take a JSON
+// request and return a Promise of the JSON reply; package api does all the
+// work, so this file only carries strings across.
+//
+// Build it with "go generate ./web", which writes web/static/main.wasm.
+package main
+
+import (
+	"context"
+	"runtime"
+	"syscall/js"
+
+	"sudokusat/web/api"
+)
+
+func main() {
+	obj := js.Global().Get("Object").New()
+	for name := range api.Ops() {
+		obj.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
+			return promise(name, args)
+		}))
+	}
+	obj.Set("goVersion", runtime.Version())
+	js.Global().Set("sudokusat", obj)
+	select {} // the functions must outlive main's body
+}
+
+// promise runs op on the JSON request in args[0] in a goroutine of its own
+// and returns a Promise of the reply. Working inside the JavaScript call
+// itself would deadlock as soon as Go waits for a timer or for the event
+// loop, which only runs once the call has returned.
+func promise(op string, args []js.Value) js.Value {
+	request := "{}"
+	if len(args) > 0 && args[0].Type() == js.TypeString {
+		request = args[0].String()
+	}
+	executor := js.FuncOf(func(_ js.Value, cb []js.Value) any {
+		resolve := cb[0]
+		go func() {
+			resolve.Invoke(string(api.Call(context.Background(), op, []byte(request))))
+		}()
+		return nil
+	})
+	// The executor runs before New returns, so it can go at once.
+	p := js.Global().Get("Promise").New(executor)
+	executor.Release()
+	return p
+}
