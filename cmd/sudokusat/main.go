@@ -79,7 +79,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), checkCommand(), benchCommand(), generateCommand(), gradeCommand(), transformCommand(), renderCommand(), workerCommandDef()),
+		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), checkCommand(), benchCommand(), generateCommand(), gradeCommand(), transformCommand(), renderCommand(), serveCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {
 			// run maps errors to exit statuses; urfave must not exit itself.
 		},

@@ -1,0 +1,451 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"sudokusat"
+	"sudokusat/encode"
+	"sudokusat/native"
+	"sudokusat/web/api"
+)
+
+const (
+	inkala         = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
+
+// startServe runs "sudokusat serve" on a free loopback port and returns
+// the URL it prints. At the end of the test it interrupts the server, as
+// Ctrl-C would, and checks that it stopped cleanly.
+func startServe(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case err := <-exited:
+			if err != nil {
+				t.Errorf("serve after Ctrl-C: %v; stderr: %s", err, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("serve did not stop within 10s of Ctrl-C")
+		}
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	go func() {
+		io.Copy(io.Discard, stdout)
+		exited <- cmd.Wait()
+	}()
+	if err != nil {
+		t.Fatalf("reading serve's first line: %v; stderr: %s", err, stderr.String())
+	}
+	url := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`).FindString(line)
+	if url == "" {
+		t.Fatalf("serve printed %q, want the URL it listens on", line)
+	}
+	return url
+}
+
+func TestServe(t *testing.T) {
+	url := startServe(t)
+	tests := []struct {
+		method, path string
+		wantCode     int
+		wantType     string // Content-Type prefix
+		wantBody     string // a string the body holds
+	}{
+		{"GET", "", 200, "text/html", `<script type="module" src="app.js">`},
+		{"GET", "index.html", 301, "", ""}, // FileServer's canonical URL is "/"
+		{"GET", "app.js", 200, "text/javascript", "new Worker('worker.js')"},
+		{"GET", "worker.js", 200, "text/javascript", "importScripts('wasm_exec.js')"},
+		{"GET", "wasm_exec.js", 200, "text/javascript", "globalThis.Go"},
+		{"GET", "style.css", 200, "text/css", "@media print"},
+		// instantiateStreaming accepts only this type.
+		{"GET", "main.wasm", 200, "application/wasm", "\x00asm"},
+		{"HEAD", "main.wasm", 200, "application/wasm", ""},
+		{"GET", "missing.txt", 404, "text/plain", "404 page not found"},
+		{"POST", "", 405, "text/plain", "method not allowed"},
+		{"DELETE", "app.js", 405, "text/plain", "method not allowed"},
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, tt := range tests {
+		t.Run(tt.method+" /"+tt.path, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, url+tt.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != tt.wantCode {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tt.wantCode)
+			}
+			if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, tt.wantType) {
+				t.Errorf("Content-Type %q, want %q", ct, tt.wantType)
+			}
+			if !bytes.Contains(body, []byte(tt.wantBody)) {
+				t.Errorf("body %.80q does not hold %q", body, tt.wantBody)
+			}
+			if tt.wantCode == 200 {
+				for _, h := range []string{"Content-Security-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy", "X-Content-Type-Options"} {
+					if resp.Header.Get(h) == "" {
+						t.Errorf("no %s header", h)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad address", []string{"serve", "--addr", "nowhere"}, "sudokusat: --addr: listen tcp: address nowhere: missing port in address"},
+		{"argument", []string{"serve", "web"}, `sudokusat: serve takes no arguments; got "web"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			if code != exitUsage || out != "" || strings.TrimSpace(errOut) != tt.want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errOut, exitUsage, tt.want)
+			}
+		})
+	}
+}
+
+func TestPageURL(t *testing.T) {
+	tests := []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
+		{"0.0.0.0:80", "http://localhost:80/"},
+		{"[::]:8080", "http://localhost:8080/"},
+		{"[::1]:9000", "http://[::1]:9000/"},
+	}
+	for _, tt := range tests {
+		if got := pageURL(netAddr(tt.addr)); got != tt.want {
+			t.Errorf("pageURL(%s) = %s, want %s", tt.addr, got, tt.want)
+		}
+	}
+}
+
+// netAddr is a net.Addr that prints as s.
+type netAddr string
+
+func (a netAddr) Network() string { return "tcp" }
+func (a netAddr) String() string  { return string(a) }
+
+// TestPageMessagesMatchCLI checks that the page, through package api, says
+// what the command line says about the same bad input, and gives the same
+// answers.
+func TestPageMessagesMatchCLI(t *testing.T) {
+	noSolution := ".23456789" + "1........" + strings.Repeat(".", 63)
+	tests := []struct {
+		name  string
+		input string
+		args  []string // the command line
+		op    api.Op
+	}{
+		{"solve clash", "44.1\n....\n....\n....\n", []string{"solve", "--engine", "native"}, api.Solve},
+		{"solve short line", "123\n", []string{"solve"}, api.Solve},
+		{"solve bad symbol", strings.Replace(inkala, "8", "Q", 1) + "\n", []string{"solve"}, api.Solve},
+		{"solve grid cut short", "# four rows?\n....\n", []string{"solve"}, api.Solve},
+		{"solve no solution", noSolution + "\n", []string{"solve", "--engine", "native"}, api.Solve},
+		{"solve no solution gophersat", noSolution + "\n", []string{"solve", "--engine", "sat"}, api.Solve},
+		{"count clash", "11..............\n", []string{"count"}, api.Count},
+		{"count", "................\n", []string{"count", "--engine", "native"}, api.Count},
+		{"grade several solutions", "................\n", []string{"grade"}, api.Grade},
+		{"grade no solution", noSolution + "\n", []string{"grade"}, api.Grade},
+		{"grade", inkala + "\n", []string{"grade"}, api.Grade},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, _ := runCLI(t, tt.input, tt.args...)
+			cli := strings.TrimSuffix(out, "\n")
+			req := api.Request{Puzzle: tt.input}
+			if len(tt.args) > 2 && tt.args[1] == "--engine" {
+				req.Engine = tt.args[2]
+			}
+			r := tt.op(context.Background(), req)
+			page := r.Message
+			if page == "" {
+				page = r.Text
+			}
+			if page != cli {
+				t.Errorf("the page says %q, the command line %q", page, cli)
+			}
+		})
+	}
+
+	// An empty input has no file name on the page.
+	out, _, _ := runCLI(t, "\n", "solve")
+	if page := api.Solve(context.Background(), api.Request{Puzzle: "\n"}).Message; strings.Replace(out, "standard input: ", "", 1) != page+"\n" {
+		t.Errorf("empty input: the page says %q, the command line %q", page, out)
+	}
+}
+
+func TestPageAnswersMatchCLI(t *testing.T) {
+	ctx := context.Background()
+	t.Run("generate", func(t *testing.T) {
+		out, _, code := runCLI(t, "", "generate", "--hints", "24", "--seed", "1")
+		r := api.Generate(ctx, api.Request{Size: 9, Hints: 24, Seed: "1"})
+		if code != 0 || r.Puzzle+"\n" != out {
+			t.Errorf("seed 1: the page made %s, the command line %q", r.Puzzle, out)
+		}
+	})
+	t.Run("generate bad options", func(t *testing.T) {
+		for _, args := range [][]string{{"--hints", "90"}, {"--difficulty", "6"}, {"--size", "7"}} {
+			_, errOut, _ := runCLI(t, "", append([]string{"generate"}, args...)...)
+			req := api.Request{}
+			switch args[0] {
+			case "--hints":
+				req.Hints = 90
+			case "--difficulty":
+				req.Difficulty = 6
+			case "--size":
+				req.Size = 7
+			}
+			// The command line names its flags; the page, its fields.
+			cli := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(errOut), "sudokusat: "), "--")
+			if page := strings.TrimPrefix(api.Generate(ctx, req).Message, "error: "); page != cli {
+				t.Errorf("%v: the page says %q, the command line %q", args, page, cli)
+			}
+		}
+	})
+	for _, name := range encode.Names() {
+		t.Run("encode "+name, func(t *testing.T) {
+			out, _, _ := runCLI(t, inkala, "encode", "--encoding", name)
+			if r := api.Encode(ctx, api.Request{Puzzle: inkala, Encoding: name}); r.DIMACS != out || out == "" {
+				t.Errorf("the page's CNF (%d bytes) differs from the command line's (%d bytes)", len(r.DIMACS), len(out))
+			}
+		})
+	}
+	t.Run("render", func(t *testing.T) {
+		out, _, _ := runCLI(t, inkala, "render", "--solution")
+		// The titles differ: the command line names the input line.
+		untitled := regexp.MustCompile(`<title>[^<]*</title>`)
+		r := api.Solve(ctx, api.Request{Puzzle: inkala})
+		if untitled.ReplaceAllString(r.SVG, "") != untitled.ReplaceAllString(out, "") {
+			t.Errorf("the page's drawing differs from render --solution's")
+		}
+	})
+}
+
+// browserTestEnv, set to "require", makes TestBrowser fail rather than
+// skip when Chromium, Node.js or playwright-core is missing: CI sets it.
+const browserTestEnv = "SUDOKUSAT_BROWSER_TEST"
+
+// browserResult is what web/e2e/page.mjs reports the page showed.
+type browserResult struct {
+	Requests    []string `json:"requests"`
+	Errors      []string `json:"errors"`
+	Screenshots []string `json:"screenshots"`
+	Version     string   `json:"version"`
+	Native, SAT struct {
+		Status, Grid, Line string
+	}
+	Unique string `json:"unique"`
+	DIMACS string `json:"dimacs"`
+	Bad    struct {
+		Puzzle, Message string
+	} `json:"bad"`
+	Timeout struct {
+		Message string
+		MS      int
+	} `json:"timeout"`
+	Generated struct {
+		Puzzle, Shown, Status string
+	} `json:"generated"`
+}
+
+// TestBrowser loads the page from "sudokusat serve" in headless Chromium
+// (Debian's chromium, driven by playwright-core from web/node_modules):
+// pastes Arto Inkala's puzzle, solves it with both engines and checks the
+// grid drawn, downloads the DIMACS, tries a bad puzzle and one that runs
+// past the time limit, generates a puzzle, and keeps screenshots in
+// web/testdata/artifacts (or $SUDOKUSAT_ARTIFACTS).
+func TestBrowser(t *testing.T) {
+	required := os.Getenv(browserTestEnv) == "require"
+	skip := func(why string) {
+		if required {
+			t.Fatalf("%s, and %s=require", why, browserTestEnv)
+		}
+		t.Skipf("%s: the browser test needs it (.ci/run installs it; %s=require makes this a failure)", why, browserTestEnv)
+	}
+	chromium := os.Getenv("CHROMIUM")
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if chromium == "" {
+			chromium, _ = exec.LookPath(name)
+		}
+	}
+	if chromium == "" {
+		skip("no chromium (apt-get install chromium, or set CHROMIUM)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skip("no node")
+	}
+	webDir, err := filepath.Abs("../../web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(webDir, "node_modules", "playwright-core")); err != nil {
+		skip("no playwright-core in web/node_modules (cd web && npm ci)")
+	}
+	artifacts := os.Getenv("SUDOKUSAT_ARTIFACTS")
+	if artifacts == "" {
+		artifacts = filepath.Join(webDir, "testdata", "artifacts")
+	}
+	if artifacts, err = filepath.Abs(artifacts); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"solved.png", "page.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+		// A file left by an earlier run must not pass for this one's.
+		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+
+	url := startServe(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join("e2e", "page.mjs"))
+	cmd.Dir = webDir
+	cmd.Env = append(os.Environ(), "SUDOKUSAT_URL="+url, "CHROMIUM="+chromium, "ARTIFACTS="+artifacts)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	t.Logf("node e2e/page.mjs (%v):\n%s", time.Since(start).Round(time.Millisecond), out)
+	if err != nil {
+		t.Fatalf("the browser script failed: %v", err)
+	}
+	i := bytes.LastIndex(out, []byte("RESULT "))
+	if i < 0 {
+		t.Fatal("the browser script reported no RESULT line")
+	}
+	var res browserResult
+	if err := json.Unmarshal(bytes.TrimSpace(out[i+len("RESULT "):]), &res); err != nil {
+		t.Fatal(err)
+	}
+
+	if len(res.Errors) > 0 {
+		t.Errorf("errors in the page: %q", res.Errors)
+	}
+	for _, u := range res.Requests {
+		if !strings.HasPrefix(u, url) && !strings.HasPrefix(u, "blob:"+strings.TrimSuffix(url, "/")) && !strings.HasPrefix(u, "data:") {
+			t.Errorf("the page asked for %s, off the loopback server", u)
+		}
+	}
+	if !strings.HasPrefix(res.Version, "WebAssembly built with go1.") {
+		t.Errorf("version line %q", res.Version)
+	}
+	puzzle, err := sudokusat.Parse(inkala)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, solved := range []struct {
+		engine     string
+		grid, line string
+		status     string
+		wantStatus *regexp.Regexp
+	}{
+		{"native", res.Native.Grid, res.Native.Line, res.Native.Status, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(native\)\.$`)},
+		{"sat", res.SAT.Grid, res.SAT.Line, res.SAT.Status, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(gophersat, reduced encoding\)\.$`)},
+	} {
+		if solved.grid != inkalaSolution || solved.line != inkalaSolution {
+			t.Errorf("%s: the page drew %q and wrote %q, want %s", solved.engine, solved.grid, solved.line, inkalaSolution)
+		}
+		if g, err := sudokusat.Parse(solved.grid); err != nil {
+			t.Errorf("%s: the grid drawn does not parse: %v", solved.engine, err)
+		} else if err := sudokusat.CheckSolution(puzzle, g); err != nil {
+			t.Errorf("%s: the grid drawn is not a solution: %v", solved.engine, err)
+		}
+		if !solved.wantStatus.MatchString(solved.status) {
+			t.Errorf("%s: status %q, want the time taken, matching %v", solved.engine, solved.status, solved.wantStatus)
+		}
+	}
+	if !strings.HasPrefix(res.Unique, "Unique: exactly one solution.") {
+		t.Errorf("uniqueness: %q", res.Unique)
+	}
+
+	cliBad, _, _ := runCLI(t, res.Bad.Puzzle, "solve")
+	if res.Bad.Message+"\n" != cliBad || res.Bad.Message == "" {
+		t.Errorf("bad input: the page says %q, the command line %q", res.Bad.Message, cliBad)
+	}
+
+	// The limit is 1 s; the worker's end and the message must follow it
+	// closely, whatever gophersat was doing.
+	if res.Timeout.Message != "timeout: no answer within 1s" || res.Timeout.MS > 5000 {
+		t.Errorf("time limit: the page said %q after %d ms, want a timeout at about 1s", res.Timeout.Message, res.Timeout.MS)
+	}
+
+	cnf, err := os.ReadFile(res.DIMACS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cliCNF, _, _ := runCLI(t, inkala, "encode"); string(cnf) != cliCNF {
+		t.Errorf("the downloaded DIMACS differs from sudokusat encode's")
+	}
+
+	gen, err := sudokusat.Parse(res.Generated.Puzzle)
+	if err != nil {
+		t.Fatalf("generated %q: %v", res.Generated.Puzzle, err)
+	}
+	if n, err := native.Count(context.Background(), gen, 2); err != nil || n.Count != 1 {
+		t.Errorf("generated %s: %d solutions (%v), want 1", res.Generated.Puzzle, n.Count, err)
+	}
+	if givens := strings.ReplaceAll(res.Generated.Puzzle, ".", ""); res.Generated.Shown != givens || gen.Givens() < 24 {
+		t.Errorf("generated %s with %d givens (at least 24 asked): the page drew %q", res.Generated.Puzzle, gen.Givens(), res.Generated.Shown)
+	}
+	if !strings.HasPrefix(res.Generated.Status, "Generated a 9×9 puzzle with ") {
+		t.Errorf("generate status %q", res.Generated.Status)
+	}
+
+	for _, name := range []string{"solved.png", "page.png"} {
+		path := filepath.Join(artifacts, name)
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width < 1000 || cfg.Height < 600 {
+			t.Errorf("%s: %dx%d, %v: want a PNG of the whole page", path, cfg.Width, cfg.Height, err)
+		}
+		t.Logf("screenshot: %s (%dx%d)", path, cfg.Width, cfg.Height)
+	}
+	if pdf, err := os.ReadFile(filepath.Join(artifacts, "printed.pdf")); err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+		t.Errorf("printed.pdf: %v, want a PDF", err)
+	}
+}

@@ -1,0 +1,138 @@
+// The browser test of the web page, run by TestBrowser in cmd/sudokusat,
+// which starts "sudokusat serve" and checks what this script reports.
+//
+// It drives Debian's chromium with playwright-core: pastes a hard puzzle,
+// solves it with both engines, reads the grid drawn, checks uniqueness,
+// downloads the DIMACS, tries a bad puzzle and one that runs past the time
+// limit, generates a puzzle, and keeps
+// screenshots and a printed PDF in the artifact folder. Its last line is
+// "RESULT " and a JSON record of what the page showed.
+//
+// Environment: SUDOKUSAT_URL (the page), CHROMIUM (the browser binary),
+// ARTIFACTS (a folder to write into).
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.env.SUDOKUSAT_URL;
+const executablePath = process.env.CHROMIUM;
+const artifacts = process.env.ARTIFACTS;
+assert.ok(url && executablePath && artifacts, 'set SUDOKUSAT_URL, CHROMIUM and ARTIFACTS');
+const origin = new URL(url).origin;
+
+const inkala = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+const clash = '44.1\n....\n....\n....\n';
+
+await mkdir(artifacts, { recursive: true });
+const step = (what) => console.log(`${new Date().toISOString().slice(11, 23)} ${what}`);
+
+// These flags keep Chromium off the network (its background services would
+// try Google's hosts) and working as root in a container; playwright-core
+// gives it a fresh profile directory of its own.
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  timeout: 30000,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const result = { requests: [], errors: [], screenshots: [] };
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  // Nothing may leave the loopback server: anything else is recorded and
+  // refused.
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    result.requests.push(u);
+    if (u.startsWith(`${origin}/`) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20000);
+  page.on('pageerror', (e) => result.errors.push(`page: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') result.errors.push(`console: ${m.text()}`); });
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') result.errors.push(`worker: ${m.text()}`); }));
+
+  step(`open ${url}`);
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  result.version = await page.textContent('#version');
+
+  // The digits drawn, read off the SVG's text elements in reading order.
+  const shown = () => page.$$eval('#board svg text', (ts) => ts
+    .map((t) => ({ x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), d: t.textContent }))
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((c) => c.d).join(''));
+  const status = () => page.textContent('#status');
+  // waitStatus waits for the status line to show an answer, not progress.
+  const waitStatus = (cls) => page.waitForSelector(`#status.${cls}`);
+
+  step('paste the puzzle');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), inkala);
+  await page.focus('#puzzle');
+  await page.keyboard.press('Control+V');
+  assert.equal(await page.inputValue('#puzzle'), inkala, 'the paste reached the text box');
+  await page.waitForFunction(() => document.querySelectorAll('#board svg text').length === 21);
+
+  for (const engine of ['native', 'sat']) {
+    step(`solve with ${engine}`);
+    await page.check(`input[name=engine][value=${engine}]`);
+    await page.click('#solve');
+    await waitStatus('ok');
+    result[engine] = { status: await status(), grid: await shown(), line: await page.textContent('#solution') };
+    assert.match(result[engine].status, /^Solved in \d+\.\d+ ms/);
+  }
+  await page.screenshot({ path: join(artifacts, 'solved.png'), fullPage: true });
+  result.screenshots.push('solved.png');
+
+  step('count solutions');
+  await page.click('#count');
+  await waitStatus('ok');
+  result.unique = await status();
+
+  step('download the DIMACS');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dimacs')]);
+  result.dimacs = join(artifacts, download.suggestedFilename());
+  await download.saveAs(result.dimacs);
+
+  step('print to PDF');
+  await page.pdf({ path: join(artifacts, 'printed.pdf'), format: 'A4' });
+  result.screenshots.push('printed.pdf');
+
+  step('a bad puzzle');
+  await page.fill('#puzzle', clash);
+  await page.click('#solve');
+  await waitStatus('error');
+  result.bad = { puzzle: clash, message: await status() };
+
+  step('a search past the time limit');
+  await page.fill('#timeout', '1');
+  await page.check('input[name=engine][value=sat]');
+  await page.selectOption('#encoding', 'minimal');
+  await page.fill('#puzzle', '.'.repeat(625)); // an empty 25×25: seconds of gophersat
+  const started = Date.now();
+  await page.click('#solve');
+  await waitStatus('error');
+  result.timeout = { message: await status(), ms: Date.now() - started };
+  await page.fill('#timeout', '30');
+  await page.selectOption('#encoding', 'reduced');
+
+  // The worker was ended at the time limit: this runs on a fresh one.
+  step('generate');
+  await page.selectOption('#size', '9');
+  await page.selectOption('#target', 'hints');
+  await page.fill('#target-value', '24');
+  await page.fill('#seed', '');
+  await page.click('#generate');
+  await page.waitForFunction(() => /^Generated/.test(document.getElementById('status').textContent));
+  result.generated = { puzzle: await page.inputValue('#puzzle'), shown: await shown(), status: await status() };
+  await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
+  result.screenshots.push('page.png');
+  await context.close();
+} finally {
+  await browser.close();
+}
+step('done');
+console.log(`RESULT ${JSON.stringify(result)}`);
