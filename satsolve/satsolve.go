@@ -106,17 +106,13 @@ func inSlot(ctx context.Context, fn func()) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+	if ctx.Done() == nil {
+		// Nothing can end ctx: run here, where the stack has already grown
+		// to what gophersat needs, and spare the hand-off to a goroutine.
+		return runSlot(fn)
+	}
 	done := make(chan error, 1)
-	go func() {
-		defer func() { <-gophersatSlot }()
-		defer func() {
-			if p := recover(); p != nil {
-				done <- fmt.Errorf("%w: gophersat panicked: %v", ErrSolver, p)
-			}
-		}()
-		fn()
-		done <- nil
-	}()
+	go func() { done <- runSlot(fn) }()
 	select {
 	case err := <-done:
 		return err
@@ -125,12 +121,24 @@ func inSlot(ctx context.Context, fn func()) error {
 	}
 }
 
+// runSlot runs fn, which holds the slot, then frees the slot.
+func runSlot(fn func()) (err error) {
+	defer func() { <-gophersatSlot }()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w: gophersat panicked: %v", ErrSolver, p)
+		}
+	}()
+	fn()
+	return nil
+}
+
 func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, error) {
 	if f.NumVars == 0 && f.NumClauses() == 0 {
 		// Propagation solved the puzzle: one solution, no search.
 		return finish(f, Result{}, nil)
 	}
-	s, err := search(f.Slices(), f.NumVars, f.VarMap.NumVars(), limit, stop)
+	s, err := search(f, f.VarMap.NumVars(), limit, stop)
 	if err != nil {
 		return Result{}, err
 	}
@@ -175,14 +183,13 @@ func (s found) result(f *encode.Formula) (Result, error) {
 	return res, nil
 }
 
-// search runs gophersat on clauses over numVars variables and collects up
-// to limit models. After each model it adds a clause blocking that model's
+// search runs gophersat on f and collects up to limit models. After each model it adds a clause blocking that model's
 // true variables among the first mapVars (the cell variables), so auxiliary
 // variables cannot make a repeat look new. It must hold the gophersat slot,
 // or run alone in its process.
-func search(clauses [][]int, numVars, mapVars, limit int, stop *atomic.Bool) (found, error) {
+func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, error) {
 	var out found
-	s := solver.New(solver.ParseSliceNb(clauses, numVars))
+	s := solver.New(problem(f))
 	for len(out.models) < limit && !stop.Load() {
 		st := s.Solve()
 		out.decisions, out.conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative
