@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
@@ -107,27 +108,20 @@ func (p *Isolated) roundTrip(ctx context.Context, exchange func(*worker) (Result
 	if err != nil {
 		return Result{}, err
 	}
-	type reply struct {
-		r   Result
-		err error
-	}
-	done := make(chan reply, 1)
-	go func() {
-		r, err := exchange(w)
-		done <- reply{r, err}
-	}()
-	select {
-	case r := <-done:
-		if r.err != nil && !errors.Is(r.err, ErrWrongModel) {
-			w.kill() // its stream may be out of step: never reuse it
-			return Result{}, r.err
-		}
-		p.put(w)
-		return r.r, r.err
-	case <-ctx.Done():
-		w.kill()
+	// The exchange runs in this goroutine; a deadline kills the process,
+	// which ends its blocking read. No goroutine per exchange: the hand-off
+	// cost as much as a small search.
+	stop := context.AfterFunc(ctx, w.kill)
+	r, err := exchange(w)
+	if !stop() {
 		return Result{}, fmt.Errorf("gophersat: %w", ctx.Err())
 	}
+	if err != nil && !errors.Is(err, ErrWrongModel) {
+		w.kill() // its stream may be out of step: never reuse it
+		return Result{}, err
+	}
+	p.put(w)
+	return r, err
 }
 
 // gridsResult checks the grids a worker sent back: each must solve the
@@ -192,10 +186,10 @@ func (p *Isolated) put(w *worker) {
 
 // worker is one gophersat process and its pipes.
 type worker struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	w   *bufio.Writer
-	r   *bufio.Reader
+	cmd     *exec.Cmd
+	in, out *os.File
+	w       *bufio.Writer
+	r       *bufio.Reader
 }
 
 func startWorker(command []string) (*worker, error) {
@@ -203,24 +197,40 @@ func startWorker(command []string) (*worker, error) {
 		return nil, fmt.Errorf("%w: no worker command", ErrSolver)
 	}
 	cmd := exec.Command(command[0], command[1:]...)
-	in, err := cmd.StdinPipe()
+	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrSolver, err)
 	}
-	out, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("%w: %w", ErrSolver, err)
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdin, cmd.Stdout = inR, outW
+	err = cmd.Start()
+	inR.Close() // the child's ends: it holds its own copies
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("%w: starting gophersat worker: %w", ErrSolver, err)
 	}
-	return &worker{cmd: cmd, in: in, w: bufio.NewWriterSize(in, 64<<10), r: bufio.NewReaderSize(out, 64<<10)}, nil
+	// Fd puts the parent's ends in blocking mode. A request and its reply
+	// are one write and one read each: a thread blocked in the kernel wakes
+	// straight away when the reply comes, where the runtime's poller costs
+	// several wake-ups per exchange. A killed worker's pipes close, which
+	// ends a read or write under way.
+	inW.Fd()
+	outR.Fd()
+	return &worker{cmd: cmd, in: inW, out: outR, w: bufio.NewWriterSize(inW, 64<<10), r: bufio.NewReaderSize(outR, 64<<10)}, nil
 }
 
 func (w *worker) kill() {
 	w.in.Close()
 	w.cmd.Process.Kill()
 	w.cmd.Wait()
+	w.out.Close()
 }
 
 // The wire format, little-endian. A request is the magic, the limit, the
@@ -412,20 +422,19 @@ func serveFormula(br io.Reader, hdr [5]uint32) (found, error) {
 	if _, err := io.ReadFull(br, raw); err != nil {
 		return found{}, fmt.Errorf("%w: %w", errStream, err)
 	}
-	all := make([]int, len(raw)/4)
-	for i := range all {
-		all[i] = int(int32(binary.LittleEndian.Uint32(raw[4*i:])))
-	}
-	var clauses [][]int
-	start := 0
-	for i, l := range all {
-		if l == 0 {
-			clauses = append(clauses, all[start:i:i])
-			start = i + 1
+	f := &encode.Formula{NumVars: numVars}
+	var clause []int32
+	for i := 0; i < len(raw); i += 4 {
+		l := int32(binary.LittleEndian.Uint32(raw[i:]))
+		if l != 0 {
+			clause = append(clause, l)
+			continue
 		}
+		f.Add(clause...)
+		clause = clause[:0]
 	}
 	var never atomic.Bool
-	return safeSearch(clauses, numVars, mapVars, limit, &never)
+	return safeSearch(f, mapVars, limit, &never)
 }
 
 // serveGrid encodes, searches and decodes a puzzle. The models it returns
@@ -461,7 +470,7 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 		s.models = [][]int32{nil} // propagation solved it: decode the empty model
 	} else {
 		var never atomic.Bool
-		if s, err = safeSearch(f.Slices(), f.NumVars, f.VarMap.NumVars(), limit, &never); err != nil {
+		if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never); err != nil {
 			return found{}, err
 		}
 	}
@@ -486,11 +495,11 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 }
 
 // safeSearch is search with gophersat's panics turned into errors.
-func safeSearch(clauses [][]int, numVars, mapVars, limit int, stop *atomic.Bool) (s found, err error) {
+func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (s found, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("gophersat panicked: %v", p)
 		}
 	}()
-	return search(clauses, numVars, mapVars, limit, stop)
+	return search(f, mapVars, limit, stop)
 }
