@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"sync"
 	"time"
@@ -11,74 +12,91 @@ import (
 
 // batch runs work on every input item with the given number of workers and
 // passes the results to emit in input order. Items are read as they are
-// needed: at most inFlight items are read but not yet emitted, so a file of
-// any size streams through in bounded memory, and a slow puzzle holds back
-// only the output, never the reading of what follows it beyond that bound.
+// needed: a worker reads an item only while it is fewer than inFlight ahead
+// of the next one to emit, so a file of any size streams through in bounded
+// memory, and a slow puzzle holds back only the output, never the reading
+// of what follows it beyond that bound.
+//
+// The workers read, work and emit themselves, under two locks: no reader or
+// writer goroutine hands items over. Each hand-off wakes a thread, and in a
+// batch of small puzzles on two cores those wake-ups cost as much CPU as
+// the gophersat worker processes that they keep waiting.
 func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers int,
 	work func(context.Context, *item) T, emit func(*item, T) error) error {
 	if workers < 1 {
 		workers = 1
 	}
 	inFlight := workers * 32
-	type job struct {
-		it  *item
-		out T
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	tokens := make(chan struct{}, inFlight)
-	jobs := make(chan *job)
-	done := make(chan *job, inFlight)
 	var readErr error
-	var wg sync.WaitGroup
-
-	go func() { // reader
-		defer close(jobs)
+	next, stop := iter.Pull(func(yield func(*item) bool) {
 		readErr = inputs(names, stdin, func(it *item) error {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return ctx.Err()
+			if !yield(it) {
+				return context.Canceled
 			}
-			select {
-			case jobs <- &job{it: it}:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+			return nil
 		})
-	}()
-	for w := 0; w < workers; w++ {
+	})
+	defer stop()
+	var in sync.Mutex // next, and readErr while reading
+
+	type result struct {
+		it  *item
+		out T
+	}
+	var out sync.Mutex // everything below
+	window := sync.NewCond(&out)
+	pending := make(map[int]result, inFlight)
+	emitted := 1 // the index to emit next; inputs numbers items from 1
+	var emitErr error
+
+	var wg sync.WaitGroup
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				j.out = work(ctx, j.it)
-				done <- j
+			for ctx.Err() == nil {
+				in.Lock()
+				it, ok := next()
+				in.Unlock()
+				if !ok {
+					return
+				}
+				out.Lock()
+				for it.index >= emitted+inFlight && emitErr == nil && ctx.Err() == nil {
+					window.Wait()
+				}
+				out.Unlock()
+				r := result{it, work(ctx, it)}
+
+				out.Lock()
+				pending[it.index] = r
+				for emitErr == nil {
+					r, ok := pending[emitted]
+					if !ok {
+						break
+					}
+					delete(pending, emitted)
+					emitted++
+					if emitErr = emit(r.it, r.out); emitErr != nil {
+						cancel() // stop reading; let the workers finish
+					}
+				}
+				window.Broadcast()
+				out.Unlock()
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(done) }()
-
-	pending := make(map[int]*job, inFlight)
-	next := 1 // the index to emit next; inputs numbers items from 1
-	var emitErr error
-	for j := range done {
-		pending[j.it.index] = j
-		for emitErr == nil {
-			j, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			<-tokens
-			if emitErr = emit(j.it, j.out); emitErr != nil {
-				cancel() // stop reading; drain the workers
-			}
-		}
-	}
+	// A worker waiting for the window must see a cancellation too.
+	stopWaking := context.AfterFunc(ctx, func() {
+		out.Lock()
+		window.Broadcast()
+		out.Unlock()
+	})
+	wg.Wait()
+	stopWaking()
 	if emitErr != nil {
 		return emitErr
 	}
