@@ -2,38 +2,13 @@ package satsolve
 
 import (
 	"context"
-	"errors"
-	"io"
 	"os"
 	"testing"
 
 	"sudokusat"
 	"sudokusat/encode"
+	"sudokusat/internal/datasets"
 )
-
-// sharedSet reads a shared data set, or skips when the shared folder is not
-// beside the project.
-func sharedSet(tb testing.TB, name string) []*sudokusat.Grid {
-	tb.Helper()
-	f, err := os.Open("../../shared/data/" + name)
-	if err != nil {
-		tb.Skipf("shared data set not available (%v): run beside ../shared", err)
-	}
-	defer f.Close()
-	r := sudokusat.NewReader(f)
-	var gs []*sudokusat.Grid
-	for {
-		p, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		gs = append(gs, p.Grid)
-	}
-	return gs
-}
 
 // TestSharedHardSets solves and proves unique every puzzle of Norvig's
 // hardest list and magictour's top 1465 with gophersat and the default
@@ -44,7 +19,7 @@ func TestSharedHardSets(t *testing.T) {
 	}
 	enc, _ := encode.Lookup(encode.Default)
 	for _, file := range []string{"norvig-top95-hardest.txt", "magictour-top1465.txt"} {
-		puzzles := sharedSet(t, file)
+		puzzles := datasets.Load(t, file)
 		for i, g := range puzzles {
 			f, err := enc(g)
 			if err != nil {
@@ -69,7 +44,7 @@ func TestSharedHardSets(t *testing.T) {
 // benchCount measures encode + solve + prove unique, one puzzle per
 // iteration, cycling through the set: ns/op is per puzzle.
 func benchCount(b *testing.B, set, encoding string) {
-	puzzles := sharedSet(b, set)
+	puzzles := datasets.Load(b, set)
 	enc, err := encode.Lookup(encoding)
 	if err != nil {
 		b.Fatal(err)
@@ -105,7 +80,7 @@ func Benchmark17Clue(b *testing.B) {
 // BenchmarkIsolated compares gophersat in worker processes with the
 // in-process engine, on the same puzzles in one run.
 func BenchmarkIsolated(b *testing.B) {
-	puzzles := sharedSet(b, "magictour-top1465.txt")
+	puzzles := datasets.Load(b, "magictour-top1465.txt")
 	b.Setenv("SUDOKUSAT_TEST_WORKER", "1")
 	for _, eng := range []struct {
 		name string
