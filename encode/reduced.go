@@ -11,11 +11,21 @@ import (
 // candidates that survive become variables, numbered densely in cell order.
 // Each open cell gets exactly-one over its candidates and each digit not yet
 // placed in a row, column or box gets exactly-one over the cells that can
-// still hold it; a box pair already covered by its row or column is not
-// repeated. When propagation alone proves the puzzle unsolvable the formula
+// still hold it. At-most-one is pairwise for groups of fewer than 16
+// literals, where a box pair already covered by its row or column is not
+// repeated, and the product encoding for larger groups (see
+// productThreshold): its auxiliary variables are numbered after the
+// candidates, so Cands still maps variables 1..len(Cands) and NumVars may
+// exceed it. When propagation alone proves the puzzle unsolvable the formula
 // is the contradiction (x1) ∧ (¬x1); when it solves the puzzle the formula
 // has no variables and Fixed is the solution.
 func Reduced(g *sudokusat.Grid) (*Formula, error) {
+	return reduced(g, productThreshold)
+}
+
+// reduced is Reduced with the product encoding from groups of threshold
+// literals up; tests lower it to reach the product encoding on small grids.
+func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 	p := newProp(g)
 	ok := p.run(g)
 	f := &Formula{VarMap: VarMap{Encoding: "reduced", Puzzle: g.Clone(), Cands: []Cand{}}}
@@ -71,20 +81,20 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 			}
 		}
 	}
-	// Size the literal buffer exactly, counting box pairs as if none were
-	// skipped: one allocation for the whole formula.
+	// Size the literal buffer, counting box pairs as if none were skipped:
+	// one allocation for the whole formula.
 	size := 0
 	for cell := 0; cell < n*n; cell++ {
 		if p.val[cell] == 0 {
 			k := popcount(p.set(cell))
-			size += k + 1 + 3*k*(k-1)/2
+			size += k + 1 + amoLits(k, threshold)
 		}
 	}
 	for ui := 0; ui < 3*n; ui++ {
 		gather(p.unit(ui/n, ui%n))
 		for _, vs := range vars {
 			if m := len(vs); m > 0 {
-				size += m + 1 + 3*m*(m-1)/2
+				size += m + 1 + amoLits(m, threshold)
 			}
 		}
 	}
@@ -98,7 +108,7 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 				lits = append(lits, base[cell]+int32(k)+1)
 			}
 			f.Add(lits...)
-			f.pairwiseAMO(lits)
+			f.amo(lits, threshold)
 		}
 	}
 	for ui := 0; ui < 3*n; ui++ {
@@ -109,6 +119,12 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 				continue
 			}
 			f.Add(vs...)
+			if len(vs) >= threshold {
+				// The product encoding covers the whole group; the pairs
+				// its row or column also forbids are cheap to repeat.
+				f.productAMO(vs)
+				continue
+			}
 			cs := cellsOf[d]
 			for i := range vs {
 				for j := i + 1; j < len(vs); j++ {
