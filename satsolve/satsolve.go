@@ -189,7 +189,9 @@ func (s found) result(f *encode.Formula) (Result, error) {
 // or run alone in its process.
 func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, error) {
 	var out found
-	s := solver.New(problem(f))
+	pb := problem(f)
+	setPhase(pb, f)
+	s := solver.New(pb)
 	for len(out.models) < limit && !stop.Load() {
 		st := s.Solve()
 		out.decisions, out.conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative

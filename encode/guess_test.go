@@ -1,0 +1,93 @@
+package encode
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"sudokusat"
+)
+
+// shuffledPattern returns the pattern grid (bc·(r mod br) + ⌊r/br⌋ + c)
+// mod N + 1 with its rows shuffled within bands, its bands, its columns
+// within stacks, its stacks and its digits, as large-puzzle generators do.
+func shuffledPattern(t *testing.T, br, bc int, rng *rand.Rand) *sudokusat.Grid {
+	t.Helper()
+	n := br * bc
+	g, err := sudokusat.NewGrid(br, bc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// order returns a permutation of 0..groups·size−1 that keeps groups of
+	// size together.
+	order := func(groups, size int) []int {
+		var out []int
+		for _, grp := range rng.Perm(groups) {
+			for _, i := range rng.Perm(size) {
+				out = append(out, grp*size+i)
+			}
+		}
+		return out
+	}
+	rows, cols, digits := order(n/br, br), order(n/bc, bc), rng.Perm(n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			pr, pc := rows[r], cols[c]
+			g.Set(r, c, digits[(bc*(pr%br)+pr/br+pc)%n]+1)
+		}
+	}
+	return g
+}
+
+// TestGroupGuess blanks shuffled pattern grids and checks that the guess is
+// the grid again; grids that are no group table must give no guess.
+func TestGroupGuess(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 25))
+	for _, tt := range []struct{ br, bc int }{{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}, {8, 8}} {
+		for _, blank := range []float64{0, 0.3, 0.5} {
+			full := shuffledPattern(t, tt.br, tt.bc, rng)
+			if err := sudokusat.CheckSolution(full, full); err != nil {
+				t.Fatalf("%dx%d: the test's pattern grid is wrong: %v", tt.br, tt.bc, err)
+			}
+			puzzle := full.Clone()
+			for i := 0; i < puzzle.Len(); i++ {
+				if rng.Float64() < blank {
+					puzzle.SetCell(i, 0)
+				}
+			}
+			guess := GroupGuess(puzzle)
+			if guess == nil {
+				t.Errorf("%dx%d boxes, %.0f%% blank: no guess", tt.br, tt.bc, 100*blank)
+				continue
+			}
+			for i := 0; i < puzzle.Len(); i++ {
+				if d := puzzle.Cell(i); d != 0 && guess.Cell(i) != d {
+					t.Errorf("%dx%d boxes, %.0f%% blank: the guess changes cell %d", tt.br, tt.bc, 100*blank, i)
+				}
+			}
+			// Past 4×4, half a grid pins the group and the maps down; a
+			// 4×4 half grid may also fit the other group of order 4.
+			if tt.br*tt.bc > 4 && !guess.Equal(full) {
+				t.Errorf("%dx%d boxes, %.0f%% blank: guess %v, want %v", tt.br, tt.bc, 100*blank, guess, full)
+			}
+		}
+	}
+	// Inkala's solution and the large 25×25 test puzzle are no group tables.
+	for name, g := range map[string]*sudokusat.Grid{
+		"inkala solution": mustGrid(t, inkalaSolution),
+		"large-25":        readGrid(t, "../testdata/large-25.txt"),
+	} {
+		if guess := GroupGuess(g); guess != nil {
+			t.Errorf("%s: guess %v, want none", name, guess)
+		}
+	}
+}
+
+func readGrid(t *testing.T, path string) *sudokusat.Grid {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustGrid(t, string(data))
+}
