@@ -207,6 +207,10 @@ func startWorker(command []string) (*worker, error) {
 		inW.Close()
 		return nil, fmt.Errorf("%w: %w", ErrSolver, err)
 	}
+	// Blocking mode for the child's ends too (Fd sets it): the worker then
+	// waits for a request in a plain read, not through its runtime's poller.
+	inR.Fd()
+	outW.Fd()
 	cmd.Stdin, cmd.Stdout = inR, outW
 	err = cmd.Start()
 	inR.Close() // the child's ends: it holds its own copies
