@@ -183,9 +183,10 @@ func (s found) result(f *encode.Formula) (Result, error) {
 	return res, nil
 }
 
-// search runs gophersat on f and collects up to limit models. After each model it adds a clause blocking that model's
-// true variables among the first mapVars (the cell variables), so auxiliary
-// variables cannot make a repeat look new. It must hold the gophersat slot,
+// search runs gophersat on f and collects up to limit models. After each
+// model it adds a clause blocking that model's true variables among the
+// first mapVars (the cell variables), so auxiliary variables cannot make a
+// repeat look new. It must hold the gophersat slot,
 // or run alone in its process.
 func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, error) {
 	var out found
