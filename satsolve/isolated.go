@@ -17,10 +17,11 @@ import (
 )
 
 // Isolated runs gophersat in worker processes, one search per process at a
-// time. Each process has its own copy of gophersat's shared buffer, so
-// searches run truly in parallel, and a deadline kills the process instead
-// of abandoning a search that cannot be interrupted. Idle processes are kept
-// for the next search; Close ends them.
+// time unless Procs and Depth say otherwise. Each process has its own copy
+// of gophersat's shared buffer, so searches run truly in parallel, and a
+// deadline kills the process instead of abandoning a search that cannot be
+// interrupted. Idle processes are kept for the next search; Close ends
+// them.
 //
 // The worker command must run ServeWorker on its standard input and output;
 // the sudokusat command does so as "sudokusat gophersat-worker". The parent
@@ -29,15 +30,32 @@ import (
 type Isolated struct {
 	command []string
 
-	mu     sync.Mutex
-	idle   []*worker
-	closed bool
+	// Procs, when above zero, caps the number of worker processes: a search
+	// beyond them queues on a busy process (see Depth) or waits for one.
+	// Zero starts a process for every search under way.
+	Procs int
+	// Depth is how many searches may be queued on one process at once,
+	// when Procs caps them (values below 1 count as 1). Only searches whose
+	// context has no deadline share a process: a deadline kills the
+	// process, so a search with one gets a process to itself. With work
+	// queued, a process goes from one search to the next without waiting
+	// for the parent, and sends its replies a few at a time: on two cores
+	// that halved the kernel's share of a batch of small puzzles.
+	Depth int
+
+	mu       sync.Mutex
+	changed  *sync.Cond // a worker's load fell, or a worker went away
+	workers  []*worker
+	starting int // processes being started, counted against Procs
+	closed   bool
 }
 
 // NewIsolated returns a pool of gophersat worker processes started with
 // command (the program and its arguments).
 func NewIsolated(command ...string) *Isolated {
-	return &Isolated{command: command}
+	p := &Isolated{command: command}
+	p.changed = sync.NewCond(&p.mu)
+	return p
 }
 
 // Name returns "sat": the engine is gophersat, wherever it runs.
@@ -47,8 +65,17 @@ func (p *Isolated) Name() string { return "sat" }
 // process when they finish.
 func (p *Isolated) Close() error {
 	p.mu.Lock()
-	idle := p.idle
-	p.idle, p.closed = nil, true
+	var idle []*worker
+	kept := p.workers[:0]
+	for _, w := range p.workers {
+		if w.load == 0 {
+			idle = append(idle, w)
+		} else {
+			kept = append(kept, w)
+		}
+	}
+	p.workers, p.closed = kept, true
+	p.changed.Broadcast()
 	p.mu.Unlock()
 	for _, w := range idle {
 		w.kill()
@@ -68,13 +95,11 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if f.NumVars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
-	return p.roundTrip(ctx, func(w *worker) (Result, error) {
-		s, err := w.search(f, limit)
-		if err != nil {
-			return Result{}, err
-		}
-		return s.result(f)
-	})
+	s, err := p.roundTrip(ctx, func(w *worker) error { return w.sendFormula(f, limit) })
+	if err != nil {
+		return Result{}, err
+	}
+	return s.result(f)
 }
 
 // CountGrid is Count for a puzzle rather than a formula: the worker encodes
@@ -89,39 +114,130 @@ func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding st
 	if _, err := encode.Lookup(encoding); err != nil {
 		return Result{}, err
 	}
-	return p.roundTrip(ctx, func(w *worker) (Result, error) {
-		s, err := w.searchGrid(g, encoding, limit)
-		if err != nil {
-			return Result{}, err
-		}
-		return gridsResult(g, s)
-	})
-}
-
-// roundTrip runs one exchange with a worker, killing it when ctx ends
-// first or when the exchange fails.
-func (p *Isolated) roundTrip(ctx context.Context, exchange func(*worker) (Result, error)) (Result, error) {
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("gophersat: %w", err)
-	}
-	w, err := p.get()
+	s, err := p.roundTrip(ctx, func(w *worker) error { return w.sendGrid(g, encoding, limit) })
 	if err != nil {
 		return Result{}, err
 	}
-	// The exchange runs in this goroutine; a deadline kills the process,
-	// which ends its blocking read. No goroutine per exchange: the hand-off
-	// cost as much as a small search.
-	stop := context.AfterFunc(ctx, w.kill)
-	r, err := exchange(w)
-	if !stop() {
-		return Result{}, fmt.Errorf("gophersat: %w", ctx.Err())
+	return gridsResult(g, s)
+}
+
+// errRetry marks a request that a worker never answered because the worker
+// went away for another search's sake: it is sent again to another one.
+var errRetry = errors.New("satsolve: worker went away; retry")
+
+// roundTrip sends one request to a worker and reads its reply. A deadline,
+// or a cancellation, kills the process; a request queued behind another on
+// a process that went away for the other's sake is sent again.
+func (p *Isolated) roundTrip(ctx context.Context, send func(*worker) error) (found, error) {
+	for {
+		if err := ctx.Err(); err != nil {
+			return found{}, fmt.Errorf("gophersat: %w", err)
+		}
+		w, err := p.acquire(ctx)
+		if err != nil {
+			return found{}, err
+		}
+		// The exchange runs in this goroutine; ending ctx kills the
+		// process, which ends its blocking read.
+		stop := context.AfterFunc(ctx, w.kill)
+		s, err := w.exchange(send)
+		stopped := stop()
+		p.release(w, err != nil)
+		switch {
+		case !stopped:
+			return found{}, fmt.Errorf("gophersat: %w", ctx.Err())
+		case errors.Is(err, errRetry):
+			continue
+		case err != nil:
+			return found{}, err
+		}
+		return s, nil
 	}
-	if err != nil && !errors.Is(err, ErrWrongModel) {
-		w.kill() // its stream may be out of step: never reuse it
-		return Result{}, err
+}
+
+// acquire returns a worker for one request: an idle one, else a new one
+// while Procs allows, else (for a request without a deadline) the least
+// loaded one with room in its queue; otherwise it waits.
+func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
+	_, deadline := ctx.Deadline()
+	depth := max(p.Depth, 1)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var stopWaking func() bool
+	defer func() {
+		if stopWaking != nil {
+			stopWaking()
+		}
+	}()
+	for {
+		if p.closed {
+			return nil, fmt.Errorf("%w: gophersat worker pool is closed", ErrSolver)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("gophersat: %w", err)
+		}
+		var shared *worker
+		for _, w := range p.workers {
+			if w.load == 0 {
+				w.load, w.exclusive = 1, deadline
+				return w, nil
+			}
+			if !deadline && !w.exclusive && w.load < depth && (shared == nil || w.load < shared.load) {
+				shared = w
+			}
+		}
+		if p.Procs <= 0 || len(p.workers)+p.starting < p.Procs {
+			p.starting++
+			p.mu.Unlock()
+			w, err := startWorker(p.command)
+			p.mu.Lock()
+			p.starting--
+			if err != nil {
+				p.changed.Broadcast()
+				return nil, err
+			}
+			w.load, w.exclusive = 1, deadline
+			p.workers = append(p.workers, w)
+			return w, nil
+		}
+		if shared != nil {
+			shared.load++
+			return shared, nil
+		}
+		if stopWaking == nil {
+			stopWaking = context.AfterFunc(ctx, func() {
+				p.mu.Lock()
+				p.changed.Broadcast()
+				p.mu.Unlock()
+			})
+		}
+		p.changed.Wait()
 	}
-	p.put(w)
-	return r, err
+}
+
+// release hands back one request's share of w. A killed or broken worker
+// leaves the pool (requests still queued on it are retried elsewhere), and
+// so does the last use of a worker of a closed pool.
+func (p *Isolated) release(w *worker, failed bool) {
+	p.mu.Lock()
+	w.load--
+	if w.load == 0 {
+		w.exclusive = false
+	}
+	gone := w.killed.Load() || (failed && w.isBroken()) || (p.closed && w.load == 0)
+	if gone {
+		for i, x := range p.workers {
+			if x == w {
+				p.workers = append(p.workers[:i], p.workers[i+1:]...)
+				break
+			}
+		}
+	}
+	p.changed.Broadcast()
+	p.mu.Unlock()
+	if gone {
+		w.kill()
+	}
 }
 
 // gridsResult checks the grids a worker sent back: each must solve the
@@ -158,38 +274,80 @@ func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 	return res, nil
 }
 
-func (p *Isolated) get() (*worker, error) {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return nil, fmt.Errorf("%w: gophersat worker pool is closed", ErrSolver)
-	}
-	if n := len(p.idle); n > 0 {
-		w := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		p.mu.Unlock()
-		return w, nil
-	}
-	p.mu.Unlock()
-	return startWorker(p.command)
-}
-
-func (p *Isolated) put(w *worker) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		w.kill()
-		return
-	}
-	p.idle = append(p.idle, w)
-}
-
-// worker is one gophersat process and its pipes.
+// worker is one gophersat process and its pipes. Requests queued on it are
+// answered in the order they were sent: each caller takes a ticket as it
+// sends and reads its reply when its ticket comes up.
 type worker struct {
 	cmd     *exec.Cmd
 	in, out *os.File
 	w       *bufio.Writer
 	r       *bufio.Reader
+
+	// load and exclusive belong to the pool's lock.
+	load      int  // requests sent or about to be, not yet answered
+	exclusive bool // a request with a deadline has the process to itself
+
+	sending sync.Mutex // one request written at a time, in ticket order
+	mu      sync.Mutex // the fields below
+	turn    *sync.Cond
+	sent    uint64 // tickets handed out
+	next    uint64 // the ticket whose reply comes next
+	broken  bool   // the stream is lost: unanswered tickets are retried
+
+	once   sync.Once // kill
+	killed atomic.Bool
+}
+
+// exchange sends a request with send and waits for its reply. A request
+// that a broken stream will never answer gives errRetry.
+func (w *worker) exchange(send func(*worker) error) (found, error) {
+	// The send lock is not the turn lock: a caller blocked writing a
+	// request to a full pipe must not stop the caller ahead of it from
+	// reading the reply that frees the worker.
+	w.sending.Lock()
+	w.mu.Lock()
+	if w.broken {
+		w.mu.Unlock()
+		w.sending.Unlock()
+		return found{}, errRetry
+	}
+	ticket := w.sent
+	w.sent++
+	w.mu.Unlock()
+	err := send(w)
+	w.sending.Unlock()
+
+	w.mu.Lock()
+	for w.next != ticket && !w.broken {
+		w.turn.Wait()
+	}
+	if w.broken {
+		w.mu.Unlock()
+		return found{}, errRetry
+	}
+	w.mu.Unlock()
+	var s found
+	if err == nil {
+		s, err = readReply(w.r)
+	}
+	w.mu.Lock()
+	w.next++
+	var said *workerSaid
+	if err != nil && !errors.As(err, &said) {
+		w.broken = true // the stream may be out of step: never reuse it
+		if w.killed.Load() {
+			err = errors.Join(err, errRetry) // killed for another caller, or for this one
+		}
+	}
+	w.turn.Broadcast()
+	w.mu.Unlock()
+	return s, err
+}
+
+func (w *worker) isBroken() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.broken
 }
 
 func startWorker(command []string) (*worker, error) {
@@ -227,14 +385,21 @@ func startWorker(command []string) (*worker, error) {
 	// ends a read or write under way.
 	inW.Fd()
 	outR.Fd()
-	return &worker{cmd: cmd, in: inW, out: outR, w: bufio.NewWriterSize(inW, 64<<10), r: bufio.NewReaderSize(outR, 64<<10)}, nil
+	w := &worker{cmd: cmd, in: inW, out: outR, w: bufio.NewWriterSize(inW, 64<<10), r: bufio.NewReaderSize(outR, 64<<10)}
+	w.turn = sync.NewCond(&w.mu)
+	return w, nil
 }
 
+// kill ends the process; it may be called more than once, from any
+// goroutine.
 func (w *worker) kill() {
-	w.in.Close()
-	w.cmd.Process.Kill()
-	w.cmd.Wait()
-	w.out.Close()
+	w.once.Do(func() {
+		w.killed.Store(true)
+		w.in.Close()
+		w.cmd.Process.Kill()
+		w.cmd.Wait()
+		w.out.Close()
+	})
 }
 
 // The wire format, little-endian. A request is the magic, the limit, the
@@ -252,10 +417,11 @@ const (
 // cannot make either side allocate without limit.
 const maxWire = 1 << 30
 
-func (w *worker) search(f *encode.Formula, limit int) (found, error) {
+// sendFormula writes a formula request.
+func (w *worker) sendFormula(f *encode.Formula, limit int) error {
 	hdr := []uint32{wireMagic, uint32(limit), uint32(f.NumVars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())}
 	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
-		return found{}, workerErr(err)
+		return workerErr(err)
 	}
 	var buf []byte
 	for c := range f.Clauses() {
@@ -265,22 +431,22 @@ func (w *worker) search(f *encode.Formula, limit int) (found, error) {
 		}
 		buf = binary.LittleEndian.AppendUint32(buf, 0)
 		if _, err := w.w.Write(buf); err != nil {
-			return found{}, workerErr(err)
+			return workerErr(err)
 		}
 	}
 	if err := w.w.Flush(); err != nil {
-		return found{}, workerErr(err)
+		return workerErr(err)
 	}
-	return readReply(w.r)
+	return nil
 }
 
-// searchGrid sends a puzzle request: the magic, the limit, the box shape,
+// sendGrid writes a puzzle request: the magic, the limit, the box shape,
 // the length of the encoding's name, the name, and the cells as uint16.
 // The reply's models are the solution grids, one digit per cell.
-func (w *worker) searchGrid(g *sudokusat.Grid, encoding string, limit int) (found, error) {
+func (w *worker) sendGrid(g *sudokusat.Grid, encoding string, limit int) error {
 	hdr := []uint32{wireMagicGrid, uint32(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(encoding))}
 	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
-		return found{}, workerErr(err)
+		return workerErr(err)
 	}
 	w.w.WriteString(encoding)
 	cells := make([]byte, 2*g.Len())
@@ -289,14 +455,21 @@ func (w *worker) searchGrid(g *sudokusat.Grid, encoding string, limit int) (foun
 	}
 	w.w.Write(cells)
 	if err := w.w.Flush(); err != nil {
-		return found{}, workerErr(err)
+		return workerErr(err)
 	}
-	return readReply(w.r)
+	return nil
 }
 
 func workerErr(err error) error {
 	return fmt.Errorf("%w: gophersat worker: %w", ErrSolver, err)
 }
+
+// workerSaid is an error a worker reported in a well-formed reply: the
+// stream is still in step, and the worker stays in use.
+type workerSaid struct{ msg string }
+
+func (e *workerSaid) Error() string { return ErrSolver.Error() + ": gophersat worker: " + e.msg }
+func (e *workerSaid) Unwrap() error { return ErrSolver }
 
 func readReply(r io.Reader) (found, error) {
 	var status [1]byte
@@ -308,7 +481,7 @@ func readReply(r io.Reader) (found, error) {
 		if err != nil {
 			return found{}, workerErr(err)
 		}
-		return found{}, fmt.Errorf("%w: gophersat worker: %s", ErrSolver, msg)
+		return found{}, &workerSaid{string(msg)}
 	}
 	var head struct {
 		Models               uint32
@@ -374,6 +547,7 @@ func readBytes(r io.Reader) ([]byte, error) {
 func ServeWorker(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
+	unflushed := 0
 	for {
 		var hdr [5]uint32
 		if err := binary.Read(br, binary.LittleEndian, &hdr); err != nil {
@@ -411,11 +585,22 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 				binary.Write(bw, binary.LittleEndian, m)
 			}
 		}
-		if err := bw.Flush(); err != nil {
-			return err
+		// With more requests already read, replies go out a few at a time:
+		// each flush wakes the parent. With none, the parent is waiting.
+		unflushed++
+		if br.Buffered() == 0 || unflushed >= replyBatch {
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			unflushed = 0
 		}
 	}
 }
+
+// replyBatch is how many replies a worker with requests queued holds back
+// before it sends them: enough to spare wake-ups, few enough that a parent
+// keeping Depth requests queued refills the queue before it runs dry.
+const replyBatch = 4
 
 // errStream marks a request that could not be read: the stream is lost.
 var errStream = errors.New("satsolve: broken request stream")

@@ -168,3 +168,100 @@ func TestIsolatedCountGrid(t *testing.T) {
 		t.Error("unknown encoding accepted")
 	}
 }
+
+// TestIsolatedConcurrentShared queues several callers' searches on few
+// processes. Each caller checks the answer against its own puzzle, so a
+// reply handed to the wrong caller fails the test.
+func TestIsolatedConcurrentShared(t *testing.T) {
+	p := testPool(t)
+	p.Procs, p.Depth = 2, 4
+	puzzles := append(readPuzzles(t, "magictour-sample.txt"), readPuzzles(t, "top95-sample.txt")...)
+	serg := readPuzzles(t, "serg-sample.txt")
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*len(puzzles))
+	for c := 0; c < 8; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range puzzles {
+				g, want := puzzles[(i+c)%len(puzzles)], 1
+				if i%5 == c%5 {
+					g, want = serg[i%len(serg)], 2
+				}
+				var res Result
+				var err error
+				if c%2 == 0 {
+					res, err = p.CountGrid(context.Background(), g, "reduced", 2)
+				} else {
+					res, err = p.Count(context.Background(), encodeWith(t, "reduced", g), 2)
+				}
+				if err == nil && res.Count != want {
+					err = fmt.Errorf("count %d, want %d", res.Count, want)
+				}
+				if err == nil {
+					err = sudokusat.CheckSolution(g, res.Solution)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("caller %d puzzle %d: %w", c, i+1, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	p.mu.Lock()
+	procs := len(p.workers)
+	p.mu.Unlock()
+	if procs > 2 {
+		t.Errorf("%d worker processes, want at most Procs = 2", procs)
+	}
+}
+
+// TestIsolatedSharedCancel cancels a search that shares its process with
+// another caller's: the process is killed, and the other caller's search,
+// queued behind it, is sent again and answered.
+func TestIsolatedSharedCancel(t *testing.T) {
+	p := testPool(t)
+	p.Procs, p.Depth = 1, 4
+	empty, _ := sudokusat.NewGridSize(9)
+	endless := encodeWith(t, "minimal", empty)
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go func() {
+		_, err := p.Count(ctx, endless, 1<<30)
+		first <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // the endless search is under way
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	second := make(chan error, 1)
+	go func() {
+		res, err := p.CountGrid(context.Background(), g, "reduced", 2)
+		if err == nil && res.Count != 1 {
+			err = fmt.Errorf("count %d", res.Count)
+		}
+		second <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // queued behind it
+	cancel()
+	if err := <-first; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled search: err = %v, want Canceled", err)
+	}
+	select {
+	case err := <-second:
+		if err != nil {
+			t.Errorf("queued search: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("queued search not answered 10 s after the cancellation")
+	}
+	// A search with a deadline gets a process to itself, and the pool
+	// still holds at most one.
+	dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer dcancel()
+	if res, err := p.CountGrid(dctx, g, "reduced", 2); err != nil || res.Count != 1 {
+		t.Errorf("with a deadline: count %d, %v", res.Count, err)
+	}
+}

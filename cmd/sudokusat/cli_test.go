@@ -475,14 +475,19 @@ func TestCount(t *testing.T) {
 }
 
 // TestWorkersKeepOrder checks that many workers give the same output, in
-// the same order, as one.
+// the same order, as one; for gophersat, also with a per-puzzle timeout,
+// where each search has a worker process to itself instead of queueing.
 func TestWorkersKeepOrder(t *testing.T) {
 	for _, engine := range []string{"sat", "native"} {
 		one, _, code1 := runCLI(t, "", "solve", "--engine", engine, "--workers", "1", "--format", "json", testdata+"17clue-sample.txt", testdata+"serg-sample.txt")
 		many, _, code4 := runCLI(t, "", "solve", "--engine", engine, "--workers", "4", "--format", "json", testdata+"17clue-sample.txt", testdata+"serg-sample.txt")
+		timed, _, codeT := runCLI(t, "", "solve", "--engine", engine, "--workers", "2", "--timeout", "1m", "--format", "json", testdata+"17clue-sample.txt", testdata+"serg-sample.txt")
 		strip := regexp.MustCompile(`"us":[0-9.e+-]+`)
 		if code1 != 0 || code4 != 0 || strip.ReplaceAllString(one, "") != strip.ReplaceAllString(many, "") {
 			t.Errorf("%s: --workers 4 differs from --workers 1 (exit %d, %d)", engine, code1, code4)
+		}
+		if codeT != 0 || strip.ReplaceAllString(one, "") != strip.ReplaceAllString(timed, "") {
+			t.Errorf("%s: --timeout 1m differs from no timeout (exit %d)", engine, codeT)
 		}
 		if n := strings.Count(one, "\n"); n != 71 {
 			t.Errorf("%s: %d records, want 71", engine, n)

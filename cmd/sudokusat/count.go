@@ -51,7 +51,7 @@ func countCommand() *cli.Command {
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, e.concurrency(c.Int("workers"), timeout),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
 				func(_ *item, o *outcome) error {
 					total++

@@ -54,6 +54,26 @@ func newEngine(spec, encoding string) (*engine, error) {
 	return &engine{name: s.Name(), sat: s, enc: enc, encName: encoding}, nil
 }
 
+// queueDepth is how many puzzles solve and count keep queued on each
+// gophersat worker process when no per-puzzle timeout is set.
+const queueDepth = 8
+
+// concurrency returns how many puzzles a batch on e should have under way
+// with the given number of workers. For gophersat without a per-puzzle
+// timeout it caps the worker processes at workers and lets queueDepth
+// puzzles queue on each, so that a process never waits for the parent
+// between puzzles; with a timeout each puzzle needs a process to itself,
+// since the deadline kills it.
+func (e *engine) concurrency(workers int, timeout time.Duration) int {
+	workers = max(workers, 1)
+	p, ok := e.sat.(*satsolve.Isolated)
+	if !ok || timeout > 0 {
+		return workers
+	}
+	p.Procs, p.Depth = workers, queueDepth
+	return workers * queueDepth
+}
+
 // close ends the engine's worker processes, if it has any.
 func (e *engine) close() {
 	if c, ok := e.sat.(io.Closer); ok {
@@ -246,7 +266,7 @@ func solveCommand() *cli.Command {
 			defer em.close()
 			var tally [5]int
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, e.concurrency(c.Int("workers"), timeout),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
 				func(_ *item, o *outcome) error {
 					tally[statusIndex(o.status)]++
