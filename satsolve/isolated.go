@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"sudokusat"
 	"sudokusat/encode"
@@ -546,8 +547,8 @@ func readBytes(r io.Reader) ([]byte, error) {
 // parent tells it to stop. It returns nil at a clean end of input.
 func ServeWorker(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	unflushed := 0
+	out := &replies{w: bufio.NewWriterSize(w, 64<<10)}
+	defer out.stop()
 	for {
 		var hdr [5]uint32
 		if err := binary.Read(br, binary.LittleEndian, &hdr); err != nil {
@@ -569,12 +570,14 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 		if errors.Is(err, errStream) {
 			return err
 		}
-		if err != nil {
-			msg := []byte(err.Error())
-			bw.WriteByte(1)
-			binary.Write(bw, binary.LittleEndian, uint32(len(msg)))
-			bw.Write(msg)
-		} else {
+		reply := func(bw *bufio.Writer) {
+			if err != nil {
+				msg := []byte(err.Error())
+				bw.WriteByte(1)
+				binary.Write(bw, binary.LittleEndian, uint32(len(msg)))
+				bw.Write(msg)
+				return
+			}
 			bw.WriteByte(0)
 			binary.Write(bw, binary.LittleEndian, struct {
 				Models               uint32
@@ -585,22 +588,77 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 				binary.Write(bw, binary.LittleEndian, m)
 			}
 		}
-		// With more requests already read, replies go out a few at a time:
-		// each flush wakes the parent. With none, the parent is waiting.
-		unflushed++
-		if br.Buffered() == 0 || unflushed >= replyBatch {
-			if err := bw.Flush(); err != nil {
-				return err
-			}
-			unflushed = 0
+		if err := out.send(reply, br.Buffered() > 0); err != nil {
+			return err
 		}
 	}
+}
+
+// replies writes a worker's replies. While more requests are already read
+// it holds a few back (each flush wakes the parent), but none for longer
+// than replyDelay: a long search must not hold up answers already found.
+type replies struct {
+	mu    sync.Mutex
+	w     *bufio.Writer
+	held  int
+	timer *time.Timer
+	err   error // the first failed flush
 }
 
 // replyBatch is how many replies a worker with requests queued holds back
 // before it sends them: enough to spare wake-ups, few enough that a parent
 // keeping Depth requests queued refills the queue before it runs dry.
 const replyBatch = 4
+
+// replyDelay bounds how long a reply is held back.
+const replyDelay = 5 * time.Millisecond
+
+// send writes one reply, and flushes unless more requests are waiting.
+func (r *replies) send(write func(*bufio.Writer), more bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	write(r.w)
+	r.held++
+	if !more || r.held >= replyBatch {
+		return r.flush()
+	}
+	if r.held == 1 {
+		if r.timer == nil {
+			r.timer = time.AfterFunc(replyDelay, r.flushLate)
+		} else {
+			r.timer.Reset(replyDelay)
+		}
+	}
+	return r.err
+}
+
+// flush sends what is held; r.mu must be held.
+func (r *replies) flush() error {
+	r.held = 0
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	if err := r.w.Flush(); err != nil && r.err == nil {
+		r.err = err
+	}
+	return r.err
+}
+
+func (r *replies) flushLate() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.held > 0 {
+		r.flush()
+	}
+}
+
+func (r *replies) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+}
 
 // errStream marks a request that could not be read: the stream is lost.
 var errStream = errors.New("satsolve: broken request stream")
