@@ -33,7 +33,8 @@ type Isolated struct {
 
 	// Procs, when above zero, caps the number of worker processes: a search
 	// beyond them queues on a busy process (see Depth) or waits for one.
-	// Zero starts a process for every search under way.
+	// Zero starts a process for every search under way. Set Procs and
+	// Depth before the first search.
 	Procs int
 	// Depth is how many searches may be queued on one process at once,
 	// when Procs caps them (values below 1 count as 1). Only searches whose
@@ -125,7 +126,8 @@ func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding st
 }
 
 // errRetry marks a request that a worker never answered because the worker
-// went away for another search's sake: it is sent again to another one.
+// went away, killed for another search's deadline or cancellation or broken
+// on a search ahead of it: it is sent again, to another process.
 var errRetry = errors.New("satsolve: worker went away; retry")
 
 // roundTrip sends one request to a worker and reads its reply. A deadline,
