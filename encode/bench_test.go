@@ -25,3 +25,17 @@ func BenchmarkEncode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReduced17Clue measures the reduced encoding on the 17-clue
+// puzzles, most of which its propagation settles or nearly settles.
+func BenchmarkReduced17Clue(b *testing.B) {
+	puzzles := datasets.Load(b, "17-clue.txt")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := Reduced(puzzles[i%len(puzzles)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
