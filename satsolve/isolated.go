@@ -248,7 +248,7 @@ func (p *Isolated) release(w *worker, failed bool) {
 // gridsResult checks the grids a worker sent back: each must solve the
 // puzzle, and no two may be the same.
 func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
-	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts}
+	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	seen := make(map[string]bool, len(s.models))
 	for _, cells := range s.models {
 		if len(cells) != g.Len() {
@@ -411,8 +411,9 @@ func (w *worker) kill() {
 // number of variables, the number of map variables, the number of literal
 // slots, then the literals with each clause ended by 0. A reply is a status
 // byte (0 ok, 1 error); then, for ok, the number of models, decisions and
-// conflicts (uint64), and each model as a count and its true variables; for
-// error, a length and the message.
+// conflicts and the nanoseconds the worker spent on the request (uint64),
+// and each model as a count and its true variables; for error, a length and
+// the message.
 const (
 	wireMagic     = 0x31575353 // "SSW1": a formula
 	wireMagicGrid = 0x32575353 // "SSW2": a puzzle to encode, search and decode
@@ -491,6 +492,7 @@ func readReply(r io.Reader) (found, error) {
 	var head struct {
 		Models               uint32
 		Decisions, Conflicts uint64
+		Nanos                uint64
 	}
 	if err := binary.Read(r, binary.LittleEndian, &head); err != nil {
 		return found{}, workerErr(err)
@@ -498,7 +500,7 @@ func readReply(r io.Reader) (found, error) {
 	if head.Models > maxWire {
 		return found{}, workerErr(errors.New("corrupt reply"))
 	}
-	s := found{decisions: int(head.Decisions), conflicts: int(head.Conflicts)}
+	s := found{decisions: int(head.Decisions), conflicts: int(head.Conflicts), elapsed: time.Duration(head.Nanos)}
 	for i := uint32(0); i < head.Models; i++ {
 		m, err := readInts(r)
 		if err != nil {
@@ -564,6 +566,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 		if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid) || hdr[4] > maxWire || hdr[1] == 0 {
 			return errors.New("satsolve: not a worker request")
 		}
+		start := time.Now()
 		var s found
 		var err error
 		if hdr[0] == wireMagicGrid {
@@ -586,7 +589,8 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			binary.Write(bw, binary.LittleEndian, struct {
 				Models               uint32
 				Decisions, Conflicts uint64
-			}{uint32(len(s.models)), uint64(s.decisions), uint64(s.conflicts)})
+				Nanos                uint64
+			}{uint32(len(s.models)), uint64(s.decisions), uint64(s.conflicts), uint64(time.Since(start))})
 			for _, m := range s.models {
 				binary.Write(bw, binary.LittleEndian, uint32(len(m)))
 				binary.Write(bw, binary.LittleEndian, m)

@@ -43,9 +43,16 @@ func TestIsolatedCounts(t *testing.T) {
 		want int
 	}{{"top95-sample.txt", 1}, {"17clue-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-16.txt", 1}} {
 		for i, g := range readPuzzles(t, c.file) {
-			res, err := p.Count(ctx, encodeWith(t, "reduced", g), 2)
+			f := encodeWith(t, "reduced", g)
+			start := time.Now()
+			res, err := p.Count(ctx, f, 2)
+			wall := time.Since(start)
 			if err != nil {
 				t.Fatalf("%s #%d: %v", c.file, i+1, err)
+			}
+			// A formula that propagation settled never goes to a worker.
+			if settled := f.NumClauses() == 0; !settled && (res.Elapsed <= 0 || res.Elapsed > wall) {
+				t.Errorf("%s #%d: the worker reports %v for a call of %v", c.file, i+1, res.Elapsed, wall)
 			}
 			if res.Count != c.want {
 				t.Errorf("%s #%d: count %d, want %d", c.file, i+1, res.Count, c.want)
@@ -199,6 +206,9 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 				}
 				if err == nil && res.Count != want {
 					err = fmt.Errorf("count %d, want %d", res.Count, want)
+				}
+				if err == nil && res.Elapsed <= 0 {
+					err = fmt.Errorf("no time reported by the worker")
 				}
 				if err == nil {
 					err = sudokusat.CheckSolution(g, res.Solution)

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/crillab/gophersat/solver"
 
@@ -38,6 +39,11 @@ type Result struct {
 	// Decisions and Conflicts are the solver's search statistics over all
 	// the solves a count makes; external solvers do not report them.
 	Decisions, Conflicts int
+	// Elapsed is the time the engine spent on the request where it ran,
+	// for engines that report it, else zero: an Isolated worker counts from
+	// reading the request to writing the reply, so that the time a search
+	// waited in its process's queue is left out.
+	Elapsed time.Duration
 }
 
 // Solver is a SAT engine that can count a formula's solutions.
@@ -150,11 +156,12 @@ func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, er
 type found struct {
 	models               [][]int32
 	decisions, conflicts int
+	elapsed              time.Duration // where the worker reports it
 }
 
 // result decodes and validates every model found.
 func (s found) result(f *encode.Formula) (Result, error) {
-	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts}
+	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	seen := make(map[string]bool, len(s.models))
 	for _, m := range s.models {
 		model := make([]bool, f.VarMap.NumVars())

@@ -143,8 +143,13 @@ func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (answe
 			return answer{}, err
 		}
 		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{decisions: r.Decisions, conflicts: r.Conflicts}}
+		// A worker's own figure leaves out the wait in its queue, which
+		// would otherwise count the puzzles ahead too.
+		a.elapsed = r.Elapsed
 	}
-	a.elapsed = time.Since(start)
+	if a.elapsed == 0 {
+		a.elapsed = time.Since(start)
+	}
 	if (a.count > 0) != (a.solution != nil) {
 		return answer{}, fmt.Errorf("%w: %s counted %d but gave %v", errWrong, e.name, a.count, a.solution)
 	}
