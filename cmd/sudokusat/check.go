@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"sudokusat/encode"
+	"sudokusat/satsolve"
 )
 
 func checkCommand() *cli.Command {
@@ -56,7 +57,7 @@ func checkCommand() *cli.Command {
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, checkConcurrency(engines, c.Int("workers"), timeout),
 				func(ctx context.Context, it *item) []verdict { return checkItem(ctx, engines, it, limit, timeout) },
 				func(it *item, vs []verdict) error {
 					puzzles++
@@ -267,4 +268,20 @@ func printTally(w io.Writer, engines []*engine, stats []engineTally) {
 			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
 	}
 	tw.Flush()
+}
+
+// checkConcurrency is engine.concurrency for a set of engines: gophersat's
+// puzzles queue on its workers only when no engine runs external solvers,
+// since each puzzle under way would run one of those processes as well.
+func checkConcurrency(engines []*engine, workers int, timeout time.Duration) int {
+	for _, e := range engines {
+		if _, isolated := e.sat.(*satsolve.Isolated); e.sat != nil && !isolated {
+			return max(workers, 1)
+		}
+	}
+	n := max(workers, 1)
+	for _, e := range engines {
+		n = max(n, e.concurrency(workers, timeout))
+	}
+	return n
 }
