@@ -44,13 +44,17 @@ type Isolated struct {
 	// next without waiting for the parent, and sends its replies a few at
 	// a time: on two cores that cut the system time of a batch of small
 	// puzzles by three quarters. A search queued behind a long one waits
-	// for it, even when another process is free.
+	// for it, even when another process is free; and cancelling a queued
+	// search's context kills its process, so that the searches queued
+	// with it start again on another.
 	Depth int
 
 	mu       sync.Mutex
-	changed  *sync.Cond // a worker's load fell, or a worker went away
+	changed  *sync.Cond // a worker's load fell, or a worker came or went
 	workers  []*worker
 	starting int // processes being started, counted against Procs
+	waiting  int // searches with a deadline waiting for an idle process
+	peak     int // the most searches queued on one process so far
 	closed   bool
 }
 
@@ -99,7 +103,7 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if f.NumVars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
-	s, err := p.roundTrip(ctx, func(w *worker) error { return w.sendFormula(f, limit) })
+	s, err := p.roundTrip(ctx, formulaRequest(f, limit))
 	if err != nil {
 		return Result{}, err
 	}
@@ -118,7 +122,7 @@ func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding st
 	if _, err := encode.Lookup(encoding); err != nil {
 		return Result{}, err
 	}
-	s, err := p.roundTrip(ctx, func(w *worker) error { return w.sendGrid(g, encoding, limit) })
+	s, err := p.roundTrip(ctx, gridRequest(g, encoding, limit))
 	if err != nil {
 		return Result{}, err
 	}
@@ -130,29 +134,49 @@ func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding st
 // on a search ahead of it: it is sent again, to another process.
 var errRetry = errors.New("satsolve: worker went away; retry")
 
+// errCrashed marks a request queued on a process that died under another
+// search without being killed: it is sent again, to a process of its own.
+var errCrashed = errors.New("satsolve: worker crashed; retry alone")
+
 // roundTrip sends one request to a worker and reads its reply. A deadline,
 // or a cancellation, kills the process; a request queued behind another on
 // a process that went away for the other's sake is sent again.
-func (p *Isolated) roundTrip(ctx context.Context, send func(*worker) error) (found, error) {
+func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
+	crashes := 0
+	alone := false // after a crash: which search caused it is not known
 	for {
 		if err := ctx.Err(); err != nil {
 			return found{}, fmt.Errorf("gophersat: %w", err)
 		}
-		w, err := p.acquire(ctx)
+		w, err := p.acquire(ctx, alone)
 		if err != nil {
 			return found{}, err
 		}
 		// The exchange runs in this goroutine; ending ctx kills the
 		// process, which ends its blocking read.
 		stop := context.AfterFunc(ctx, w.kill)
-		s, err := w.exchange(send)
+		s, err := w.exchange(req)
 		stopped := stop()
-		p.release(w, err != nil)
+		p.release(w, !stopped || w.isBroken())
+		var lost *lostReply
 		switch {
 		case !stopped:
 			return found{}, fmt.Errorf("gophersat: %w", ctx.Err())
 		case errors.Is(err, errRetry):
 			continue
+		case errors.Is(err, errCrashed):
+			alone = true
+			continue
+		case errors.As(err, &lost):
+			// The process died without a kill: this search may have
+			// caused it, or one read with it while this reply was held
+			// back. Try again alone, so that only the culprit dies
+			// again, and a few times only.
+			if crashes++; crashes <= maxCrashRetries {
+				alone = true
+				continue
+			}
+			return found{}, lost.err
 		case err != nil:
 			return found{}, err
 		}
@@ -160,11 +184,23 @@ func (p *Isolated) roundTrip(ctx context.Context, send func(*worker) error) (fou
 	}
 }
 
+// maxCrashRetries is how many times a search is sent again after its
+// process died under it without being killed.
+const maxCrashRetries = 2
+
+// lostReply wraps the error of a reply lost because the worker died
+// without being killed: the search is tried again, up to maxCrashRetries.
+type lostReply struct{ err error }
+
+func (e *lostReply) Error() string { return e.err.Error() }
+func (e *lostReply) Unwrap() error { return e.err }
+
 // acquire returns a worker for one request: an idle one, else a new one
 // while Procs allows, else (for a request without a deadline) the least
 // loaded one with room in its queue; otherwise it waits.
-func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
+func (p *Isolated) acquire(ctx context.Context, alone bool) (*worker, error) {
 	_, deadline := ctx.Deadline()
+	alone = alone || deadline
 	depth := max(p.Depth, 1)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -174,6 +210,12 @@ func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
 			stopWaking()
 		}
 	}()
+	if alone {
+		// While a search that needs a process to itself waits, the others
+		// stop joining queues, so that a process runs dry and goes to it.
+		p.waiting++
+		defer func() { p.waiting-- }()
+	}
 	for {
 		if p.closed {
 			return nil, fmt.Errorf("%w: gophersat worker pool is closed", ErrSolver)
@@ -183,11 +225,14 @@ func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
 		}
 		var shared *worker
 		for _, w := range p.workers {
+			if w.killed.Load() {
+				continue // on its way out
+			}
 			if w.load == 0 {
-				w.load, w.exclusive = 1, deadline
+				w.load, w.exclusive = 1, alone
 				return w, nil
 			}
-			if !deadline && !w.exclusive && w.load < depth && (shared == nil || w.load < shared.load) {
+			if !alone && p.waiting == 0 && !w.exclusive && w.load < depth && (shared == nil || w.load < shared.load) {
 				shared = w
 			}
 		}
@@ -197,16 +242,17 @@ func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
 			w, err := startWorker(p.command)
 			p.mu.Lock()
 			p.starting--
+			p.changed.Broadcast() // a waiting search may queue on it
 			if err != nil {
-				p.changed.Broadcast()
 				return nil, err
 			}
-			w.load, w.exclusive = 1, deadline
+			w.load, w.exclusive = 1, alone
 			p.workers = append(p.workers, w)
 			return w, nil
 		}
 		if shared != nil {
 			shared.load++
+			p.peak = max(p.peak, shared.load)
 			return shared, nil
 		}
 		if stopWaking == nil {
@@ -220,16 +266,19 @@ func (p *Isolated) acquire(ctx context.Context) (*worker, error) {
 	}
 }
 
-// release hands back one request's share of w. A killed or broken worker
-// leaves the pool (requests still queued on it are retried elsewhere), and
-// so does the last use of a worker of a closed pool.
-func (p *Isolated) release(w *worker, failed bool) {
+// release hands back one request's share of w. A worker whose stream is
+// lost, or that is killed, leaves the pool (requests still queued on it are
+// retried elsewhere), and so does the last use of a worker of a closed pool.
+func (p *Isolated) release(w *worker, lost bool) {
+	if lost {
+		w.markBroken() // searches queued on it are sent elsewhere
+	}
 	p.mu.Lock()
 	w.load--
 	if w.load == 0 {
 		w.exclusive = false
 	}
-	gone := w.killed.Load() || (failed && w.isBroken()) || (p.closed && w.load == 0)
+	gone := lost || w.killed.Load() || (p.closed && w.load == 0)
 	if gone {
 		for i, x := range p.workers {
 			if x == w {
@@ -285,7 +334,6 @@ func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 type worker struct {
 	cmd     *exec.Cmd
 	in, out *os.File
-	w       *bufio.Writer
 	r       *bufio.Reader
 
 	// load and exclusive belong to the pool's lock.
@@ -303,9 +351,10 @@ type worker struct {
 	killed atomic.Bool
 }
 
-// exchange sends a request with send and waits for its reply. A request
-// that a broken stream will never answer gives errRetry.
-func (w *worker) exchange(send func(*worker) error) (found, error) {
+// exchange writes a request and waits for its reply. A request that a
+// lost stream will never answer gives errRetry; a reply lost because the
+// process died under it gives a *lostReply, or errRetry when it was killed.
+func (w *worker) exchange(req []byte) (found, error) {
 	// The send lock is not the turn lock: a caller blocked writing a
 	// request to a full pipe must not stop the caller ahead of it from
 	// reading the reply that frees the worker.
@@ -319,7 +368,7 @@ func (w *worker) exchange(send func(*worker) error) (found, error) {
 	ticket := w.sent
 	w.sent++
 	w.mu.Unlock()
-	err := send(w)
+	_, err := w.in.Write(req)
 	w.sending.Unlock()
 
 	w.mu.Lock()
@@ -328,12 +377,17 @@ func (w *worker) exchange(send func(*worker) error) (found, error) {
 	}
 	if w.broken {
 		w.mu.Unlock()
+		if !w.killed.Load() {
+			return found{}, errCrashed
+		}
 		return found{}, errRetry
 	}
 	w.mu.Unlock()
 	var s found
 	if err == nil {
 		s, err = readReply(w.r)
+	} else {
+		err = workerErr(err)
 	}
 	w.mu.Lock()
 	w.next++
@@ -341,12 +395,23 @@ func (w *worker) exchange(send func(*worker) error) (found, error) {
 	if err != nil && !errors.As(err, &said) {
 		w.broken = true // the stream may be out of step: never reuse it
 		if w.killed.Load() {
-			err = errors.Join(err, errRetry) // killed for another caller, or for this one
+			err = errRetry // killed for another caller's sake, or for this one's
+		} else {
+			err = &lostReply{err}
 		}
 	}
 	w.turn.Broadcast()
 	w.mu.Unlock()
 	return s, err
+}
+
+// markBroken marks w's stream as lost: every request queued on it is sent
+// again elsewhere.
+func (w *worker) markBroken() {
+	w.mu.Lock()
+	w.broken = true
+	w.turn.Broadcast()
+	w.mu.Unlock()
 }
 
 func (w *worker) isBroken() bool {
@@ -390,7 +455,7 @@ func startWorker(command []string) (*worker, error) {
 	// ends a read or write under way.
 	inW.Fd()
 	outR.Fd()
-	w := &worker{cmd: cmd, in: inW, out: outR, w: bufio.NewWriterSize(inW, 64<<10), r: bufio.NewReaderSize(outR, 64<<10)}
+	w := &worker{cmd: cmd, in: inW, out: outR, r: bufio.NewReaderSize(outR, 64<<10)}
 	w.turn = sync.NewCond(&w.mu)
 	return w, nil
 }
@@ -423,47 +488,38 @@ const (
 // cannot make either side allocate without limit.
 const maxWire = 1 << 30
 
-// sendFormula writes a formula request.
-func (w *worker) sendFormula(f *encode.Formula, limit int) error {
-	hdr := []uint32{wireMagic, uint32(limit), uint32(f.NumVars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())}
-	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
-		return workerErr(err)
+// wireCount bounds a count sent on the wire to what the reading side
+// accepts.
+func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
+
+// formulaRequest encodes a formula request.
+func formulaRequest(f *encode.Formula, limit int) []byte {
+	b := make([]byte, 0, 20+4*(f.NumLits()+f.NumClauses()))
+	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.NumVars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())} {
+		b = binary.LittleEndian.AppendUint32(b, x)
 	}
-	var buf []byte
 	for c := range f.Clauses() {
-		buf = buf[:0]
 		for _, l := range c {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(l))
+			b = binary.LittleEndian.AppendUint32(b, uint32(l))
 		}
-		buf = binary.LittleEndian.AppendUint32(buf, 0)
-		if _, err := w.w.Write(buf); err != nil {
-			return workerErr(err)
-		}
+		b = binary.LittleEndian.AppendUint32(b, 0)
 	}
-	if err := w.w.Flush(); err != nil {
-		return workerErr(err)
-	}
-	return nil
+	return b
 }
 
-// sendGrid writes a puzzle request: the magic, the limit, the box shape,
-// the length of the encoding's name, the name, and the cells as uint16.
-// The reply's models are the solution grids, one digit per cell.
-func (w *worker) sendGrid(g *sudokusat.Grid, encoding string, limit int) error {
-	hdr := []uint32{wireMagicGrid, uint32(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(encoding))}
-	if err := binary.Write(w.w, binary.LittleEndian, hdr); err != nil {
-		return workerErr(err)
+// gridRequest encodes a puzzle request: the magic, the limit, the box
+// shape, the length of the encoding's name, the name, and the cells as
+// uint16. The reply's models are the solution grids, one digit per cell.
+func gridRequest(g *sudokusat.Grid, encoding string, limit int) []byte {
+	b := make([]byte, 0, 20+len(encoding)+2*g.Len())
+	for _, x := range []uint32{wireMagicGrid, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(encoding))} {
+		b = binary.LittleEndian.AppendUint32(b, x)
 	}
-	w.w.WriteString(encoding)
-	cells := make([]byte, 2*g.Len())
+	b = append(b, encoding...)
 	for i := range g.Len() {
-		binary.LittleEndian.PutUint16(cells[2*i:], uint16(g.Cell(i)))
+		b = binary.LittleEndian.AppendUint16(b, uint16(g.Cell(i)))
 	}
-	w.w.Write(cells)
-	if err := w.w.Flush(); err != nil {
-		return workerErr(err)
-	}
-	return nil
+	return b
 }
 
 func workerErr(err error) error {
@@ -554,7 +610,8 @@ func readBytes(r io.Reader) ([]byte, error) {
 func ServeWorker(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	out := &replies{w: bufio.NewWriterSize(w, 64<<10)}
-	defer out.stop()
+	// Whatever ends the loop, the replies held back go out first.
+	defer out.close()
 	for {
 		var hdr [5]uint32
 		if err := binary.Read(br, binary.LittleEndian, &hdr); err != nil {
@@ -660,12 +717,11 @@ func (r *replies) flushLate() {
 	}
 }
 
-func (r *replies) stop() {
+// close sends what is held and stops the timer.
+func (r *replies) close() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.timer != nil {
-		r.timer.Stop()
-	}
+	r.flush()
 }
 
 // errStream marks a request that could not be read: the stream is lost.

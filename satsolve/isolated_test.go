@@ -6,8 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,8 +20,12 @@ import (
 
 // TestMain lets the test binary double as a gophersat worker process.
 func TestMain(m *testing.M) {
-	if os.Getenv("SUDOKUSAT_TEST_WORKER") == "1" {
-		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+	if v := os.Getenv("SUDOKUSAT_TEST_WORKER"); v == "1" || v == "crash" {
+		var in io.Reader = os.Stdin
+		if v == "crash" {
+			in = crashOn777{os.Stdin}
+		}
+		if err := ServeWorker(in, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -225,10 +232,13 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 		t.Error(err)
 	}
 	p.mu.Lock()
-	procs := len(p.workers)
+	procs, peak := len(p.workers), p.peak
 	p.mu.Unlock()
 	if procs > 2 {
 		t.Errorf("%d worker processes, want at most Procs = 2", procs)
+	}
+	if peak < 2 {
+		t.Errorf("at most %d search queued on a process: the callers never shared one", peak)
 	}
 }
 
@@ -275,6 +285,12 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	defer dcancel()
 	if res, err := p.CountGrid(dctx, g, "reduced", 2); err != nil || res.Count != 1 {
 		t.Errorf("with a deadline: count %d, %v", res.Count, err)
+	}
+	p.mu.Lock()
+	procs := len(p.workers)
+	p.mu.Unlock()
+	if procs > 1 {
+		t.Errorf("%d worker processes, want at most Procs = 1", procs)
 	}
 }
 
@@ -343,7 +359,7 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 func TestRepliesConcurrent(t *testing.T) {
 	var buf safeBuffer
 	r := &replies{w: bufio.NewWriter(&buf)}
-	defer r.stop()
+	defer r.close()
 	for i := 0; i < 3; i++ {
 		if err := r.send(func(w *bufio.Writer) { w.WriteByte(byte('a' + i)) }, true); err != nil {
 			t.Fatal(err)
@@ -385,4 +401,119 @@ func (s *safeBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestIsolatedDeadlineNotStarved runs a search with a deadline while
+// callers without one keep a single process busy: they must let it run dry
+// for the deadline search rather than keep it topped up.
+func TestIsolatedDeadlineNotStarved(t *testing.T) {
+	p := testPool(t)
+	p.Procs, p.Depth = 1, 2
+	puzzles := readPuzzles(t, "top95-sample.txt")
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for c := 0; c < 3; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c; !stop.Load(); i++ {
+				p.CountGrid(context.Background(), puzzles[i%len(puzzles)], "reduced", 2)
+			}
+		}()
+	}
+	time.Sleep(100 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := p.CountGrid(ctx, puzzles[0], "reduced", 2)
+	stop.Store(true)
+	wg.Wait()
+	if err != nil || res.Count != 1 {
+		t.Errorf("search with a deadline: count %d, %v", res.Count, err)
+	}
+}
+
+// TestIsolatedKilledWorkerLeaves replays a search whose context ended just
+// as its reply came: the kill has started, so the process must leave the
+// pool rather than be handed, dying, to the next search.
+func TestIsolatedKilledWorkerLeaves(t *testing.T) {
+	p := testPool(t)
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	if _, err := p.CountGrid(context.Background(), g, "reduced", 2); err != nil {
+		t.Fatal(err)
+	}
+	w, err := p.acquire(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go w.kill()        // the context's AfterFunc, under way
+	p.release(w, true) // roundTrip after stop() returned false
+	p.mu.Lock()
+	kept := slices.Contains(p.workers, w)
+	p.mu.Unlock()
+	if kept {
+		t.Error("a killed worker is still in the pool")
+	}
+}
+
+// crashOn777 makes a test worker die 2 ms after it reads a puzzle request
+// with a limit of 777.
+type crashOn777 struct{ r io.Reader }
+
+func (c crashOn777) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if bytes.Contains(b[:n], []byte{0x53, 0x53, 0x57, 0x32, 0x09, 0x03, 0, 0}) {
+		time.AfterFunc(2*time.Millisecond, func() { os.Exit(3) })
+	}
+	return n, err
+}
+
+// TestIsolatedCrashSparesOthers has a worker die on one search while the
+// reply of a search read with it may still be held back: that search is
+// sent again and answered; the one that kills every process it reaches
+// fails after a few tries.
+func TestIsolatedCrashSparesOthers(t *testing.T) {
+	t.Setenv("SUDOKUSAT_TEST_WORKER", "crash")
+	p := NewIsolated(os.Args[0], "-test.run=^$")
+	defer p.Close()
+	p.Procs, p.Depth = 1, 4
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	sol, err := Solve(context.Background(), encodeWith(t, "reduced", g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	easy := sol.Solution.Clone()
+	easy.SetCell(0, 0)
+	empty, _ := sudokusat.NewGridSize(9)
+	if _, err := p.CountGrid(context.Background(), easy, "reduced", 2); err != nil {
+		t.Fatal(err) // the process is started
+	}
+	p.mu.Lock()
+	w := p.workers[0]
+	p.mu.Unlock()
+	waitSent := func(n uint64) {
+		for {
+			w.mu.Lock()
+			sent := w.sent
+			w.mu.Unlock()
+			if sent >= n {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(3)
+	var easyErr, crashErr error
+	go func() { defer wg.Done(); p.CountGrid(context.Background(), empty, "reduced", 500) }() // ~0.15 s
+	waitSent(2)
+	go func() { defer wg.Done(); _, easyErr = p.CountGrid(context.Background(), easy, "reduced", 2) }()
+	waitSent(3)
+	go func() { defer wg.Done(); _, crashErr = p.CountGrid(context.Background(), empty, "reduced", 777) }()
+	wg.Wait()
+	if easyErr != nil {
+		t.Errorf("the search read with the crashing one: %v", easyErr)
+	}
+	if !errors.Is(crashErr, ErrSolver) {
+		t.Errorf("the crashing search: err = %v, want ErrSolver", crashErr)
+	}
 }
