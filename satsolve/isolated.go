@@ -46,7 +46,8 @@ type Isolated struct {
 	// puzzles by three quarters. A search queued behind a long one waits
 	// for it, even when another process is free; and cancelling a queued
 	// search's context kills its process, so that the searches queued
-	// with it start again on another.
+	// with it start again on another. Replies go out in fours (replyBatch)
+	// while work waits, so a Depth above 4 keeps a process fed.
 	Depth int
 
 	mu       sync.Mutex

@@ -307,7 +307,9 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 	if _, err := p.Count(context.Background(), small, 1); err != nil {
 		t.Fatal(err) // the process is started
 	}
+	p.mu.Lock()
 	w := p.workers[0]
+	p.mu.Unlock()
 	waitSent := func(n uint64) {
 		for {
 			w.mu.Lock()
