@@ -141,7 +141,9 @@ var errCrashed = errors.New("satsolve: worker crashed; retry alone")
 
 // roundTrip sends one request to a worker and reads its reply. A deadline,
 // or a cancellation, kills the process; a request queued behind another on
-// a process that went away for the other's sake is sent again.
+// a process that went away for the other's sake is sent again, and one
+// caught in a process that died by itself is sent again to a process of
+// its own, up to maxCrashRetries times if it was the one running.
 func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 	crashes := 0
 	alone := false // after a crash: which search caused it is not known
