@@ -307,20 +307,7 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 	if _, err := p.Count(context.Background(), small, 1); err != nil {
 		t.Fatal(err) // the process is started
 	}
-	p.mu.Lock()
-	w := p.workers[0]
-	p.mu.Unlock()
-	waitSent := func(n uint64) {
-		for {
-			w.mu.Lock()
-			sent := w.sent
-			w.mu.Unlock()
-			if sent >= n {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}
+	waitSent := sentCounter(p)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	answered := make(chan error, 1)
@@ -489,20 +476,7 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	if _, err := p.CountGrid(context.Background(), easy, "reduced", 2); err != nil {
 		t.Fatal(err) // the process is started
 	}
-	p.mu.Lock()
-	w := p.workers[0]
-	p.mu.Unlock()
-	waitSent := func(n uint64) {
-		for {
-			w.mu.Lock()
-			sent := w.sent
-			w.mu.Unlock()
-			if sent >= n {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}
+	waitSent := sentCounter(p)
 	var wg sync.WaitGroup
 	wg.Add(3)
 	var easyErr, crashErr error
@@ -517,5 +491,24 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	}
 	if !errors.Is(crashErr, ErrSolver) {
 		t.Errorf("the crashing search: err = %v, want ErrSolver", crashErr)
+	}
+}
+
+// sentCounter returns a function that waits until the pool's only worker
+// process has been sent n requests in all.
+func sentCounter(p *Isolated) func(n uint64) {
+	p.mu.Lock()
+	w := p.workers[0]
+	p.mu.Unlock()
+	return func(n uint64) {
+		for {
+			w.mu.Lock()
+			sent := w.sent
+			w.mu.Unlock()
+			if sent >= n {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
 	}
 }
