@@ -8,7 +8,7 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // satisfiable reports whether some assignment of the variables after the

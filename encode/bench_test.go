@@ -3,7 +3,7 @@ package encode
 import (
 	"testing"
 
-	"sudokusat/internal/datasets"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 )
 
 // BenchmarkEncode measures each encoding on magictour's hard puzzles: the

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // ErrDIMACS is wrapped by every error about malformed DIMACS or solver

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // inkala is Arto Inkala's hard puzzle; inkalaSolution is its published

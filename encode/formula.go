@@ -19,7 +19,7 @@ import (
 	"iter"
 	"math/bits"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // ErrDecode reports a model that does not decode to a filled grid.

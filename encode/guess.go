@@ -1,6 +1,6 @@
 package encode
 
-import "sudokusat"
+import "github.com/sudokusat/sudokusat"
 
 // GroupGuess guesses the open cells of g when its filled cells fit a group
 // table: a grid whose cell (r, c) is σ(α(r)·β(c)) for some group, as every

@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // shuffledPattern returns the pattern grid (bc·(r mod br) + ⌊r/br⌋ + c)

@@ -3,7 +3,7 @@ package encode
 import (
 	"math/bits"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // Reduced is the reduced encoding (after Kwon & Jain 2006): the givens are

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"sudokusat/generate"
+	"github.com/sudokusat/sudokusat/generate"
 )
 
 func ExampleGenerate() {

@@ -6,8 +6,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"sudokusat"
-	"sudokusat/transform"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/transform"
 )
 
 // maxSearchSize is the largest side filled by search: beyond it the search

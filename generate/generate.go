@@ -12,9 +12,9 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"sudokusat"
-	"sudokusat/grade"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 // Options says what puzzle to make. The zero value, but for Size, asks for

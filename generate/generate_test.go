@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/native"
-	"sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // TestGenerate makes puzzles of several sizes and targets and proves each

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"sudokusat"
-	"sudokusat/grade"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/grade"
 )
 
 func ExampleGrade() {

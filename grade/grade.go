@@ -23,8 +23,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 // MaxSize is the largest grid side Grade accepts: a cell's candidates are

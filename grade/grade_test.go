@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 func readPuzzles(t *testing.T, path string) []*sudokusat.Grid {

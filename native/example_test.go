@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 func ExampleSolve() {

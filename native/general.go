@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // general solves grids of any shape the model supports, 4×4 to 400×400, with

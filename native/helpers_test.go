@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // dataDir holds the shared puzzle collections, relative to this package.

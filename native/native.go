@@ -22,7 +22,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // ErrUnsolvable reports a puzzle with no solution.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 var bg = context.Background()

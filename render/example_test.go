@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"sudokusat"
-	"sudokusat/render"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/render"
 )
 
 func ExampleSVG() {

@@ -13,7 +13,7 @@ import (
 	"math"
 	"strconv"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // Colours of the drawing: black givens and lines on white, blue filled

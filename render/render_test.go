@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 const (

@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/internal/datasets"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 )
 
 // TestSharedHardSets solves and proves unique every puzzle of Norvig's

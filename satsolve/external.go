@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // External is a DIMACS SAT solver run as a process, one run per solve. In

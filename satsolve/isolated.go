@@ -13,8 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // Isolated runs gophersat in worker processes, one search per process at a

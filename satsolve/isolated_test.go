@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // TestMain lets the test binary double as a gophersat worker process.

@@ -3,7 +3,7 @@ package satsolve
 import (
 	"github.com/crillab/gophersat/solver"
 
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // setPhase gives gophersat a first guess to try: when the puzzle's filled

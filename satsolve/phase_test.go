@@ -6,8 +6,8 @@ import (
 	"os"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // TestPhaseFromGroupGuess checks that a puzzle cut from a pattern grid gets

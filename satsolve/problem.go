@@ -3,7 +3,7 @@ package satsolve
 import (
 	"github.com/crillab/gophersat/solver"
 
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // problem turns f into a gophersat problem. gophersat's own ParseSliceNb

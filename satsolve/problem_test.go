@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // TestProblemPaths checks both ways a formula reaches gophersat: built

@@ -15,8 +15,8 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // ErrWrongModel reports a solver's model that is not a solution of the

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 // readPuzzles reads every puzzle of a testdata file.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // ErrTooLarge reports a grid whose canonical form would take too long: its

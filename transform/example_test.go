@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"sudokusat"
-	"sudokusat/transform"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/transform"
 )
 
 func ExampleMap_Rotate() {

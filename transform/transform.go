@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // ErrShape reports a transform that would turn the boxes of a grid into

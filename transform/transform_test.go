@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 // readPuzzles reads every puzzle of a file in ../testdata.

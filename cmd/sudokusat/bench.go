@@ -13,7 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat/encode"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 func benchCommand() *cli.Command {

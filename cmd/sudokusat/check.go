@@ -14,8 +14,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat/encode"
-	"sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 func checkCommand() *cli.Command {

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 // binary is the sudokusat command built once for these tests.
@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	binary = filepath.Join(dir, "sudokusat")
+	binary = filepath.Join(dir, "github.com/sudokusat/sudokusat")
 	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
 		os.Stderr.Write(out)
 		os.Exit(1)

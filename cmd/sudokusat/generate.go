@@ -13,12 +13,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/generate"
-	"sudokusat/grade"
-	"sudokusat/native"
-	"sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/generate"
+	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // maxDuplicateRetries bounds the fresh streams tried for a puzzle that came

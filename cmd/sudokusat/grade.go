@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat/grade"
+	"github.com/sudokusat/sudokusat/grade"
 )
 
 // statusGraded is grade's status for a puzzle it rated.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // item is one input puzzle, or the error that stands in its place.

@@ -79,7 +79,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
-		Name:  "sudokusat",
+		Name:  "github.com/sudokusat/sudokusat",
 		Usage: "solve Sudoku puzzles through SAT, or with the native solver",
 		Description: "Puzzles are read from files or standard input (\"-\"): one per line (81 symbols for 9×9),\n" +
 			"drawn grids one row per line, or rows of whitespace-separated numbers for large grids.\n" +

@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat/native"
-	"sudokusat/render"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/render"
 )
 
 func renderCommand() *cli.Command {

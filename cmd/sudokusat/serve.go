@@ -12,7 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat/web"
+	"github.com/sudokusat/sudokusat/web"
 )
 
 func serveCommand() *cli.Command {

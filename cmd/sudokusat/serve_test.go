@@ -17,10 +17,10 @@ import (
 	"testing"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/native"
-	"sudokusat/web/api"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/web/api"
 )
 
 const (

@@ -14,10 +14,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/native"
-	"sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // engine solves puzzles: natively, or through a SAT solver and an encoding.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"sudokusat"
-	"sudokusat/transform"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/transform"
 )
 
 func transformCommand() *cli.Command {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 // TestTransformCommand runs each transform over a sample file and checks

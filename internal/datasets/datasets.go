@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"testing"
 
-	"sudokusat"
+	"github.com/sudokusat/sudokusat"
 )
 
 // Dir is the data sets' folder: shared/data beside the project's root.

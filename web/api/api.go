@@ -18,13 +18,13 @@ import (
 	"strings"
 	"time"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/generate"
-	"sudokusat/grade"
-	"sudokusat/native"
-	"sudokusat/render"
-	"sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/generate"
+	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/render"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // Engines that run inside a browser: the native solver and the embedded

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"sudokusat"
-	"sudokusat/encode"
-	"sudokusat/native"
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/native"
 )
 
 const (
