@@ -41,11 +41,12 @@ type Options struct {
 	// target; the best puzzle found is returned. 0 means 10, or 50 with a
 	// difficulty target.
 	Attempts int
-	// CheckTimeout, when positive, bounds each uniqueness proof: a cell
-	// whose removal cannot be proved safe in time keeps its given. It
-	// only matters for large grids, where it trades reproducibility (a
-	// proof near the bound may finish on one machine and not on another)
-	// for a bounded run time.
+	// CheckTimeout bounds each uniqueness proof: a cell whose removal
+	// cannot be proved safe in time keeps its given. 0 means no bound up
+	// to 16×16 and LargeCheckTimeout above, where sparse grids can take
+	// seconds per proof; a negative value means no bound at all. A bound
+	// trades reproducibility (a proof near it may finish on one machine
+	// and not on another) for a bounded run time.
 	CheckTimeout time.Duration
 	// Seed and Stream seed the random generator: the same pair, with the
 	// same options, gives the same puzzle. Give each puzzle of a batch its
@@ -82,22 +83,64 @@ const overshoot = 1.0
 // ErrOptions reports options that ask for no possible puzzle.
 var ErrOptions = errors.New("bad generator options")
 
+// LargeCheckTimeout is the bound on each uniqueness proof above 16×16
+// when Options.CheckTimeout is 0.
+const LargeCheckTimeout = time.Second
+
+// OptionError reports one option that asks for no possible puzzle. It
+// matches ErrOptions with errors.Is.
+type OptionError struct {
+	Option string // "size", "hints" or "difficulty"
+	Value  string // the value given
+	Err    error  // why it cannot be honoured
+}
+
+func (e *OptionError) Error() string { return e.Option + " " + e.Value + ": " + e.Err.Error() }
+
+// Unwrap returns the reason.
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrOptions.
+func (e *OptionError) Is(target error) bool { return target == ErrOptions }
+
+// Check reports the first option that asks for no possible puzzle, as an
+// *OptionError; Generate checks the options with it, and front ends call
+// it to reject options before any work starts.
+func (o Options) Check() error {
+	n := o.Size
+	if _, _, err := sudokusat.BoxShape(n); err != nil {
+		return &OptionError{"size", fmt.Sprint(n), err}
+	}
+	switch {
+	case o.Hints < 0 || o.Hints > n*n:
+		return &OptionError{"hints", fmt.Sprint(o.Hints), fmt.Errorf("want 0 to %d for a %d×%d grid", n*n, n, n)}
+	case o.Difficulty != 0 && (o.Difficulty < 1 || o.Difficulty > 5):
+		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), errors.New("want 1.0 to 5.0")}
+	case o.Difficulty != 0 && n > grade.MaxSize:
+		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), fmt.Errorf("grading stops at %d×%d", grade.MaxSize, grade.MaxSize)}
+	}
+	return nil
+}
+
+// checkTimeout resolves CheckTimeout for an n×n grid: 0 for no bound.
+func (o Options) checkTimeout() time.Duration {
+	switch {
+	case o.CheckTimeout < 0:
+		return 0
+	case o.CheckTimeout == 0 && o.Size > 16:
+		return LargeCheckTimeout
+	}
+	return o.CheckTimeout
+}
+
 // Generate makes one puzzle. It stops with an error wrapping ctx.Err() when
 // ctx ends first.
 func Generate(ctx context.Context, o Options) (*Puzzle, error) {
-	br, bc, err := sudokusat.BoxShape(o.Size)
-	if err != nil {
+	if err := o.Check(); err != nil {
 		return nil, fmt.Errorf("generate: %w", err)
 	}
+	br, bc, _ := sudokusat.BoxShape(o.Size)
 	n := o.Size
-	switch {
-	case o.Hints < 0 || o.Hints > n*n:
-		return nil, fmt.Errorf("generate: %w: %d hints on a %d×%d grid", ErrOptions, o.Hints, n, n)
-	case o.Difficulty != 0 && (o.Difficulty < 1 || o.Difficulty > 5):
-		return nil, fmt.Errorf("generate: %w: difficulty %.1f outside 1.0–5.0", ErrOptions, o.Difficulty)
-	case o.Difficulty != 0 && n > grade.MaxSize:
-		return nil, fmt.Errorf("generate: %w: difficulty needs a grid of at most %d×%d", ErrOptions, grade.MaxSize, grade.MaxSize)
-	}
 	if o.Hints == 0 {
 		o.Hints = DefaultHints(n)
 	}
@@ -172,7 +215,7 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 		di, dj := g.Cell(i), g.Cell(j)
 		g.SetCell(i, 0)
 		g.SetCell(j, 0)
-		unique, err := isUnique(ctx, g, o.CheckTimeout)
+		unique, err := isUnique(ctx, g, o.checkTimeout())
 		if err != nil {
 			return nil, err
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
 )
 
 func benchCommand() *cli.Command {
@@ -41,15 +42,12 @@ func benchCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
 			}
-			engines, err := parseEngines(c.String("engines"), c.String("encoding"), false)
+			// No worker pool: gophersat runs in this process, one puzzle
+			// at a time, so that encodings compare without the pipes.
+			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{})
 			if err != nil {
-				return err
+				return usageError{err}
 			}
-			defer func() {
-				for _, e := range engines {
-					e.close()
-				}
-			}()
 			var rows [][]string
 			for _, file := range c.Args().Slice() {
 				var items []*item
@@ -94,25 +92,23 @@ func benchCommand() *cli.Command {
 var benchHeader = []string{"engine", "file", "puzzles", "puzzles/s", "mean µs", "median µs", "p99 µs", "decisions", "conflicts", "guesses", "errors"}
 
 // benchEngine times one engine over one file's puzzles, one at a time.
-func benchEngine(c *cli.Context, e *engine, file string, items []*item, limit int) ([]string, error) {
+func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, limit int) ([]string, error) {
 	times := make([]time.Duration, 0, len(items))
-	var stats searchStats
+	var stats engine.Stats
 	errs := 0
 	start := time.Now()
 	for _, it := range items {
 		if err := c.Context.Err(); err != nil {
 			return nil, err
 		}
-		a, err := e.count(c.Context, it.puzzle.Grid, limit)
-		if err != nil {
+		a := engine.Count(c.Context, e, it.puzzle.Grid, limit, 0)
+		if !a.Status.Answered() {
 			errs++
-			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.name, it.where(), err)
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.Name(), it.where(), a.Err)
 			continue
 		}
-		times = append(times, a.elapsed)
-		stats.decisions += a.stats.decisions
-		stats.conflicts += a.stats.conflicts
-		stats.guesses += a.stats.guesses
+		times = append(times, a.Elapsed)
+		stats.Add(a.Stats)
 	}
 	wall := time.Since(start)
 	slices.Sort(times)
@@ -127,7 +123,7 @@ func benchEngine(c *cli.Context, e *engine, file string, items []*item, limit in
 		}
 		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
 	}
-	row := []string{e.name, filepath.Base(file), strconv.Itoa(len(items)), "-", "-", "-", "-", per(stats.decisions), per(stats.conflicts), per(stats.guesses), strconv.Itoa(errs)}
+	row := []string{e.Name(), filepath.Base(file), strconv.Itoa(len(items)), "-", "-", "-", "-", per(stats.Decisions), per(stats.Conflicts), per(stats.Guesses), strconv.Itoa(errs)}
 	if n := len(times); n > 0 {
 		row[3] = strconv.FormatFloat(float64(n)/wall.Seconds(), 'f', 0, 64)
 		row[4] = us(sum / time.Duration(n))

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/engine"
 )
 
 func checkCommand() *cli.Command {
@@ -40,16 +39,16 @@ func checkCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
 			}
-			engines, err := parseEngines(c.String("engines"), c.String("encoding"), true)
+			timeout, workers := c.Duration("timeout"), c.Int("workers")
+			pool, err := newWorkers(workers, timeout > 0)
 			if err != nil {
 				return err
 			}
-			defer func() {
-				for _, e := range engines {
-					e.close()
-				}
-			}()
-			timeout := c.Duration("timeout")
+			defer pool.Close()
+			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{Workers: pool})
+			if err != nil {
+				return usageError{err}
+			}
 			outDir := c.String("out-dir")
 			w := bufio.NewWriter(c.App.Writer)
 			defer w.Flush()
@@ -57,14 +56,20 @@ func checkCommand() *cli.Command {
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, checkConcurrency(engines, c.Int("workers"), timeout),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, engines...),
 				func(ctx context.Context, it *item) []verdict { return checkItem(ctx, engines, it, limit, timeout) },
 				func(it *item, vs []verdict) error {
 					puzzles++
 					prog.add()
-					if it.err != nil {
+					if it.err != nil || vs[0].Status == engine.Invalid {
+						// Every engine is given the puzzle, and the engine
+						// layer finds the givens clashing before any runs.
+						err := it.err
+						if err == nil {
+							err = vs[0].Err
+						}
 						invalid++
-						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), it.err)
+						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
 						return nil
 					}
 					bad := false
@@ -107,54 +112,46 @@ func checkCommand() *cli.Command {
 
 // verdict is one engine's answer on one puzzle, classified.
 type verdict struct {
-	kind   string // solved (exactly one), unsolvable, multiple, wrong, error
-	answer answer
-	limit  int
-	err    error
+	kind string // solved (exactly one), unsolvable, multiple, wrong, error
+	engine.Answer
 }
 
 func (v verdict) String() string {
 	switch v.kind {
 	case "solved":
-		return "1 solution " + v.answer.solution.String()
+		return "1 solution " + v.Solution().String()
 	case "unsolvable":
 		return "no solution"
 	case "multiple":
-		return fmt.Sprintf("%d or more solutions, first %s", v.answer.count, v.answer.solution)
+		return fmt.Sprintf("%d or more solutions, first %s", v.Count, v.Solution())
 	}
-	return fmt.Sprintf("%s: %v", v.kind, v.err)
+	if v.Status == engine.Timeout {
+		return fmt.Sprintf("%s: timeout: %v", v.kind, v.Err)
+	}
+	return fmt.Sprintf("%s: %v", v.kind, v.Err)
 }
 
-// checkItem puts one puzzle through every engine. Puzzles with conflicting
-// givens go through too: every engine must find them unsolvable.
-func checkItem(ctx context.Context, engines []*engine, it *item, limit int, timeout time.Duration) []verdict {
+// checkItem puts one puzzle through every engine.
+func checkItem(ctx context.Context, engines []engine.Engine, it *item, limit int, timeout time.Duration) []verdict {
 	if it.err != nil {
 		return nil
 	}
 	vs := make([]verdict, len(engines))
 	for i, e := range engines {
-		ectx, cancel := ctx, context.CancelFunc(func() {})
-		if timeout > 0 {
-			ectx, cancel = context.WithTimeout(ctx, timeout)
-		}
-		a, err := e.count(ectx, it.puzzle.Grid, limit)
-		cancel()
-		v := verdict{answer: a, limit: limit, err: err}
-		switch {
-		case errors.Is(err, errWrong):
+		a := engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)
+		v := verdict{Answer: a}
+		switch a.Status {
+		case engine.Wrong:
 			v.kind = "wrong"
-		case errors.Is(err, context.DeadlineExceeded):
-			v.kind, v.err = "error", fmt.Errorf("timeout: no answer within %v", timeout)
-		case err != nil:
-			v.kind = "error"
-		case a.count == 0:
+		case engine.Unsolvable:
 			v.kind = "unsolvable"
-		case a.count == 1 && limit > 1:
-			v.kind = "solved"
-		case limit == 1:
-			v.kind = "solved" // at least one: all a limit of 1 can tell
-		default:
+		case engine.Solved:
 			v.kind = "multiple"
+			if a.Count == 1 || limit == 1 { // at least one: all a limit of 1 can tell
+				v.kind = "solved"
+			}
+		default:
+			v.kind = "error"
 		}
 		vs[i] = v
 	}
@@ -162,9 +159,9 @@ func checkItem(ctx context.Context, engines []*engine, it *item, limit int, time
 }
 
 // agreement reports whether the engines that answered agree (each answer
-// has already passed the validator in engine.count): the same
-// count, and the same grid when the puzzle has exactly one solution.
-// Engines that failed are reported on their own, not as disagreements.
+// has already passed the validator in engine.Count): the same count, and
+// the same grid when the puzzle has exactly one solution. Engines that
+// failed are reported on their own, not as disagreements.
 func agreement(vs []verdict) bool {
 	var ref *verdict
 	for i := range vs {
@@ -176,10 +173,10 @@ func agreement(vs []verdict) bool {
 			ref = v
 			continue
 		}
-		if v.answer.count != ref.answer.count {
+		if v.Count != ref.Count {
 			return false
 		}
-		if v.kind == "solved" && v.limit > 1 && !v.answer.solution.Equal(ref.answer.solution) {
+		if v.Unique() && !v.Solution().Equal(ref.Solution()) {
 			return false
 		}
 	}
@@ -188,7 +185,7 @@ func agreement(vs []verdict) bool {
 
 // reportCheck prints a puzzle whose engines disagreed or failed, and writes
 // the CNF of each SAT encoding involved, so that the case can be rerun.
-func reportCheck(w io.Writer, engines []*engine, it *item, vs []verdict, agree bool, outDir string) {
+func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir string) {
 	what := "FAILED"
 	if !agree {
 		what = "DISAGREE"
@@ -196,11 +193,12 @@ func reportCheck(w io.Writer, engines []*engine, it *item, vs []verdict, agree b
 	fmt.Fprintf(w, "%s #%d (%s): %s\n", what, it.index, it.where(), it.puzzle.Grid)
 	written := map[string]bool{}
 	for i, e := range engines {
-		fmt.Fprintf(w, "  %-16s %v\n", e.name+":", vs[i])
-		if e.enc == nil {
+		fmt.Fprintf(w, "  %-16s %v\n", e.Name()+":", vs[i])
+		enc, err := encode.Lookup(engine.Encoding(e))
+		if engine.Encoding(e) == "" || err != nil {
 			continue
 		}
-		f, err := e.enc(it.puzzle.Grid)
+		f, err := enc(it.puzzle.Grid)
 		if err != nil {
 			continue
 		}
@@ -240,7 +238,7 @@ type engineTally struct {
 
 func (t *engineTally) add(v verdict) {
 	t.puzzles++
-	t.total += v.answer.elapsed
+	t.total += v.Elapsed
 	switch v.kind {
 	case "solved":
 		t.solved++
@@ -255,7 +253,7 @@ func (t *engineTally) add(v verdict) {
 	}
 }
 
-func printTally(w io.Writer, engines []*engine, stats []engineTally) {
+func printTally(w io.Writer, engines []engine.Engine, stats []engineTally) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t")
 	for i, e := range engines {
@@ -264,24 +262,8 @@ func printTally(w io.Writer, engines []*engine, stats []engineTally) {
 		if t.puzzles > 0 {
 			mean = float64(t.total.Microseconds()) / float64(t.puzzles)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t\n", e.name, t.puzzles, t.solved, t.unsolvable,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t\n", e.Name(), t.puzzles, t.solved, t.unsolvable,
 			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
 	}
 	tw.Flush()
-}
-
-// checkConcurrency is engine.concurrency for a set of engines: gophersat's
-// puzzles queue on its workers only when no engine runs external solvers,
-// since each puzzle under way would run one of those processes as well.
-func checkConcurrency(engines []*engine, workers int, timeout time.Duration) int {
-	for _, e := range engines {
-		if _, isolated := e.sat.(*satsolve.Isolated); e.sat != nil && !isolated {
-			return max(workers, 1)
-		}
-	}
-	n := max(workers, 1)
-	for _, e := range engines {
-		n = max(n, e.concurrency(workers, timeout))
-	}
-	return n
 }

@@ -304,29 +304,16 @@ func TestLargeGrid(t *testing.T) {
 }
 
 // derivedUnsolvable writes puzzles made unsolvable from sample ones: a
-// given changed to clash with another given of its row, and a blank filled
-// with a digit that clashes with nothing but is not the solution's.
+// blank filled with a digit that clashes with nothing but is not the
+// solution's. (Givens that clash are invalid, not unsolvable: no engine
+// sees them; TestCheckClashIsInvalid.)
 func derivedUnsolvable(t *testing.T) string {
 	t.Helper()
 	var lines []string
-	for _, g := range puzzleLines(t, "17clue-sample.txt")[:10] {
+	for _, g := range puzzleLines(t, "17clue-sample.txt")[:20] {
 		sol, err := native.Solve(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
-		}
-		for i := 0; i < 81; i++ {
-			if g.Cell(i) == 0 {
-				continue
-			}
-			for c := 0; c < 9; c++ { // another given in the same row
-				if j := i/9*9 + c; j != i && g.Cell(j) != 0 {
-					bad := g.Clone()
-					bad.SetCell(i, g.Cell(j))
-					lines = append(lines, bad.String())
-					c = 9
-					i = 81
-				}
-			}
 		}
 		for i := 0; i < 81; i++ {
 			if g.Cell(i) != 0 {
@@ -385,6 +372,22 @@ func TestCheckAgrees(t *testing.T) {
 func regexpMatch(t *testing.T, pattern, s string) bool {
 	t.Helper()
 	return regexp.MustCompile(pattern).MatchString(s)
+}
+
+// TestCheckClashIsInvalid checks that check reports clashing givens as
+// invalid, in its records, its summary and its exit status, as solve does.
+func TestCheckClashIsInvalid(t *testing.T) {
+	clash := "11" + strings.Repeat(".", 79)
+	out, _, code := runCLI(t, clash+"\n"+inkala+"\n", "check", "--engines", "native,sat", "-")
+	if code != exitUnsolved {
+		t.Errorf("exit %d, want %d", code, exitUnsolved)
+	}
+	if !strings.Contains(out, "invalid: line 1: conflicting givens") || !strings.Contains(out, ", 1 invalid,") {
+		t.Errorf("the clash is not reported invalid:\n%s", out)
+	}
+	if !regexpMatch(t, `native\s+1\s+1\s+0\s+0\s+0\s+0`, out) {
+		t.Errorf("the engines should have seen only the valid puzzle:\n%s", out)
+	}
 }
 
 // TestCheckExternal adds each Debian solver to the cross-check.

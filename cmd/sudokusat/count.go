@@ -12,7 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/engine"
 )
 
 func countCommand() *cli.Command {
@@ -40,26 +40,30 @@ func countCommand() *cli.Command {
 			if format != "line" && format != "json" {
 				return usagef("unknown format %q (want line or json)", format)
 			}
-			e, err := newEngine(c.String("engine"), c.String("encoding"))
+			timeout, workers := c.Duration("timeout"), c.Int("workers")
+			pool, err := newWorkers(workers, timeout > 0)
 			if err != nil {
 				return err
 			}
-			defer e.close()
-			timeout := c.Duration("timeout")
+			defer pool.Close()
+			e, err := openEngine(c.String("engine"), c.String("encoding"), pool)
+			if err != nil {
+				return err
+			}
 			em := newEmitter(c)
 			defer em.close()
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, e.concurrency(c.Int("workers"), timeout),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, e),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
 				func(_ *item, o *outcome) error {
 					total++
-					if counted(o) {
-						counts[countText(o.count, limit)]++
+					if o.Status.Answered() {
+						counts[countText(o.Count, limit)]++
 					} else {
 						failed++
-						counts[o.status]++
+						counts[o.Status.String()]++
 					}
 					writeCount(em.w, e, o, limit, format)
 					return em.written()
@@ -69,19 +73,13 @@ func countCommand() *cli.Command {
 				return err
 			}
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s counted in %v (engine %s): %s\n", total, plural(total, "puzzle", "puzzles"),
-				time.Since(start).Round(time.Millisecond), e.name, tallyText(counts))
+				time.Since(start).Round(time.Millisecond), e.Name(), tallyText(counts))
 			if failed > 0 {
 				return errUnsolved
 			}
 			return nil
 		},
 	}
-}
-
-// counted reports whether a puzzle's count is known: no solution is a
-// count too.
-func counted(o *outcome) bool {
-	return o.status == statusSolved || o.status == statusUnsolvable
 }
 
 // countText is a count as printed: the number, or ≥K at the limit.
@@ -92,10 +90,10 @@ func countText(count, limit int) string {
 	return strconv.Itoa(count)
 }
 
-func writeCount(w io.Writer, e *engine, r *outcome, limit int, format string) {
+func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format string) {
 	status := "counted"
-	if !counted(r) {
-		status = r.status
+	if !r.Status.Answered() {
+		status = r.Status.String()
 	}
 	if format == "json" {
 		rec := struct {
@@ -108,20 +106,20 @@ func writeCount(w io.Writer, e *engine, r *outcome, limit int, format string) {
 			Error   string  `json:"error,omitempty"`
 			Engine  string  `json:"engine"`
 			Micros  float64 `json:"us"`
-		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.count,
-			AtLeast: r.count >= limit && limit > 1, Engine: e.name, Micros: float64(r.elapsed.Nanoseconds()) / 1e3}
-		if !counted(r) {
+		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
+			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3}
+		if !r.Status.Answered() {
 			rec.Error = r.message()
 		}
 		b, _ := json.Marshal(rec) // strings and numbers always marshal
 		w.Write(append(b, '\n'))
 		return
 	}
-	if !counted(r) {
-		fmt.Fprintf(w, "%s: %s\n", r.status, r.message())
+	if !r.Status.Answered() {
+		fmt.Fprintf(w, "%s: %s\n", r.Status, r.message())
 		return
 	}
-	fmt.Fprintln(w, countText(r.count, limit))
+	fmt.Fprintln(w, countText(r.Count, limit))
 }
 
 // tallyText writes a tally as "1: 95, ≥2: 3", in a stable order.
@@ -152,43 +150,6 @@ func tallyText(m map[string]int) string {
 		parts[i] = fmt.Sprintf("%s: %d", k, m[k])
 	}
 	return strings.Join(parts, ", ")
-}
-
-// parseEngines expands --engines and --encoding lists for check and bench:
-// gophersat once per encoding, every other engine once, external solvers
-// with the first encoding.
-func parseEngines(engines, encodings string, isolated bool) ([]*engine, error) {
-	encs := splitList(encodings)
-	if len(encs) == 0 {
-		encs = []string{encode.Default}
-	}
-	var out []*engine
-	for _, spec := range splitList(engines) {
-		if spec == "sat" || spec == "gophersat" {
-			for _, enc := range encs {
-				e, err := newEngine(spec, enc)
-				if err != nil {
-					return nil, err
-				}
-				if !isolated {
-					e.close()
-					e.sat = satsolve.Gophersat{}
-				}
-				e.name = "sat/" + enc
-				out = append(out, e)
-			}
-			continue
-		}
-		e, err := newEngine(spec, encs[0])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	if len(out) == 0 {
-		return nil, usagef("no engine named")
-	}
-	return out, nil
 }
 
 func splitList(s string) []string {

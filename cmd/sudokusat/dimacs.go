@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
 )
 
 func encodeCommand() *cli.Command {
@@ -162,10 +163,10 @@ func decodeCommand() *cli.Command {
 			}
 			switch a.Status {
 			case encode.Unsatisfiable:
-				fmt.Fprintf(c.App.Writer, "%s: %s: the solver found no solution\n", statusUnsolvable, name)
+				fmt.Fprintf(c.App.Writer, "%s: %s: the solver found no solution\n", engine.Unsolvable, name)
 				return errUnsolved
 			case encode.Unknown:
-				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", statusTimeout, name)
+				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)
 				return errUnsolved
 			}
 			g, err := m.DecodeLits(a.Model)

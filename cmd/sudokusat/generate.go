@@ -14,11 +14,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/generate"
-	"github.com/sudokusat/sudokusat/grade"
-	"github.com/sudokusat/sudokusat/native"
-	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // maxDuplicateRetries bounds the fresh streams tried for a puzzle that came
@@ -52,10 +49,6 @@ func generateCommand() *cli.Command {
 				return usagef("generate takes no arguments; got %q", c.Args().First())
 			}
 			n := c.Int("size")
-			if !sudokusat.ValidSize(n) {
-				_, _, err := sudokusat.BoxShape(n)
-				return usageError{err}
-			}
 			if c.Int("count") < 1 {
 				return usagef("--count %d: want at least 1", c.Int("count"))
 			}
@@ -70,24 +63,23 @@ func generateCommand() *cli.Command {
 			g := &generator{
 				opts: generate.Options{Size: n, Hints: c.Int("hints"), Difficulty: c.Float64("difficulty"),
 					Symmetric: c.Bool("symmetric"), Seed: seed},
-				count:    c.Int("count"),
-				satCheck: !c.Bool("no-sat-check"),
-				timeout:  c.Duration("timeout"),
+				count:   c.Int("count"),
+				timeout: c.Duration("timeout"),
 			}
-			if n > 16 {
-				// Sparse large grids can take seconds per proof; a cell
-				// whose removal is not proved within this keeps its given.
-				g.opts.CheckTimeout = time.Second
+			// Option errors show at once, as usage errors naming the flag,
+			// not per puzzle.
+			if err := g.opts.Check(); err != nil {
+				return usagef("--%w", err)
 			}
-			// Option errors show at once, as usage errors, not per puzzle.
-			if h := g.opts.Hints; h < 0 || h > n*n {
-				return usagef("--hints %d: want 0 to %d for a %d×%d grid", h, n*n, n, n)
-			}
-			if d := g.opts.Difficulty; d != 0 && (d < 1 || d > 5) {
-				return usagef("--difficulty %g: want 1.0 to 5.0", d)
-			}
-			if g.opts.Difficulty != 0 && n > grade.MaxSize {
-				return usagef("--difficulty: grading stops at %d×%d", grade.MaxSize, grade.MaxSize)
+			g.checks = []engine.Engine{engine.Native()}
+			if !c.Bool("no-sat-check") {
+				// In this process: the puzzles are proved one after another
+				// by each worker goroutine, and gophersat queues on its slot.
+				sat, err := engine.Open(engine.NameSAT, engine.Options{})
+				if err != nil {
+					return err
+				}
+				g.checks = append(g.checks, sat)
 			}
 			return g.run(c, format, c.Bool("with-solution"), c.Int("workers"))
 		},
@@ -96,17 +88,17 @@ func generateCommand() *cli.Command {
 
 // generator makes the puzzles of one generate command.
 type generator struct {
-	opts     generate.Options
-	count    int
-	satCheck bool
-	timeout  time.Duration
+	opts    generate.Options
+	count   int
+	checks  []engine.Engine // the engines that prove each puzzle unique again
+	timeout time.Duration
 }
 
 // made is one generated puzzle, or why there is none.
 type made struct {
 	index  int
 	p      *generate.Puzzle
-	status string // statusSolved when made, else statusTimeout or statusError
+	status engine.Status // Solved when made, else Timeout or Failed
 	err    error
 	took   time.Duration
 }
@@ -114,7 +106,7 @@ type made struct {
 // one makes puzzle index (from 1) from the given random stream and proves
 // it unique twice.
 func (g *generator) one(ctx context.Context, index int, stream uint64) made {
-	m := made{index: index, status: statusError}
+	m := made{index: index, status: engine.Failed}
 	if g.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, g.timeout)
@@ -125,49 +117,21 @@ func (g *generator) one(ctx context.Context, index int, stream uint64) made {
 	o.Stream = stream
 	p, err := generate.Generate(ctx, o)
 	if err == nil {
-		err = g.verify(ctx, p)
+		err = engine.VerifyUnique(ctx, p.Puzzle, p.Solution, g.checks...)
+		if errors.Is(err, engine.ErrNotUnique) {
+			err = fmt.Errorf("generator bug: %w", err)
+		}
 	}
 	m.took = time.Since(start)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		m.status, m.err = statusTimeout, fmt.Errorf("no puzzle within %v", g.timeout)
+		m.status, m.err = engine.Timeout, fmt.Errorf("no puzzle within %v", g.timeout)
 	case err != nil:
 		m.err = err
 	default:
-		m.status, m.p = statusSolved, p
+		m.status, m.p = engine.Solved, p
 	}
 	return m
-}
-
-// verify proves p's uniqueness again, independently of the generator:
-// native count and, unless turned off, gophersat on the reduced CNF (a
-// solve, a blocking clause, and UNSAT).
-func (g *generator) verify(ctx context.Context, p *generate.Puzzle) error {
-	if err := sudokusat.CheckSolution(p.Puzzle, p.Solution); err != nil {
-		return fmt.Errorf("generator bug: %w", err)
-	}
-	r, err := native.Count(ctx, p.Puzzle, 2)
-	if err != nil {
-		return err
-	}
-	if r.Count != 1 {
-		return fmt.Errorf("generator bug: native count finds %d solutions", r.Count)
-	}
-	if !g.satCheck {
-		return nil
-	}
-	f, err := encode.Reduced(p.Puzzle)
-	if err != nil {
-		return err
-	}
-	s, err := satsolve.Count(ctx, f, 2)
-	if err != nil {
-		return fmt.Errorf("gophersat check: %w", err)
-	}
-	if s.Count != 1 || !s.Solution.Equal(p.Solution) {
-		return fmt.Errorf("generator bug: gophersat finds %d solutions", s.Count)
-	}
-	return nil
 }
 
 // run makes the puzzles with several workers and writes them in order.
@@ -222,7 +186,7 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 		}
 		for k := 1; m.p != nil && seen[m.p.Puzzle.String()]; k++ {
 			if k > maxDuplicateRetries {
-				m = made{index: i + 1, status: statusError, err: fmt.Errorf("no new puzzle after %d tries: this size has few", maxDuplicateRetries)}
+				m = made{index: i + 1, status: engine.Failed, err: fmt.Errorf("no new puzzle after %d tries: this size has few", maxDuplicateRetries)}
 				break
 			}
 			m = g.one(ctx, i+1, uint64(k*g.count+i))
@@ -243,7 +207,7 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 	w.Flush()
 	ok := g.count - failed
 	checks := "native count and gophersat"
-	if !g.satCheck {
+	if len(g.checks) == 1 {
 		checks = "native count"
 	}
 	avg := 0.0
@@ -281,7 +245,7 @@ func writeMade(w io.Writer, format string, withSolution bool, m made) {
 	if format == "json" {
 		r := generateRecord{Index: m.index, Status: "generated", Millis: float64(m.took.Microseconds()) / 1e3}
 		if m.p == nil {
-			r.Status, r.Error = m.status, fmt.Sprintf("puzzle %d: %v", m.index, m.err)
+			r.Status, r.Error = m.status.String(), fmt.Sprintf("puzzle %d: %v", m.index, m.err)
 		} else {
 			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.p.Puzzle.String(), m.p.Puzzle.Givens(), m.p.Reached, m.p.Attempts
 			if withSolution {

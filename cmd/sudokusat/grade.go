@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/grade"
 )
 
@@ -19,7 +20,7 @@ const statusGraded = "graded"
 // graded is what became of one input puzzle in grade.
 type graded struct {
 	*item
-	status string // statusGraded, statusInvalid, statusUnsolvable, statusTimeout or statusError
+	status string // statusGraded, engine.Invalid.String(), engine.Unsolvable.String(), engine.Timeout.String() or engine.Failed.String()
 	res    grade.Result
 	err    error
 }
@@ -27,7 +28,7 @@ type graded struct {
 func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 	o := &graded{item: it}
 	if it.err != nil {
-		o.status, o.err = statusInvalid, it.err
+		o.status, o.err = engine.Invalid.String(), it.err
 		return o
 	}
 	if timeout > 0 {
@@ -36,7 +37,7 @@ func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 		defer cancel()
 	}
 	if err := it.puzzle.Grid.Validate(); err != nil {
-		o.status, o.err = statusInvalid, err
+		o.status, o.err = engine.Invalid.String(), err
 		return o
 	}
 	r, err := grade.Grade(ctx, it.puzzle.Grid)
@@ -44,15 +45,15 @@ func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 	case err == nil:
 		o.status, o.res = statusGraded, r
 	case errors.Is(err, context.DeadlineExceeded):
-		o.status, o.err = statusTimeout, fmt.Errorf("no grade within %v", timeout)
+		o.status, o.err = engine.Timeout.String(), fmt.Errorf("no grade within %v", timeout)
 	case errors.Is(err, grade.ErrUnsolvable):
-		o.status, o.err = statusUnsolvable, grade.ErrUnsolvable
+		o.status, o.err = engine.Unsolvable.String(), grade.ErrUnsolvable
 	case errors.Is(err, grade.ErrNotUnique):
-		o.status, o.err = statusInvalid, grade.ErrNotUnique
+		o.status, o.err = engine.Invalid.String(), grade.ErrNotUnique
 	case errors.Is(err, grade.ErrTooLarge):
-		o.status, o.err = statusInvalid, err
+		o.status, o.err = engine.Invalid.String(), err
 	default:
-		o.status, o.err = statusError, err
+		o.status, o.err = engine.Failed.String(), err
 	}
 	return o
 }

@@ -16,69 +16,30 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
 
-// engine solves puzzles: natively, or through a SAT solver and an encoding.
-type engine struct {
-	name    string
-	sat     satsolve.Solver // nil for the native engine
-	enc     encode.Encoding
-	encName string
+// newWorkers returns the pool of gophersat worker processes a command's
+// SAT engines share: processes of this same binary, running the hidden
+// worker command. workers is the number of puzzles run at once; deadlines
+// says whether searches have a per-puzzle timeout.
+func newWorkers(workers int, deadlines bool) (*engine.Workers, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewWorkers([]string{exe, workerCommand}, workers, deadlines), nil
 }
 
-// newEngine returns the engine named by spec. The embedded gophersat runs
-// in worker processes of this same binary: that makes a deadline kill the
-// search, and lets searches run in parallel, which gophersat's shared
-// buffer forbids within one process. Close the engine when done.
-func newEngine(spec, encoding string) (*engine, error) {
-	enc, err := encode.Lookup(encoding)
+// openEngine opens the engine that --engine and --encoding name; any
+// problem with them is a usage error, found before any puzzle is read.
+func openEngine(spec, encoding string, w *engine.Workers) (engine.Engine, error) {
+	e, err := engine.Open(spec, engine.Options{Encoding: encoding, Workers: w})
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if spec == "native" {
-		return &engine{name: "native"}, nil
-	}
-	s, err := satsolve.Engine(spec)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	if _, ok := s.(satsolve.Gophersat); ok {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, err
-		}
-		s = satsolve.NewIsolated(exe, workerCommand)
-	}
-	return &engine{name: s.Name(), sat: s, enc: enc, encName: encoding}, nil
-}
-
-// queueDepth is how many puzzles solve and count keep queued on each
-// gophersat worker process when no per-puzzle timeout is set.
-const queueDepth = 8
-
-// concurrency returns how many puzzles a batch on e should have under way
-// with the given number of workers. For gophersat without a per-puzzle
-// timeout it caps the worker processes at workers and lets queueDepth
-// puzzles queue on each, so that a process never waits for the parent
-// between puzzles; with a timeout each puzzle needs a process to itself,
-// since the deadline kills it.
-func (e *engine) concurrency(workers int, timeout time.Duration) int {
-	workers = max(workers, 1)
-	p, ok := e.sat.(*satsolve.Isolated)
-	if !ok || timeout > 0 {
-		return workers
-	}
-	p.Procs, p.Depth = workers, queueDepth
-	return workers * queueDepth
-}
-
-// close ends the engine's worker processes, if it has any.
-func (e *engine) close() {
-	if c, ok := e.sat.(io.Closer); ok {
-		c.Close()
-	}
+	return e, nil
 }
 
 // workerCommand is the hidden command a gophersat worker process runs.
@@ -95,125 +56,30 @@ func workerCommandDef() *cli.Command {
 	}
 }
 
-// answer is one engine's answer on one puzzle.
-type answer struct {
-	count    int             // solutions found, capped at the limit
-	solution *sudokusat.Grid // the first one, validated
-	stats    searchStats
-	elapsed  time.Duration
-}
-
-// searchStats are an engine's own search figures, where it reports them.
-type searchStats struct {
-	decisions, conflicts, guesses int
-}
-
-// errWrong marks an engine's answer that the validator rejected.
-var errWrong = errors.New("wrong answer")
-
-// count looks for up to limit solutions of g. Whatever the engine, its
-// first solution is checked here by the validator, which shares nothing
-// with any solver; a rejected one is an error wrapping errWrong.
-func (e *engine) count(ctx context.Context, g *sudokusat.Grid, limit int) (answer, error) {
-	start := time.Now()
-	var a answer
-	if e.sat == nil {
-		r, err := native.Count(ctx, g, limit)
-		if err != nil {
-			return answer{}, err
-		}
-		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{guesses: r.Guesses}}
-	} else {
-		var r satsolve.Result
-		var err error
-		if p, ok := e.sat.(*satsolve.Isolated); ok {
-			// The worker encodes: the parent keeps only the validation.
-			r, err = p.CountGrid(ctx, g, e.encName, limit)
-		} else {
-			var f *encode.Formula
-			if f, err = e.enc(g); err != nil {
-				return answer{}, err
-			}
-			r, err = e.sat.Count(ctx, f, limit)
-		}
-		if errors.Is(err, satsolve.ErrWrongModel) {
-			return answer{}, fmt.Errorf("%w: %w", errWrong, err)
-		}
-		if err != nil {
-			return answer{}, err
-		}
-		a = answer{count: r.Count, solution: r.Solution, stats: searchStats{decisions: r.Decisions, conflicts: r.Conflicts}}
-		// A worker's own figure leaves out the wait in its queue, which
-		// would otherwise count the puzzles ahead too.
-		a.elapsed = r.Elapsed
-	}
-	if a.elapsed == 0 {
-		a.elapsed = time.Since(start)
-	}
-	if (a.count > 0) != (a.solution != nil) {
-		return answer{}, fmt.Errorf("%w: %s counted %d but gave %v", errWrong, e.name, a.count, a.solution)
-	}
-	if a.solution != nil {
-		if err := sudokusat.CheckSolution(g, a.solution); err != nil {
-			return answer{}, fmt.Errorf("%w: %s: %w", errWrong, e.name, err)
-		}
-	}
-	return a, nil
-}
-
-// Statuses of a solved puzzle, as "solve" reports them.
-const (
-	statusSolved     = "solved"
-	statusUnsolvable = "unsolvable"
-	statusInvalid    = "invalid"
-	statusTimeout    = "timeout"
-	statusError      = "error"
-)
-
 // outcome is what became of one input puzzle in solve or count.
 type outcome struct {
 	*item
-	status string // statusSolved, statusUnsolvable, statusInvalid, …
-	answer
-	err error // why it was not solved
+	engine.Answer
 }
 
 // message is the error line for an unsolved puzzle: it names the place.
 func (o *outcome) message() string {
-	return fmt.Sprintf("%s: %v", o.where(), o.err)
+	err := o.Err
+	if o.Status == engine.Unsolvable {
+		err = errNoSolution
+	}
+	return fmt.Sprintf("%s: %v", o.where(), err)
 }
 
+var errNoSolution = errors.New("no solution")
+
 // runItem counts one input puzzle's solutions up to limit under an
-// optional per-puzzle deadline, and classifies what happened.
-func runItem(ctx context.Context, e *engine, it *item, limit int, timeout time.Duration) *outcome {
-	o := &outcome{item: it}
+// optional per-puzzle deadline.
+func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout time.Duration) *outcome {
 	if it.err != nil {
-		o.status, o.err = statusInvalid, it.err
-		return o
+		return &outcome{item: it, Answer: engine.Answer{Status: engine.Invalid, Limit: limit, Err: it.err}}
 	}
-	g := it.puzzle.Grid
-	if err := g.Validate(); err != nil {
-		o.status, o.err = statusInvalid, err
-		return o
-	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	a, err := e.count(ctx, g, limit)
-	o.answer = a
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		o.status, o.err = statusTimeout, fmt.Errorf("no answer within %v", timeout)
-	case err != nil:
-		o.status, o.err = statusError, err
-	case a.count == 0:
-		o.status, o.err = statusUnsolvable, errors.New("no solution")
-	default:
-		o.status = statusSolved
-	}
-	return o
+	return &outcome{item: it, Answer: engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)}
 }
 
 // emitter writes batch records to standard output, keeping the progress
@@ -257,24 +123,28 @@ func solveCommand() *cli.Command {
 			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			e, err := newEngine(c.String("engine"), c.String("encoding"))
-			if err != nil {
-				return err
-			}
 			write, err := writerFor(c.String("format"))
 			if err != nil {
 				return err
 			}
-			defer e.close()
-			timeout := c.Duration("timeout")
+			timeout, workers := c.Duration("timeout"), c.Int("workers")
+			pool, err := newWorkers(workers, timeout > 0)
+			if err != nil {
+				return err
+			}
+			defer pool.Close()
+			e, err := openEngine(c.String("engine"), c.String("encoding"), pool)
+			if err != nil {
+				return err
+			}
 			em := newEmitter(c)
 			defer em.close()
-			var tally [5]int
+			tally := map[engine.Status]int{}
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, e.concurrency(c.Int("workers"), timeout),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, e),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
 				func(_ *item, o *outcome) error {
-					tally[statusIndex(o.status)]++
+					tally[o.Status]++
 					write(em.w, e, o)
 					return em.written()
 				})
@@ -282,30 +152,21 @@ func solveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			total := tally[0] + tally[1] + tally[2] + tally[3] + tally[4]
+			total := 0
+			for _, n := range tally {
+				total += n
+			}
+			solved, timedOut := tally[engine.Solved], tally[engine.Timeout]
+			errs := total - solved - tally[engine.Unsolvable] - tally[engine.Invalid] - timedOut
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d errors in %v (engine %s)\n",
-				total, plural(total, "puzzle", "puzzles"), tally[0], tally[1], tally[2], tally[3], tally[4],
-				time.Since(start).Round(time.Millisecond), e.name)
-			if tally[0] < total {
+				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut, errs,
+				time.Since(start).Round(time.Millisecond), e.Name())
+			if solved < total {
 				return errUnsolved
 			}
 			return nil
 		},
 	}
-}
-
-func statusIndex(s string) int {
-	switch s {
-	case statusSolved:
-		return 0
-	case statusUnsolvable:
-		return 1
-	case statusInvalid:
-		return 2
-	case statusTimeout:
-		return 3
-	}
-	return 4
 }
 
 // notation writes a solution in its puzzle's notation on as few lines as
@@ -322,7 +183,7 @@ func workersFlag() cli.Flag {
 		Usage: "solve `N` puzzles at a time (output stays in input order)"}
 }
 
-type writeFunc func(w io.Writer, e *engine, o *outcome)
+type writeFunc func(w io.Writer, e engine.Engine, o *outcome)
 
 func writerFor(format string) (writeFunc, error) {
 	switch format {
@@ -337,25 +198,25 @@ func writerFor(format string) (writeFunc, error) {
 }
 
 // writeLine writes the solution on one line, or "STATUS: message".
-func writeLine(w io.Writer, _ *engine, o *outcome) {
-	if o.status == statusSolved {
-		fmt.Fprintln(w, o.solution)
+func writeLine(w io.Writer, _ engine.Engine, o *outcome) {
+	if o.Status == engine.Solved {
+		fmt.Fprintln(w, o.Solution())
 		return
 	}
-	fmt.Fprintf(w, "%s: %s\n", o.status, o.message())
+	fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
 }
 
 // writeGrid writes the solution in the puzzle's own layout, drawn as a grid,
 // and a blank line after each record.
-func writeGrid(w io.Writer, _ *engine, o *outcome) {
-	if o.status == statusSolved {
+func writeGrid(w io.Writer, _ engine.Engine, o *outcome) {
+	if o.Status == engine.Solved {
 		p := o.puzzle
 		if p.Layout == sudokusat.LayoutLine {
 			p = &sudokusat.Puzzle{Layout: sudokusat.LayoutRows}
 		}
-		fmt.Fprintf(w, "%s\n", strings.TrimRight(p.Format(o.solution), "\n"))
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(p.Format(o.Solution()), "\n"))
 	} else {
-		fmt.Fprintf(w, "%s: %s\n", o.status, o.message())
+		fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
 	}
 	fmt.Fprintln(w)
 }
@@ -372,11 +233,11 @@ type jsonRecord struct {
 	Micros   float64 `json:"us"`
 }
 
-func writeJSON(w io.Writer, e *engine, o *outcome) {
-	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.status, Engine: e.name,
-		Micros: float64(o.elapsed.Nanoseconds()) / 1e3}
-	if o.status == statusSolved {
-		r.Solution = notation(o.puzzle, o.solution)
+func writeJSON(w io.Writer, e engine.Engine, o *outcome) {
+	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(),
+		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3}
+	if o.Status == engine.Solved {
+		r.Solution = notation(o.puzzle, o.Solution())
 	} else {
 		r.Error = o.message()
 	}

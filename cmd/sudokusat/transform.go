@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/transform"
 )
 
@@ -75,11 +76,11 @@ func transformCommand() *cli.Command {
 // it returns the status to report.
 func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, string, error) {
 	if it.err != nil {
-		return nil, statusInvalid, it.err
+		return nil, engine.Invalid.String(), it.err
 	}
 	g := it.puzzle.Grid
 	if err := g.Validate(); err != nil {
-		return nil, statusInvalid, err
+		return nil, engine.Invalid.String(), err
 	}
 	m := transform.Identity(g)
 	var err error
@@ -88,12 +89,12 @@ func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, s
 	}
 	if c.Bool("transpose") {
 		if m, err = m.Transpose(); err != nil {
-			return nil, statusError, err
+			return nil, engine.Failed.String(), err
 		}
 	}
 	if d := c.Int("rotate"); d != 0 {
 		if m, err = m.Rotate(d); err != nil {
-			return nil, statusError, err
+			return nil, engine.Failed.String(), err
 		}
 	}
 	if c.Bool("mirror") {
@@ -116,12 +117,12 @@ func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, s
 	}
 	out, err := m.Apply(g)
 	if err != nil {
-		return nil, statusError, err
+		return nil, engine.Failed.String(), err
 	}
 	if c.Bool("canonical") {
 		out, err = transform.Canonical(c.Context, out)
 		if err != nil {
-			return nil, statusError, err
+			return nil, engine.Failed.String(), err
 		}
 	}
 	return out, "", nil

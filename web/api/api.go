@@ -20,11 +20,10 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/generate"
 	"github.com/sudokusat/sudokusat/grade"
-	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/render"
-	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // Engines that run inside a browser: the native solver and the embedded
@@ -34,17 +33,15 @@ const (
 	EngineSAT    = "sat"
 )
 
-// Statuses of a reply. The failures are the command line's.
+// Statuses of a successful reply, by operation. Solve's is "solved"; a
+// failure's status is the engine layer's, as the command line prints it
+// (engine.Status: "unsolvable", "invalid", "timeout", "error", …).
 const (
-	StatusSolved     = "solved"
-	StatusCounted    = "counted"
-	StatusGraded     = "graded"
-	StatusGenerated  = "generated"
-	StatusEncoded    = "encoded"
-	StatusDrawn      = "drawn"
-	StatusUnsolvable = "unsolvable"
-	StatusInvalid    = "invalid"
-	StatusError      = "error"
+	StatusCounted   = "counted"
+	StatusGraded    = "graded"
+	StatusGenerated = "generated"
+	StatusEncoded   = "encoded"
+	StatusDrawn     = "drawn"
 )
 
 // Request is one call's input. Each operation reads only the fields its
@@ -122,35 +119,51 @@ type Reply struct {
 // Op is one operation of the page.
 type Op func(context.Context, Request) Reply
 
+// Service runs the page's operations. Its zero value runs gophersat in
+// this process, as the WebAssembly build does; a server sets Workers, so
+// that searches run in parallel and a deadline stops them.
+type Service struct {
+	// Workers, when not nil, runs gophersat in its worker processes.
+	Workers *engine.Workers
+}
+
 // Ops returns the page's operations by the names JavaScript calls them.
-func Ops() map[string]Op {
+func (s Service) Ops() map[string]Op {
 	return map[string]Op{
-		"solve":    Solve,
-		"count":    Count,
+		"solve":    s.Solve,
+		"count":    s.Count,
 		"grade":    Grade,
-		"generate": Generate,
+		"generate": s.Generate,
 		"encode":   Encode,
 		"render":   Render,
 	}
 }
 
+// Ops returns the operations of the zero Service.
+func Ops() map[string]Op { return Service{}.Ops() }
+
+// Call is Service.Call on the zero Service.
+func Call(ctx context.Context, op string, request []byte) []byte {
+	return Service{}.Call(ctx, op, request)
+}
+
 // Call runs the operation named op on a JSON request and returns the JSON
 // reply. It always returns a reply: an unknown operation, a malformed
-// request or a panic in the solvers becomes one with StatusError, because
-// a panic would end the WebAssembly program and leave the page dead.
-func Call(ctx context.Context, op string, request []byte) (reply []byte) {
+// request or a panic in the solvers becomes an "error" reply, because a
+// panic would end the WebAssembly program and leave the page dead.
+func (s Service) Call(ctx context.Context, op string, request []byte) (reply []byte) {
 	defer func() {
 		if p := recover(); p != nil {
-			reply = marshal(Reply{Status: StatusError, Message: fmt.Sprintf("%s: %s: internal error: %v", StatusError, op, p)})
+			reply = marshal(Reply{Status: engine.Failed.String(), Message: fmt.Sprintf("%s: %s: internal error: %v", engine.Failed.String(), op, p)})
 		}
 	}()
-	fn, ok := Ops()[op]
+	fn, ok := s.Ops()[op]
 	if !ok {
-		return marshal(Reply{Status: StatusError, Message: fmt.Sprintf("%s: unknown operation %q", StatusError, op)})
+		return marshal(Reply{Status: engine.Failed.String(), Message: fmt.Sprintf("%s: unknown operation %q", engine.Failed.String(), op)})
 	}
 	var req Request
 	if err := json.Unmarshal(request, &req); err != nil {
-		return marshal(Reply{Status: StatusError, Message: fmt.Sprintf("%s: %s: bad request: %v", StatusError, op, err)})
+		return marshal(Reply{Status: engine.Failed.String(), Message: fmt.Sprintf("%s: %s: bad request: %v", engine.Failed.String(), op, err)})
 	}
 	return marshal(fn(ctx, req))
 }
@@ -158,7 +171,7 @@ func Call(ctx context.Context, op string, request []byte) (reply []byte) {
 func marshal(r Reply) []byte {
 	b, err := json.Marshal(r)
 	if err != nil { // only a NaN or infinite number could do this
-		b, _ = json.Marshal(Reply{Status: StatusError, Message: fmt.Sprintf("%s: %v", StatusError, err)})
+		b, _ = json.Marshal(Reply{Status: engine.Failed.String(), Message: fmt.Sprintf("%s: %v", engine.Failed.String(), err)})
 	}
 	return b
 }
@@ -188,21 +201,21 @@ func parse(text string) (*sudokusat.Puzzle, Reply) {
 	var pe *sudokusat.ParseError
 	switch {
 	case errors.Is(err, io.EOF):
-		return nil, failure(StatusInvalid, 0, errNoPuzzle)
+		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
 	case errors.As(err, &pe):
-		return nil, failure(StatusInvalid, pe.Line, pe.Err)
+		return nil, failure(engine.Invalid.String(), pe.Line, pe.Err)
 	case err != nil:
-		return nil, failure(StatusError, 0, err)
+		return nil, failure(engine.Failed.String(), 0, err)
 	}
 	next, err := r.Read()
 	switch {
 	case errors.As(err, &pe):
-		return nil, failure(StatusInvalid, pe.Line, errTwoPuzzles)
+		return nil, failure(engine.Invalid.String(), pe.Line, errTwoPuzzles)
 	case err == nil:
-		return nil, failure(StatusInvalid, next.Line, errTwoPuzzles)
+		return nil, failure(engine.Invalid.String(), next.Line, errTwoPuzzles)
 	}
 	if err := p.Grid.Validate(); err != nil {
-		return nil, failure(StatusInvalid, p.Line, err)
+		return nil, failure(engine.Invalid.String(), p.Line, err)
 	}
 	return p, Reply{}
 }
@@ -223,100 +236,70 @@ func draw(puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
 	return b.String(), nil
 }
 
-// errWrong marks an engine's answer that the validator rejected, as the
-// command line names it.
-var errWrong = errors.New("wrong answer")
-
-// counted is one engine's count of a puzzle's solutions.
-type counted struct {
-	count    int
-	solution *sudokusat.Grid
-	engine   string
-	encoding string
-	elapsed  time.Duration
-}
-
-// countWith counts up to limit solutions of g with the engine req names,
-// and checks the first one with the validator, which shares no code with
-// either engine, as the command line does.
-func countWith(ctx context.Context, req Request, g *sudokusat.Grid, limit int) (counted, error) {
-	start := time.Now()
-	var c counted
+// engine returns the engine req names: the page runs the native solver
+// and the embedded gophersat only.
+func (s Service) engine(req Request) (engine.Engine, error) {
 	switch req.Engine {
 	case "", EngineNative:
-		r, err := native.Count(ctx, g, limit)
-		if err != nil {
-			return counted{}, err
-		}
-		c = counted{count: r.Count, solution: r.Solution, engine: EngineNative}
+		return engine.Native(), nil
 	case EngineSAT:
-		name := req.Encoding
-		if name == "" {
-			name = encode.Default
-		}
-		enc, err := encode.Lookup(name)
-		if err != nil {
-			return counted{}, err
-		}
-		f, err := enc(g)
-		if err != nil {
-			return counted{}, err
-		}
-		r, err := satsolve.Count(ctx, f, limit)
-		if errors.Is(err, satsolve.ErrWrongModel) {
-			return counted{}, fmt.Errorf("%w: %w", errWrong, err)
-		}
-		if err != nil {
-			return counted{}, err
-		}
-		c = counted{count: r.Count, solution: r.Solution, engine: EngineSAT, encoding: name}
-	default:
-		return counted{}, fmt.Errorf("unknown engine %q: the page runs %s and %s", req.Engine, EngineNative, EngineSAT)
+		return engine.Open(engine.NameSAT, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
 	}
-	c.elapsed = time.Since(start)
-	if (c.count > 0) != (c.solution != nil) {
-		return counted{}, fmt.Errorf("%w: %s counted %d but gave %v", errWrong, c.engine, c.count, c.solution)
+	return nil, fmt.Errorf("unknown engine %q: the page runs %s and %s", req.Engine, EngineNative, EngineSAT)
+}
+
+// count counts up to limit solutions of p with the engine req names. The
+// reply is valid only when the answer's status is not an answer.
+func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, limit int) (engine.Answer, engine.Engine, Reply) {
+	e, err := s.engine(req)
+	if err != nil {
+		return engine.Answer{}, nil, failure(engine.Failed.String(), p.Line, err)
 	}
-	if c.solution != nil {
-		if err := sudokusat.CheckSolution(g, c.solution); err != nil {
-			return counted{}, fmt.Errorf("%w: %s: %w", errWrong, c.engine, err)
-		}
+	a := engine.Count(ctx, e, p.Grid, limit, 0)
+	if !a.Status.Answered() {
+		return a, e, failure(a.Status.String(), p.Line, a.Err)
 	}
-	return c, nil
+	return a, e, Reply{}
 }
 
 func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 
+// Solve is Service.Solve on the zero Service.
+func Solve(ctx context.Context, req Request) Reply { return Service{}.Solve(ctx, req) }
+
 // Solve solves req.Puzzle with req.Engine (and req.Encoding) and draws it
 // with its solution. It reads Puzzle, Engine, Encoding and CellSize.
-func Solve(ctx context.Context, req Request) Reply {
+func (s Service) Solve(ctx context.Context, req Request) Reply {
 	p, fail := parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
-	c, err := countWith(ctx, req, p.Grid, 1)
-	if err != nil {
-		return failure(StatusError, p.Line, err)
+	a, e, fail := s.count(ctx, req, p, 1)
+	if !a.Status.Answered() {
+		return fail
 	}
-	r := Reply{Engine: c.engine, Encoding: c.encoding, Micros: micros(c.elapsed)}
+	r := Reply{Engine: e.Name(), Encoding: engine.Encoding(e), Micros: micros(a.Elapsed)}
 	describe(&r, p.Grid)
-	if c.count == 0 {
-		r.Status, r.Message = StatusUnsolvable, failure(StatusUnsolvable, p.Line, errors.New("no solution")).Message
+	if a.Status == engine.Unsolvable {
+		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, errors.New("no solution")).Message
 		r.SVG, _ = draw(p.Grid, nil, req.CellSize) // a valid puzzle always draws
 		return r
 	}
-	svg, err := draw(p.Grid, c.solution, req.CellSize)
+	svg, err := draw(p.Grid, a.Solution(), req.CellSize)
 	if err != nil {
-		return failure(StatusError, p.Line, err)
+		return failure(engine.Failed.String(), p.Line, err)
 	}
-	r.Status, r.Solution, r.Text, r.SVG = StatusSolved, c.solution.String(), p.Format(c.solution), svg
+	r.Status, r.Solution, r.Text, r.SVG = engine.Solved.String(), a.Solution().String(), p.Format(a.Solution()), svg
 	return r
 }
+
+// Count is Service.Count on the zero Service.
+func Count(ctx context.Context, req Request) Reply { return Service{}.Count(ctx, req) }
 
 // Count counts req.Puzzle's solutions up to req.Limit (2 when 0: a count
 // of 1 proves the puzzle unique). It reads Puzzle, Engine, Encoding and
 // Limit.
-func Count(ctx context.Context, req Request) Reply {
+func (s Service) Count(ctx context.Context, req Request) Reply {
 	p, fail := parse(req.Puzzle)
 	if p == nil {
 		return fail
@@ -326,16 +309,16 @@ func Count(ctx context.Context, req Request) Reply {
 		limit = 2
 	}
 	if limit < 1 {
-		return failure(StatusError, 0, fmt.Errorf("limit %d: want at least 1", limit))
+		return failure(engine.Failed.String(), 0, fmt.Errorf("limit %d: want at least 1", limit))
 	}
-	c, err := countWith(ctx, req, p.Grid, limit)
-	if err != nil {
-		return failure(StatusError, p.Line, err)
+	a, e, fail := s.count(ctx, req, p, limit)
+	if !a.Status.Answered() {
+		return fail
 	}
-	r := Reply{Status: StatusCounted, Count: c.count, Limit: limit, Engine: c.engine, Encoding: c.encoding, Micros: micros(c.elapsed)}
+	r := Reply{Status: StatusCounted, Count: a.Count, Limit: limit, Engine: e.Name(), Encoding: engine.Encoding(e), Micros: micros(a.Elapsed)}
 	describe(&r, p.Grid)
-	r.Text = strconv.Itoa(c.count)
-	if c.count >= limit && limit > 1 {
+	r.Text = strconv.Itoa(a.Count)
+	if a.Count >= limit && limit > 1 {
 		r.Text = "≥" + strconv.Itoa(limit)
 	}
 	return r
@@ -352,13 +335,13 @@ func Grade(ctx context.Context, req Request) Reply {
 	g, err := grade.Grade(ctx, p.Grid)
 	switch {
 	case errors.Is(err, grade.ErrUnsolvable):
-		return failure(StatusUnsolvable, p.Line, grade.ErrUnsolvable)
+		return failure(engine.Unsolvable.String(), p.Line, grade.ErrUnsolvable)
 	case errors.Is(err, grade.ErrNotUnique):
-		return failure(StatusInvalid, p.Line, grade.ErrNotUnique)
+		return failure(engine.Invalid.String(), p.Line, grade.ErrNotUnique)
 	case errors.Is(err, grade.ErrTooLarge):
-		return failure(StatusInvalid, p.Line, err)
+		return failure(engine.Invalid.String(), p.Line, err)
 	case err != nil:
-		return failure(StatusError, p.Line, err)
+		return failure(engine.Failed.String(), p.Line, err)
 	}
 	r := Reply{Status: StatusGraded, Score: g.Score, Hardest: g.Hardest.String(), Guesses: g.Guesses,
 		Solution: g.Solution.String(), Micros: micros(time.Since(start))}
@@ -370,57 +353,49 @@ func Grade(ctx context.Context, req Request) Reply {
 	return r
 }
 
+// Generate is Service.Generate on the zero Service.
+func Generate(ctx context.Context, req Request) Reply { return Service{}.Generate(ctx, req) }
+
 // Generate makes a puzzle with exactly one solution, as the generate
 // command does, and proves it unique a second time with the native count
 // and gophersat. It reads Size (0 means 9), Hints, Difficulty, Symmetric,
 // Seed and CellSize.
-func Generate(ctx context.Context, req Request) Reply {
+func (s Service) Generate(ctx context.Context, req Request) Reply {
 	n := req.Size
 	if n == 0 {
 		n = 9
 	}
-	if !sudokusat.ValidSize(n) {
-		_, _, err := sudokusat.BoxShape(n)
-		if err == nil {
-			err = fmt.Errorf("%w: %d: want 4 to %d", sudokusat.ErrSize, n, sudokusat.MaxSize)
-		}
-		return failure(StatusError, 0, err)
-	}
-	if h := req.Hints; h < 0 || h > n*n {
-		return failure(StatusError, 0, fmt.Errorf("hints %d: want 0 to %d for a %d×%d grid", h, n*n, n, n))
-	}
-	if d := req.Difficulty; d != 0 && (d < 1 || d > 5) {
-		return failure(StatusError, 0, fmt.Errorf("difficulty %g: want 1.0 to 5.0", d))
-	}
-	if req.Difficulty != 0 && n > grade.MaxSize {
-		return failure(StatusError, 0, fmt.Errorf("difficulty: grading stops at %d×%d", grade.MaxSize, grade.MaxSize))
-	}
 	// A short seed, so that a person can note it down to make the puzzle
 	// again.
 	seed := rand.Uint64N(1_000_000_000)
-	if s := strings.TrimSpace(req.Seed); s != "" {
+	if t := strings.TrimSpace(req.Seed); t != "" {
 		var err error
-		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return failure(StatusError, 0, fmt.Errorf("seed %q: want a whole number from 0 to %d", s, uint64(1<<64-1)))
+		if seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return failure(engine.Failed.String(), 0, fmt.Errorf("seed %q: want a whole number from 0 to %d", t, uint64(1<<64-1)))
 		}
 	}
 	o := generate.Options{Size: n, Hints: req.Hints, Difficulty: req.Difficulty, Symmetric: req.Symmetric, Seed: seed}
-	if n > 16 {
-		// As in the generate command: sparse large grids can take seconds
-		// per proof, and a cell whose removal is not proved keeps its given.
-		o.CheckTimeout = time.Second
+	if err := o.Check(); err != nil {
+		return failure(engine.Failed.String(), 0, err)
+	}
+	sat, err := engine.Open(engine.NameSAT, engine.Options{Workers: s.Workers})
+	if err != nil {
+		return failure(engine.Failed.String(), 0, err)
 	}
 	start := time.Now()
 	p, err := generate.Generate(ctx, o)
 	if err == nil {
-		err = verify(ctx, p)
+		err = engine.VerifyUnique(ctx, p.Puzzle, p.Solution, engine.Native(), sat)
+		if errors.Is(err, engine.ErrNotUnique) {
+			err = fmt.Errorf("generator bug: %w", err)
+		}
 	}
 	if err != nil {
-		return failure(StatusError, 0, err)
+		return failure(engine.Failed.String(), 0, err)
 	}
 	svg, err := draw(p.Puzzle, nil, req.CellSize)
 	if err != nil {
-		return failure(StatusError, 0, err)
+		return failure(engine.Failed.String(), 0, err)
 	}
 	r := Reply{Status: StatusGenerated, Solution: p.Solution.String(), Reached: p.Reached, Attempts: p.Attempts,
 		Seed: strconv.FormatUint(seed, 10), Micros: micros(time.Since(start)), SVG: svg}
@@ -429,34 +404,6 @@ func Generate(ctx context.Context, req Request) Reply {
 		r.Score, r.Hardest, r.Guesses = p.Grade.Score, p.Grade.Hardest.String(), p.Grade.Guesses
 	}
 	return r
-}
-
-// verify proves a generated puzzle unique again, independently of the
-// generator, as the generate command does: the validator on its solution,
-// the native count, and gophersat on the reduced CNF.
-func verify(ctx context.Context, p *generate.Puzzle) error {
-	if err := sudokusat.CheckSolution(p.Puzzle, p.Solution); err != nil {
-		return fmt.Errorf("generator bug: %w", err)
-	}
-	r, err := native.Count(ctx, p.Puzzle, 2)
-	if err != nil {
-		return err
-	}
-	if r.Count != 1 {
-		return fmt.Errorf("generator bug: native count finds %d solutions", r.Count)
-	}
-	f, err := encode.Reduced(p.Puzzle)
-	if err != nil {
-		return err
-	}
-	s, err := satsolve.Count(ctx, f, 2)
-	if err != nil {
-		return fmt.Errorf("gophersat check: %w", err)
-	}
-	if s.Count != 1 || !s.Solution.Equal(p.Solution) {
-		return fmt.Errorf("generator bug: gophersat finds %d solutions", s.Count)
-	}
-	return nil
 }
 
 // Encode writes req.Puzzle as DIMACS CNF in req.Encoding, with the comment
@@ -473,16 +420,16 @@ func Encode(_ context.Context, req Request) Reply {
 	}
 	enc, err := encode.Lookup(name)
 	if err != nil {
-		return failure(StatusError, 0, err)
+		return failure(engine.Failed.String(), 0, err)
 	}
 	start := time.Now()
 	f, err := enc(p.Grid)
 	if err != nil {
-		return failure(StatusError, p.Line, err)
+		return failure(engine.Failed.String(), p.Line, err)
 	}
 	var b bytes.Buffer
 	if err := encode.WriteDIMACS(&b, f); err != nil {
-		return failure(StatusError, p.Line, err)
+		return failure(engine.Failed.String(), p.Line, err)
 	}
 	n := p.Grid.Size()
 	r := Reply{Status: StatusEncoded, Encoding: name, DIMACS: b.String(), Vars: f.NumVars, Clauses: f.NumClauses(),
@@ -500,7 +447,7 @@ func Render(_ context.Context, req Request) Reply {
 	}
 	svg, err := draw(p.Grid, nil, req.CellSize)
 	if err != nil {
-		return failure(StatusError, p.Line, err)
+		return failure(engine.Failed.String(), p.Line, err)
 	}
 	r := Reply{Status: StatusDrawn, SVG: svg}
 	describe(&r, p.Grid)

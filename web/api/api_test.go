@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"github.com/sudokusat/sudokusat/engine"
 	"strings"
 	"testing"
 
@@ -31,26 +32,26 @@ func TestSolve(t *testing.T) {
 		wantSolution string
 		wantText     string
 	}{
-		{"native", Request{Puzzle: inkala}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"native by name", Request{Puzzle: inkala, Engine: EngineNative}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"gophersat default encoding", Request{Puzzle: inkala, Engine: EngineSAT}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"gophersat minimal", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "minimal"}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"gophersat extended", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "extended"}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"surrounding blank lines and CRLF", Request{Puzzle: "\r\n# Inkala\r\n" + inkala + "\r\n\r\n"}, StatusSolved, "", inkalaSolution, inkalaSolution},
-		{"rows come back as a drawn grid, as solve --format grid writes them", Request{Puzzle: ".2.1\n....\n....\n4.2.\n"}, StatusSolved, "", "3241143223144123", "3 2 | 4 1\n1 4 | 3 2\n----+----\n2 3 | 1 4\n4 1 | 2 3\n"},
-		{"clashing givens", Request{Puzzle: clash}, StatusInvalid,
+		{"native", Request{Puzzle: inkala}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"native by name", Request{Puzzle: inkala, Engine: EngineNative}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat default encoding", Request{Puzzle: inkala, Engine: EngineSAT}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat minimal", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "minimal"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat extended", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "extended"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"surrounding blank lines and CRLF", Request{Puzzle: "\r\n# Inkala\r\n" + inkala + "\r\n\r\n"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"rows come back as a drawn grid, as solve --format grid writes them", Request{Puzzle: ".2.1\n....\n....\n4.2.\n"}, engine.Solved.String(), "", "3241143223144123", "3 2 | 4 1\n1 4 | 3 2\n----+----\n2 3 | 1 4\n4 1 | 2 3\n"},
+		{"clashing givens", Request{Puzzle: clash}, engine.Invalid.String(),
 			"invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)", "", ""},
-		{"short line", Request{Puzzle: "123"}, StatusInvalid,
+		{"short line", Request{Puzzle: "123"}, engine.Invalid.String(),
 			"invalid: line 1: syntax error: 3 cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)", "", ""},
-		{"grid cut short", Request{Puzzle: "....\n"}, StatusInvalid, "invalid: line 1: syntax error: grid of 4 rows ends after 1", "", ""},
-		{"nothing", Request{Puzzle: " \n# only a comment\n"}, StatusInvalid, "invalid: no puzzle in the input", "", ""},
-		{"two puzzles", Request{Puzzle: inkala + "\n" + inkala}, StatusInvalid,
+		{"grid cut short", Request{Puzzle: "....\n"}, engine.Invalid.String(), "invalid: line 1: syntax error: grid of 4 rows ends after 1", "", ""},
+		{"nothing", Request{Puzzle: " \n# only a comment\n"}, engine.Invalid.String(), "invalid: no puzzle in the input", "", ""},
+		{"two puzzles", Request{Puzzle: inkala + "\n" + inkala}, engine.Invalid.String(),
 			"invalid: line 2: more than one puzzle in the input: the page takes one", "", ""},
-		{"good then bad", Request{Puzzle: inkala + "\n123"}, StatusInvalid,
+		{"good then bad", Request{Puzzle: inkala + "\n123"}, engine.Invalid.String(),
 			"invalid: line 2: more than one puzzle in the input: the page takes one", "", ""},
-		{"no solution native", Request{Puzzle: noSolution}, StatusUnsolvable, "unsolvable: line 1: no solution", "", ""},
-		{"no solution gophersat", Request{Puzzle: noSolution, Engine: EngineSAT}, StatusUnsolvable, "unsolvable: line 1: no solution", "", ""},
-		{"unknown engine", Request{Puzzle: inkala, Engine: "cadical"}, StatusError,
+		{"no solution native", Request{Puzzle: noSolution}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
+		{"no solution gophersat", Request{Puzzle: noSolution, Engine: EngineSAT}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
+		{"unknown engine", Request{Puzzle: inkala, Engine: "cadical"}, engine.Failed.String(),
 			`error: line 1: unknown engine "cadical": the page runs native and sat`, "", ""},
 	}
 	for _, tt := range tests {
@@ -63,7 +64,7 @@ func TestSolve(t *testing.T) {
 				t.Errorf("solution %q text %q, want %q and %q", r.Solution, r.Text, tt.wantSolution, tt.wantText)
 			}
 			switch r.Status {
-			case StatusSolved:
+			case engine.Solved.String():
 				n := r.Size
 				if got := drawnCells(r.SVG); got != n*n {
 					t.Errorf("the drawing shows %d digits, want all %d", got, n*n)
@@ -71,7 +72,7 @@ func TestSolve(t *testing.T) {
 				if r.Micros <= 0 {
 					t.Errorf("time %v µs, want it measured", r.Micros)
 				}
-			case StatusUnsolvable:
+			case engine.Unsolvable.String():
 				if got := drawnCells(r.SVG); got != 9 {
 					t.Errorf("the drawing of the unsolvable puzzle shows %d digits, want its 9 givens", got)
 				}
@@ -82,7 +83,7 @@ func TestSolve(t *testing.T) {
 
 func TestSolveBadEncoding(t *testing.T) {
 	r := Solve(context.Background(), Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "fancy"})
-	if r.Status != StatusError || !strings.HasPrefix(r.Message, "error: line 1: ") || !strings.Contains(r.Message, "fancy") {
+	if r.Status != engine.Failed.String() || !strings.HasPrefix(r.Message, "error: line 1: ") || !strings.Contains(r.Message, "fancy") {
 		t.Errorf("got %s %q, want an error naming the encoding", r.Status, r.Message)
 	}
 }
@@ -125,9 +126,9 @@ func TestGrade(t *testing.T) {
 	}{
 		{"hard", inkala, StatusGraded, "5.0 guessing guesses=21", ""},
 		{"easy", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", StatusGraded, "", ""},
-		{"several solutions", "................", StatusInvalid, "", "invalid: line 1: more than one solution"},
-		{"no solution", noSolution, StatusUnsolvable, "", "unsolvable: line 1: no solution"},
-		{"clash", clash, StatusInvalid, "", "invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)"},
+		{"several solutions", "................", engine.Invalid.String(), "", "invalid: line 1: more than one solution"},
+		{"no solution", noSolution, engine.Unsolvable.String(), "", "unsolvable: line 1: no solution"},
+		{"clash", clash, engine.Invalid.String(), "", "invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,19 +212,19 @@ func TestGenerateBadOptions(t *testing.T) {
 		req  Request
 		want string
 	}{
-		{"prime size", Request{Size: 7}, "error: not a Sudoku size: side 7 is prime, so it has no R×C boxes"},
-		{"huge size", Request{Size: 500}, "error: not a Sudoku size: side 500 is outside 4..400"},
+		{"prime size", Request{Size: 7}, "error: size 7: not a Sudoku size: side 7 is prime, so it has no R×C boxes"},
+		{"huge size", Request{Size: 500}, "error: size 500: not a Sudoku size: side 500 is outside 4..400"},
 		{"too many hints", Request{Size: 9, Hints: 90}, "error: hints 90: want 0 to 81 for a 9×9 grid"},
 		{"negative hints", Request{Size: 4, Hints: -1}, "error: hints -1: want 0 to 16 for a 4×4 grid"},
 		{"difficulty", Request{Difficulty: 6}, "error: difficulty 6: want 1.0 to 5.0"},
-		{"difficulty of a large grid", Request{Size: 81, Difficulty: 2}, "error: difficulty: grading stops at 64×64"},
+		{"difficulty of a large grid", Request{Size: 81, Difficulty: 2}, "error: difficulty 2: grading stops at 64×64"},
 		{"seed", Request{Seed: "abc"}, `error: seed "abc": want a whole number from 0 to 18446744073709551615`},
 		{"negative seed", Request{Seed: "-1"}, `error: seed "-1": want a whole number from 0 to 18446744073709551615`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Generate(context.Background(), tt.req)
-			if r.Status != StatusError || r.Message != tt.want {
+			if r.Status != engine.Failed.String() || r.Message != tt.want {
 				t.Errorf("got %s %q, want %q", r.Status, r.Message, tt.want)
 			}
 		})
@@ -260,10 +261,10 @@ func TestEncode(t *testing.T) {
 			}
 		})
 	}
-	if r := Encode(context.Background(), Request{Puzzle: clash}); r.Status != StatusInvalid || r.DIMACS != "" {
+	if r := Encode(context.Background(), Request{Puzzle: clash}); r.Status != engine.Invalid.String() || r.DIMACS != "" {
 		t.Errorf("clashing givens: got %s %q and %d bytes of CNF", r.Status, r.Message, len(r.DIMACS))
 	}
-	if r := Encode(context.Background(), Request{Puzzle: inkala, Encoding: "fancy"}); r.Status != StatusError || !strings.Contains(r.Message, "fancy") {
+	if r := Encode(context.Background(), Request{Puzzle: inkala, Encoding: "fancy"}); r.Status != engine.Failed.String() || !strings.Contains(r.Message, "fancy") {
 		t.Errorf("unknown encoding: got %s %q", r.Status, r.Message)
 	}
 }
@@ -275,7 +276,7 @@ func TestRender(t *testing.T) {
 	}{
 		{"9×9", inkala, StatusDrawn, "", 21},
 		{"6×6", "..1.2....6.3.5.2........1.....56...4", StatusDrawn, "", 10},
-		{"clash", clash, StatusInvalid, "invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)", 0},
+		{"clash", clash, engine.Invalid.String(), "invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -297,11 +298,11 @@ func TestCall(t *testing.T) {
 	tests := []struct {
 		name, op, request, wantStatus, wantMessage string
 	}{
-		{"solve", "solve", `{"puzzle":"` + inkala + `","engine":"sat"}`, StatusSolved, ""},
+		{"solve", "solve", `{"puzzle":"` + inkala + `","engine":"sat"}`, engine.Solved.String(), ""},
 		{"every field", "generate", `{"size":4,"hints":6,"difficulty":0,"symmetric":true,"seed":"9","cellSize":20}`, StatusGenerated, ""},
-		{"unknown operation", "explode", `{}`, StatusError, `error: unknown operation "explode"`},
-		{"malformed request", "solve", `{"puzzle":`, StatusError, "error: solve: bad request: unexpected end of JSON input"},
-		{"wrong type", "count", `{"limit":"two"}`, StatusError,
+		{"unknown operation", "explode", `{}`, engine.Failed.String(), `error: unknown operation "explode"`},
+		{"malformed request", "solve", `{"puzzle":`, engine.Failed.String(), "error: solve: bad request: unexpected end of JSON input"},
+		{"wrong type", "count", `{"limit":"two"}`, engine.Failed.String(),
 			"error: count: bad request: json: cannot unmarshal string into Go struct field Request.limit of type int"},
 	}
 	for _, tt := range tests {

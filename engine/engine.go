@@ -1,0 +1,220 @@
+// Package engine chooses, runs and validates the engines that solve and
+// count Sudoku puzzles: the native solver, gophersat in this process or in
+// worker processes, and any external DIMACS solver. It is the one layer
+// under the command line and the web page, so that each decision about
+// engines (what a name means, which encoding, how many puzzles run at
+// once, what an answer's status is) is made here once.
+//
+// An Engine reports what it found; Count checks every grid it reports with
+// sudokusat.CheckSolution, which shares no code with any engine, and gives
+// the answer a Status. A grid that fails the check never reaches a caller.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// Engine counts a puzzle's solutions. Count reports what the engine found,
+// unchecked: callers use the package's Count, which validates it.
+type Engine interface {
+	// Name names the engine in messages and tables.
+	Name() string
+	// Count looks for up to limit (≥ 1) solutions of g, whose givens do
+	// not clash. It honours ctx: when ctx ends first it returns an error
+	// wrapping ctx.Err().
+	Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error)
+}
+
+// Result is what an engine reports for one puzzle, before validation.
+type Result struct {
+	// Count is the number of distinct solutions found, capped at the limit.
+	Count int
+	// Solutions holds the solutions the engine returns, first found first:
+	// at least the first one when Count > 0, at most Count of them.
+	Solutions []*sudokusat.Grid
+	// Stats are the engine's own search figures, where it reports them.
+	Stats Stats
+	// Elapsed is the time the engine itself measured, or zero; an engine
+	// that queues work (gophersat's worker processes) measures it so that
+	// the wait in its queue is left out.
+	Elapsed time.Duration
+}
+
+// Stats are an engine's search figures, summed over the solves of a count.
+type Stats struct {
+	Decisions int // SAT decisions (gophersat)
+	Conflicts int // SAT conflicts (gophersat)
+	Guesses   int // branch alternatives tried (native)
+}
+
+// Add adds t to s.
+func (s *Stats) Add(t Stats) {
+	s.Decisions += t.Decisions
+	s.Conflicts += t.Conflicts
+	s.Guesses += t.Guesses
+}
+
+// Status is what became of one puzzle.
+type Status int
+
+// The statuses of an Answer. Solved and Unsolvable are answers about the
+// puzzle; the others say why there is none.
+const (
+	Solved     Status = iota + 1 // at least one solution found and checked
+	Unsolvable                   // the engine found no solution
+	Invalid                      // the givens clash: no engine was run
+	Timeout                      // the per-puzzle time ran out
+	Canceled                     // the caller gave up (an interrupt)
+	Wrong                        // the engine's answer failed the validator
+	Failed                       // the engine failed: crashed, could not run, said nothing usable
+)
+
+var statusNames = [...]string{
+	Solved:     "solved",
+	Unsolvable: "unsolvable",
+	Invalid:    "invalid",
+	Timeout:    "timeout",
+	Canceled:   "canceled",
+	Wrong:      "wrong",
+	Failed:     "error",
+}
+
+// String returns the status as the command line prints it.
+func (s Status) String() string {
+	if s > 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Answered reports whether the status is an answer about the puzzle (a
+// count, zero included) rather than a reason for having none.
+func (s Status) Answered() bool { return s == Solved || s == Unsolvable }
+
+// Answer is an engine's validated answer on one puzzle.
+type Answer struct {
+	Status Status
+	// Count is the number of solutions found, capped at Limit; 0 unless
+	// Status is Solved.
+	Count int
+	// Limit is the count asked for.
+	Limit int
+	// Solutions are the solutions reported, each checked by the validator
+	// and all distinct; the first is Solution().
+	Solutions []*sudokusat.Grid
+	// Stats are the engine's search figures.
+	Stats Stats
+	// Elapsed is the engine's time on the puzzle.
+	Elapsed time.Duration
+	// Err says why, when Status is neither Solved nor Unsolvable.
+	Err error
+}
+
+// Solution returns the first solution, or nil when there is none.
+func (a Answer) Solution() *sudokusat.Grid {
+	if len(a.Solutions) == 0 {
+		return nil
+	}
+	return a.Solutions[0]
+}
+
+// Unique reports whether the answer proves exactly one solution: one was
+// found, and a search for a second one (Limit ≥ 2) found none.
+func (a Answer) Unique() bool { return a.Status == Solved && a.Count == 1 && a.Limit > 1 }
+
+// AtLimit reports whether the count stopped at the limit, so that more
+// solutions may exist.
+func (a Answer) AtLimit() bool { return a.Status == Solved && a.Count >= a.Limit }
+
+// ErrWrong marks an engine's answer that the validator rejected.
+var ErrWrong = errors.New("wrong answer")
+
+// Count looks for up to limit (≥ 1) solutions of g with e and validates
+// what e reports. A puzzle whose givens clash is Invalid without running
+// e. A positive timeout bounds the search: past it the answer is Timeout.
+// Count never returns a grid that is not a solution of g.
+func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout time.Duration) Answer {
+	a := Answer{Limit: limit}
+	if limit < 1 {
+		a.Status, a.Err = Failed, fmt.Errorf("count limit %d: want at least 1", limit)
+		return a
+	}
+	if err := g.Validate(); err != nil {
+		a.Status, a.Err = Invalid, err
+		return a
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	r, err := e.Count(ctx, g, limit)
+	a.Elapsed = r.Elapsed
+	if a.Elapsed == 0 {
+		a.Elapsed = time.Since(start)
+	}
+	a.Stats = r.Stats
+	switch {
+	case errors.Is(err, ErrWrong):
+		a.Status, a.Err = Wrong, err
+		return a
+	case errors.Is(err, context.DeadlineExceeded):
+		a.Status, a.Err = Timeout, err
+		if timeout > 0 {
+			a.Err = fmt.Errorf("no answer within %v", timeout)
+		}
+		return a
+	case err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled):
+		a.Status, a.Err = Canceled, err
+		return a
+	case err != nil:
+		a.Status, a.Err = Failed, err
+		return a
+	}
+	if err := check(e.Name(), g, r, limit); err != nil {
+		a.Status, a.Err = Wrong, err
+		return a
+	}
+	a.Count, a.Solutions = r.Count, r.Solutions
+	a.Status = Unsolvable
+	if r.Count > 0 {
+		a.Status = Solved
+	}
+	return a
+}
+
+// Solve is Count with a limit of 1.
+func Solve(ctx context.Context, e Engine, g *sudokusat.Grid, timeout time.Duration) Answer {
+	return Count(ctx, e, g, 1, timeout)
+}
+
+// check is the one validation of an engine's result: a count within the
+// limit, grids that agree with it, each a solution of g, none twice.
+func check(name string, g *sudokusat.Grid, r Result, limit int) error {
+	switch {
+	case r.Count < 0 || r.Count > limit:
+		return fmt.Errorf("%w: %s counted %d with a limit of %d", ErrWrong, name, r.Count, limit)
+	case (r.Count > 0) != (len(r.Solutions) > 0) || len(r.Solutions) > r.Count:
+		return fmt.Errorf("%w: %s counted %d but gave %d grids", ErrWrong, name, r.Count, len(r.Solutions))
+	}
+	for i, s := range r.Solutions {
+		if s == nil {
+			return fmt.Errorf("%w: %s gave no grid", ErrWrong, name)
+		}
+		if err := sudokusat.CheckSolution(g, s); err != nil {
+			return fmt.Errorf("%w: %s: %w", ErrWrong, name, err)
+		}
+		for _, t := range r.Solutions[:i] {
+			if s.Equal(t) {
+				return fmt.Errorf("%w: %s gave the same grid twice", ErrWrong, name)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,276 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/native"
+)
+
+const (
+	inkala   = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
+
+func grid(t *testing.T, s string) *sudokusat.Grid {
+	t.Helper()
+	g, err := sudokusat.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// fake reports whatever it is told to, or blocks until ctx ends.
+type fake struct {
+	r     Result
+	err   error
+	block bool
+	calls int
+}
+
+func (f *fake) Name() string { return "fake" }
+
+func (f *fake) Count(ctx context.Context, _ *sudokusat.Grid, _ int) (Result, error) {
+	f.calls++
+	if f.block {
+		<-ctx.Done()
+		return Result{}, ctx.Err()
+	}
+	return f.r, f.err
+}
+
+func TestCountValidates(t *testing.T) {
+	good := grid(t, solution)
+	other := good.Clone() // the solution with two digits swapped: a valid grid, not the puzzle's
+	other.SetCell(1, good.Cell(2))
+	other.SetCell(2, good.Cell(1))
+	broken := good.Clone()
+	broken.SetCell(80, good.Cell(79))
+	tests := []struct {
+		name  string
+		r     Result
+		err   error
+		limit int
+		want  Status
+	}{
+		{"one solution", Result{Count: 1, Solutions: []*sudokusat.Grid{good}}, nil, 2, Solved},
+		{"no solution", Result{}, nil, 2, Unsolvable},
+		{"count without a grid", Result{Count: 1}, nil, 2, Wrong},
+		{"a grid without a count", Result{Solutions: []*sudokusat.Grid{good}}, nil, 2, Wrong},
+		{"more grids than the count", Result{Count: 1, Solutions: []*sudokusat.Grid{good, good}}, nil, 2, Wrong},
+		{"a count past the limit", Result{Count: 3, Solutions: []*sudokusat.Grid{good}}, nil, 2, Wrong},
+		{"a grid that breaks a rule", Result{Count: 1, Solutions: []*sudokusat.Grid{broken}}, nil, 2, Wrong},
+		{"a grid that drops a given", Result{Count: 1, Solutions: []*sudokusat.Grid{other}}, nil, 2, Wrong},
+		{"the same grid twice", Result{Count: 2, Solutions: []*sudokusat.Grid{good, good}}, nil, 2, Wrong},
+		{"a nil grid", Result{Count: 1, Solutions: []*sudokusat.Grid{nil}}, nil, 2, Wrong},
+		{"the engine's own wrong answer", Result{}, ErrWrong, 2, Wrong},
+		{"the engine failed", Result{}, errors.New("crashed"), 2, Failed},
+		{"a limit below 1", Result{}, nil, 0, Failed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Count(context.Background(), &fake{r: tt.r, err: tt.err}, grid(t, inkala), tt.limit, 0)
+			if a.Status != tt.want {
+				t.Fatalf("status %v (%v), want %v", a.Status, a.Err, tt.want)
+			}
+			if !a.Status.Answered() && (a.Err == nil || a.Solution() != nil || a.Count != 0) {
+				t.Errorf("a %v answer has err %v, solution %v, count %d", a.Status, a.Err, a.Solution(), a.Count)
+			}
+			if a.Status == Wrong && !errors.Is(a.Err, ErrWrong) {
+				t.Errorf("%v does not wrap ErrWrong", a.Err)
+			}
+		})
+	}
+}
+
+func TestCountInvalidRunsNoEngine(t *testing.T) {
+	f := &fake{}
+	a := Count(context.Background(), f, grid(t, "88"+strings.Repeat(".", 79)), 2, 0)
+	if a.Status != Invalid || a.Err == nil || f.calls != 0 {
+		t.Errorf("status %v, err %v, engine called %d times; want Invalid without a call", a.Status, a.Err, f.calls)
+	}
+}
+
+func TestCountDeadlines(t *testing.T) {
+	g := grid(t, inkala)
+	a := Count(context.Background(), &fake{block: true}, g, 1, 20*time.Millisecond)
+	if a.Status != Timeout || a.Err.Error() != "no answer within 20ms" {
+		t.Errorf("timeout: %v %v", a.Status, a.Err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if a := Count(ctx, &fake{block: true}, g, 1, time.Minute); a.Status != Canceled {
+		t.Errorf("cancelled: %v %v", a.Status, a.Err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if a := Count(ctx, &fake{block: true}, g, 1, 0); a.Status != Timeout {
+		t.Errorf("caller's deadline: %v %v", a.Status, a.Err)
+	}
+}
+
+func TestStatusNames(t *testing.T) {
+	// The command line and the page print these; scripts read them.
+	want := map[Status]string{Solved: "solved", Unsolvable: "unsolvable", Invalid: "invalid", Timeout: "timeout",
+		Canceled: "canceled", Wrong: "wrong", Failed: "error"}
+	for s, name := range want {
+		if s.String() != name {
+			t.Errorf("%d prints %q, want %q", int(s), s.String(), name)
+		}
+	}
+	if Status(0).String() != "Status(0)" {
+		t.Errorf("the zero status prints %q", Status(0).String())
+	}
+}
+
+// TestEnginesAgree runs each engine that needs nothing outside this
+// process on puzzles with none, one and several solutions.
+func TestEnginesAgree(t *testing.T) {
+	noSolution := ".23456789" + "1........" + strings.Repeat(".", 63)
+	tests := []struct {
+		puzzle string
+		count  int
+	}{
+		{inkala, 1},
+		{noSolution, 0},
+		{strings.Repeat(".", 16), 2},
+		{"1...............", 2},
+	}
+	for _, spec := range []string{NameNative, NameSAT} {
+		for _, enc := range []string{"", "minimal", "extended"} {
+			e, err := Open(spec, Options{Encoding: enc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tt := range tests {
+				a := Count(context.Background(), e, grid(t, tt.puzzle), 2, 0)
+				if !a.Status.Answered() || a.Count != tt.count {
+					t.Errorf("%s/%s on %s: %v count %d (%v), want %d", spec, enc, tt.puzzle, a.Status, a.Count, a.Err, tt.count)
+				}
+				if tt.count == 1 && !a.Unique() {
+					t.Errorf("%s/%s: a unique puzzle not proved unique", spec, enc)
+				}
+				if tt.count == 2 && !a.AtLimit() {
+					t.Errorf("%s/%s: two solutions, not at the limit", spec, enc)
+				}
+			}
+		}
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	tests := []struct {
+		spec, encoding, want string
+	}{
+		{"", "", "empty engine name"},
+		{"  ", "", "empty engine name"},
+		{"sat", "fancy", "fancy"},
+		{"cadical", "fancy", "fancy"},
+		{"no-such-solver-xyz", "", `no program "no-such-solver-xyz" on PATH`},
+		{"kissat-typo --flag {cnf}", "", `no program "kissat-typo" on PATH`},
+	}
+	for _, tt := range tests {
+		_, err := Open(tt.spec, Options{Encoding: tt.encoding})
+		if !errors.Is(err, ErrEngine) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Open(%q, %q): %v, want ErrEngine naming %q", tt.spec, tt.encoding, err, tt.want)
+		}
+	}
+	if _, err := OpenList(nil, nil, Options{}); !errors.Is(err, ErrEngine) {
+		t.Errorf("an empty list: %v, want ErrEngine", err)
+	}
+}
+
+func TestOpenList(t *testing.T) {
+	es, err := OpenList([]string{"native", "sat"}, []string{"reduced", "extended"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names, encs []string
+	for _, e := range es {
+		names = append(names, e.Name())
+		encs = append(encs, Encoding(e))
+	}
+	if got := strings.Join(names, ","); got != "native,sat/reduced,sat/extended" {
+		t.Errorf("names %s", got)
+	}
+	if got := strings.Join(encs, ","); got != ",reduced,extended" {
+		t.Errorf("encodings %s", got)
+	}
+}
+
+func TestConcurrency(t *testing.T) {
+	queued := NewWorkers([]string{"unused"}, 2, false)
+	alone := NewWorkers([]string{"unused"}, 2, true)
+	defer queued.Close()
+	defer alone.Close()
+	open := func(spec string, w *Workers) Engine {
+		e, err := Open(spec, Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	ext := &external{} // a process per search, whatever its command
+	tests := []struct {
+		name    string
+		workers int
+		es      []Engine
+		want    int
+	}{
+		{"native", 2, []Engine{Native()}, 2},
+		{"at least one", 0, []Engine{Native()}, 1},
+		{"gophersat queued on its workers", 2, []Engine{open("sat", queued)}, 2 * queueDepth},
+		{"gophersat with deadlines", 2, []Engine{open("sat", alone)}, 2},
+		{"gophersat in process", 2, []Engine{open("sat", nil)}, 2},
+		{"an external solver among them", 2, []Engine{Native(), open("sat", queued), ext}, 2},
+	}
+	for _, tt := range tests {
+		if got := Concurrency(tt.workers, tt.es...); got != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// twice finds a second solution that is not there.
+type twice struct{ Engine }
+
+func (e twice) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	r, err := e.Engine.Count(ctx, g, limit)
+	r.Count = 2
+	return r, err
+}
+
+func TestVerifyUnique(t *testing.T) {
+	ctx := context.Background()
+	p, s := grid(t, inkala), grid(t, solution)
+	sat, err := Open(NameSAT, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyUnique(ctx, p, s, Native(), sat); err != nil {
+		t.Errorf("Inkala's puzzle: %v", err)
+	}
+	wrong := s.Clone()
+	wrong.SetCell(1, s.Cell(2))
+	wrong.SetCell(2, s.Cell(1))
+	if err := VerifyUnique(ctx, p, wrong, Native()); !errors.Is(err, ErrNotUnique) {
+		t.Errorf("a wrong solution: %v, want ErrNotUnique", err)
+	}
+	if err := VerifyUnique(ctx, p, s, twice{Native()}); !errors.Is(err, ErrNotUnique) {
+		t.Errorf("an engine that finds two: %v, want ErrNotUnique", err)
+	}
+	// A puzzle with two solutions, either given as "the" one.
+	two := grid(t, "1...............")
+	r, err := native.Count(ctx, two, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyUnique(ctx, two, r.Solution, sat); !errors.Is(err, ErrNotUnique) {
+		t.Errorf("a puzzle with several solutions: %v, want ErrNotUnique", err)
+	}
+}

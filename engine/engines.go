@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
+)
+
+// Engine names that Open knows besides the external solvers.
+const (
+	NameNative = "native" // the bitmask propagation solver
+	NameSAT    = "sat"    // the embedded gophersat, through a CNF encoding
+)
+
+// ErrEngine matches the errors of Open and OpenList: an unknown engine or
+// encoding, or a solver program that is not there.
+var ErrEngine = errors.New("engine cannot be opened")
+
+// openError is an error of Open: its message alone, matching ErrEngine.
+type openError struct{ err error }
+
+func (e *openError) Error() string        { return e.err.Error() }
+func (e *openError) Unwrap() error        { return e.err }
+func (e *openError) Is(target error) bool { return target == ErrEngine }
+
+func openErrorf(format string, args ...any) error {
+	return &openError{fmt.Errorf(format, args...)}
+}
+
+// Options says how Open's engines run.
+type Options struct {
+	// Encoding is the CNF encoding of a SAT engine; empty means
+	// encode.Default. The native engine ignores it.
+	Encoding string
+	// Workers, when not nil, runs gophersat in its worker processes.
+	// Without it gophersat runs in this process, one search at a time,
+	// and a deadline cannot stop a search under way: gophersat v1.4.0 has
+	// no cancellation and a package-level buffer that two searches at once
+	// corrupt (see satsolve).
+	Workers *Workers
+}
+
+// Open returns the engine named by spec: "native"; "sat" (or "gophersat")
+// for the embedded gophersat; a known external solver's name (see
+// satsolve.KnownExternal); or a DIMACS solver's command line, in which
+// "{cnf}" stands for the CNF file and "{out}" for a result file. Every
+// problem with the name, the encoding or the solver's program is reported
+// here, before any puzzle is read, as an error wrapping ErrEngine.
+func Open(spec string, o Options) (Engine, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == NameNative {
+		return nativeEngine{}, nil
+	}
+	encName, enc, err := lookupEncoding(o.Encoding)
+	if err != nil {
+		return nil, err
+	}
+	if spec == "" {
+		return nil, openErrorf("empty engine name (want %s)", known())
+	}
+	s, err := satsolve.Engine(spec)
+	if err != nil {
+		return nil, &openError{err}
+	}
+	switch s := s.(type) {
+	case satsolve.Gophersat:
+		if o.Workers != nil {
+			return &pooled{name: NameSAT, enc: encName, workers: o.Workers}, nil
+		}
+		return &inProcess{name: NameSAT, enc: encName, encode: enc}, nil
+	case *satsolve.External:
+		if _, err := exec.LookPath(s.Argv[0]); err != nil {
+			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], known())
+		}
+		return &external{solver: s, enc: encName, encode: enc}, nil
+	}
+	return nil, openErrorf("unknown engine %q (engines: %s)", spec, known())
+}
+
+// OpenList opens every engine of a list, as check and bench take them:
+// gophersat once for each encoding, named "sat/ENCODING", and every other
+// engine once, external solvers with the first encoding. An empty
+// encodings list means encode.Default.
+func OpenList(specs, encodings []string, o Options) ([]Engine, error) {
+	if len(encodings) == 0 {
+		encodings = []string{encode.Default}
+	}
+	var out []Engine
+	for _, spec := range specs {
+		if spec == NameSAT || spec == "gophersat" {
+			for _, enc := range encodings {
+				o := o
+				o.Encoding = enc
+				e, err := Open(spec, o)
+				if err != nil {
+					return nil, err
+				}
+				e = relabel(e, NameSAT+"/"+enc)
+				out = append(out, e)
+			}
+			continue
+		}
+		o := o
+		o.Encoding = encodings[0]
+		e, err := Open(spec, o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return nil, openErrorf("no engine named (engines: %s)", known())
+	}
+	return out, nil
+}
+
+func relabel(e Engine, name string) Engine {
+	switch e := e.(type) {
+	case *pooled:
+		e.name = name
+	case *inProcess:
+		e.name = name
+	}
+	return e
+}
+
+// known lists the engine names for messages.
+func known() string {
+	return strings.Join(append([]string{NameNative, NameSAT}, satsolve.KnownExternal()...), ", ")
+}
+
+// lookupEncoding resolves an encoding name, empty meaning the default.
+func lookupEncoding(name string) (string, encode.Encoding, error) {
+	if name == "" {
+		name = encode.Default
+	}
+	enc, err := encode.Lookup(name)
+	if err != nil {
+		return "", nil, &openError{err}
+	}
+	return name, enc, nil
+}
+
+// Encoding returns the CNF encoding e searches through, or "" for an
+// engine that uses none.
+func Encoding(e Engine) string {
+	switch e := e.(type) {
+	case *pooled:
+		return e.enc
+	case *inProcess:
+		return e.enc
+	case *external:
+		return e.enc
+	}
+	return ""
+}
+
+// Native returns the native bitmask solver.
+func Native() Engine { return nativeEngine{} }
+
+type nativeEngine struct{}
+
+func (nativeEngine) Name() string { return NameNative }
+
+func (nativeEngine) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	r, err := native.Count(ctx, g, limit)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Guesses}}, nil
+}
+
+// inProcess is gophersat in this process.
+type inProcess struct {
+	name, enc string
+	encode    encode.Encoding
+}
+
+func (e *inProcess) Name() string { return e.name }
+
+func (e *inProcess) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	f, err := e.encode(g)
+	if err != nil {
+		return Result{}, err
+	}
+	return satResult(satsolve.Count(ctx, f, limit))
+}
+
+// pooled is gophersat in worker processes: the worker encodes, so that the
+// parent's work per puzzle is only the validation.
+type pooled struct {
+	name, enc string
+	workers   *Workers
+}
+
+func (e *pooled) Name() string { return e.name }
+
+func (e *pooled) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	return satResult(e.workers.pool.CountGrid(ctx, g, e.enc, limit))
+}
+
+// external is a DIMACS solver run as a process for each solve.
+type external struct {
+	solver *satsolve.External
+	enc    string
+	encode encode.Encoding
+}
+
+func (e *external) Name() string { return e.solver.Name() }
+
+func (e *external) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	f, err := e.encode(g)
+	if err != nil {
+		return Result{}, err
+	}
+	return satResult(e.solver.Count(ctx, f, limit))
+}
+
+// satResult turns a satsolve result into an engine's, marking a model that
+// satsolve found wrong as ErrWrong.
+func satResult(r satsolve.Result, err error) (Result, error) {
+	if errors.Is(err, satsolve.ErrWrongModel) {
+		return Result{}, fmt.Errorf("%w: %w", ErrWrong, err)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Count: r.Count, Solutions: grids(r.Solution), Elapsed: r.Elapsed,
+		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}}, nil
+}
+
+func grids(g *sudokusat.Grid) []*sudokusat.Grid {
+	if g == nil {
+		return nil
+	}
+	return []*sudokusat.Grid{g}
+}
