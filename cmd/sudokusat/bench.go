@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 )
@@ -71,7 +72,9 @@ func benchCommand() *cli.Command {
 					rows = append(rows, row)
 				}
 			}
-			writeMarkdown(c.App.Writer, benchHeader, rows)
+			if err := writeMarkdown(c.App.Writer, benchHeader, rows); err != nil {
+				return writeErr(err)
+			}
 			if path := c.String("csv"); path != "" {
 				f, err := os.Create(path)
 				if err != nil {
@@ -79,9 +82,13 @@ func benchCommand() *cli.Command {
 				}
 				cw := csv.NewWriter(f)
 				cw.Write(benchHeader)
-				cw.WriteAll(rows)
-				if err := f.Close(); err != nil {
-					return err
+				cw.WriteAll(rows) // flushes, and keeps any error for Error
+				err = cw.Error()
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					return fmt.Errorf("--csv: %w", err)
 				}
 			}
 			return nil
@@ -133,7 +140,8 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 	return row, nil
 }
 
-func writeMarkdown(w io.Writer, header []string, rows [][]string) {
+func writeMarkdown(out io.Writer, header []string, rows [][]string) error {
+	w := sudokusat.NewWriter(out)
 	fmt.Fprintf(w, "| %s |\n", strings.Join(header, " | "))
 	seps := make([]string, len(header))
 	for i := range seps {
@@ -146,4 +154,5 @@ func writeMarkdown(w io.Writer, header []string, rows [][]string) {
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
 	}
+	return w.Flush()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 )
@@ -50,8 +50,7 @@ func checkCommand() *cli.Command {
 				return usageError{err}
 			}
 			outDir := c.String("out-dir")
-			w := bufio.NewWriter(c.App.Writer)
-			defer w.Flush()
+			w := sudokusat.NewWriter(c.App.Writer)
 			prog := newProgress(c.App.ErrWriter)
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
@@ -88,9 +87,9 @@ func checkCommand() *cli.Command {
 					}
 					if !agree || bad {
 						reportCheck(w, engines, it, vs, agree, outDir)
-						return w.Flush()
+						return writeErr(w.Flush())
 					}
-					return nil
+					return writeErr(w.Error())
 				})
 			prog.finish()
 			if err != nil {
@@ -100,7 +99,9 @@ func checkCommand() *cli.Command {
 			line := fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
 				puzzles, plural(puzzles, "puzzle", "puzzles"), len(engines), disagree, failures, invalid, time.Since(start).Round(time.Millisecond))
 			fmt.Fprintln(w, line)
-			w.Flush()
+			if err := w.Flush(); err != nil {
+				return writeErr(err)
+			}
 			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+line)
 			if disagree > 0 || failures > 0 || invalid > 0 {
 				return errUnsolved

@@ -51,7 +51,6 @@ func countCommand() *cli.Command {
 				return err
 			}
 			em := newEmitter(c)
-			defer em.close()
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
@@ -68,7 +67,9 @@ func countCommand() *cli.Command {
 					writeCount(em.w, e, o, limit, format)
 					return em.written()
 				})
-			em.close()
+			if cerr := em.close(); err == nil {
+				err = cerr
+			}
 			if err != nil {
 				return err
 			}

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -172,8 +169,7 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 			}
 		}
 	}()
-	w := bufio.NewWriter(c.App.Writer)
-	defer w.Flush()
+	w := sudokusat.NewWriter(c.App.Writer)
 	start := time.Now()
 	seen := make(map[string]bool, g.count)
 	failed, givens := 0, 0
@@ -199,12 +195,15 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 		}
 		writeMade(w, format, withSolution, m)
 		if w.Buffered() > 32<<10 {
-			if err := w.Flush(); err != nil {
-				return err
-			}
+			w.Flush()
+		}
+		if err := w.Error(); err != nil {
+			return writeErr(err)
 		}
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		return writeErr(err)
+	}
 	ok := g.count - failed
 	checks := "native count and gophersat"
 	if len(g.checks) == 1 {
@@ -241,7 +240,7 @@ type generateRecord struct {
 // writeMade writes one puzzle: its line (rows of numbers then a blank line
 // above 35×35, where one line cannot be read back), and the solution after
 // it with withSolution; or "STATUS: puzzle K: reason".
-func writeMade(w io.Writer, format string, withSolution bool, m made) {
+func writeMade(w *sudokusat.Writer, format string, withSolution bool, m made) {
 	if format == "json" {
 		r := generateRecord{Index: m.index, Status: "generated", Millis: float64(m.took.Microseconds()) / 1e3}
 		if m.p == nil {
@@ -264,16 +263,12 @@ func writeMade(w io.Writer, format string, withSolution bool, m made) {
 		fmt.Fprintf(w, "%s: puzzle %d: %v\n", m.status, m.index, m.err)
 		return
 	}
-	put := func(g *sudokusat.Grid) {
-		if g.Size() > sudokusat.MaxSymbolSize {
-			fmt.Fprintln(w, strings.TrimSuffix(g.Rows(), "\n"))
-			fmt.Fprintln(w)
-			return
-		}
-		fmt.Fprintln(w, g)
+	layout := sudokusat.LayoutLine
+	if m.p.Puzzle.Size() > sudokusat.MaxSymbolSize {
+		layout = sudokusat.LayoutNumbers
 	}
-	put(m.p.Puzzle)
+	w.WriteGrid(m.p.Puzzle, layout)
 	if withSolution {
-		put(m.p.Solution)
+		w.WriteGrid(m.p.Solution, layout)
 	}
 }

@@ -79,7 +79,6 @@ func gradeCommand() *cli.Command {
 			}
 			timeout := c.Duration("timeout")
 			em := newEmitter(c)
-			defer em.close()
 			start := time.Now()
 			total, ok := 0, 0
 			sum := 0.0
@@ -94,7 +93,9 @@ func gradeCommand() *cli.Command {
 					writeGraded(em.w, format, o)
 					return em.written()
 				})
-			em.close()
+			if cerr := em.close(); err == nil {
+				err = cerr
+			}
 			if err != nil {
 				return err
 			}

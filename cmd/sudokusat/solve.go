@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strings"
@@ -85,26 +84,38 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 // emitter writes batch records to standard output, keeping the progress
 // line up to date and flushing often enough for a pipeline to see them.
 type emitter struct {
-	w    *bufio.Writer
+	w    *sudokusat.Writer
 	prog *progress
 }
 
 func newEmitter(c *cli.Context) *emitter {
-	return &emitter{w: bufio.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
+	return &emitter{w: sudokusat.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
 }
 
 // written notes one record written.
 func (em *emitter) written() error {
 	em.prog.add()
 	if em.prog.on || em.w.Buffered() > 32<<10 {
-		return em.w.Flush()
+		return writeErr(em.w.Flush())
 	}
-	return nil
+	return writeErr(em.w.Error())
 }
 
-func (em *emitter) close() {
+// close clears the progress line and flushes the records; it returns the
+// first write error, so that output that was lost is never a success.
+func (em *emitter) close() error {
 	em.prog.finish()
-	em.w.Flush()
+	return writeErr(em.w.Flush())
+}
+
+// writeErr names a failed write to standard output, unless the error
+// names its file already.
+func writeErr(err error) error {
+	var pe *fs.PathError
+	if err == nil || errors.As(err, &pe) {
+		return err
+	}
+	return fmt.Errorf("write standard output: %w", err)
 }
 
 func solveCommand() *cli.Command {
@@ -138,7 +149,6 @@ func solveCommand() *cli.Command {
 				return err
 			}
 			em := newEmitter(c)
-			defer em.close()
 			tally := map[engine.Status]int{}
 			start := time.Now()
 			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, e),
@@ -148,7 +158,9 @@ func solveCommand() *cli.Command {
 					write(em.w, e, o)
 					return em.written()
 				})
-			em.close()
+			if cerr := em.close(); err == nil {
+				err = cerr
+			}
 			if err != nil {
 				return err
 			}
@@ -183,7 +195,7 @@ func workersFlag() cli.Flag {
 		Usage: "solve `N` puzzles at a time (output stays in input order)"}
 }
 
-type writeFunc func(w io.Writer, e engine.Engine, o *outcome)
+type writeFunc func(w *sudokusat.Writer, e engine.Engine, o *outcome)
 
 func writerFor(format string) (writeFunc, error) {
 	switch format {
@@ -198,9 +210,9 @@ func writerFor(format string) (writeFunc, error) {
 }
 
 // writeLine writes the solution on one line, or "STATUS: message".
-func writeLine(w io.Writer, _ engine.Engine, o *outcome) {
+func writeLine(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
 	if o.Status == engine.Solved {
-		fmt.Fprintln(w, o.Solution())
+		w.WriteGrid(o.Solution(), sudokusat.LayoutLine)
 		return
 	}
 	fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
@@ -208,17 +220,16 @@ func writeLine(w io.Writer, _ engine.Engine, o *outcome) {
 
 // writeGrid writes the solution in the puzzle's own layout, drawn as a grid,
 // and a blank line after each record.
-func writeGrid(w io.Writer, _ engine.Engine, o *outcome) {
-	if o.Status == engine.Solved {
-		p := o.puzzle
-		if p.Layout == sudokusat.LayoutLine {
-			p = &sudokusat.Puzzle{Layout: sudokusat.LayoutRows}
-		}
-		fmt.Fprintf(w, "%s\n", strings.TrimRight(p.Format(o.Solution()), "\n"))
-	} else {
-		fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
+func writeGrid(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
+	if o.Status != engine.Solved {
+		fmt.Fprintf(w, "%s: %s\n\n", o.Status, o.message())
+		return
 	}
-	fmt.Fprintln(w)
+	layout := o.puzzle.Layout
+	if layout == sudokusat.LayoutLine {
+		layout = sudokusat.LayoutRows
+	}
+	w.WriteGrid(o.Solution(), layout)
 }
 
 // jsonRecord is one line of --format json.
@@ -233,7 +244,7 @@ type jsonRecord struct {
 	Micros   float64 `json:"us"`
 }
 
-func writeJSON(w io.Writer, e engine.Engine, o *outcome) {
+func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(),
 		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3}
 	if o.Status == engine.Solved {

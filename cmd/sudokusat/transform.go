@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -48,8 +45,7 @@ func transformCommand() *cli.Command {
 			if !c.IsSet("seed") {
 				seed = uint64(time.Now().UnixNano())
 			}
-			w := bufio.NewWriter(c.App.Writer)
-			defer w.Flush()
+			w := sudokusat.NewWriter(c.App.Writer)
 			failed := 0
 			err := inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
 				out, status, err := transformItem(c, it, rand.New(rand.NewPCG(seed, uint64(it.index))))
@@ -57,10 +53,13 @@ func transformCommand() *cli.Command {
 					failed++
 					fmt.Fprintf(w, "%s: %s: %v\n", status, it.where(), err)
 				} else {
-					writeInLayout(w, it.puzzle, out)
+					w.WriteGrid(out, it.puzzle.Layout)
 				}
-				return nil
+				return writeErr(w.Error())
 			})
+			if ferr := writeErr(w.Flush()); err == nil {
+				err = ferr
+			}
 			if err != nil {
 				return err
 			}
@@ -126,14 +125,4 @@ func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, s
 		}
 	}
 	return out, "", nil
-}
-
-// writeInLayout writes g in its puzzle's layout: one line, or a drawn grid
-// or rows of numbers followed by a blank line.
-func writeInLayout(w io.Writer, p *sudokusat.Puzzle, g *sudokusat.Grid) {
-	if p.Layout == sudokusat.LayoutLine {
-		fmt.Fprintln(w, g)
-		return
-	}
-	fmt.Fprintf(w, "%s\n\n", strings.TrimSuffix(p.Format(g), "\n"))
 }
