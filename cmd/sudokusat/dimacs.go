@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -34,84 +32,15 @@ func encodeCommand() *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			if c.NArg() > 1 {
-				return usagef("encode takes one input; got %d", c.NArg())
-			}
-			outDir, output := c.String("out-dir"), c.String("output")
-			if outDir != "" && output != "" {
-				return usagef("--output and --out-dir exclude each other")
-			}
-			if outDir != "" {
-				if err := os.MkdirAll(outDir, 0o755); err != nil {
-					return usageError{err}
+			return perPuzzle(c, "cnf", func(w io.Writer, it *item) error {
+				f, err := enc(it.puzzle.Grid)
+				if err != nil {
+					return err
 				}
-			}
-			failed := 0
-			do := func(it *item) error {
-				if err := encodeItem(c, enc, it, outDir, output); err != nil {
-					var ue usageError
-					if errors.As(err, &ue) {
-						return err
-					}
-					failed++
-					fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %v\n", it.where(), err)
-				}
-				return nil
-			}
-			// Without --out-dir the first puzzle waits until the input is
-			// known to hold no second one, so that a misuse writes nothing.
-			var first *item
-			err = inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
-				if outDir != "" {
-					return do(it)
-				}
-				if first != nil {
-					return usagef("%s: more than one puzzle in the input: use --out-dir DIR", it.where())
-				}
-				first = it
-				return nil
+				return encode.WriteDIMACS(w, f)
 			})
-			if err == nil && first != nil {
-				err = do(first)
-			}
-			if err != nil {
-				return err
-			}
-			if failed > 0 {
-				return errUnsolved
-			}
-			return nil
 		},
 	}
-}
-
-func encodeItem(c *cli.Context, enc encode.Encoding, it *item, outDir, output string) error {
-	if it.err != nil {
-		return it.err
-	}
-	if err := it.puzzle.Grid.Validate(); err != nil {
-		return err
-	}
-	f, err := enc(it.puzzle.Grid)
-	if err != nil {
-		return err
-	}
-	path := output
-	if outDir != "" {
-		path = filepath.Join(outDir, fmt.Sprintf("puzzle-%04d.cnf", it.index))
-	}
-	if path == "" {
-		return encode.WriteDIMACS(c.App.Writer, f)
-	}
-	file, err := os.Create(path)
-	if err != nil {
-		return usageError{err}
-	}
-	err = encode.WriteDIMACS(file, f)
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 func decodeCommand() *cli.Command {

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+)
+
+// perPuzzle writes one output per input puzzle with write: the single
+// puzzle of the input to standard output or --output FILE, or each puzzle
+// to DIR/puzzle-0001.EXT, … with --out-dir DIR. Without --out-dir a second
+// puzzle in the input is a usage error, found before anything is written.
+// A puzzle that cannot be written is reported on standard error and the
+// others go on; the run then ends with errUnsolved.
+func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) error {
+	if c.NArg() > 1 {
+		return usagef("%s takes one input; got %d", c.Command.Name, c.NArg())
+	}
+	outDir, output := c.String("out-dir"), c.String("output")
+	if outDir != "" && output != "" {
+		return usagef("--output and --out-dir exclude each other")
+	}
+	if outDir != "" {
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return usageError{err}
+		}
+	}
+	failed := 0
+	do := func(it *item) error {
+		path := output
+		if outDir != "" {
+			path = filepath.Join(outDir, fmt.Sprintf("puzzle-%04d.%s", it.index, ext))
+		}
+		if err := writeTo(c, path, it, write); err != nil {
+			var ue usageError
+			if errors.As(err, &ue) {
+				return err
+			}
+			failed++
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %v\n", it.where(), err)
+		}
+		return nil
+	}
+	var first *item
+	err := inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+		if outDir != "" {
+			return do(it)
+		}
+		if first != nil {
+			return usagef("%s: more than one puzzle in the input: use --out-dir DIR", it.where())
+		}
+		first = it
+		return nil
+	})
+	if err == nil && first != nil {
+		err = do(first)
+	}
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return errUnsolved
+	}
+	return nil
+}
+
+// writeTo writes one puzzle's output to path, or to standard output when
+// path is empty. A puzzle that could not be read, or whose givens clash,
+// is an error of its own.
+func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item) error) error {
+	if it.err != nil {
+		return it.err
+	}
+	if err := it.puzzle.Grid.Validate(); err != nil {
+		return err
+	}
+	if path == "" {
+		return writeErr(write(c.App.Writer, it))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return usageError{err}
+	}
+	err = write(f, it)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
