@@ -12,6 +12,10 @@ import (
 // a file. A flag's value moves with it when the flag takes one; "--" ends
 // the flags, and everything after it stays an argument.
 func flagsFirst(app *cli.App, args []string) []string {
+	// urfave/cli looks for its completion flag in the last place only.
+	if n := len(args); n > 0 && args[n-1] == "--generate-bash-completion" {
+		return append(flagsFirst(app, args[:n-1]), args[n-1])
+	}
 	if len(args) < 3 {
 		return args
 	}

@@ -27,7 +27,11 @@ func benchCommand() *cli.Command {
 			"one puzzle at a time, and the table gives puzzles/s, mean, median and p99 µs per puzzle and\n" +
 			"the engine's own search figures per puzzle. gophersat runs in-process here, so that the\n" +
 			"encodings are compared without the cost of worker processes. Markdown on standard output;\n" +
-			"--csv FILE writes the same rows as CSV.",
+			"--csv FILE writes the same rows as CSV." + "\n\n" +
+			examples(
+				"sudokusat bench puzzles.txt", "native and gophersat, solve and prove unique",
+				"sudokusat bench --engines sat --encoding minimal,extended,reduced --max 500 puzzles.txt", "compare encodings",
+				"sudokusat bench --csv times.csv puzzles.txt", "the table as CSV too"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},

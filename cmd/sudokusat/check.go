@@ -25,12 +25,16 @@ func checkCommand() *cli.Command {
 		Description: "Each engine's answer is validated on its own, then their solution counts (up to --limit)\n" +
 			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
 			"answer, and writes the CNF that reproduces it into --out-dir. A summary table ends the run.\n" +
-			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed.",
+			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed." + "\n\n" +
+			examples(
+				"sudokusat check puzzles.txt", "native and gophersat (reduced encoding) compared on every puzzle",
+				"sudokusat check --engines native,sat,cadical,minisat --encoding reduced,extended puzzles.txt",
+				"four engines, gophersat under two encodings"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up on an engine's puzzle after `DURATION` (0: never)"},
+			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
 			&cli.StringFlag{Name: "out-dir", Value: "sudokusat-check", Usage: "write reproducing CNF files into `DIR`"},
 			workersFlag(),
 		},

@@ -22,13 +22,17 @@ func countCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives one record: 0, 1, … or ≥K when the limit K was reached (so with the\n" +
 			"default --limit 2, 1 proves a puzzle unique and ≥2 shows it is not), or STATUS: message.\n" +
-			"Engines as for solve.",
+			"Engines as for solve." + "\n\n" +
+			examples(
+				"sudokusat count puzzles.txt", "1 for a unique puzzle, ≥2 for one with several solutions, 0 for none",
+				"sudokusat count --limit 1000 --engine native open.txt", "count up to 1000 solutions",
+				"sudokusat count --format json puzzles.txt", "one JSON record per puzzle"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "stop counting at `K` solutions"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {

@@ -21,7 +21,11 @@ func encodeCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]",
 		Description: "The CNF's comment lines record the encoding, the puzzle and the variable map, so that\n" +
 			"\"sudokusat decode --cnf FILE\" can turn any solver's answer back into a grid.\n" +
-			"With several puzzles in the input, --out-dir writes one .cnf file each.",
+			"With several puzzles in the input, --out-dir writes one .cnf file each." + "\n\n" +
+			examples(
+				"sudokusat encode puzzle.txt > puzzle.cnf", "the reduced encoding, with the map in its comments",
+				"sudokusat encode --encoding extended -o puzzle.cnf puzzle.txt", "the extended encoding, to a file",
+				"sudokusat encode --out-dir cnf/ puzzles.txt", "one CNF per puzzle"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output"},
@@ -50,7 +54,11 @@ func decodeCommand() *cli.Command {
 		ArgsUsage: "--cnf FILE [MODEL|-]",
 		Description: "MODEL is a solver's output: SAT-competition (\"s SATISFIABLE\" and \"v\" lines) or MiniSat's\n" +
 			"result file. The CNF must have been written by \"sudokusat encode\": its comments hold the map.\n" +
-			"The grid is checked against the puzzle before it is printed.",
+			"The grid is checked against the puzzle before it is printed." + "\n\n" +
+			examples(
+				"cadical puzzle.cnf > answer.txt; sudokusat decode --cnf puzzle.cnf answer.txt", "a competition solver's answer",
+				"minisat puzzle.cnf result.txt; sudokusat decode --cnf puzzle.cnf result.txt", "MiniSat's result file",
+				"cadical puzzle.cnf | sudokusat decode --cnf puzzle.cnf --format grid", "from a pipe, drawn"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cnf", Usage: "the CNF `FILE` the solver was given"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},

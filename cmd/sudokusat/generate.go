@@ -27,18 +27,22 @@ func generateCommand() *cli.Command {
 		Description: "Fills a random grid, then blanks cells in random order while the solution stays unique\n" +
 			"(native count), until --hints or --difficulty is reached or no cell can go. Each puzzle's\n" +
 			"uniqueness is proved again by gophersat unless --no-sat-check. --seed makes the output\n" +
-			"reproducible; without it a seed is drawn and reported on standard error.",
+			"reproducible; without it a seed is drawn and reported on standard error." + "\n\n" +
+			examples(
+				"sudokusat generate", "one minimal 9×9 puzzle",
+				"sudokusat generate --hints 24 --count 100 --seed 1", "100 puzzles of 24 givens, the same every run",
+				"sudokusat generate --size 16 --difficulty 3 --with-solution", "a 16×16 puzzle of grade 3 or more, and its solution"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 9, Usage: "grid side `N` (4, 6, 8, 9, 12, 16, 25, …)"},
 			&cli.IntFlag{Name: "hints", Usage: "stop blanking at `H` givens, a lower bound (0: as few as possible; half the cells above 16×16)"},
 			&cli.Float64Flag{Name: "difficulty", Usage: "stop blanking once the grade score reaches `D` (1.0–5.0, see grade)"},
 			&cli.BoolFlag{Name: "symmetric", Usage: "blank cells in pairs symmetric under a half turn"},
-			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED`, for reproducible output"},
-			&cli.IntFlag{Name: "count", Aliases: []string{"k"}, Value: 1, Usage: "make `K` distinct puzzles"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "make `N` distinct puzzles"},
 			&cli.BoolFlag{Name: "with-solution", Usage: "print each puzzle's solution after it"},
 			&cli.BoolFlag{Name: "no-sat-check", Usage: "skip the second uniqueness proof by gophersat"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -64,12 +65,15 @@ func gradeCommand() *cli.Command {
 		Usage:     "rate how hard puzzles are for a person, one line per puzzle, in input order",
 		ArgsUsage: "[FILE|-]...",
 		Description: "Solves each puzzle with human techniques only, always the easiest that works, and scores it\n" +
-			"by the hardest one needed, from 1.0 (hidden singles) to 5.0 (guessing); see the README for\n" +
-			"the scale. A line is \"SCORE TECHNIQUE\", with \"guesses=N\" for puzzles that need guessing,\n" +
-			"or STATUS: message naming the line, as solve writes it.",
+			"by the hardest one needed, from 1.0 (hidden singles) to 5.0 (guessing), on the scale below.\n" +
+			"A line is \"SCORE TECHNIQUE\", with \"guesses=N\" for puzzles that need guessing,\n" +
+			"or STATUS: message naming the line, as solve writes it." + "\n\n" +
+			examples(
+				"sudokusat grade puzzles.txt", "one SCORE TECHNIQUE line per puzzle",
+				"sudokusat grade --format json puzzles.txt", "one JSON record per puzzle") + "\n\n" + difficultyScale(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -153,4 +157,15 @@ func writeGraded(w io.Writer, format string, o *graded) {
 		return
 	}
 	fmt.Fprintf(w, "%.1f %v\n", o.res.Score, o.res.Hardest)
+}
+
+// difficultyScale is the grade scale as a help section, from grade's own
+// table of techniques.
+func difficultyScale() string {
+	var b strings.Builder
+	b.WriteString("Difficulty scale (the hardest technique needed):")
+	for t := grade.Technique(0); t < grade.NumTechniques; t++ {
+		fmt.Fprintf(&b, "\n  %.1f  %s", t.Level(), t)
+	}
+	return b.String()
 }

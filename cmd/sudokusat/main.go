@@ -1,6 +1,7 @@
 // Command sudokusat solves, encodes and decodes Sudoku puzzles through SAT.
 //
-// Run "sudokusat --help" for the commands; the README has examples.
+// Run "sudokusat help" for the commands, and "sudokusat help COMMAND" for
+// one command's flags and examples.
 package main
 
 import (
@@ -11,19 +12,25 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
 
 // Exit statuses.
 const (
-	exitOK       = 0 // every puzzle solved
-	exitUnsolved = 1 // some puzzle unsolvable, invalid, timed out or failed
-	exitUsage    = 2 // the command itself was wrong: flags, engine, files
+	exitOK          = 0   // every puzzle solved
+	exitUnsolved    = 1   // some puzzle unsolvable, invalid, timed out or failed
+	exitUsage       = 2   // the command itself was wrong: flags, engine, files
+	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT), the shells' convention
 )
 
 // errUnsolved marks a run that went through but left some puzzle unsolved.
 var errUnsolved = errors.New("not every puzzle was solved")
+
+// errInterrupted marks a run stopped by an interrupt, after it wrote the
+// records and the summary of what it had done.
+var errInterrupted = errors.New("interrupted")
 
 // usageError marks an error in how the command was called.
 type usageError struct{ err error }
@@ -67,10 +74,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.Is(err, errInterrupted) || (ctx.Err() != nil && errors.Is(err, context.Canceled)):
+		fmt.Fprintln(stderr, "sudokusat: interrupted")
+		return exitInterrupted
 	case errors.Is(err, errUnsolved):
 		return exitUnsolved
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "sudokusat: %v\n", err)
+		help := "sudokusat help"
+		if c := commandOf(app, args); c != "" {
+			help = "sudokusat " + c + " --help"
+		}
+		fmt.Fprintf(stderr, "sudokusat: %v (see '%s')\n", err, help)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "sudokusat: %v\n", err)
@@ -79,37 +93,128 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
-		Name:  "github.com/sudokusat/sudokusat",
-		Usage: "solve Sudoku puzzles through SAT, or with the native solver",
+		Name:    "sudokusat",
+		Usage:   "solve Sudoku puzzles through SAT, or with the native solver",
+		Version: version(),
 		Description: "Puzzles are read from files or standard input (\"-\"): one per line (81 symbols for 9×9),\n" +
 			"drawn grids one row per line, or rows of whitespace-separated numbers for large grids.\n" +
-			"Exit status: 0 when every puzzle was solved, 1 when any was not, 2 for usage errors.",
-		Reader:          stdin,
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideHelpCommand: true,
+			"Exit status: 0 when every puzzle was solved, 1 when any was not, 2 for usage errors,\n" +
+			"130 after Ctrl-C.\n\n" +
+			examples(
+				"sudokusat solve puzzles.txt", "solve every puzzle of a file with the embedded gophersat",
+				"sudokusat count --engine native puzzles.txt", "prove each puzzle unique (1) or not (≥2)",
+				"sudokusat encode puzzle.txt > p.cnf && cadical p.cnf > p.out; sudokusat decode --cnf p.cnf p.out",
+				"the bridge: any DIMACS solver, its answer read back and checked",
+				"sudokusat help solve", "one command's flags and examples"),
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		EnableBashCompletion: true,
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q (see sudokusat --help)", c.Args().First())
+				return usagef("unknown command %q", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), checkCommand(), benchCommand(), generateCommand(), gradeCommand(), transformCommand(), renderCommand(), serveCommand(), workerCommandDef()),
+		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), checkCommand(), benchCommand(),
+			generateCommand(), gradeCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
+			completionCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {
 			// run maps errors to exit statuses; urfave must not exit itself.
 		},
 	}
 }
 
-// commands makes every command report flag errors as usage errors and hide
-// the help sub-command that urfave adds (--help is there on every command).
+// commands makes every command report flag errors as usage errors that
+// name the flag and say what it wants, and hide the help sub-command that
+// urfave adds (--help is there on every command).
 func commands(cs ...*cli.Command) []*cli.Command {
 	for _, c := range cs {
 		c.HideHelpCommand = true
-		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageError{explainFlagError(err)} }
 	}
 	return cs
+}
+
+// commandOf returns the name of the command args run, or "".
+func commandOf(app *cli.App, args []string) string {
+	if len(args) < 2 {
+		return ""
+	}
+	for _, c := range app.Commands {
+		if c.HasName(args[1]) && !c.Hidden {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// explainFlagError adds what a flag wants to urfave's "invalid value"
+// errors, whose own reason is Go's parser's ("parse error").
+func explainFlagError(err error) error {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "invalid value") {
+		return err
+	}
+	switch {
+	case strings.Contains(msg, "-timeout") || strings.Contains(msg, "-time"):
+		return fmt.Errorf("%w (want a duration such as 500ms, 10s or 2m)", err)
+	case strings.Contains(msg, "-seed"):
+		return fmt.Errorf("%w (want a whole number from 0 to 18446744073709551615)", err)
+	}
+	return fmt.Errorf("%w (want a number)", err)
+}
+
+// examples formats pairs of command line and what it does as a help
+// section.
+func examples(pairs ...string) string {
+	var b strings.Builder
+	b.WriteString("Examples:")
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "\n  %s\n      %s", pairs[i], pairs[i+1])
+	}
+	return b.String()
+}
+
+// version is the module's version and the VCS revision it was built from,
+// as the Go toolchain recorded them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " (" + rev + modified + ")"
+	}
+	return v + " " + info.GoVersion
+}
+
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "version",
+		Usage:     "print the version, as --version does",
+		ArgsUsage: " ",
+		Action: func(c *cli.Context) error {
+			cli.ShowVersion(c)
+			return nil
+		},
+	}
 }

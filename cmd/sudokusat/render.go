@@ -17,7 +17,11 @@ func renderCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]",
 		Description: "Draws thin lines between cells and thick ones around boxes, the givens in bold black and,\n" +
 			"with --solution, the digits the native solver fills in, in blue. One puzzle goes to standard\n" +
-			"output or -o FILE; with several in the input, --out-dir writes puzzle-0001.svg, …",
+			"output or -o FILE; with several in the input, --out-dir writes puzzle-0001.svg, …" + "\n\n" +
+			examples(
+				"sudokusat render puzzle.txt > puzzle.svg", "the puzzle, ready to print",
+				"sudokusat render --solution -o solved.svg puzzle.txt", "with its solution in blue",
+				"sudokusat render --out-dir svg/ puzzles.txt", "one SVG per puzzle"),
 		Flags: []cli.Flag{
 			// SVG is the only format: --svg is accepted, for scripts that say it.
 			&cli.BoolFlag{Name: "svg", Value: true, Hidden: true},

@@ -22,7 +22,10 @@ func serveCommand() *cli.Command {
 		ArgsUsage: " ",
 		Description: "Serves the page and the WebAssembly build of sudokusat's packages, both embedded in this\n" +
 			"binary. The puzzles are solved in the browser, not by the server. The URL is printed on\n" +
-			"standard output (--addr 127.0.0.1:0 picks a free port); Ctrl-C stops the server.",
+			"standard output (--addr 127.0.0.1:0 picks a free port); Ctrl-C stops the server." + "\n\n" +
+			examples(
+				"sudokusat serve", "the page at http://127.0.0.1:8080/",
+				"sudokusat serve --addr 127.0.0.1:0", "on a free port"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT`"},
 		},

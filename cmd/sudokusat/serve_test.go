@@ -134,8 +134,8 @@ func TestServeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"bad address", []string{"serve", "--addr", "nowhere"}, "sudokusat: --addr: listen tcp: address nowhere: missing port in address"},
-		{"argument", []string{"serve", "web"}, `sudokusat: serve takes no arguments; got "web"`},
+		{"bad address", []string{"serve", "--addr", "nowhere"}, "sudokusat: --addr: listen tcp: address nowhere: missing port in address (see 'sudokusat serve --help')"},
+		{"argument", []string{"serve", "web"}, `sudokusat: serve takes no arguments; got "web" (see 'sudokusat serve --help')`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -239,6 +239,7 @@ func TestPageAnswersMatchCLI(t *testing.T) {
 			}
 			// The command line names its flags; the page, its fields.
 			cli := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(errOut), "sudokusat: "), "--")
+			cli = strings.TrimSuffix(cli, " (see 'sudokusat generate --help')")
 			if page := strings.TrimPrefix(api.Generate(ctx, req).Message, "error: "); page != cli {
 				t.Errorf("%v: the page says %q, the command line %q", args, page, cli)
 			}

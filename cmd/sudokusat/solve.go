@@ -125,12 +125,18 @@ func solveCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives exactly one record: its solution, or STATUS: message naming the line.\n" +
 			"Engines: sat (embedded gophersat), native, " + strings.Join(satsolve.KnownExternal(), ", ") + ",\n" +
-			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file).",
+			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file)." + "\n\n" +
+			examples(
+				"sudokusat solve puzzles.txt", "one solution per line, with the embedded gophersat",
+				"sudokusat solve --engine native --format grid puzzles.txt", "the native solver, each solution drawn",
+				"sudokusat solve --engine cadical --timeout 10s big.txt", "CaDiCaL on each puzzle's CNF, 10 s at most each",
+				"sudokusat solve --engine 'glucose -model {cnf}' puzzles.txt", "any DIMACS solver by its command line",
+				"echo 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. | sudokusat solve", "from standard input"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line, grid or json"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (0: never)"},
+			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -192,7 +198,23 @@ func notation(p *sudokusat.Puzzle, g *sudokusat.Grid) string {
 
 func workersFlag() cli.Flag {
 	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-		Usage: "solve `N` puzzles at a time (output stays in input order)"}
+		Usage: "solve `N` puzzles at a time (output stays in input order)",
+		Action: func(_ *cli.Context, n int) error {
+			if n < 1 {
+				return usagef("--workers %d: want at least 1", n)
+			}
+			return nil
+		}}
+}
+
+func timeoutFlag(usage string) cli.Flag {
+	return &cli.DurationFlag{Name: "timeout", Usage: usage,
+		Action: func(_ *cli.Context, d time.Duration) error {
+			if d < 0 {
+				return usagef("--timeout %v: want 0 (no limit) or more", d)
+			}
+			return nil
+		}}
 }
 
 type writeFunc func(w *sudokusat.Writer, e engine.Engine, o *outcome)

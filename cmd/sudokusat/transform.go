@@ -21,7 +21,11 @@ func transformCommand() *cli.Command {
 			"this order: --random, --transpose, --rotate, --mirror, --shuffle-bands, --shuffle-rows,\n" +
 			"--shuffle-stacks, --shuffle-cols, --relabel; then --canonical prints the canonical form, equal\n" +
 			"for equivalent puzzles. Quarter turns and transposition need square boxes. Each puzzle gets its\n" +
-			"own random stream of --seed, so the output is reproducible.",
+			"own random stream of --seed, so the output is reproducible." + "\n\n" +
+			examples(
+				"sudokusat transform --rotate 90 puzzles.txt", "each puzzle turned a quarter",
+				"sudokusat transform --random --seed 7 puzzles.txt", "a random equivalent of each, reproducible",
+				"sudokusat transform --canonical puzzles.txt", "one representative per class of equivalent puzzles (9×9 and smaller)"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "rotate", Usage: "turn clockwise by `DEGREES`: 90, 180 or 270"},
 			&cli.BoolFlag{Name: "transpose", Usage: "reflect in the main diagonal"},
@@ -33,7 +37,7 @@ func transformCommand() *cli.Command {
 			&cli.BoolFlag{Name: "shuffle-stacks", Usage: "reorder the stacks at random"},
 			&cli.BoolFlag{Name: "random", Usage: "apply a random element of the whole symmetry group"},
 			&cli.BoolFlag{Name: "canonical", Usage: "print the canonical form (up to 12×12)"},
-			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED`, for reproducible output"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
 		},
 		Action: func(c *cli.Context) error {
 			switch c.Int("rotate") {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestVersionAndHelp checks what a newcomer types first.
+func TestVersionAndHelp(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		out, _, code := runCLI(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "sudokusat version ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("%v: exit %d, %q", args, code, out)
+		}
+	}
+	out, _, code := runCLI(t, "", "help")
+	if code != 0 || !strings.Contains(out, "COMMANDS:") || !strings.Contains(out, "solve") || strings.Contains(out, workerCommand) {
+		t.Errorf("help: exit %d\n%s", code, out)
+	}
+	// Every command's help has examples, each naming the command.
+	for _, c := range newApp(nil, nil, nil).Commands {
+		if c.Hidden || c.Name == "version" {
+			continue
+		}
+		out, _, code := runCLI(t, "", "help", c.Name)
+		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "sudokusat "+c.Name) {
+			t.Errorf("help %s: exit %d, no examples:\n%s", c.Name, code, out)
+		}
+	}
+	out, _, _ = runCLI(t, "", "grade", "--help")
+	if !strings.Contains(out, "4.0  swordfish") || !strings.Contains(out, "5.0  guessing") {
+		t.Errorf("grade --help lacks the difficulty scale:\n%s", out)
+	}
+}
+
+// TestUsageErrorsNameTheFlag checks that a bad flag or engine is one line on standard
+// error that names it, says what is wanted and where help is, exit 2,
+// before any puzzle is read.
+func TestUsageErrorsNameTheFlag(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--workers", "0"}, "--workers 0: want at least 1"},
+		{[]string{"count", "--workers", "-1"}, "--workers -1: want at least 1"},
+		{[]string{"solve", "--timeout", "-1s"}, "--timeout -1s: want 0 (no limit) or more"},
+		{[]string{"solve", "--timeout", "5"}, "want a duration such as 500ms"},
+		{[]string{"generate", "--seed", "x"}, "want a whole number"},
+		{[]string{"solve", "--engine", "kissat-not-here"}, `no program "kissat-not-here" on PATH`},
+		{[]string{"count", "--engine", "sat", "--encoding", "fancy"}, `unknown encoding "fancy"`},
+		{[]string{"check", "--engines", "native,nope-solver"}, `no program "nope-solver" on PATH`},
+		{[]string{"generate", "--hints", "90"}, "--hints 90: want 0 to 81 for a 9×9 grid"},
+		{[]string{"nonsense"}, `unknown command "nonsense"`},
+	}
+	for _, tt := range tests {
+		// Standard input holds a puzzle: none may be solved.
+		out, errOut, code := runCLI(t, inkala+"\n", tt.args...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if code != exitUsage || out != "" || len(lines) != 1 || !strings.Contains(errOut, tt.want) || !strings.Contains(errOut, "(see 'sudokusat ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, one line naming %q and the help", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}
+
+// TestNoMisleadingDefaults checks flags whose help once said what they
+// do not do.
+func TestNoMisleadingDefaults(t *testing.T) {
+	out, _, _ := runCLI(t, "", "generate", "--help")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "--seed") && !strings.Contains(line, "(default: random, reported on standard error)") {
+			t.Errorf("generate --seed's default: %s", line)
+		}
+	}
+	if strings.Contains(out, "-k ") {
+		t.Errorf("generate still has -k, which is --limit elsewhere:\n%s", out)
+	}
+	if out, _, _ := runCLI(t, "", "render", "--help"); strings.Contains(out, "--svg") {
+		t.Errorf("render --help shows --svg, which does nothing:\n%s", out)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	out, _, code := runCLI(t, "", "completion", "bash")
+	if code != 0 || !strings.Contains(out, "complete ") || !strings.Contains(out, "--generate-bash-completion") {
+		t.Errorf("completion bash: exit %d\n%s", code, out)
+	}
+	out, _, _ = runCLI(t, "", "--generate-bash-completion")
+	if !strings.Contains(out, "solve\n") || !strings.Contains(out, "count\n") {
+		t.Errorf("commands are not completed: %q", out)
+	}
+	out, _, _ = runCLI(t, "", "solve", "--eng", "--generate-bash-completion")
+	if !strings.Contains(out, "--engine") {
+		t.Errorf("solve's flags are not completed: %q", out)
+	}
+	if _, _, code := runCLI(t, "", "completion", "fish"); code != exitUsage {
+		t.Errorf("completion fish: exit %d, want 2", code)
+	}
+}
