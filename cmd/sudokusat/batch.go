@@ -39,8 +39,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 			return nil
 		})
 	})
-	defer stop()
-	var in sync.Mutex // next, and readErr while reading
+	var in sync.Mutex // next, stop, and readErr while reading
 
 	type result struct {
 		it  *item
@@ -51,6 +50,8 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 	pending := make(map[int]result, inFlight)
 	emitted := 1 // the index to emit next; inputs numbers items from 1
 	var emitErr error
+	busy := 0         // workers that hold an item
+	stopping := false // set once the batch returns: items read after it are dropped
 
 	var wg sync.WaitGroup
 	for range workers {
@@ -61,10 +62,12 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 				in.Lock()
 				it, ok := next()
 				in.Unlock()
-				if !ok {
+				out.Lock()
+				if !ok || stopping {
+					out.Unlock()
 					return
 				}
-				out.Lock()
+				busy++
 				for it.index >= emitted+inFlight && emitErr == nil && ctx.Err() == nil {
 					window.Wait()
 				}
@@ -84,6 +87,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 						cancel() // stop reading; let the workers finish
 					}
 				}
+				busy--
 				window.Broadcast()
 				out.Unlock()
 			}
@@ -95,8 +99,36 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 		window.Broadcast()
 		out.Unlock()
 	})
-	wg.Wait()
-	stopWaking()
+	defer stopWaking()
+	finished := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	select {
+	case <-finished:
+	case <-ctx.Done():
+		// Wait for the workers that hold an item, whose records are
+		// written in order; a worker blocked reading an input that may
+		// never end (a terminal, a pipe) is left behind, so that Ctrl-C
+		// does not wait for the next line.
+		out.Lock()
+		stopping = true
+		for busy > 0 {
+			window.Wait()
+		}
+		err := emitErr
+		out.Unlock()
+		if !in.TryLock() {
+			// A reader is blocked in next: stop must not run beside it.
+			if err != nil {
+				return err
+			}
+			return ctx.Err()
+		}
+		defer in.Unlock()
+	}
+	stop()
 	if emitErr != nil {
 		return emitErr
 	}

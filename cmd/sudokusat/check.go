@@ -96,7 +96,8 @@ func checkCommand() *cli.Command {
 					return writeErr(w.Error())
 				})
 			prog.finish()
-			if err != nil {
+			interrupted := isInterrupt(c, err)
+			if err != nil && !interrupted {
 				return err
 			}
 			printTally(w, engines, stats)
@@ -107,6 +108,9 @@ func checkCommand() *cli.Command {
 				return writeErr(err)
 			}
 			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+line)
+			if interrupted {
+				return errInterrupted
+			}
 			if disagree > 0 || failures > 0 || invalid > 0 {
 				return errUnsolved
 			}

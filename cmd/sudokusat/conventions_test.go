@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestVersionAndHelp checks what a newcomer types first.
@@ -95,5 +101,68 @@ func TestCompletion(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "", "completion", "fish"); code != exitUsage {
 		t.Errorf("completion fish: exit %d, want 2", code)
+	}
+}
+
+// TestInterrupt sends SIGINT to the built binary while it waits for more
+// input on a pipe that stays open: it must write the records of what it
+// read, its summary, and exit 130 at once, not wait for the next line.
+func TestInterrupt(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send on Windows")
+	}
+	puzzles := puzzleLines(t, "17clue-sample.txt")[:20]
+	for _, args := range [][]string{{"solve"}, {"count", "--engine", "native"}, {"grade"}} {
+		t.Run(args[0], func(t *testing.T) {
+			cmd := exec.Command(binary, append(args, "-")...)
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			for _, g := range puzzles {
+				fmt.Fprintln(stdin, g)
+			}
+			// Records reach a pipe within flushEvery of being found.
+			lines := bufio.NewScanner(stdout)
+			var got []string
+			for len(got) < len(puzzles) && lines.Scan() {
+				got = append(got, lines.Text())
+			}
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				for lines.Scan() {
+					got = append(got, lines.Text())
+				}
+				done <- cmd.Wait()
+			}()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("still running 20 s after SIGINT")
+			}
+			if code := cmd.ProcessState.ExitCode(); code != exitInterrupted {
+				t.Errorf("exit %d, want %d; stderr %s", code, exitInterrupted, stderr.String())
+			}
+			if len(got) != len(puzzles) {
+				t.Errorf("%d records for the %d puzzles read", len(got), len(puzzles))
+			}
+			if !strings.Contains(stderr.String(), fmt.Sprintf("%d puzzles", len(puzzles))) || !strings.HasSuffix(stderr.String(), "sudokusat: interrupted\n") {
+				t.Errorf("no summary of the %d puzzles, or no word of the interrupt:\n%s", len(puzzles), stderr.String())
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 )
@@ -68,17 +69,20 @@ func countCommand() *cli.Command {
 						failed++
 						counts[o.Status.String()]++
 					}
-					writeCount(em.w, e, o, limit, format)
-					return em.written()
+					return em.record(func(w *sudokusat.Writer) { writeCount(w, e, o, limit, format) })
 				})
 			if cerr := em.close(); err == nil {
 				err = cerr
 			}
-			if err != nil {
+			interrupted := isInterrupt(c, err)
+			if err != nil && !interrupted {
 				return err
 			}
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s counted in %v (engine %s): %s\n", total, plural(total, "puzzle", "puzzles"),
 				time.Since(start).Round(time.Millisecond), e.Name(), tallyText(counts))
+			if interrupted {
+				return errInterrupted
+			}
 			if failed > 0 {
 				return errUnsolved
 			}

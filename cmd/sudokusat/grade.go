@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/grade"
 )
@@ -94,13 +95,13 @@ func gradeCommand() *cli.Command {
 						ok++
 						sum += o.res.Score
 					}
-					writeGraded(em.w, format, o)
-					return em.written()
+					return em.record(func(w *sudokusat.Writer) { writeGraded(w, format, o) })
 				})
 			if cerr := em.close(); err == nil {
 				err = cerr
 			}
-			if err != nil {
+			interrupted := isInterrupt(c, err)
+			if err != nil && !interrupted {
 				return err
 			}
 			mean := 0.0
@@ -109,6 +110,9 @@ func gradeCommand() *cli.Command {
 			}
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d graded, mean score %.2f, %d not graded in %v\n",
 				total, plural(total, "puzzle", "puzzles"), ok, mean, total-ok, time.Since(start).Round(time.Millisecond))
+			if interrupted {
+				return errInterrupted
+			}
 			if ok < total {
 				return errUnsolved
 			}

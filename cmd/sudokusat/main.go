@@ -45,6 +45,9 @@ func usagef(format string, args ...any) error {
 func main() {
 	tuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// The first Ctrl-C ends the batch with its records and summary; a
+	// second one, with the default behaviour restored, ends the process.
+	context.AfterFunc(ctx, stop)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -82,18 +83,47 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 }
 
 // emitter writes batch records to standard output, keeping the progress
-// line up to date and flushing often enough for a pipeline to see them.
+// line up to date. Records are buffered, and flushed at least every
+// flushEvery, so that a pipeline fed one puzzle at a time sees each answer
+// soon after it is found.
 type emitter struct {
+	mu   sync.Mutex // w, between the batch and the flusher
 	w    *sudokusat.Writer
 	prog *progress
+	stop func() // ends the flusher
 }
+
+// flushEvery bounds how long a record waits in the buffer.
+const flushEvery = 100 * time.Millisecond
 
 func newEmitter(c *cli.Context) *emitter {
-	return &emitter{w: sudokusat.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
+	em := &emitter{w: sudokusat.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(flushEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				em.mu.Lock()
+				if em.w.Buffered() > 0 {
+					em.w.Flush() // an error stays in w for the next record
+				}
+				em.mu.Unlock()
+			}
+		}
+	}()
+	em.stop = sync.OnceFunc(func() { close(done) })
+	return em
 }
 
-// written notes one record written.
-func (em *emitter) written() error {
+// record writes one record with write and notes it.
+func (em *emitter) record(write func(w *sudokusat.Writer)) error {
+	em.mu.Lock()
+	defer em.mu.Unlock()
+	write(em.w)
 	em.prog.add()
 	if em.prog.on || em.w.Buffered() > 32<<10 {
 		return writeErr(em.w.Flush())
@@ -104,8 +134,18 @@ func (em *emitter) written() error {
 // close clears the progress line and flushes the records; it returns the
 // first write error, so that output that was lost is never a success.
 func (em *emitter) close() error {
+	em.stop()
+	em.mu.Lock()
+	defer em.mu.Unlock()
 	em.prog.finish()
 	return writeErr(em.w.Flush())
+}
+
+// isInterrupt reports whether err is the end of a batch that an interrupt
+// (Ctrl-C) cancelled: the records so far were written, and the summary
+// follows.
+func isInterrupt(c *cli.Context, err error) bool {
+	return errors.Is(err, context.Canceled) && c.Context.Err() != nil
 }
 
 // writeErr names a failed write to standard output, unless the error
@@ -161,13 +201,13 @@ func solveCommand() *cli.Command {
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
 				func(_ *item, o *outcome) error {
 					tally[o.Status]++
-					write(em.w, e, o)
-					return em.written()
+					return em.record(func(w *sudokusat.Writer) { write(w, e, o) })
 				})
 			if cerr := em.close(); err == nil {
 				err = cerr
 			}
-			if err != nil {
+			interrupted := isInterrupt(c, err)
+			if err != nil && !interrupted {
 				return err
 			}
 			total := 0
@@ -179,6 +219,9 @@ func solveCommand() *cli.Command {
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d errors in %v (engine %s)\n",
 				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut, errs,
 				time.Since(start).Round(time.Millisecond), e.Name())
+			if interrupted {
+				return errInterrupted
+			}
 			if solved < total {
 				return errUnsolved
 			}

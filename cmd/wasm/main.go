@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Command wasm is sudokusat compiled to WebAssembly for the web page in
-// web/. It puts an object "github.com/sudokusat/sudokusat" on the JavaScript global object whose
+// web/. It puts an object "sudokusat" on the JavaScript global object whose
 // methods solve, count, grade, generate, encode and render each take a JSON
 // request and return a Promise of the JSON reply; package api does all the
 // work, so this file only carries strings across.
@@ -25,7 +25,7 @@ func main() {
 		}))
 	}
 	obj.Set("goVersion", runtime.Version())
-	js.Global().Set("github.com/sudokusat/sudokusat", obj)
+	js.Global().Set("sudokusat", obj)
 	select {} // the functions must outlive main's body
 }
 
