@@ -93,7 +93,7 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("gophersat: %w", err)
 	}
-	if f.NumVars == 0 && f.NumClauses() == 0 {
+	if f.Vars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
 	s, err := p.roundTrip(ctx, formulaRequest(f, limit))

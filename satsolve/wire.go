@@ -35,7 +35,7 @@ func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
 // formulaRequest encodes a formula request.
 func formulaRequest(f *encode.Formula, limit int) []byte {
 	b := make([]byte, 0, 20+4*(f.NumLits()+f.NumClauses()))
-	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.NumVars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())} {
+	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.Vars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())} {
 		b = binary.LittleEndian.AppendUint32(b, x)
 	}
 	for c := range f.Clauses() {
@@ -86,7 +86,7 @@ func readFormula(r io.Reader, hdr [5]uint32) (*encode.Formula, int, error) {
 	if _, err := io.ReadFull(r, raw); err != nil {
 		return nil, 0, fmt.Errorf("%w: %w", errStream, err)
 	}
-	f := &encode.Formula{NumVars: numVars}
+	f := &encode.Formula{Vars: numVars}
 	var clause []int32
 	for i := 0; i < len(raw); i += 4 {
 		l := int32(binary.LittleEndian.Uint32(raw[i:]))

@@ -139,7 +139,7 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 		return found{}, err
 	}
 	var s found
-	if f.NumVars == 0 && f.NumClauses() == 0 {
+	if f.Vars == 0 && f.NumClauses() == 0 {
 		s.models = [][]int32{nil} // propagation solved it: decode the empty model
 	} else {
 		var never atomic.Bool
