@@ -289,17 +289,6 @@ func TestReadAnswer(t *testing.T) {
 	}
 }
 
-func TestLookup(t *testing.T) {
-	for _, name := range Names() {
-		if _, err := Lookup(name); err != nil {
-			t.Error(err)
-		}
-	}
-	if _, err := Lookup("nope"); err == nil {
-		t.Error("Lookup(nope) succeeded")
-	}
-}
-
 // TestRectangularAndLarge checks the direct formula and the reduced one on
 // a 6×6 grid with 2×3 boxes and that the reduced formula stays small on the
 // empty 25×25.

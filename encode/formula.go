@@ -182,32 +182,6 @@ func (f *Formula) Slices() [][]int {
 	return out
 }
 
-// Encoding builds a formula from a puzzle.
-type Encoding func(g *sudokusat.Grid) (*Formula, error)
-
-// Default is the name of the encoding sudokusat uses unless told otherwise.
-// Reduced wins on every size measured: it is the smallest formula and the
-// only one that scales to large grids.
-const Default = "reduced"
-
-// Names lists the encodings Lookup knows, in order of growing strength.
-func Names() []string { return []string{"minimal", "efficient", "extended", "reduced"} }
-
-// Lookup returns the encoding with the given name.
-func Lookup(name string) (Encoding, error) {
-	switch name {
-	case "minimal":
-		return Minimal, nil
-	case "efficient":
-		return Efficient, nil
-	case "extended":
-		return Extended, nil
-	case "reduced", "":
-		return Reduced, nil
-	}
-	return nil, fmt.Errorf("unknown encoding %q (want one of %v)", name, Names())
-}
-
 // MaxDirectClauses bounds the size of a direct encoding, which grows as
 // N⁴: past it, only Reduced can hold the puzzle.
 const MaxDirectClauses = 60_000_000
