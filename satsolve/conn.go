@@ -112,12 +112,15 @@ func (w *worker) markBroken() {
 	w.mu.Unlock()
 }
 
+// isBroken reports whether w's stream is lost.
 func (w *worker) isBroken() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.broken
 }
 
+// startWorker starts one worker process running command, with blocking
+// pipes to and from it.
 func startWorker(command []string) (*worker, error) {
 	if len(command) == 0 {
 		return nil, fmt.Errorf("%w: no worker command", ErrSolver)
