@@ -18,8 +18,8 @@ const productThreshold = 16
 // come after every candidate variable, so variables 1..len(Cands) keep
 // their meaning and a model's prefix decodes as before.
 func (f *Formula) newVar() int32 {
-	f.NumVars++
-	return int32(f.NumVars)
+	f.Vars++
+	return int32(f.Vars)
 }
 
 // amo adds at-most-one over xs: pairwise below threshold literals, the

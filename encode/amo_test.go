@@ -15,7 +15,7 @@ import (
 // first k extends the first k variables' values, given as the bits of x, to
 // a model of f. Brute force: f must have few auxiliary variables.
 func satisfiable(f *Formula, k int, x uint) bool {
-	aux := f.NumVars - k
+	aux := f.Vars - k
 	for a := uint(0); a < 1<<aux; a++ {
 		val := func(l int32) bool {
 			v, neg := int(l), false
@@ -56,7 +56,7 @@ func satisfiable(f *Formula, k int, x uint) bool {
 // and that its size is the one documented.
 func TestProductAMOBruteForce(t *testing.T) {
 	for k := 1; k <= 10; k++ {
-		f := &Formula{NumVars: k}
+		f := &Formula{Vars: k}
 		xs := make([]int32, k)
 		for i := range xs {
 			xs[i] = int32(i + 1)
@@ -64,8 +64,8 @@ func TestProductAMOBruteForce(t *testing.T) {
 		f.productAMO(xs)
 		if k >= 2 {
 			p, q := productShape(k)
-			if f.NumVars != k+p+q || f.NumClauses() != 2*k+p*(p-1)/2+q*(q-1)/2 {
-				t.Errorf("k=%d: %d aux vars, %d clauses; want %d, %d", k, f.NumVars-k, f.NumClauses(), p+q, 2*k+p*(p-1)/2+q*(q-1)/2)
+			if f.Vars != k+p+q || f.NumClauses() != 2*k+p*(p-1)/2+q*(q-1)/2 {
+				t.Errorf("k=%d: %d aux vars, %d clauses; want %d, %d", k, f.Vars-k, f.NumClauses(), p+q, 2*k+p*(p-1)/2+q*(q-1)/2)
 			}
 		}
 		for x := uint(0); x < 1<<k; x++ {
@@ -82,7 +82,7 @@ func TestProductAMOBruteForce(t *testing.T) {
 func TestAMOSize(t *testing.T) {
 	for _, threshold := range []int{2, 3, productThreshold} {
 		for k := 0; k <= 100; k++ {
-			f := &Formula{NumVars: k}
+			f := &Formula{Vars: k}
 			xs := make([]int32, k)
 			for i := range xs {
 				xs[i] = int32(i + 1)
@@ -99,7 +99,7 @@ func TestAMOSize(t *testing.T) {
 // each blocked before the next solve.
 func gophersatModels(t *testing.T, f *Formula, limit int) [][]bool {
 	t.Helper()
-	s := solver.New(solver.ParseSliceNb(f.Slices(), f.NumVars))
+	s := solver.New(solver.ParseSliceNb(f.Slices(), f.Vars))
 	var out [][]bool
 	for len(out) < limit && s.Solve() == solver.Sat {
 		m := s.Model()[:len(f.Cands)]
@@ -142,8 +142,8 @@ func TestReducedProduct(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.NumVars < len(f.Cands) {
-				t.Fatalf("%s threshold %d: %d vars, fewer than %d candidates", name, threshold, f.NumVars, len(f.Cands))
+			if f.Vars < len(f.Cands) {
+				t.Fatalf("%s threshold %d: %d vars, fewer than %d candidates", name, threshold, f.Vars, len(f.Cands))
 			}
 			limit := 1
 			if name == "empty-4" {

@@ -55,7 +55,7 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 			bw.Write(b)
 		}
 	}
-	fmt.Fprintf(bw, "p cnf %d %d\n", f.NumVars, f.nClauses)
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, f.nClauses)
 	var b []byte
 	for c := range f.Clauses() {
 		b = b[:0]
@@ -254,7 +254,7 @@ func ReadDIMACS(r io.Reader) (*Formula, error) {
 			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
 				return nil, dimacsErr(lr.line, "bad counts in problem line")
 			}
-			f.NumVars, declared, sawP = v, c, true
+			f.Vars, declared, sawP = v, c, true
 			continue
 		}
 		if !sawP {
@@ -265,8 +265,8 @@ func ReadDIMACS(r io.Reader) (*Formula, error) {
 			if err != nil {
 				return nil, dimacsErr(lr.line, "%q is not a literal", tok)
 			}
-			if l > f.NumVars || -l > f.NumVars {
-				return nil, dimacsErr(lr.line, "literal %d out of range 1..%d", l, f.NumVars)
+			if l > f.Vars || -l > f.Vars {
+				return nil, dimacsErr(lr.line, "literal %d out of range 1..%d", l, f.Vars)
 			}
 			f.lits = append(f.lits, int32(l))
 			if l == 0 {

@@ -47,7 +47,9 @@ type VarMap struct {
 // Direct reports whether the map is the direct formula rather than a list.
 func (m *VarMap) Direct() bool { return m.Cands == nil }
 
-// NumVars returns the number of variables the map defines.
+// NumVars returns the number of variables the map defines: the cell
+// variables, which a model's prefix decodes. A formula may have more (see
+// Formula.Vars).
 func (m *VarMap) NumVars() int {
 	if m.Direct() {
 		n := m.Puzzle.Size()
@@ -116,12 +118,15 @@ func (m *VarMap) DecodeLits(lits []int) (*sudokusat.Grid, error) {
 	return m.Decode(model)
 }
 
-// Formula is a CNF formula over NumVars variables, with the map that turns
+// Formula is a CNF formula over Vars variables, with the map that turns
 // its models into grids. Clauses are stored flat, each ended by a 0, so that
 // large formulas cost one allocation, not one per clause.
 type Formula struct {
 	VarMap
-	NumVars  int
+	// Vars is the number of variables of the CNF, auxiliary ones included:
+	// the map's variables come first (1..NumVars()), and an at-most-one
+	// encoding numbers its own after them.
+	Vars     int
 	lits     []int32
 	nClauses int
 }
@@ -177,32 +182,6 @@ func (f *Formula) Slices() [][]int {
 	return out
 }
 
-// Encoding builds a formula from a puzzle.
-type Encoding func(g *sudokusat.Grid) (*Formula, error)
-
-// Default is the name of the encoding sudokusat uses unless told otherwise.
-// Reduced wins on every size measured: it is the smallest formula and the
-// only one that scales to large grids.
-const Default = "reduced"
-
-// Names lists the encodings Lookup knows, in order of growing strength.
-func Names() []string { return []string{"minimal", "efficient", "extended", "reduced"} }
-
-// Lookup returns the encoding with the given name.
-func Lookup(name string) (Encoding, error) {
-	switch name {
-	case "minimal":
-		return Minimal, nil
-	case "efficient":
-		return Efficient, nil
-	case "extended":
-		return Extended, nil
-	case "reduced", "":
-		return Reduced, nil
-	}
-	return nil, fmt.Errorf("unknown encoding %q (want one of %v)", name, Names())
-}
-
 // MaxDirectClauses bounds the size of a direct encoding, which grows as
 // N⁴: past it, only Reduced can hold the puzzle.
 const MaxDirectClauses = 60_000_000
@@ -236,8 +215,8 @@ func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool) (*Formula, er
 		return nil, fmt.Errorf("the %s encoding of a %d×%d grid has %d clauses, more than %d: use the reduced encoding", name, n, n, clauses, MaxDirectClauses)
 	}
 	f := &Formula{
-		VarMap:  VarMap{Encoding: name, Puzzle: g.Clone(), Fixed: g.Clone()},
-		NumVars: n * n * n,
+		VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Fixed: g.Clone()},
+		Vars:   n * n * n,
 	}
 	lits := clauses*2 + n*n*(n-2) + clauses + g.Givens()*2
 	if unitALO {

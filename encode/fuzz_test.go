@@ -26,8 +26,8 @@ func FuzzReadDIMACS(f *testing.F) {
 		}
 		for c := range got.Clauses() {
 			for _, l := range c {
-				if l == 0 || l > int32(got.NumVars) || -l > int32(got.NumVars) {
-					t.Fatalf("accepted literal %d outside 1..%d", l, got.NumVars)
+				if l == 0 || l > int32(got.Vars) || -l > int32(got.Vars) {
+					t.Fatalf("accepted literal %d outside 1..%d", l, got.Vars)
 				}
 			}
 		}
@@ -42,7 +42,7 @@ func FuzzReadDIMACS(f *testing.F) {
 		if err != nil {
 			t.Fatalf("written back, it no longer reads: %v\n%s", err, out.String())
 		}
-		if again.NumClauses() != got.NumClauses() || again.NumVars != got.NumVars {
+		if again.NumClauses() != got.NumClauses() || again.Vars != got.Vars {
 			t.Fatalf("round trip changed the formula")
 		}
 	})

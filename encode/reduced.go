@@ -15,7 +15,7 @@ import (
 // literals, where a box pair already covered by its row or column is not
 // repeated, and the product encoding for larger groups (see
 // productThreshold): its auxiliary variables are numbered after the
-// candidates, so Cands still maps variables 1..len(Cands) and NumVars may
+// candidates, so Cands still maps variables 1..len(Cands) and Vars may
 // exceed it. When propagation alone proves the puzzle unsolvable the formula
 // is the contradiction (x1) ∧ (¬x1); when it solves the puzzle the formula
 // has no variables and Fixed is the solution.
@@ -31,7 +31,7 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 	f := &Formula{VarMap: VarMap{Encoding: "reduced", Puzzle: g.Clone(), Cands: []Cand{}}}
 	if !ok {
 		f.Fixed = g.Clone()
-		f.NumVars = 1
+		f.Vars = 1
 		f.Add(1)
 		f.Add(-1)
 		return f, nil
@@ -54,7 +54,7 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 			}
 		}
 	}
-	f.NumVars = len(f.Cands)
+	f.Vars = len(f.Cands)
 
 	// gather lists, for each digit, the variables and cells of one unit's
 	// open cells that can hold it, walking each cell's candidates in

@@ -16,11 +16,11 @@ import (
 // formula goes through ParseSliceNb, which propagates its units.
 func problem(f *encode.Formula) *solver.Problem {
 	if !simple(f) {
-		return solver.ParseSliceNb(f.Slices(), f.NumVars)
+		return solver.ParseSliceNb(f.Slices(), f.Vars)
 	}
 	// An empty formula gives the model array of the right size; setting
 	// the clauses afterwards is what ParseSliceNb ends with too.
-	pb := solver.ParseSliceNb(nil, f.NumVars)
+	pb := solver.ParseSliceNb(nil, f.Vars)
 	lits := make([]solver.Lit, f.NumLits())
 	clauses := make([]solver.Clause, f.NumClauses())
 	pb.Clauses = make([]*solver.Clause, f.NumClauses())
@@ -42,10 +42,10 @@ func problem(f *encode.Formula) *solver.Problem {
 }
 
 // simple reports whether every clause of f has at least two literals, each
-// over a variable in 1..f.NumVars, with no variable twice.
+// over a variable in 1..f.Vars, with no variable twice.
 func simple(f *encode.Formula) bool {
 	// seen[v] holds the number of the last clause that mentioned v.
-	seen := make([]int32, f.NumVars+1)
+	seen := make([]int32, f.Vars+1)
 	var n int32
 	for c := range f.Clauses() {
 		if len(c) < 2 {
@@ -57,7 +57,7 @@ func simple(f *encode.Formula) bool {
 			if v < 0 {
 				v = -v
 			}
-			if int(v) > f.NumVars || seen[v] == n {
+			if int(v) > f.Vars || seen[v] == n {
 				return false
 			}
 			seen[v] = n

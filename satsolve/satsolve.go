@@ -140,7 +140,7 @@ func runSlot(fn func()) (err error) {
 }
 
 func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, error) {
-	if f.NumVars == 0 && f.NumClauses() == 0 {
+	if f.Vars == 0 && f.NumClauses() == 0 {
 		// Propagation solved the puzzle: one solution, no search.
 		return finish(f, Result{}, nil)
 	}

@@ -432,7 +432,7 @@ func Encode(_ context.Context, req Request) Reply {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
 	n := p.Grid.Size()
-	r := Reply{Status: StatusEncoded, Encoding: name, DIMACS: b.String(), Vars: f.NumVars, Clauses: f.NumClauses(),
+	r := Reply{Status: StatusEncoded, Encoding: name, DIMACS: b.String(), Vars: f.Vars, Clauses: f.NumClauses(),
 		Filename: fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, name), Micros: micros(time.Since(start))}
 	describe(&r, p.Grid)
 	return r

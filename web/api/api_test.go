@@ -256,8 +256,8 @@ func TestEncode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.NumVars != r.Vars || f.NumClauses() != r.Clauses || r.Clauses == 0 {
-				t.Errorf("CNF has %d variables and %d clauses; the reply says %d and %d", f.NumVars, f.NumClauses(), r.Vars, r.Clauses)
+			if f.Vars != r.Vars || f.NumClauses() != r.Clauses || r.Clauses == 0 {
+				t.Errorf("CNF has %d variables and %d clauses; the reply says %d and %d", f.Vars, f.NumClauses(), r.Vars, r.Clauses)
 			}
 		})
 	}

@@ -1,14 +1,11 @@
 package satsolve
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -129,19 +126,6 @@ func TestIsolatedDeadline(t *testing.T) {
 	}
 }
 
-func TestIsolatedBrokenWorker(t *testing.T) {
-	g := readPuzzles(t, "top95-sample.txt")[0]
-	f := encodeWith(t, "reduced", g)
-	for _, cmd := range [][]string{{"true"}, {"/nonexistent/worker"}, {"sh", "-c", "cat >/dev/null & printf '\\000\\001\\000\\000\\000'"}} {
-		p := NewIsolated(cmd...)
-		_, err := p.Count(context.Background(), f, 2)
-		if !errors.Is(err, ErrSolver) && !errors.Is(err, ErrWrongModel) {
-			t.Errorf("%v: err = %v, want ErrSolver or ErrWrongModel", cmd, err)
-		}
-		p.Close()
-	}
-}
-
 // TestIsolatedCountGrid sends puzzles rather than formulas: the worker
 // encodes with each encoding, and the grids it returns are checked here.
 func TestIsolatedCountGrid(t *testing.T) {
@@ -193,6 +177,9 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 	p.Procs, p.Depth = 2, 4
 	puzzles := append(readPuzzles(t, "magictour-sample.txt"), readPuzzles(t, "top95-sample.txt")...)
 	serg := readPuzzles(t, "serg-sample.txt")
+	watched := make(chan bool, 1)
+	done := make(chan struct{})
+	go func() { watched <- watchShared(p, done) }()
 	var wg sync.WaitGroup
 	errs := make(chan error, 8*len(puzzles))
 	for c := 0; c < 8; c++ {
@@ -227,18 +214,42 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	close(done)
 	close(errs)
 	for err := range errs {
 		t.Error(err)
 	}
 	p.mu.Lock()
-	procs, peak := len(p.workers), p.peak
+	procs := len(p.workers)
 	p.mu.Unlock()
 	if procs > 2 {
 		t.Errorf("%d worker processes, want at most Procs = 2", procs)
 	}
-	if peak < 2 {
-		t.Errorf("at most %d search queued on a process: the callers never shared one", peak)
+	if !<-watched {
+		t.Error("never two searches queued on one process: the callers never shared one")
+	}
+}
+
+// watchShared reports whether, before done is closed, a worker process of
+// p was seen with two requests sent and not yet answered.
+func watchShared(p *Isolated, done <-chan struct{}) bool {
+	for {
+		p.mu.Lock()
+		for _, w := range p.workers {
+			w.mu.Lock()
+			queued := w.sent - w.next
+			w.mu.Unlock()
+			if queued >= 2 {
+				p.mu.Unlock()
+				return true
+			}
+		}
+		p.mu.Unlock()
+		select {
+		case <-done:
+			return false
+		case <-time.After(100 * time.Microsecond):
+		}
 	}
 }
 
@@ -251,12 +262,13 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	empty, _ := sudokusat.NewGridSize(9)
 	endless := encodeWith(t, "minimal", empty)
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // a failed test must not leave the endless search running
 	first := make(chan error, 1)
 	go func() {
 		_, err := p.Count(ctx, endless, 1<<30)
 		first <- err
 	}()
-	time.Sleep(100 * time.Millisecond) // the endless search is under way
+	waitSent(t, p, 1) // the endless search is under way
 	g := readPuzzles(t, "top95-sample.txt")[0]
 	second := make(chan error, 1)
 	go func() {
@@ -266,7 +278,9 @@ func TestIsolatedSharedCancel(t *testing.T) {
 		}
 		second <- err
 	}()
-	time.Sleep(100 * time.Millisecond) // queued behind it
+	// Sent to the busy process, not waiting for an idle one: the endless
+	// search never ends by itself.
+	waitSent(t, p, 2)
 	cancel()
 	if err := <-first; !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled search: err = %v, want Canceled", err)
@@ -292,104 +306,6 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	if procs > 1 {
 		t.Errorf("%d worker processes, want at most Procs = 1", procs)
 	}
-}
-
-// TestIsolatedNoHeldReply has the worker read a small search and an
-// endless one in one go, behind a longer one: the worker holds replies
-// back while requests wait, but not the small one's for ever.
-func TestIsolatedNoHeldReply(t *testing.T) {
-	p := testPool(t)
-	p.Procs, p.Depth = 1, 4
-	empty, _ := sudokusat.NewGridSize(9)
-	longer := encodeWith(t, "reduced", empty) // 500 solutions: ~0.15 s
-	small := encodeWith(t, "reduced", readPuzzles(t, "top95-sample.txt")[0])
-	endless := encodeWith(t, "minimal", empty)
-	if _, err := p.Count(context.Background(), small, 1); err != nil {
-		t.Fatal(err) // the process is started
-	}
-	waitSent := sentCounter(p)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	answered := make(chan error, 1)
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		p.Count(ctx, longer, 500)
-	}()
-	waitSent(2)
-	go func() {
-		defer wg.Done()
-		res, err := p.Count(ctx, small, 2)
-		if err == nil && res.Count != 1 {
-			err = fmt.Errorf("count %d, want 1", res.Count)
-		}
-		answered <- err
-	}()
-	waitSent(3)
-	go func() {
-		defer wg.Done()
-		p.Count(ctx, endless, 1<<30)
-	}()
-	select {
-	case err := <-answered:
-		if err != nil {
-			t.Error(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Error("the small search's reply was held back behind the endless one")
-	}
-	cancel()
-	wg.Wait()
-}
-
-// TestRepliesConcurrent writes replies with requests waiting, so that the
-// timer flushes them, from the timer's goroutine while more are written.
-func TestRepliesConcurrent(t *testing.T) {
-	var buf safeBuffer
-	r := &replies{w: bufio.NewWriter(&buf)}
-	defer r.close()
-	for i := 0; i < 3; i++ {
-		if err := r.send(func(w *bufio.Writer) { w.WriteByte(byte('a' + i)) }, true); err != nil {
-			t.Fatal(err)
-		}
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for buf.String() != "abc" && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got := buf.String(); got != "abc" {
-		t.Fatalf("held replies flushed as %q, want \"abc\"", got)
-	}
-	for i := 0; i < 100; i++ {
-		r.send(func(w *bufio.Writer) { w.WriteByte('x') }, i%7 != 0)
-		if i%10 == 0 {
-			time.Sleep(replyDelay)
-		}
-	}
-	r.send(func(w *bufio.Writer) { w.WriteByte('.') }, false)
-	if got := buf.String(); len(got) != 3+100+1 {
-		t.Errorf("%d bytes written, want 104", len(got))
-	}
-}
-
-// safeBuffer is a bytes.Buffer that the timer's goroutine may write to
-// while the test reads it.
-type safeBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *safeBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *safeBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestIsolatedDeadlineNotStarved runs a search with a deadline while
@@ -418,97 +334,5 @@ func TestIsolatedDeadlineNotStarved(t *testing.T) {
 	wg.Wait()
 	if err != nil || res.Count != 1 {
 		t.Errorf("search with a deadline: count %d, %v", res.Count, err)
-	}
-}
-
-// TestIsolatedKilledWorkerLeaves replays a search whose context ended just
-// as its reply came: the kill has started, so the process must leave the
-// pool rather than be handed, dying, to the next search.
-func TestIsolatedKilledWorkerLeaves(t *testing.T) {
-	p := testPool(t)
-	g := readPuzzles(t, "top95-sample.txt")[0]
-	if _, err := p.CountGrid(context.Background(), g, "reduced", 2); err != nil {
-		t.Fatal(err)
-	}
-	w, err := p.acquire(context.Background(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go w.kill()        // the context's AfterFunc, under way
-	p.release(w, true) // roundTrip after stop() returned false
-	p.mu.Lock()
-	kept := slices.Contains(p.workers, w)
-	p.mu.Unlock()
-	if kept {
-		t.Error("a killed worker is still in the pool")
-	}
-}
-
-// crashOn777 makes a test worker die 2 ms after it reads a puzzle request
-// with a limit of 777.
-type crashOn777 struct{ r io.Reader }
-
-func (c crashOn777) Read(b []byte) (int, error) {
-	n, err := c.r.Read(b)
-	if bytes.Contains(b[:n], []byte{0x53, 0x53, 0x57, 0x32, 0x09, 0x03, 0, 0}) {
-		time.AfterFunc(2*time.Millisecond, func() { os.Exit(3) })
-	}
-	return n, err
-}
-
-// TestIsolatedCrashSparesOthers has a worker die on one search while the
-// reply of a search read with it may still be held back: that search is
-// sent again and answered; the one that kills every process it reaches
-// fails after a few tries.
-func TestIsolatedCrashSparesOthers(t *testing.T) {
-	t.Setenv("SUDOKUSAT_TEST_WORKER", "crash")
-	p := NewIsolated(os.Args[0], "-test.run=^$")
-	defer p.Close()
-	p.Procs, p.Depth = 1, 4
-	g := readPuzzles(t, "top95-sample.txt")[0]
-	sol, err := Solve(context.Background(), encodeWith(t, "reduced", g))
-	if err != nil {
-		t.Fatal(err)
-	}
-	easy := sol.Solution.Clone()
-	easy.SetCell(0, 0)
-	empty, _ := sudokusat.NewGridSize(9)
-	if _, err := p.CountGrid(context.Background(), easy, "reduced", 2); err != nil {
-		t.Fatal(err) // the process is started
-	}
-	waitSent := sentCounter(p)
-	var wg sync.WaitGroup
-	wg.Add(3)
-	var easyErr, crashErr error
-	go func() { defer wg.Done(); p.CountGrid(context.Background(), empty, "reduced", 500) }() // ~0.15 s
-	waitSent(2)
-	go func() { defer wg.Done(); _, easyErr = p.CountGrid(context.Background(), easy, "reduced", 2) }()
-	waitSent(3)
-	go func() { defer wg.Done(); _, crashErr = p.CountGrid(context.Background(), empty, "reduced", 777) }()
-	wg.Wait()
-	if easyErr != nil {
-		t.Errorf("the search read with the crashing one: %v", easyErr)
-	}
-	if !errors.Is(crashErr, ErrSolver) {
-		t.Errorf("the crashing search: err = %v, want ErrSolver", crashErr)
-	}
-}
-
-// sentCounter returns a function that waits until the pool's only worker
-// process has been sent n requests in all.
-func sentCounter(p *Isolated) func(n uint64) {
-	p.mu.Lock()
-	w := p.workers[0]
-	p.mu.Unlock()
-	return func(n uint64) {
-		for {
-			w.mu.Lock()
-			sent := w.sent
-			w.mu.Unlock()
-			if sent >= n {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
 	}
 }
