@@ -138,14 +138,11 @@ func known() string {
 
 // lookupEncoding resolves an encoding name, empty meaning the default.
 func lookupEncoding(name string) (string, encode.Encoding, error) {
-	if name == "" {
-		name = encode.Default
-	}
-	enc, err := encode.Lookup(name)
+	e, err := encode.Describe(name)
 	if err != nil {
 		return "", nil, &openError{err}
 	}
-	return name, enc, nil
+	return e.Name, e.Build, nil
 }
 
 // Encoding returns the CNF encoding e searches through, or "" for an

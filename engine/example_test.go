@@ -35,5 +35,5 @@ func ExampleOpen() {
 	_, err := engine.Open("sat", engine.Options{Encoding: "fancy"})
 	fmt.Println(err)
 	// Output:
-	// unknown encoding "fancy" (want one of [minimal efficient extended reduced])
+	// unknown encoding "fancy" (want one of minimal, efficient, extended, reduced)
 }

@@ -414,16 +414,13 @@ func Encode(_ context.Context, req Request) Reply {
 	if p == nil {
 		return fail
 	}
-	name := req.Encoding
-	if name == "" {
-		name = encode.Default
-	}
-	enc, err := encode.Lookup(name)
+	e, err := encode.Describe(req.Encoding)
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
+	name := e.Name
 	start := time.Now()
-	f, err := enc(p.Grid)
+	f, err := e.Build(p.Grid)
 	if err != nil {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
