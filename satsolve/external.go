@@ -146,6 +146,20 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	return res, nil
 }
 
+// ctxWriter fails once ctx has ended, so that writing a large CNF file
+// stops at the deadline rather than after the last clause.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
 // answerLimit returns how many bytes of a solver's answer are read for a
 // formula over numVars variables: room for every literal of a model ("v"
 // prefixes and signs included) plus a generous allowance for comment and
@@ -236,11 +250,14 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 	if err != nil {
 		return Answer{}, err
 	}
-	err = encode.WriteDIMACS(w, f)
+	err = encode.WriteDIMACS(ctxWriter{ctx, w}, f)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+		}
 		return Answer{}, err
 	}
 	os.Remove(out)
@@ -295,6 +312,9 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		outW.Close()
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+		}
 		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
 	}
 
