@@ -3,7 +3,6 @@ package encode
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -248,44 +247,6 @@ func TestReadDIMACSErrors(t *testing.T) {
 	}
 	if _, err := ReadVarMap(strings.NewReader("p cnf 1 1\n1 0\n")); !errors.Is(err, ErrNoMap) {
 		t.Errorf("foreign CNF: err = %v, want ErrNoMap", err)
-	}
-}
-
-func TestReadAnswer(t *testing.T) {
-	tests := []struct {
-		name   string
-		in     string
-		status Status
-		model  []int
-		errMsg string
-	}{
-		{"competition sat", "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
-		{"competition unsat", "s UNSATISFIABLE\n", Unsatisfiable, nil, ""},
-		{"unknown", "s UNKNOWN\n", Unknown, nil, ""},
-		{"minisat sat", "SAT\n1 -2 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
-		{"minisat unsat", "UNSAT\n", Unsatisfiable, nil, ""},
-		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", Satisfiable, []int{1}, ""},
-		{"empty", "", 0, nil, "no verdict"},
-		{"no zero", "s SATISFIABLE\nv 1 2\n", 0, nil, "not ended by 0"},
-		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, `line 2: unexpected line "hello"`},
-		{"bad literal", "s SATISFIABLE\nv 1 x 0\n", 0, nil, `line 2: "x" is not a literal`},
-		{"two verdicts", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, "line 2: second verdict"},
-		{"v before s", "v 1 0\ns SATISFIABLE\n", 0, nil, "line 1: model line without a verdict"},
-		{"bad verdict", "s MAYBE\n", 0, nil, "unknown verdict"},
-		{"after zero", "s SATISFIABLE\nv 1 0 2\n", 0, nil, "after the model's closing 0"},
-		{"unsat with model", "s UNSATISFIABLE\nv 1 0\n", 0, nil, "a model with verdict"},
-	}
-	for _, tt := range tests {
-		a, err := ReadAnswer(strings.NewReader(tt.in))
-		if tt.errMsg != "" {
-			if !errors.Is(err, ErrDIMACS) || !strings.Contains(err.Error(), tt.errMsg) {
-				t.Errorf("%s: err = %v, want ErrDIMACS mentioning %q", tt.name, err, tt.errMsg)
-			}
-			continue
-		}
-		if err != nil || a.Status != tt.status || fmt.Sprint(a.Model) != fmt.Sprint(tt.model) {
-			t.Errorf("%s: got %v %v %v, want %v %v", tt.name, a.Status, a.Model, err, tt.status, tt.model)
-		}
 	}
 }
 

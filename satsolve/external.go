@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sudokusat/sudokusat/encode"
 )
@@ -18,8 +21,12 @@ import (
 // Argv, "{cnf}" stands for the CNF file and "{out}" for a result file the
 // solver writes (MiniSat's convention); without "{cnf}" the CNF file's path
 // is appended. The answer is read from the result file when Argv names
-// "{out}", else from standard output, in either format encode.ReadAnswer
-// takes.
+// "{out}", else from standard output, in either format ReadAnswer takes.
+//
+// What is read of the answer is bounded by the formula's size (see
+// answerLimit): a solver printing more is killed and the count fails. On
+// Unix the solver runs in a process group of its own, killed whole when ctx
+// ends or the solver exits, so that no process it started outlives it.
 type External struct {
 	Label string   // the engine's name in messages and tables
 	Argv  []string // the command and its arguments
@@ -139,33 +146,119 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	return res, nil
 }
 
-// maxStderr bounds how much of a solver's error output is kept for messages.
-const maxStderr = 4 << 10
+// ctxWriter fails once ctx has ended, so that writing a large CNF file
+// stops at the deadline rather than after the last clause.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// answerLimit returns how many bytes of a solver's answer are read for a
+// formula over numVars variables: room for every literal of a model ("v"
+// prefixes and signs included) plus a generous allowance for comment and
+// statistics lines. Past it the solver is killed, so that a runaway solver
+// costs neither memory nor unbounded time.
+func answerLimit(numVars int) int64 {
+	return 16<<20 + 16*int64(max(numVars, 0))
+}
+
+// errTooLong is returned by capReader past its limit.
+var errTooLong = errors.New("output over its limit")
+
+// capReader reads at most n bytes of r, then fails with errTooLong if r has
+// more.
+type capReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		// Exactly at the limit is fine if r ends there.
+		var one [1]byte
+		for {
+			n, err := c.r.Read(one[:])
+			if n > 0 {
+				return 0, errTooLong
+			}
+			if err != nil {
+				return 0, err
+			}
+		}
+	}
+	if int64(len(p)) > c.n {
+		p = p[:c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n -= int64(n)
+	return n, err
+}
+
+// stderrKeep bounds how much of a solver's error output is kept, and
+// stderrShown how much of it an error message quotes.
+const (
+	stderrKeep  = 4 << 10
+	stderrShown = 200
+)
 
 // tail keeps the last bytes written to it.
 type tail struct{ b []byte }
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.b = append(t.b, p...)
-	if len(t.b) > maxStderr {
-		t.b = t.b[len(t.b)-maxStderr:]
+	if len(t.b) > stderrKeep {
+		t.b = append(t.b[:0], t.b[len(t.b)-stderrKeep:]...)
 	}
 	return len(p), nil
 }
 
-func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula) (encode.Answer, error) {
+// stderrNote quotes the end of a solver's error output for an error
+// message, on one line: at most stderrShown bytes, cut on a rune boundary,
+// newlines and other control characters escaped.
+func stderrNote(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return ""
+	}
+	cut := ""
+	if len(b) > stderrShown {
+		b = b[len(b)-stderrShown:]
+		for i := 0; i < utf8.UTFMax-1 && len(b) > 0 && !utf8.RuneStart(b[0]); i++ {
+			b = b[1:]
+		}
+		cut = "…"
+	}
+	return " (stderr: " + cut + strconv.Quote(string(b)) + ")"
+}
+
+// pipeGrace bounds the wait for a solver's output to close once the solver
+// has exited and its group has been killed: only a process that left the
+// group can still hold it open.
+const pipeGrace = time.Second
+
+func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula) (Answer, error) {
 	cnf := filepath.Join(dir, "puzzle.cnf")
 	out := filepath.Join(dir, "result.txt")
 	w, err := os.Create(cnf)
 	if err != nil {
-		return encode.Answer{}, err
+		return Answer{}, err
 	}
-	err = encode.WriteDIMACS(w, f)
+	err = encode.WriteDIMACS(ctxWriter{ctx, w}, f)
 	if cerr := w.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return encode.Answer{}, err
+		if ctx.Err() != nil {
+			return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+		}
+		return Answer{}, err
 	}
 	os.Remove(out)
 
@@ -182,43 +275,137 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 	if !sawCNF {
 		args = append(args, cnf)
 	}
-	cmd := exec.CommandContext(ctx, path, args...)
+	limit := answerLimit(f.Vars)
+
+	// runCtx also ends when the answer outgrows its limit, killing the
+	// solver.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	cmd := exec.CommandContext(runCtx, path, args...)
+	ownGroup(cmd)
+	// Only a process that survives its SIGKILL could make Wait wait this
+	// long: the pipes are *os.File, so exec runs no copying goroutine that
+	// a leftover child could hold up.
 	cmd.WaitDelay = time.Second
-	var stdout bytes.Buffer
+
+	// The pipes are made here, not by exec, so that Wait returns as soon as
+	// the solver exits and the readers below see the end of the output as
+	// soon as its group is killed.
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return Answer{}, err
+	}
+	defer errR.Close()
+	cmd.Stderr = errW
+	var outR, outW *os.File
+	if !useOut { // with a result file, standard output goes to the null device
+		if outR, outW, err = os.Pipe(); err != nil {
+			errW.Close()
+			return Answer{}, err
+		}
+		defer outR.Close()
+		cmd.Stdout = outW
+	}
+	err = cmd.Start()
+	errW.Close()
+	if outW != nil {
+		outW.Close()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+		}
+		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
+	}
+
 	var stderr tail
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	var answer Answer
+	var answerErr error
+	tooLong := false
+	readers := make(chan struct{}, 2)
+	go func() {
+		io.Copy(&stderr, errR)
+		readers <- struct{}{}
+	}()
+	if outR != nil {
+		go func() {
+			cr := &capReader{r: outR, n: limit}
+			answer, answerErr = ReadAnswer(cr, f.Vars)
+			if answerErr != nil {
+				// Drain what is left, within the limit, so that the solver
+				// finishes and its exit status is known.
+				_, err := io.Copy(io.Discard, cr)
+				if errors.Is(answerErr, errTooLong) || errors.Is(err, errTooLong) {
+					tooLong = true
+					stop()
+				}
+			}
+			readers <- struct{}{}
+		}()
+	} else {
+		readers <- struct{}{}
+	}
+	waitErr := cmd.Wait()
+	killGroup(cmd)
+	timer := time.NewTimer(pipeGrace)
+	defer timer.Stop()
+	heldOpen := false
+	for range 2 {
+		select {
+		case <-readers:
+			continue
+		case <-timer.C:
+		case <-ctx.Done():
+		}
+		// Closing the read ends unblocks the readers.
+		heldOpen = true
+		errR.Close()
+		if outR != nil {
+			outR.Close()
+		}
+		<-readers
+	}
+
 	if ctx.Err() != nil {
-		return encode.Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+		return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
+	}
+	note := stderrNote(stderr.b)
+	if tooLong {
+		return Answer{}, fmt.Errorf("%w: %s printed more than %d bytes, the limit for a formula of %d variables; it was killed%s",
+			ErrSolver, e.Label, limit, f.Vars, note)
+	}
+	var exitErr *exec.ExitError
+	if waitErr != nil && !errors.As(waitErr, &exitErr) {
+		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, waitErr)
+	}
+	if sig, ok := signalled(cmd.ProcessState); ok {
+		return Answer{}, fmt.Errorf("%w: %s killed by signal %s%s", ErrSolver, e.Label, sig, note)
 	}
 	code := cmd.ProcessState.ExitCode()
-	var exitErr *exec.ExitError
-	if runErr != nil && !errors.As(runErr, &exitErr) {
-		return encode.Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, runErr)
-	}
 	if code != 0 && code != 10 && code != 20 {
-		return encode.Answer{}, fmt.Errorf("%w: %s exited with status %d%s", ErrSolver, e.Label, code, stderrNote(stderr.b))
+		return Answer{}, fmt.Errorf("%w: %s exited with status %d%s", ErrSolver, e.Label, code, note)
 	}
-	answer := stdout.Bytes()
+	if heldOpen {
+		return Answer{}, fmt.Errorf("%w: %s exited, but a process it started kept its output open", ErrSolver, e.Label)
+	}
 	if useOut {
-		if answer, err = os.ReadFile(out); err != nil {
-			return encode.Answer{}, fmt.Errorf("%w: %s wrote no result file%s", ErrSolver, e.Label, stderrNote(stderr.b))
+		file, err := os.Open(out)
+		if err != nil {
+			return Answer{}, fmt.Errorf("%w: %s wrote no result file%s", ErrSolver, e.Label, note)
+		}
+		answer, answerErr = ReadAnswer(&capReader{r: file, n: limit}, f.Vars)
+		file.Close()
+		if errors.Is(answerErr, errTooLong) {
+			return Answer{}, fmt.Errorf("%w: %s wrote a result file over %d bytes, the limit for a formula of %d variables%s",
+				ErrSolver, e.Label, limit, f.Vars, note)
 		}
 	}
-	a, err := encode.ReadAnswer(bytes.NewReader(answer))
-	if err != nil {
-		return encode.Answer{}, fmt.Errorf("%w: %s: %w%s", ErrSolver, e.Label, err, stderrNote(stderr.b))
+	if answerErr != nil {
+		return Answer{}, fmt.Errorf("%w: %s: %w%s", ErrSolver, e.Label, answerErr, note)
 	}
+	a := answer
 	if (code == 10 && a.Status != encode.Satisfiable) || (code == 20 && a.Status != encode.Unsatisfiable) {
-		return encode.Answer{}, fmt.Errorf("%w: %s exited with %d but answered %v", ErrSolver, e.Label, code, a.Status)
+		return Answer{}, fmt.Errorf("%w: %s exited with %d but answered %v", ErrSolver, e.Label, code, a.Status)
 	}
 	return a, nil
-}
-
-func stderrNote(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if s == "" {
-		return ""
-	}
-	return " (stderr: " + s + ")"
 }

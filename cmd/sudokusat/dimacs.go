@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -12,6 +13,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 func encodeCommand() *cli.Command {
@@ -45,6 +47,34 @@ func encodeCommand() *cli.Command {
 			})
 		},
 	}
+}
+
+// problemVars reads the number of variables from the problem line of the
+// CNF file f, from its start.
+func problemVars(f io.ReadSeeker) (int, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return 0, err
+	}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 0 || fs[0] != "p" {
+			continue
+		}
+		if len(fs) != 4 || fs[1] != "cnf" {
+			return 0, fmt.Errorf("%w: line %d: bad problem line", encode.ErrDIMACS, line)
+		}
+		n, err := strconv.Atoi(fs[2])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%w: line %d: bad variable count %q", encode.ErrDIMACS, line, fs[2])
+		}
+		return n, nil
+	}
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	return 0, fmt.Errorf("%w: no problem line", encode.ErrDIMACS)
 }
 
 func decodeCommand() *cli.Command {
@@ -83,6 +113,12 @@ func decodeCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.String("cnf"), err)
 			}
+			// The answer holds the formula's auxiliary variables too, so its
+			// literals are checked against the problem line, not the map.
+			numVars, err := problemVars(cnf)
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.String("cnf"), err)
+			}
 			var in io.Reader = c.App.Reader
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
@@ -94,7 +130,7 @@ func decodeCommand() *cli.Command {
 				defer f.Close()
 				in = f
 			}
-			a, err := encode.ReadAnswer(in)
+			a, err := satsolve.ReadAnswer(in, numVars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}

@@ -1,0 +1,307 @@
+package satsolve
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+// Answer is what a SAT solver printed: its verdict and, when satisfiable,
+// the model as DIMACS literals.
+type Answer struct {
+	Status encode.Status
+	Model  []int
+}
+
+// maxToken bounds the part of one word the reader keeps: longer than any
+// literal of an int32 variable and than any verdict, so a longer word is
+// reported (cut) rather than held whole.
+const maxToken = 64
+
+// ReadAnswer reads the answer of a solver given a formula over numVars
+// variables, in either of the two usual formats: the SAT competition's
+// ("s SATISFIABLE" and "v" lines, "c" comments ignored) or MiniSat's result
+// file ("SAT" then literals ending in 0). It reads r as a stream and keeps
+// only the model, so that comment lines and very long lines cost no memory:
+// what it holds is bounded by numVars, whatever the solver prints.
+//
+// A missing or repeated verdict, a word that is not a literal, a literal out
+// of the range 1..numVars, given twice or together with its negation, a
+// literal after the model's closing 0, and a model not closed by 0 are
+// errors wrapping encode.ErrDIMACS and naming the line. An error from r is
+// returned as it is, wrapped.
+func ReadAnswer(r io.Reader, numVars int) (Answer, error) {
+	sc := &answerScanner{br: bufio.NewReaderSize(r, 64<<10)}
+	a, err := sc.read(max(numVars, 0))
+	if sc.err != nil {
+		// A failing reader (an output cut at its limit) explains whatever
+		// the half-read text looked like.
+		return Answer{}, fmt.Errorf("line %d: %w", max(sc.line, 1), sc.err)
+	}
+	return a, err
+}
+
+// answerScanner splits a solver's output into lines and words, keeping at
+// most maxToken bytes of any word.
+type answerScanner struct {
+	br   *bufio.Reader
+	line int   // the line being read, from 1
+	err  error // the first error from br other than io.EOF
+	tok  [maxToken]byte
+}
+
+func (s *answerScanner) fail(format string, args ...any) error {
+	return fmt.Errorf("%w: line %d: %s", encode.ErrDIMACS, s.line, fmt.Sprintf(format, args...))
+}
+
+// peek returns the next byte without consuming it; ok is false at the end
+// of the input or on an error, which is kept.
+func (s *answerScanner) peek() (byte, bool) {
+	b, err := s.br.Peek(1)
+	if err != nil {
+		if !errors.Is(err, io.EOF) && s.err == nil {
+			s.err = err
+		}
+		return 0, false
+	}
+	return b[0], true
+}
+
+// newLine starts the next line, reporting false at the end of the input.
+func (s *answerScanner) newLine() bool {
+	if _, ok := s.peek(); !ok {
+		return false
+	}
+	s.line++
+	return true
+}
+
+// endLine discards the rest of the line and its newline, in chunks, so that
+// a long comment costs no memory.
+func (s *answerScanner) endLine() {
+	for {
+		_, err := s.br.ReadSlice('\n')
+		if err == nil {
+			return
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			if !errors.Is(err, io.EOF) && s.err == nil {
+				s.err = err
+			}
+			return
+		}
+	}
+}
+
+func isBlank(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// skipBlanks skips white space up to the end of the line and returns the
+// next byte, not consumed; ok is false at the end of the line or input.
+func (s *answerScanner) skipBlanks() (byte, bool) {
+	for {
+		b, ok := s.peek()
+		if !ok || b == '\n' {
+			return 0, false
+		}
+		if !isBlank(b) {
+			return b, true
+		}
+		s.br.ReadByte()
+	}
+}
+
+// word returns the next word of the line, or nil at its end (the newline is
+// left for endLine). Past maxToken bytes the word is cut and long is true.
+// The slice is valid until the next call.
+func (s *answerScanner) word() (w []byte, long bool) {
+	if _, ok := s.skipBlanks(); !ok {
+		return nil, false
+	}
+	n := 0
+	for {
+		b, ok := s.peek()
+		if !ok || b == '\n' || isBlank(b) {
+			return s.tok[:min(n, maxToken)], n > maxToken
+		}
+		s.br.ReadByte()
+		if n < maxToken {
+			s.tok[n] = b
+		}
+		n++
+	}
+}
+
+// rest returns up to n bytes of what is left of the line, blanks trimmed,
+// and discards the line.
+func (s *answerScanner) rest(n int) string {
+	var b []byte
+	cut := false
+	for {
+		c, ok := s.peek()
+		if !ok || c == '\n' {
+			break
+		}
+		s.br.ReadByte()
+		if len(b) < n {
+			b = append(b, c)
+		} else {
+			cut = true
+			break
+		}
+	}
+	s.endLine()
+	r := strings.TrimSpace(string(b))
+	if cut {
+		r += "…"
+	}
+	return r
+}
+
+func shown(w []byte, long bool) string {
+	if long {
+		return string(w) + "…"
+	}
+	return string(w)
+}
+
+func (s *answerScanner) read(numVars int) (Answer, error) {
+	var a Answer
+	verdict, closed, minisat := 0, false, false
+	// sign records each variable's value once given (1 true, 2 false), so
+	// that a contradictory or repeated literal is caught and the model never
+	// holds more than numVars literals.
+	var sign []uint8
+	addLit := func(w []byte, long bool) error {
+		l, err := strconv.Atoi(string(w))
+		if err != nil || long {
+			return s.fail("%q is not a literal", shown(w, long))
+		}
+		if closed {
+			return s.fail("literal %d after the model's closing 0", l)
+		}
+		if l == 0 {
+			closed = true
+			return nil
+		}
+		if l > numVars || l < -numVars {
+			return s.fail("literal %d out of range: the formula has %d variables", l, numVars)
+		}
+		if sign == nil {
+			sign = make([]uint8, numVars+1)
+		}
+		v, val := l, uint8(1)
+		if l < 0 {
+			v, val = -l, 2
+		}
+		switch sign[v] {
+		case val:
+			return s.fail("literal %d given twice", l)
+		case 3 - val:
+			return s.fail("literal %d contradicts literal %d given before", l, -l)
+		}
+		sign[v] = val
+		a.Model = append(a.Model, l)
+		return nil
+	}
+	addLine := func() error {
+		for {
+			w, long := s.word()
+			if w == nil {
+				s.endLine()
+				return nil
+			}
+			if err := addLit(w, long); err != nil {
+				return err
+			}
+		}
+	}
+	for s.newLine() {
+		first, ok := s.skipBlanks()
+		if !ok || first == 'c' {
+			s.endLine()
+			continue
+		}
+		w, long := s.word()
+		head := shown(w, long)
+		switch {
+		case head == "s":
+			verdict++
+			if verdict > 1 {
+				return Answer{}, s.fail("second verdict")
+			}
+			word := s.rest(maxToken)
+			switch word {
+			case "SATISFIABLE", "SAT":
+				a.Status = encode.Satisfiable
+			case "UNSATISFIABLE", "UNSAT":
+				a.Status = encode.Unsatisfiable
+			case "UNKNOWN", "INDET", "INDETERMINATE":
+				a.Status = encode.Unknown
+			default:
+				return Answer{}, s.fail("unknown verdict %q", word)
+			}
+		case verdict == 0 && isMinisatVerdict(head):
+			if more := s.rest(60); more != "" {
+				return Answer{}, s.fail("unexpected line %q", head+" "+more)
+			}
+			verdict++
+			minisat = true
+			switch head {
+			case "SAT":
+				a.Status = encode.Satisfiable
+			case "UNSAT":
+				a.Status = encode.Unsatisfiable
+			default:
+				a.Status = encode.Unknown
+			}
+		case head == "v":
+			if verdict == 0 || minisat {
+				return Answer{}, s.fail("model line without a verdict")
+			}
+			if err := addLine(); err != nil {
+				return Answer{}, err
+			}
+		case minisat && a.Status == encode.Satisfiable:
+			if err := addLit(w, long); err != nil {
+				return Answer{}, err
+			}
+			if err := addLine(); err != nil {
+				return Answer{}, err
+			}
+		default:
+			line := head
+			if more := s.rest(60); more != "" {
+				line += " " + more
+			}
+			return Answer{}, s.fail("unexpected line %q", line)
+		}
+		if s.err != nil {
+			return Answer{}, s.err
+		}
+	}
+	if verdict == 0 {
+		return Answer{}, fmt.Errorf("%w: no verdict (no \"s\" line, no SAT/UNSAT)", encode.ErrDIMACS)
+	}
+	if a.Status == encode.Satisfiable && !closed {
+		return Answer{}, fmt.Errorf("%w: model not ended by 0 (output cut short?)", encode.ErrDIMACS)
+	}
+	if a.Status != encode.Satisfiable && len(a.Model) > 0 {
+		return Answer{}, fmt.Errorf("%w: a model with verdict %v", encode.ErrDIMACS, a.Status)
+	}
+	return a, nil
+}
+
+func isMinisatVerdict(s string) bool {
+	switch s {
+	case "SAT", "UNSAT", "INDET", "INDETERMINATE":
+		return true
+	}
+	return false
+}

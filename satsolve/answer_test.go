@@ -1,0 +1,153 @@
+package satsolve
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+func TestReadAnswer(t *testing.T) {
+	const nv = 10 // the formula's variable count in every case
+	tests := []struct {
+		name   string
+		in     string
+		status encode.Status
+		model  []int
+		errMsg string
+	}{
+		{"competition sat", "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
+		{"competition unsat", "s UNSATISFIABLE\n", encode.Unsatisfiable, nil, ""},
+		{"unknown", "s UNKNOWN\n", encode.Unknown, nil, ""},
+		{"minisat sat", "SAT\n1 -2 3 0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
+		{"minisat sat on lines", "SAT\n1 -2\n3\n0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
+		{"minisat unsat", "UNSAT\n", encode.Unsatisfiable, nil, ""},
+		{"minisat indet", "INDET\n", encode.Unknown, nil, ""},
+		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", encode.Satisfiable, []int{1}, ""},
+		{"tabs and blanks", "\t c x\n  s   SATISFIABLE  \n\nv\t1  -10\t0", encode.Satisfiable, []int{1, -10}, ""},
+		{"no final newline", "s SATISFIABLE\nv 1 0", encode.Satisfiable, []int{1}, ""},
+		{"empty model", "s SATISFIABLE\nv 0\n", encode.Satisfiable, nil, ""},
+		{"comment after model", "s SATISFIABLE\nv 2 0\nc time 0.1 s\n", encode.Satisfiable, []int{2}, ""},
+		{"long comment", "c " + strings.Repeat("x", 1<<20) + "\ns UNSATISFIABLE\n", encode.Unsatisfiable, nil, ""},
+		{"empty", "", 0, nil, "no verdict"},
+		{"only comments", "c a\nc b\n", 0, nil, "no verdict"},
+		{"no zero", "s SATISFIABLE\nv 1 2\n", 0, nil, "not ended by 0"},
+		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, `line 2: unexpected line "hello"`},
+		{"garbage words", "s SATISFIABLE\nhello  world\n", 0, nil, `line 2: unexpected line "hello world"`},
+		{"minisat word after SAT", "SAT now\n", 0, nil, `line 1: unexpected line "SAT now"`},
+		{"bad literal", "s SATISFIABLE\nv 1 x 0\n", 0, nil, `line 2: "x" is not a literal`},
+		{"huge literal", "s SATISFIABLE\nv 1 " + strings.Repeat("9", 100) + " 0\n", 0, nil, `line 2: "9999`},
+		{"two verdicts", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, "line 2: second verdict"},
+		{"v before s", "v 1 0\ns SATISFIABLE\n", 0, nil, "line 1: model line without a verdict"},
+		{"v in minisat", "SAT\nv 1 0\n", 0, nil, "line 2: model line without a verdict"},
+		{"bad verdict", "s MAYBE\n", 0, nil, `unknown verdict "MAYBE"`},
+		{"after zero", "s SATISFIABLE\nv 1 0 2\n", 0, nil, "line 2: literal 2 after the model's closing 0"},
+		{"zero in the middle", "s SATISFIABLE\nv 1 0\nv 2 3 0\n", 0, nil, "line 3: literal 2 after the model's closing 0"},
+		{"second zero", "s SATISFIABLE\nv 1 0 0\n", 0, nil, "literal 0 after the model's closing 0"},
+		{"minisat zero in the middle", "SAT\n1 0 -2 0\n", 0, nil, "line 2: literal -2 after the model's closing 0"},
+		{"x and -x", "s SATISFIABLE\nv 1 -2\nv 3 2 0\n", 0, nil, "line 3: literal 2 contradicts literal -2"},
+		{"-x and x", "SAT\n-4 5 4 0\n", 0, nil, "line 2: literal 4 contradicts literal -4"},
+		{"repeated", "s SATISFIABLE\nv 7 7 0\n", 0, nil, "line 2: literal 7 given twice"},
+		{"above the count", "s SATISFIABLE\nv 1 11 0\n", 0, nil, "line 2: literal 11 out of range: the formula has 10 variables"},
+		{"below minus the count", "SAT\n-11 0\n", 0, nil, "literal -11 out of range"},
+		{"int overflow", "s SATISFIABLE\nv -9223372036854775808 0\n", 0, nil, "literal -9223372036854775808 out of range"},
+		{"unsat with model", "s UNSATISFIABLE\nv 1 0\n", 0, nil, "a model with verdict"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, err := ReadAnswer(strings.NewReader(tt.in), nv)
+			if tt.errMsg != "" {
+				if !errors.Is(err, encode.ErrDIMACS) || !strings.Contains(err.Error(), tt.errMsg) {
+					t.Errorf("err = %v, want ErrDIMACS mentioning %q", err, tt.errMsg)
+				}
+				return
+			}
+			if err != nil || a.Status != tt.status || fmt.Sprint(a.Model) != fmt.Sprint(tt.model) {
+				t.Errorf("got %v %v %v, want %v %v", a.Status, a.Model, err, tt.status, tt.model)
+			}
+		})
+	}
+}
+
+// TestReadAnswerReaderError checks that a failing reader's error comes
+// back, not a complaint about the half-read text.
+func TestReadAnswerReaderError(t *testing.T) {
+	boom := errors.New("boom")
+	r := io.MultiReader(strings.NewReader("s SATISFIABLE\nv 1 2"), iotest.ErrReader(boom))
+	if _, err := ReadAnswer(r, 10); !errors.Is(err, boom) || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("err = %v, want boom at line 2", err)
+	}
+}
+
+// TestReadAnswerByteAtATime reads through a reader that returns one byte
+// per call, so that every word and line is split across reads.
+func TestReadAnswerByteAtATime(t *testing.T) {
+	in := "c x\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n"
+	a, err := ReadAnswer(iotest.OneByteReader(strings.NewReader(in)), 4)
+	if err != nil || fmt.Sprint(a.Model) != "[1 -2 3 -4]" {
+		t.Errorf("got %v %v", a.Model, err)
+	}
+}
+
+func ExampleReadAnswer() {
+	out := "c a solver's comment\ns SATISFIABLE\nv 1 -2\nv -3 0\n"
+	a, err := ReadAnswer(strings.NewReader(out), 3)
+	fmt.Println(a.Status, a.Model, err)
+	_, err = ReadAnswer(strings.NewReader("s SATISFIABLE\nv 1 -1 0\n"), 3)
+	fmt.Println(err)
+	// Output:
+	// SATISFIABLE [1 -2 -3] <nil>
+	// malformed DIMACS: line 2: literal -1 contradicts literal 1 given before
+}
+
+// FuzzReadAnswer feeds arbitrary text to the solver-answer reader, for a
+// formula of 40 variables: no panic, only ErrDIMACS failures, and what it
+// accepts is a consistent model that reads back the same once written out.
+func FuzzReadAnswer(f *testing.F) {
+	const nv = 40
+	f.Add("s SATISFIABLE\nv 1 -2 0\n")
+	f.Add("SAT\n1 -2 3 0\n")
+	f.Add("UNSAT\n")
+	f.Add("s UNSATISFIABLE\n")
+	f.Add("c x\ns SATISFIABLE\nv 1\nv 0\n")
+	f.Add("s SATISFIABLE\nv 1 -1 0\n")
+	f.Add("s SATISFIABLE\nv 41 0\n")
+	f.Add("SAT\n1 0 2 0\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		a, err := ReadAnswer(strings.NewReader(in), nv)
+		if err != nil {
+			if !errors.Is(err, encode.ErrDIMACS) {
+				t.Fatalf("error %v is not ErrDIMACS", err)
+			}
+			return
+		}
+		if a.Status != encode.Satisfiable && len(a.Model) > 0 {
+			t.Fatal("a model without SATISFIABLE")
+		}
+		seen := map[int]bool{}
+		for _, l := range a.Model {
+			v := max(l, -l)
+			if l == 0 || v > nv || seen[v] {
+				t.Fatalf("literal %d: zero, out of range or repeated in %v", l, a.Model)
+			}
+			seen[v] = true
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "s %v\n", a.Status)
+		if a.Status == encode.Satisfiable {
+			b.WriteString("v")
+			for _, l := range a.Model {
+				fmt.Fprintf(&b, " %d", l)
+			}
+			b.WriteString(" 0\n")
+		}
+		again, err := ReadAnswer(strings.NewReader(b.String()), nv)
+		if err != nil || again.Status != a.Status || fmt.Sprint(again.Model) != fmt.Sprint(a.Model) {
+			t.Fatalf("written back as %q it reads %v %v %v", b.String(), again.Status, again.Model, err)
+		}
+	})
+}

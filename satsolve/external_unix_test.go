@@ -1,0 +1,100 @@
+//go:build unix
+
+package satsolve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+// markedProcesses returns the ids of the live processes whose command line
+// holds marker, from /proc (zombies have an empty command line).
+func markedProcesses(t *testing.T, marker string) []int {
+	t.Helper()
+	dirs, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil || !bytes.Contains(b, []byte(marker)) {
+			continue
+		}
+		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(d))); err == nil && pid != os.Getpid() {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// gone waits up to a second for the marked processes to end, and kills
+// any left so that a failing test leaves nothing running.
+func gone(t *testing.T, marker string) bool {
+	t.Helper()
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if len(markedProcesses(t, marker)) == 0 {
+			return true
+		}
+	}
+	for _, pid := range markedProcesses(t, marker) {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	return false
+}
+
+// TestExternalProcessGroup checks that a solver's children die with it: on
+// a timeout, where the call must also return at once, and when the solver
+// answers and exits leaving a child behind.
+func TestExternalProcessGroup(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skipf("the test finds processes through /proc, which %s lacks", runtime.GOOS)
+	}
+	f := encodeWith(t, "reduced", readPuzzles(t, "top95-sample.txt")[0])
+
+	marker := fmt.Sprintf("sudokusat-test-busy-%d-%d", os.Getpid(), time.Now().UnixNano())
+	e := script(t, `sh -c 'while :; do :; done' `+marker+` &
+wait`)
+	const deadline = 200 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	start := time.Now()
+	_, err := e.Count(ctx, f, 1)
+	took := time.Since(start)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("timeout: err = %v, want DeadlineExceeded", err)
+	}
+	if took > deadline+100*time.Millisecond {
+		t.Errorf("timeout: returned after %v, deadline %v", took, deadline)
+	}
+	if !gone(t, marker) {
+		t.Error("timeout: the solver's busy-looping child outlived it")
+	}
+	t.Logf("timeout of %v returned after %v", deadline, took)
+
+	marker += "-exit"
+	e = script(t, `sh -c 'sleep 1000' `+marker+` &
+echo "s UNSATISFIABLE"; exit 20`)
+	start = time.Now()
+	res, err := e.Count(context.Background(), f, 1)
+	if err != nil || res.Status != encode.Unsatisfiable {
+		t.Errorf("answer with a child left: %v %v", res.Status, err)
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Errorf("answer with a child left: returned after %v", took)
+	}
+	if !gone(t, marker) {
+		t.Error("the child the solver left running outlived it")
+	}
+}
