@@ -86,8 +86,9 @@ func syntaxErr(line int, format string, args ...any) *ParseError {
 // *Puzzle, or a *ParseError naming the line at fault, after which the
 // Reader goes on. What belongs to one puzzle is decided line by line:
 //   - A one-line puzzle's side comes from its length alone: 64 symbols are
-//     an 8×8 puzzle, even among 9×9 ones. When such a line has a symbol too
-//     large for its side, the error says that the line may be cut short.
+//     an 8×8 puzzle, even among 9×9 ones. When such a line follows a
+//     one-line puzzle of another side and has a symbol too large for its
+//     own, the error says that the line may be cut short.
 //   - A grid's first row gives its side N, its number of cells; the grid is
 //     that row and the next N-1 rows. Comment and drawing lines between
 //     rows are skipped.
@@ -487,13 +488,14 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 		g, _ := NewGridSize(m)
 		if err := fillSymbols(g, 0, c.syms); err != nil {
 			if prev != 0 && prev != m {
-				err = fmt.Errorf("%w (%d symbols are read as a %d×%d puzzle, the line before as %d×%d: is this line cut short?)",
-					err, c.nsyms, m, m, prev, prev)
+				err = fmt.Errorf("%w (read as %d×%d from its %d symbols, the puzzle before as %d×%d: is this line cut short?)",
+					err, m, m, c.nsyms, prev, prev)
 			}
 			return nil, &ParseError{Line: no, Err: err}
 		}
 		return &Puzzle{Grid: g, Line: no, Layout: LayoutLine}, nil
 	}
+	r.prevSide = 0 // the cut-short hint compares one-line puzzles in a row
 	n, layout := gridSide(c)
 	if n == 0 {
 		return nil, syntaxErr(no, "%d cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)", cellCount(c))

@@ -503,7 +503,7 @@ func TestReadOneResultEach(t *testing.T) {
 		// A one-line puzzle cut to a square length reads as a smaller
 		// puzzle; when its symbols give it away, the error says so.
 		{"9×9 line cut to 64 symbols", inkala + "\n" + inkala[:64] + "\n", []result{
-			puz(1, 9, LayoutLine, inkala), perr(2, "cell 23: '9' means 9, larger than 8 (64 symbols are read as a 8×8 puzzle, the line before as 9×9: is this line cut short?)")}},
+			puz(1, 9, LayoutLine, inkala), perr(2, "cell 23: '9' means 9, larger than 8 (read as 8×8 from its 64 symbols, the puzzle before as 9×9: is this line cut short?)")}},
 		{"4×4 line among 9×9 lines", inkala + "\n1..4..1....1.1..\n", []result{
 			puz(1, 9, LayoutLine, inkala), puz(2, 4, LayoutLine, "1..4..1....1.1..")}},
 	}
@@ -511,6 +511,28 @@ func TestReadOneResultEach(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkResults(t, tt.name, readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in)), tt.want)
 		})
+	}
+}
+
+// TestReadCutShortHint: the hint compares a one-line puzzle with the one
+// just before it, not with a grid or the first line of the input.
+func TestReadCutShortHint(t *testing.T) {
+	for _, tt := range []struct {
+		name, in string
+		hint     bool
+	}{
+		{"after a 9×9 line", inkala + "\n" + inkala[:64] + "\n", true},
+		{"after comments and a blank line", inkala + "\n# x\n\n" + inkala[:64] + "\n", true},
+		{"first line", inkala[:64] + "\n", false},
+		{"after a grid", strings.Join(rowsOf(inkala), "\n") + "\n" + inkala[:64] + "\n", false},
+		{"after an 8×8 line", strings.Repeat(".", 64) + "\n" + inkala[:64] + "\n", false},
+	} {
+		gots := readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in))
+		last := gots[len(gots)-1]
+		if last.err == nil || !strings.Contains(last.err.Error(), "'9' means 9, larger than 8") ||
+			strings.Contains(last.err.Error(), "cut short") != tt.hint {
+			t.Errorf("%s: %v; want the hint: %v", tt.name, last.err, tt.hint)
+		}
 	}
 }
 
