@@ -183,7 +183,7 @@ func (h *header) comment(line []byte, no int) error {
 		case strings.HasPrefix(val, "direct"):
 			h.mapKind = "direct"
 		default:
-			return dimacsErr(no, "unknown map %q (want direct or explicit)", truncate([]byte(val), 40))
+			return dimacsErr(no, "unknown map %.40q (want direct or explicit)", val)
 		}
 	case "v":
 		return h.variable(val, no)
@@ -218,7 +218,7 @@ func (h *header) variable(val string, no int) error {
 	for i := range x {
 		v, err := strconv.Atoi(f[i])
 		if err != nil {
-			return dimacsErr(no, "bad number %q in variable line", truncate([]byte(f[i]), 20))
+			return dimacsErr(no, "bad number %.24q in variable line", f[i])
 		}
 		x[i] = v
 	}
