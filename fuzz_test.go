@@ -1,7 +1,9 @@
 package sudokusat
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -30,12 +32,52 @@ func FuzzRead(f *testing.F) {
 		"16 . . . . . . . . . . . . . . 1\n" + strings.Repeat("0 ", 15) + "0\r\n",
 		"G . . . | . . . . | . . . . | . . . 1\n",
 		"\x00\xff\n\x89PNG\r\n\x1a\n",
+		strings.Join(ink[:5], "\n") + "\n\n" + strings.Join(rowsOf(easy), "\n") + "\n",
+		"[Puzzle]\n" + strings.Join(ink[:6], "\n") + "\n[State]\n" + strings.Join(ink, "\n") + "\n",
+		inkala + "\n123456789\nhello\n" + easy + "\n",
+		"---------\n" + strings.Join(ink[1:], "\n") + "\n",
+		"- - - -\n1 2 3 4\n. . . .\n4 3 2 1\n",
+		inkala[:4] + "１" + inkala[5:] + "\n",
+		"1 2 3 4\n0 0 99999 0\n0 -3 0 0\n0 0 0 0\n",
+		inkala + "\n" + inkala[:64] + "\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkInvariants(t, data)
+		checkBlocks(t, data)
 	})
+}
+
+// checkBlocks checks that no puzzle reaches across a blank line: each puzzle
+// read from data is read the same from its first line up to the next blank
+// line alone, so it owes nothing to the lines beyond.
+func checkBlocks(t *testing.T, data []byte) {
+	t.Helper()
+	lines := strings.Split(string(data), "\n")
+	r := NewReader(bytes.NewReader(data))
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				return // checkInvariants reports it
+			}
+			continue
+		}
+		end := p.Line
+		for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
+			end++
+		}
+		block := strings.Join(lines[p.Line-1:end], "\n")
+		q, err := NewReader(strings.NewReader(block)).Read()
+		if err != nil || q.Line != 1 || !q.Grid.Equal(p.Grid) {
+			t.Fatalf("puzzle at line %d is not read the same from its block of lines %d-%d alone (%v)", p.Line, p.Line, end, err)
+		}
+	}
 }
 
 // FuzzParseLine: ParseLine never panics, fails only with ErrSyntax or

@@ -57,8 +57,10 @@ func ValidSize(n int) bool {
 
 // NewGrid returns an empty grid with boxes of boxRows×boxCols cells.
 func NewGrid(boxRows, boxCols int) (*Grid, error) {
+	// Each side is bounded before the product is trusted: 2³²×2³² wraps
+	// to 0.
 	n := boxRows * boxCols
-	if boxRows < 2 || boxCols < 2 || n > MaxSize {
+	if boxRows < 2 || boxCols < 2 || boxRows > MaxSize || boxCols > MaxSize || n > MaxSize {
 		return nil, fmt.Errorf("%w: boxes of %d×%d", ErrSize, boxRows, boxCols)
 	}
 	return &Grid{boxRows: boxRows, boxCols: boxCols, cells: make([]uint16, n*n)}, nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // MaxLineLength is the longest input line the Reader accepts, in bytes. The
@@ -75,19 +76,51 @@ func syntaxErr(line int, format string, args ...any) *ParseError {
 //   - grids of whitespace-separated numbers, one row per line.
 //
 // Symbols are 1-9 then A-Z (a-z too); a blank is '.', '0', '_', '*', '-' or
-// 'X' (X only below 33×33). Lines starting with '#' and blank lines are
-// skipped, CRLF endings are accepted.
+// 'X' (X only below 33×33). Lines starting with '#', blank lines and section
+// headers such as "[Puzzle]" (.sdk files) are skipped, CRLF endings are
+// accepted. Cells are counted in characters, not bytes: a line of 81
+// characters with a fullwidth '１' among them is a 9×9 puzzle whose error
+// names that character.
 //
-// A malformed puzzle gives a *ParseError and the Reader moves past it, so
-// every puzzle of a batch yields exactly one result, in order.
+// Every puzzle of the input gives exactly one result, in input order: a
+// *Puzzle, or a *ParseError naming the line at fault, after which the
+// Reader goes on. What belongs to one puzzle is decided line by line:
+//   - A one-line puzzle's side comes from its length alone: 64 symbols are
+//     an 8×8 puzzle, even among 9×9 ones. When such a line follows a
+//     one-line puzzle of another side and has a symbol too large for its
+//     own, the error says that the line may be cut short.
+//   - A grid's first row gives its side N, its number of cells; the grid is
+//     that row and the next N-1 rows. Comment and drawing lines between
+//     rows are skipped.
+//   - A blank line, a section header, the end of the input, or a line that
+//     is a whole one-line puzzle ends a grid. A grid ended before its N rows
+//     is one error at its first line ("grid has 5 rows, want 9"), and the
+//     next puzzle is read whole from the line that ended it: a cut grid
+//     never borrows the rows of the puzzle after it.
+//   - A line of another number of cells than N is a mistyped row of the
+//     grid (the grid's error names it) when it would be the last row or a
+//     row of N cells follows it. Otherwise it ends the grid too and is read
+//     on its own: a stray line after a cut grid is a result of its own.
+//   - A line of dashes only is drawing, except where it can be a row of
+//     blanks: N dashes inside a grid of side N, and K dashes just before a
+//     row of K cells, which make the first row of a grid.
+//   - In rows of numbers, a number outside 0..N is an error naming the
+//     number, its row and its column.
 type Reader struct {
-	br      *bufio.Reader
-	line    int    // number of the last line read
-	buf     []byte // the current line
-	pushed  bool   // buf holds a line to read again
-	pushNo  int
-	ioErr   error // sticky error from the underlying reader
-	started bool
+	br       *bufio.Reader
+	line     int          // number of the last line read
+	buf      []byte       // the current line
+	pushed   []pushedLine // lines read ahead, to be read again; the last first
+	ioErr    error        // sticky error from the underlying reader
+	started  bool
+	prevSide int // side of the last one-line puzzle, 0 before the first
+}
+
+// pushedLine is a line read ahead, with what readLine said about it.
+type pushedLine struct {
+	text []byte // owned, not an alias of Reader.buf
+	no   int
+	err  error // nil or errLineTooLong
 }
 
 // NewReader returns a Reader that reads puzzles from r.
@@ -99,11 +132,13 @@ var errLineTooLong = fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, MaxL
 
 // readLine returns the next line without its line ending. At the end of input
 // it returns io.EOF. A line over MaxLineLength is consumed whole and reported
-// as errLineTooLong.
+// as errLineTooLong. The line may alias a buffer that the next readLine
+// overwrites.
 func (r *Reader) readLine() ([]byte, int, error) {
-	if r.pushed {
-		r.pushed = false
-		return r.buf, r.pushNo, nil
+	if k := len(r.pushed); k > 0 {
+		p := r.pushed[k-1]
+		r.pushed = r.pushed[:k-1]
+		return p.text, p.no, p.err
 	}
 	if r.ioErr != nil {
 		return nil, r.line, r.ioErr
@@ -146,17 +181,48 @@ func (r *Reader) readLine() ([]byte, int, error) {
 	return line, r.line, nil
 }
 
-func (r *Reader) unread(line []byte, no int) {
-	// line aliases r.buf, which the next readLine would overwrite.
-	r.buf = append(r.buf[:0:0], line...)
-	r.pushed, r.pushNo = true, no
+// unread pushes a line back, to be the next readLine's.
+func (r *Reader) unread(line []byte, no int, err error) {
+	r.pushed = append(r.pushed, pushedLine{append([]byte(nil), line...), no, err})
+}
+
+// maxPeek bounds the comment and drawing lines rowFollows reads ahead, so
+// that looking ahead never holds much of the input.
+const maxPeek = 64
+
+// rowFollows reports whether the next line that is not a comment or a
+// drawing line is a row of n cells. It reads ahead and pushes back what it
+// read; the caller's line must not alias the Reader's buffer.
+func (r *Reader) rowFollows(n int) bool {
+	var seen []pushedLine
+	defer func() {
+		for i := len(seen) - 1; i >= 0; i-- {
+			r.pushed = append(r.pushed, seen[i])
+		}
+	}()
+	for range maxPeek {
+		line, no, err := r.readLine()
+		if err != nil && err != errLineTooLong {
+			return false // io.EOF or an I/O error, which readLine keeps
+		}
+		seen = append(seen, pushedLine{append([]byte(nil), line...), no, err})
+		if err != nil || endsGrid(line) {
+			return false
+		}
+		if isComment(line) || isDrawing(line, func(k int) bool { return k == n }) {
+			continue
+		}
+		return fitsRow(splitCells(line), n)
+	}
+	return false
 }
 
 // cells is a line split two ways: as symbols and as whitespace tokens.
 type cells struct {
-	syms    []byte   // every character but whitespace and '|'
+	syms    []byte   // every character but whitespace and '|', as written
+	nsyms   int      // the characters in syms, counted as UTF-8
 	toks    [][]byte // whitespace-separated tokens, '|' tokens dropped
-	numeric bool     // every token is a number or a one-character blank
+	numeric bool     // every token is an integer or a one-character blank
 	single  bool     // every token is one character
 }
 
@@ -165,6 +231,7 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\
 func splitCells(line []byte) cells {
 	var c cells
 	c.numeric, c.single = true, true
+	ascii := true
 	i := 0
 	for i < len(line) {
 		for i < len(line) && (isSpace(line[i]) || line[i] == '|') {
@@ -172,13 +239,17 @@ func splitCells(line []byte) cells {
 		}
 		j := i
 		for j < len(line) && !isSpace(line[j]) && line[j] != '|' {
+			if line[j] >= utf8.RuneSelf {
+				ascii = false
+			}
 			j++
 		}
 		if j > i {
 			tok := line[i:j]
 			c.syms = append(c.syms, tok...)
 			c.toks = append(c.toks, tok)
-			if len(tok) > 1 {
+			one := len(tok) == 1 || !ascii && utf8.RuneCount(tok) == 1
+			if !one {
 				c.single = false
 			}
 			if !isNumber(tok) && !(len(tok) == 1 && isBlank(tok[0], 0)) {
@@ -187,11 +258,21 @@ func splitCells(line []byte) cells {
 		}
 		i = j
 	}
+	c.nsyms = len(c.syms)
+	if !ascii {
+		c.nsyms = utf8.RuneCount(c.syms)
+	}
 	return c
 }
 
+// isNumber reports whether tok is an integer: digits, perhaps after a '-'.
+// Any length counts, so that 99999 or -3 in a row of numbers is named as a
+// value out of range rather than miscounted as symbols.
 func isNumber(tok []byte) bool {
-	if len(tok) == 0 || len(tok) > 4 {
+	if len(tok) > 0 && tok[0] == '-' {
+		tok = tok[1:]
+	}
+	if len(tok) == 0 {
 		return false
 	}
 	for _, b := range tok {
@@ -200,6 +281,27 @@ func isNumber(tok []byte) bool {
 		}
 	}
 	return true
+}
+
+// numberValue returns the value of a token of a row of numbers: a number
+// or a one-character blank. It fails for a number outside 0..n.
+func numberValue(tok []byte, n int) (int, error) {
+	if !isNumber(tok) {
+		return 0, nil // a blank: splitCells let no other token through
+	}
+	v, err := strconv.Atoi(string(tok))
+	if err != nil || v < 0 || v > n {
+		return 0, fmt.Errorf("value %s out of range 0..%d", clip(tok, 24), n)
+	}
+	return v, nil
+}
+
+// clip shortens b to n bytes for a message.
+func clip(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
 }
 
 // isBlank reports whether b writes a blank in a grid of side n (0: any side).
@@ -237,6 +339,17 @@ func symbolValue(b byte, n int) (int, error) {
 	return v, nil
 }
 
+// foreignSymbol describes a character outside ASCII, which no grid accepts:
+// by its code point, since a fullwidth '１' looks like a '1', or as the
+// byte it is when it is not UTF-8.
+func foreignSymbol(b []byte) (size int, err error) {
+	r, size := utf8.DecodeRune(b)
+	if r == utf8.RuneError && size <= 1 {
+		return 1, fmt.Errorf("'\\x%02x' is not a digit or a blank (not UTF-8 text)", b[0])
+	}
+	return size, fmt.Errorf("%q (U+%04X) is not a digit or a blank: symbols are ASCII 1-9 and A-Z", r, r)
+}
+
 // isDrawing reports whether line is only drawing characters. Dashes alone
 // are a drawing unless there are exactly as many as a row needs (want), since
 // '-' is also a blank.
@@ -259,10 +372,34 @@ func isDrawing(line []byte, want func(int) bool) bool {
 	return dashes > 0 && !want(dashes)
 }
 
-func isSkipped(line []byte) bool {
+func isComment(line []byte) bool {
 	t := bytes.TrimLeft(line, " \t\v\f")
-	return len(t) == 0 || t[0] == '#'
+	return len(t) > 0 && t[0] == '#'
 }
+
+func isBlankLine(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
+
+func isSkipped(line []byte) bool { return isBlankLine(line) || isComment(line) || isSection(line) }
+
+// isSection reports whether line is a section header of an .sdk file, such
+// as "[Puzzle]": a bracketed name, starting with a letter.
+func isSection(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	if len(t) < 3 || t[0] != '[' || t[len(t)-1] != ']' {
+		return false
+	}
+	name := t[1 : len(t)-1]
+	for i, b := range name {
+		letter := b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z'
+		if !letter && (i == 0 || !(b >= '0' && b <= '9' || b == ' ' || b == '_' || b == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// endsGrid reports whether line ends a grid, whatever its rows so far.
+func endsGrid(line []byte) bool { return isBlankLine(line) || isSection(line) }
 
 // oneLiner returns M when a line is a whole M×M puzzle in symbols. A line of
 // several tokens that makes a valid grid row, as numbers or one symbol each,
@@ -273,7 +410,7 @@ func oneLiner(c cells) int {
 	if len(c.toks) > 1 && ValidSize(len(c.toks)) && (c.numeric || c.single && len(c.toks) <= MaxSymbolSize) {
 		return 0
 	}
-	return oneLineSide(len(c.syms))
+	return oneLineSide(c.nsyms)
 }
 
 // oneLineSide returns M when k symbols make an M×M one-line puzzle.
@@ -284,6 +421,29 @@ func oneLineSide(k int) int {
 		}
 	}
 	return 0
+}
+
+// gridSide returns the side and layout of the grid whose first row c is, or
+// 0 when c cannot start a grid.
+func gridSide(c cells) (int, Layout) {
+	switch {
+	case c.numeric && len(c.toks) > 1 && ValidSize(len(c.toks)):
+		if c.single {
+			return len(c.toks), LayoutRows
+		}
+		return len(c.toks), LayoutNumbers
+	case c.nsyms <= MaxSymbolSize && ValidSize(c.nsyms):
+		return c.nsyms, LayoutRows
+	}
+	return 0, 0
+}
+
+// fitsRow reports whether c has the cells of a row of a grid of side n, as
+// fillRow reads it.
+func fitsRow(c cells, n int) bool {
+	// A row of one-character cells is symbols when N ≤ 35, so that 'X' is
+	// the digit 33, not a blank, in grids of 33 and more.
+	return c.numeric && len(c.toks) == n && !(c.single && n <= MaxSymbolSize) || c.nsyms == n
 }
 
 // Read returns the next puzzle. At the end of the input it returns io.EOF.
@@ -301,8 +461,20 @@ func (r *Reader) Read() (*Puzzle, error) {
 			}
 			return nil, fmt.Errorf("line %d: %w", no+1, err)
 		}
-		if isSkipped(line) || isDrawing(line, func(k int) bool { return oneLineSide(k) != 0 }) {
+		if isSkipped(line) {
 			continue
+		}
+		if isDrawing(line, func(k int) bool { return oneLineSide(k) != 0 }) {
+			// Dashes only, and not a one-line puzzle of blanks: a border,
+			// unless a row of as many cells follows.
+			n, _ := gridSide(splitCells(line))
+			if n == 0 {
+				continue
+			}
+			line = append([]byte(nil), line...)
+			if !r.rowFollows(n) {
+				continue
+			}
 		}
 		return r.readPuzzle(line, no)
 	}
@@ -311,76 +483,81 @@ func (r *Reader) Read() (*Puzzle, error) {
 func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 	c := splitCells(line)
 	if m := oneLiner(c); m != 0 {
+		prev := r.prevSide
+		r.prevSide = m
 		g, _ := NewGridSize(m)
 		if err := fillSymbols(g, 0, c.syms); err != nil {
+			if prev != 0 && prev != m {
+				err = fmt.Errorf("%w (read as %d×%d from its %d symbols, the puzzle before as %d×%d: is this line cut short?)",
+					err, m, m, c.nsyms, prev, prev)
+			}
 			return nil, &ParseError{Line: no, Err: err}
 		}
 		return &Puzzle{Grid: g, Line: no, Layout: LayoutLine}, nil
 	}
-	var n int
-	layout := LayoutRows
-	switch {
-	case c.numeric && len(c.toks) > 1 && ValidSize(len(c.toks)):
-		n = len(c.toks)
-		if !c.single {
-			layout = LayoutNumbers
-		}
-	case len(c.syms) <= MaxSymbolSize && ValidSize(len(c.syms)):
-		n = len(c.syms)
-	default:
+	r.prevSide = 0 // the cut-short hint compares one-line puzzles in a row
+	n, layout := gridSide(c)
+	if n == 0 {
 		return nil, syntaxErr(no, "%d cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)", cellCount(c))
 	}
 	g, _ := NewGridSize(n)
 	p := &Puzzle{Grid: g, Line: no, Layout: layout}
-	firstErr := fillRow(g, 0, c)
-	if firstErr != nil {
-		firstErr = &ParseError{Line: no, Err: firstErr}
+	var firstErr error
+	if err := fillRow(g, 0, c); err != nil {
+		firstErr = &ParseError{Line: no, Err: err}
 	}
 	rows := 1
 	for rows < n {
 		line, lno, err := r.readLine()
 		if err == io.EOF {
-			if firstErr == nil {
-				firstErr = syntaxErr(no, "grid of %d rows ends after %d", n, rows)
-			}
 			break
 		}
 		if err != nil && err != errLineTooLong {
 			return nil, fmt.Errorf("line %d: %w", lno+1, err)
 		}
+		var rc cells
 		if err == nil {
-			if isSkipped(line) {
-				if firstErr != nil && len(bytes.TrimSpace(line)) == 0 {
-					break // a blank line after an error: resynchronise there
-				}
+			if endsGrid(line) {
+				break
+			}
+			if isComment(line) || isDrawing(line, func(k int) bool { return k == n }) {
 				continue
 			}
-			if isDrawing(line, func(k int) bool { return k == n }) {
+			rc = splitCells(line)
+			if fitsRow(rc, n) {
+				if rowErr := fillRow(g, rows, rc); rowErr != nil && firstErr == nil {
+					firstErr = &ParseError{Line: lno, Err: rowErr}
+				}
+				rows++
 				continue
 			}
 		}
-		var rowErr error
-		if err != nil {
-			rowErr = err
-		} else {
-			rc := splitCells(line)
-			if rowErr = fillRow(g, rows, rc); rowErr != nil && oneLiner(rc) != 0 {
-				// A whole puzzle where a row should be: this grid was cut
-				// short, and that line starts the next puzzle.
-				r.unread(line, lno)
-				if firstErr == nil {
-					firstErr = syntaxErr(no, "grid of %d rows ends after %d", n, rows)
-				}
+		// Not a row of n cells: a mistyped row, or what follows a cut grid.
+		rowErr := err
+		if err == nil {
+			rowErr = fmt.Errorf("%w: row %d has %d cells, want %d", ErrSyntax, rows+1, cellCount(rc), n)
+		}
+		wholePuzzle := err == nil && oneLiner(rc) != 0
+		if wholePuzzle || rows < n-1 {
+			line = append([]byte(nil), line...) // rowFollows reuses the buffer
+			if wholePuzzle || !r.rowFollows(n) {
+				r.unread(line, lno, err)
 				break
 			}
 		}
-		if rowErr != nil && firstErr == nil {
+		if firstErr == nil {
 			firstErr = &ParseError{Line: lno, Err: rowErr}
 		}
 		rows++
 	}
 	if firstErr != nil {
 		return nil, firstErr
+	}
+	if rows < n {
+		if rows == 1 {
+			return nil, syntaxErr(no, "%d cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9; a grid's first row needs %d rows after it)", cellCount(c), n-1)
+		}
+		return nil, syntaxErr(no, "grid has %d rows, want %d", rows, n)
 	}
 	return p, nil
 }
@@ -389,38 +566,43 @@ func cellCount(c cells) int {
 	if c.numeric && len(c.toks) > 1 {
 		return len(c.toks)
 	}
-	return len(c.syms)
+	return c.nsyms
 }
 
 // fillRow writes one row of a grid of side n from a split line.
 func fillRow(g *Grid, row int, c cells) error {
 	n := g.Size()
 	switch {
-	// A row of one-character cells is symbols when N ≤ 35, so that 'X' is
-	// the digit 33, not a blank, in grids of 33 and more.
 	case c.numeric && len(c.toks) == n && !(c.single && n <= MaxSymbolSize):
 		for col, tok := range c.toks {
-			v := 0
-			if isNumber(tok) {
-				v, _ = strconv.Atoi(string(tok))
-			}
-			if v > n {
-				return fmt.Errorf("%w: %d in column %d is larger than %d", ErrSyntax, v, col+1, n)
+			v, err := numberValue(tok, n)
+			if err != nil {
+				return fmt.Errorf("%w: row %d, column %d: %v", ErrSyntax, row+1, col+1, err)
 			}
 			g.Set(row, col, v)
 		}
 		return nil
-	case len(c.syms) == n:
+	case c.nsyms == n:
 		return fillSymbols(g, row*n, c.syms)
 	}
 	return fmt.Errorf("%w: row %d has %d cells, want %d", ErrSyntax, row+1, cellCount(c), n)
 }
 
-// fillSymbols writes symbols into consecutive cells from cell start.
+// fillSymbols writes symbols into consecutive cells from cell start. syms
+// holds as many characters as there are cells to fill.
 func fillSymbols(g *Grid, start int, syms []byte) error {
 	n := g.Size()
-	for i, b := range syms {
-		v, err := symbolValue(b, n)
+	for i, k := 0, 0; k < len(syms); i++ {
+		var v int
+		var err error
+		if b := syms[k]; b < utf8.RuneSelf {
+			v, err = symbolValue(b, n)
+			k++
+		} else {
+			var size int
+			size, err = foreignSymbol(syms[k:])
+			k += size
+		}
 		if err != nil {
 			return fmt.Errorf("%w: cell %d: %v", ErrSyntax, start%n+i+1, err)
 		}
@@ -440,18 +622,15 @@ func ParseLine(s string, boxRows, boxCols int) (*Grid, error) {
 	n := g.Size()
 	c := splitCells([]byte(s))
 	switch {
-	case len(c.syms) == n*n && (c.single || len(c.toks) == 1):
+	case c.nsyms == n*n && (c.single || len(c.toks) == 1):
 		if err := fillSymbols(g, 0, c.syms); err != nil {
 			return nil, err
 		}
 	case c.numeric && len(c.toks) == n*n:
 		for i, tok := range c.toks {
-			v := 0
-			if isNumber(tok) {
-				v, _ = strconv.Atoi(string(tok))
-			}
-			if v > n {
-				return nil, fmt.Errorf("%w: %d in cell %d is larger than %d", ErrSyntax, v, i+1, n)
+			v, err := numberValue(tok, n)
+			if err != nil {
+				return nil, fmt.Errorf("%w: cell %d: %v", ErrSyntax, i+1, err)
 			}
 			g.SetCell(i, v)
 		}

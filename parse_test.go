@@ -302,7 +302,7 @@ func TestReadFormats(t *testing.T) {
 		{"pipes and a line of dashes", compact(inkala, "-----------"), []result{puz(1, 9, LayoutRows, inkala)}},
 		{"row of nine dashes is a row of blanks", "123456789\n---------\n" + strings.Join(rowsOf(inkalaSolution)[2:], "\n") + "\n",
 			[]result{puz(1, 9, LayoutRows, "123456789........."+inkalaSolution[18:])}},
-		{"comment inside a grid", strings.Join(ink[:4], "\n") + "\n# note\n\n" + strings.Join(ink[4:], "\n") + "\n",
+		{"comment inside a grid", strings.Join(ink[:4], "\n") + "\n# note\n" + strings.Join(ink[4:], "\n") + "\n",
 			[]result{puz(1, 9, LayoutRows, inkala)}},
 		{".sdk with metadata", "#Aauthor\n#Ddescription\n#Ccomment\n#B03-Jan-2024\n#Snewspaper\n#LEasy\n#U\n" + strings.Join(ink, "\n") + "\n",
 			[]result{puz(8, 9, LayoutRows, inkala)}},
@@ -381,20 +381,20 @@ func TestReadErrors(t *testing.T) {
 		{"a word", "hello\n", []result{perr(1, "5 cells: not a puzzle")}},
 		{"question mark", bad(4, '?') + "\n", []result{perr(1, "cell 5: '?' is not a digit or a blank")}},
 		{"punctuation", bad(80, '!') + "\n", []result{perr(1, "cell 81: '!' is not a digit or a blank")}},
-		{"high byte", bad(10, 0xff) + "\n", []result{perr(1, "cell 11: 'ÿ' is not a digit or a blank")}},
+		{"high byte", bad(10, 0xff) + "\n", []result{perr(1, `cell 11: '\xff' is not a digit or a blank`)}},
 		{"NUL byte", bad(0, 0) + "\n", []result{perr(1, `cell 1: '\x00' is not a digit or a blank`)}},
 		{"A in 9×9", bad(40, 'A') + "\n", []result{perr(1, "cell 41: 'A' means 10, larger than 9")}},
 		{"z in 9×9", bad(1, 'z') + "\n", []result{perr(1, "cell 2: 'z' means 35, larger than 9")}},
 		{"5 in 4×4 line", "1..4..5....1.1..\n", []result{perr(1, "cell 7: '5' means 5, larger than 4")}},
 		{"5 in 4×4 rows", "1..4\n..5.\n...1\n.1..\n", []result{perr(2, "cell 3: '5' means 5, larger than 4")}},
 		{"G in 16×16 line", "G" + strings.Repeat(".", 254) + "H\n", []result{perr(1, "cell 256: 'H' means 17, larger than 16")}},
-		{"17 in 16×16 numbers", strings.Join(big16, "\n"), []result{perr(5, "17 in column 3 is larger than 16")}},
+		{"17 in 16×16 numbers", strings.Join(big16, "\n"), []result{perr(5, "row 5, column 3: value 17 out of range 0..16")}},
 		{"7 in 6×6 numbers", "1 2 3 4 5 6\n0 0 0 0 0 0\n0 0 7 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n",
 			[]result{perr(3, "cell 3: '7' means 7, larger than 6")}},
 		// Cells separated by spaces make a row, even when there are N² of
 		// them: 16 spaced cells start a 16×16 grid, not a 4×4 puzzle.
-		{"spaced 16 cells are a row", "1 . . 4 . . 1 . . . . 1 . 1 . .\n", []result{perr(1, "grid of 16 rows ends after 1")}},
-		{"spaced 81 cells are a row", strings.Join(strings.Split(easy, ""), " ") + "\n", []result{perr(1, "grid of 81 rows ends after 1")}},
+		{"spaced 16 cells are a row", "1 . . 4 . . 1 . . . . 1 . 1 . .\n", []result{perr(1, "16 cells: not a puzzle")}},
+		{"spaced 81 cells are a row", strings.Join(strings.Split(easy, ""), " ") + "\n", []result{perr(1, "81 cells: not a puzzle")}},
 		{"7×7 line", strings.Repeat(".", 49) + "\n", []result{perr(1, "49 cells: not a puzzle")}},
 		{"7×7 numbers", strings.Repeat("0 0 0 0 0 0 0\n", 2), []result{perr(1, "7 cells: not a puzzle"), perr(2, "7 cells: not a puzzle")}},
 		{"5×5 symbols", "12345\n23451\n", []result{perr(1, "5 cells: not a puzzle"), perr(2, "5 cells: not a puzzle")}},
@@ -407,10 +407,10 @@ func TestReadErrors(t *testing.T) {
 		{"bad symbol in a grid row", drawn(withBlanks(inkala, ".")[:40]+"?"+inkala[41:]) + easy + "\n",
 			[]result{perr(7, "cell 5: '?' is not a digit or a blank"), puz(14, 9, LayoutLine, dotted(easy))}},
 		{"first error of a grid wins", "1?..\n..5.\n...1\n.1..\n", []result{perr(1, "cell 2: '?' is not a digit")}},
-		{"grid cut short by the end", strings.Join(ink[:4], "\n") + "\n", []result{perr(1, "grid of 9 rows ends after 4")}},
+		{"grid cut short by the end", strings.Join(ink[:4], "\n") + "\n", []result{perr(1, "grid has 4 rows, want 9")}},
 		{"grid cut short by a puzzle line", strings.Join(ink[:3], "\n") + "\n" + easy + "\n",
-			[]result{perr(1, "grid of 9 rows ends after 3"), puz(4, 9, LayoutLine, dotted(easy))}},
-		{"numbers grid cut short", strings.Join(rows16[:10], "\n") + "\n", []result{perr(1, "grid of 16 rows ends after 10")}},
+			[]result{perr(1, "grid has 3 rows, want 9"), puz(4, 9, LayoutLine, dotted(easy))}},
+		{"numbers grid cut short", strings.Join(rows16[:10], "\n") + "\n", []result{perr(1, "grid has 10 rows, want 16")}},
 		{"error then blank line", "1?..\n..1.\n\n" + inkala + "\n",
 			[]result{perr(1, "cell 2: '?' is not a digit"), puz(4, 9, LayoutLine, inkala)}},
 		{"drawing only", "+---+---+\n|   |   |\n+===+===+\n", nil},
@@ -426,6 +426,113 @@ func TestReadErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkResults(t, tt.name, readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in)), tt.want)
 		})
+	}
+}
+
+// TestReadOneResultEach holds the cases where the Reader used to lose, merge
+// or borrow lines: every puzzle of the input, good or bad, must give one
+// result, in order, and no result may mix lines of two puzzles.
+func TestReadOneResultEach(t *testing.T) {
+	ink, ez := rowsOf(inkala), rowsOf(easy)
+	easyNumbers := make([]string, 9) // easy as rows of numbers, one per token
+	for i, row := range ez {
+		easyNumbers[i] = strings.Join(strings.Split(row, ""), " ")
+	}
+	withToken := func(row, col int, tok string) string {
+		rows := append([]string(nil), easyNumbers...)
+		f := strings.Fields(rows[row])
+		f[col] = tok
+		rows[row] = strings.Join(f, " ")
+		return strings.Join(rows, "\n") + "\n"
+	}
+	blankFirst := "........." + dotted(easy[9:])
+	g16 := sample(t, 16, 13)
+	g16.Set(0, 0, 16) // a two-digit number makes the first line a row of numbers
+	rows16 := strings.Split(g16.Rows(), "\n")
+	tests := []struct {
+		name string
+		in   string
+		want []result
+	}{
+		// A cut grid, a blank line, a whole grid: the whole grid must not
+		// lend its rows to the cut one (which read as a solved 9×9 made of
+		// both).
+		{"cut grid, blank line, grid", strings.Join(ink[:5], "\n") + "\n\n" + strings.Join(ez, "\n") + "\n", []result{
+			perr(1, "grid has 5 rows, want 9"), puz(7, 9, LayoutRows, dotted(easy))}},
+		{"cut drawn grid, blank line, drawn grid", strings.Join(strings.Split(drawn(inkala), "\n")[:7], "\n") + "\n\n" + drawn(easy), []result{
+			perr(2, "grid has 5 rows, want 9"), puz(10, 9, LayoutRows, dotted(easy))}},
+		{"blank line inside a grid", strings.Join(ink[:4], "\n") + "\n\n" + strings.Join(ink[4:], "\n") + "\n", []result{
+			perr(1, "grid has 4 rows, want 9"), perr(6, "grid has 5 rows, want 9")}},
+		{"cut numbers grid, blank line, numbers grid", strings.Join(rows16[:10], "\n") + "\n\n" + g16.Rows(), []result{
+			perr(1, "grid has 10 rows, want 16"), puz(12, 16, LayoutNumbers, g16.String())}},
+		// .sdk section headers are skipped, and end a grid as a blank line
+		// does.
+		{".sdk section", "[Puzzle]\n" + strings.Join(ink, "\n") + "\n", []result{puz(2, 9, LayoutRows, inkala)}},
+		{".sdk sections", "#Aauthor\n[Puzzle]\n" + strings.Join(ink[:6], "\n") + "\n[State]\n" + strings.Join(ez, "\n") + "\n", []result{
+			perr(3, "grid has 6 rows, want 9"), puz(10, 9, LayoutRows, dotted(easy))}},
+		// Stray lines in a file of one-line puzzles are results of their
+		// own, even when one of them could start a grid.
+		{"row-sized stray line, then another", inkala + "\n123456789\nhello\n" + easy + "\n", []result{
+			puz(1, 9, LayoutLine, inkala), perr(2, "9 cells: not a puzzle"), perr(3, "5 cells: not a puzzle"), puz(4, 9, LayoutLine, dotted(easy))}},
+		{"cut grid, then a stray line", strings.Join(ink[:3], "\n") + "\nhello\n" + easy + "\n", []result{
+			perr(1, "grid has 3 rows, want 9"), perr(4, "5 cells: not a puzzle"), puz(5, 9, LayoutLine, dotted(easy))}},
+		{"stray lines after a cut grid at the end", strings.Join(ink[:3], "\n") + "\nab\ncd\n", []result{
+			perr(1, "grid has 3 rows, want 9"), perr(4, "2 cells: not a puzzle"), perr(5, "2 cells: not a puzzle")}},
+		// A mistyped row between rows of the grid stays the grid's error.
+		{"short second row", ink[0] + "\n" + ink[1][:8] + "\n" + strings.Join(ink[2:], "\n") + "\n" + easy + "\n", []result{
+			perr(2, "row 2 has 8 cells, want 9"), puz(10, 9, LayoutLine, dotted(easy))}},
+		{"short last row, then the end", strings.Join(ink[:8], "\n") + "\n" + ink[8][:7] + "\n", []result{
+			perr(9, "row 9 has 7 cells, want 9")}},
+		// A first row of blanks written as dashes is a row, not a border.
+		{"first row all dashes", "---------\n" + strings.Join(rowsOf(blankFirst)[1:], "\n") + "\n" + inkala + "\n", []result{
+			puz(1, 9, LayoutRows, blankFirst), puz(10, 9, LayoutLine, inkala)}},
+		{"first row all spaced dashes", "- - - - - - - - -\n" + strings.Join(spaced(rowsOf(blankFirst)[1:]), "\n") + "\n", []result{
+			puz(1, 9, LayoutRows, blankFirst)}},
+		{"dashes before a one-line puzzle are a border", "---------\n" + inkala + "\n---------\n", []result{puz(2, 9, LayoutLine, inkala)}},
+		{"dashes before a wider row are a border", "-------------\n" + compact(inkala, "---+---+---"), []result{puz(2, 9, LayoutRows, inkala)}},
+		// Characters are counted as characters, and a foreign one is named.
+		{"fullwidth digit", inkala[:4] + "１" + inkala[5:] + "\n" + easy + "\n", []result{
+			perr(1, "cell 5: '１' (U+FF11) is not a digit or a blank"), puz(2, 9, LayoutLine, dotted(easy))}},
+		{"fullwidth digit in a row", strings.Join(ink[:2], "\n") + "\n" + "１" + ink[2][1:] + "\n" + strings.Join(ink[3:], "\n") + "\n", []result{
+			perr(3, "cell 1: '１' (U+FF11) is not a digit")}},
+		// A number out of range in a row of numbers is named with its place.
+		{"99999 in a row of numbers", withToken(1, 3, "99999"), []result{perr(2, "row 2, column 4: value 99999 out of range 0..9")}},
+		{"-3 in a row of numbers", withToken(4, 8, "-3"), []result{perr(5, "row 5, column 9: value -3 out of range 0..9")}},
+		{"-3 in the first row", withToken(0, 0, "-3"), []result{perr(1, "row 1, column 1: value -3 out of range 0..9")}},
+		{"huge number", withToken(8, 0, strings.Repeat("9", 40)), []result{perr(9, "row 9, column 1: value 999999999999999999999999… out of range 0..9")}},
+		// A one-line puzzle cut to a square length reads as a smaller
+		// puzzle; when its symbols give it away, the error says so.
+		{"9×9 line cut to 64 symbols", inkala + "\n" + inkala[:64] + "\n", []result{
+			puz(1, 9, LayoutLine, inkala), perr(2, "cell 23: '9' means 9, larger than 8 (read as 8×8 from its 64 symbols, the puzzle before as 9×9: is this line cut short?)")}},
+		{"4×4 line among 9×9 lines", inkala + "\n1..4..1....1.1..\n", []result{
+			puz(1, 9, LayoutLine, inkala), puz(2, 4, LayoutLine, "1..4..1....1.1..")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkResults(t, tt.name, readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in)), tt.want)
+		})
+	}
+}
+
+// TestReadCutShortHint: the hint compares a one-line puzzle with the one
+// just before it, not with a grid or the first line of the input.
+func TestReadCutShortHint(t *testing.T) {
+	for _, tt := range []struct {
+		name, in string
+		hint     bool
+	}{
+		{"after a 9×9 line", inkala + "\n" + inkala[:64] + "\n", true},
+		{"after comments and a blank line", inkala + "\n# x\n\n" + inkala[:64] + "\n", true},
+		{"first line", inkala[:64] + "\n", false},
+		{"after a grid", strings.Join(rowsOf(inkala), "\n") + "\n" + inkala[:64] + "\n", false},
+		{"after an 8×8 line", strings.Repeat(".", 64) + "\n" + inkala[:64] + "\n", false},
+	} {
+		gots := readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in))
+		last := gots[len(gots)-1]
+		if last.err == nil || !strings.Contains(last.err.Error(), "'9' means 9, larger than 8") ||
+			strings.Contains(last.err.Error(), "cut short") != tt.hint {
+			t.Errorf("%s: %v; want the hint: %v", tt.name, last.err, tt.hint)
+		}
 	}
 }
 
@@ -618,7 +725,7 @@ func TestReadIOError(t *testing.T) {
 		"small buf": func(r io.Reader) io.Reader { return bufio.NewReaderSize(r, 16) },
 	} {
 		gots := readAll(t, NewReader(wrap(strings.NewReader(in))), 10)
-		checkResults(t, name, gots, []result{puz(1, 9, LayoutLine, inkala), perr(2, "grid of 9 rows ends after 4")})
+		checkResults(t, name, gots, []result{puz(1, 9, LayoutLine, inkala), perr(2, "grid has 4 rows, want 9")})
 	}
 
 	// A failing reader: the error comes through, is not a ParseError, and
@@ -684,7 +791,7 @@ func TestReadBatch(t *testing.T) {
 		perr(8, "row 7 has 8 cells, want 9"))
 	b.add(inkala[:80]+"\r\n", perr(1, "80 cells"))
 	b.add(inkala[:80]+"\r\n", perr(1, "80 cells"))
-	b.add(strings.Join(rowsOf(easy)[:5], "\n")+"\n", perr(1, "grid of 9 rows ends after 5"))
+	b.add(strings.Join(rowsOf(easy)[:5], "\n")+"\n", perr(1, "grid has 5 rows, want 9"))
 	b.add(inkala+"\n", puz(1, 9, LayoutLine, inkala))
 	b.add(g16.Rows(), puz(1, 16, layoutOfRows(g16), g16.String()))
 	b.add("1..4..1....1.1..\n", puz(1, 4, LayoutLine, "1..4..1....1.1.."))
@@ -849,9 +956,10 @@ func TestParseLine(t *testing.T) {
 		{name: "9×9 for 4×4", in: inkala, br: 2, bc: 2, msg: "81 cells, want 16"},
 		{name: "bad symbol", in: inkala[:5] + "?" + inkala[6:], br: 3, bc: 3, msg: "cell 6: '?' is not a digit or a blank"},
 		{name: "digit over N", in: "1..5..1....1.1..", br: 2, bc: 2, msg: "'5' means 5, larger than 4"},
-		{name: "number over N", in: "37" + strings.Repeat(" 0", 36*36-1), br: 6, bc: 6, msg: "37 in cell 1 is larger than 36"},
+		{name: "number over N", in: "37" + strings.Repeat(" 0", 36*36-1), br: 6, bc: 6, msg: "cell 1: value 37 out of range 0..36"},
 		{name: "bad shape", in: inkala, br: 1, bc: 9, size: true, msg: "boxes of 1×9"},
 		{name: "too big", in: "", br: 21, bc: 20, size: true, msg: "boxes of 21×20"},
+		{name: "sides whose product wraps to 0", in: "", br: 1 << 32, bc: 1 << 32, size: true, msg: "boxes of 4294967296×4294967296"},
 		{name: "empty", in: "", br: 3, bc: 3, msg: "0 cells, want 81"},
 	}
 	for _, tt := range tests {

@@ -105,83 +105,198 @@ func dimacsErr(line int, format string, args ...any) error {
 	return fmt.Errorf("%w: line %d: %s", ErrDIMACS, line, fmt.Sprintf(format, args...))
 }
 
-// header collects the sudokusat comment lines.
+// header collects the sudokusat comment lines. Every key may appear once;
+// a repeated or changed key is an error, since the variable lines read so
+// far were checked against the first value and a second one cannot be
+// honoured.
 type header struct {
-	seen                 bool
-	encoding             string
-	boxRows, boxCols     int
-	puzzle, fixed        string
-	explicit             bool
-	cands                []Cand
-	puzzleLine, candLine int
+	seen             bool
+	encoding         string
+	boxRows, boxCols int
+	puzzle, fixed    string
+	mapKind          string // "direct" or "explicit"
+	cands            []Cand
+	candIndex        map[int64]int // cell·(N+1)+digit → variable, to refuse duplicates
+	candLines        []int         // the line of each variable, for later errors
+	// the line of each key, 0 while unseen
+	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine int
+}
+
+// once records the first line of a key and refuses a second one.
+func once(at *int, no int, key string) error {
+	if *at != 0 {
+		return dimacsErr(no, "second %q line (the first is line %d)", key, *at)
+	}
+	*at = no
+	return nil
 }
 
 func (h *header) comment(line []byte, no int) error {
 	s := string(line)
 	if s == headerMark {
-		h.seen = true
+		if h.seen {
+			return dimacsErr(no, "second %q line (the first is line %d)", headerMark, h.markLine)
+		}
+		h.seen, h.markLine = true, no
 		return nil
 	}
 	if !h.seen {
 		return nil
 	}
 	key, val, _ := strings.Cut(strings.TrimPrefix(s, "c "), " ")
+	val = strings.TrimSpace(val)
 	switch key {
 	case "encoding":
+		if err := once(&h.encLine, no, "c encoding"); err != nil {
+			return err
+		}
+		if val == "" {
+			return dimacsErr(no, "encoding line without a name")
+		}
 		h.encoding = val
 	case "box":
-		if _, err := fmt.Sscanf(val, "%dx%d", &h.boxRows, &h.boxCols); err != nil {
-			return dimacsErr(no, "bad box shape %q", val)
+		if err := once(&h.boxLine, no, "c box"); err != nil {
+			return err
 		}
+		r, c, ok := parseBox(val)
+		if !ok {
+			return dimacsErr(no, "bad box shape %q (want RxC, e.g. 3x3, at most %d cells a side)", val, sudokusat.MaxSize)
+		}
+		h.boxRows, h.boxCols = r, c
 	case "puzzle":
-		h.puzzle, h.puzzleLine = val, no
+		if err := once(&h.puzzleLine, no, "c puzzle"); err != nil {
+			return err
+		}
+		h.puzzle = val
 	case "fixed":
+		if err := once(&h.fixedLine, no, "c fixed"); err != nil {
+			return err
+		}
 		h.fixed = val
 	case "map":
-		h.explicit = strings.HasPrefix(val, "explicit")
+		if err := once(&h.mapLine, no, "c map"); err != nil {
+			return err
+		}
+		switch {
+		case strings.HasPrefix(val, "explicit"):
+			h.mapKind = "explicit"
+		case strings.HasPrefix(val, "direct"):
+			h.mapKind = "direct"
+		default:
+			return dimacsErr(no, "unknown map %.40q (want direct or explicit)", val)
+		}
 	case "v":
-		f := strings.Fields(val)
-		var x [4]int
-		if len(f) != 4 {
-			return dimacsErr(no, "variable line needs VAR ROW COL DIGIT")
-		}
-		for i := range x {
-			v, err := strconv.Atoi(f[i])
-			if err != nil || v < 1 {
-				return dimacsErr(no, "bad number %q in variable line", f[i])
-			}
-			x[i] = v
-		}
-		n := h.boxRows * h.boxCols
-		if x[0] != len(h.cands)+1 || x[1] > n || x[2] > n || x[3] > n || n == 0 {
-			return dimacsErr(no, "variable line %q out of order or range", val)
-		}
-		h.cands = append(h.cands, Cand{Cell: int32((x[1]-1)*n + x[2] - 1), Digit: int16(x[3])})
-		h.candLine = no
+		return h.variable(val, no)
 	}
 	return nil
 }
 
+// parseBox reads a box shape "RxC" that makes a grid the model accepts.
+func parseBox(s string) (int, int, bool) {
+	rs, cs, ok := strings.Cut(s, "x")
+	if !ok {
+		return 0, 0, false
+	}
+	r, err1 := strconv.Atoi(rs)
+	c, err2 := strconv.Atoi(cs)
+	// Each side is bounded before the product is taken, which could
+	// otherwise overflow.
+	if err1 != nil || err2 != nil || r < 2 || c < 2 || r > sudokusat.MaxSize || c > sudokusat.MaxSize || r*c > sudokusat.MaxSize {
+		return 0, 0, false
+	}
+	return r, c, true
+}
+
+// variable reads one "c v VAR ROW COL DIGIT" line. The box must be known,
+// since every position is checked against it as it is read.
+func (h *header) variable(val string, no int) error {
+	f := strings.Fields(val)
+	if len(f) != 4 {
+		return dimacsErr(no, "variable line needs VAR ROW COL DIGIT")
+	}
+	var x [4]int
+	for i := range x {
+		v, err := strconv.Atoi(f[i])
+		if err != nil {
+			return dimacsErr(no, "bad number %.24q in variable line", f[i])
+		}
+		x[i] = v
+	}
+	if x[0] != len(h.cands)+1 {
+		return dimacsErr(no, "variable %d out of order: want %d", x[0], len(h.cands)+1)
+	}
+	if h.boxLine == 0 {
+		return dimacsErr(no, "variable line before the box line")
+	}
+	n := h.boxRows * h.boxCols
+	for i, what := range [3]string{"row", "column", "digit"} {
+		if x[i+1] < 1 || x[i+1] > n {
+			return dimacsErr(no, "variable %d: %s %d out of range 1..%d", x[0], what, x[i+1], n)
+		}
+	}
+	cell := (x[1]-1)*n + x[2] - 1
+	key := int64(cell)*int64(n+1) + int64(x[3])
+	if h.candIndex == nil {
+		h.candIndex = map[int64]int{}
+	}
+	if v, dup := h.candIndex[key]; dup {
+		return dimacsErr(no, "variable %d: r%dc%d digit %d is variable %d already", x[0], x[1], x[2], x[3], v)
+	}
+	h.candIndex[key] = x[0]
+	h.cands = append(h.cands, Cand{Cell: int32(cell), Digit: int16(x[3])})
+	h.candLines = append(h.candLines, no)
+	return nil
+}
+
+// varMap checks that the header lines make one map and returns it. line is
+// the line the header ended on, for what is missing.
 func (h *header) varMap(line int) (*VarMap, error) {
 	if !h.seen {
 		return nil, ErrNoMap
 	}
-	if h.puzzle == "" || h.boxRows == 0 {
-		return nil, fmt.Errorf("%w: line %d: the sudokusat header lacks its box or puzzle line", ErrDIMACS, line)
+	var missing []string
+	for _, k := range []struct {
+		at   int
+		name string
+	}{{h.boxLine, "box"}, {h.puzzleLine, "puzzle"}, {h.mapLine, "map"}} {
+		if k.at == 0 {
+			missing = append(missing, "c "+k.name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, dimacsErr(line, "the sudokusat header (line %d) lacks its %s line", h.markLine, strings.Join(missing, ", "))
 	}
 	g, err := sudokusat.ParseLine(h.puzzle, h.boxRows, h.boxCols)
 	if err != nil {
 		return nil, dimacsErr(h.puzzleLine, "puzzle: %v", err)
 	}
 	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g}
-	if h.explicit {
-		if m.Fixed, err = sudokusat.ParseLine(h.fixed, h.boxRows, h.boxCols); err != nil {
-			return nil, dimacsErr(h.puzzleLine, "fixed grid: %v", err)
+	if h.mapKind != "explicit" {
+		if len(h.cands) > 0 {
+			return nil, dimacsErr(h.candLines[0], "variable line in a header whose map (line %d) is %s, not explicit", h.mapLine, h.mapKind)
 		}
-		m.Cands = h.cands
-		if m.Cands == nil {
-			m.Cands = []Cand{}
+		return m, nil
+	}
+	if h.fixedLine == 0 {
+		return nil, dimacsErr(h.mapLine, "explicit map without a \"c fixed\" line")
+	}
+	if m.Fixed, err = sudokusat.ParseLine(h.fixed, h.boxRows, h.boxCols); err != nil {
+		return nil, dimacsErr(h.fixedLine, "fixed grid: %v", err)
+	}
+	n := g.Size()
+	for i := range g.Len() {
+		if d := g.Cell(i); d != 0 && m.Fixed.Cell(i) != d {
+			return nil, dimacsErr(h.fixedLine, "fixed grid has %d at r%dc%d, where the puzzle gives %d", m.Fixed.Cell(i), i/n+1, i%n+1, d)
 		}
+	}
+	for i, c := range h.cands {
+		if d := m.Fixed.Cell(int(c.Cell)); d != 0 {
+			return nil, dimacsErr(h.candLines[i], "variable %d: r%dc%d is fixed to %d, so it has no variables", i+1, int(c.Cell)/n+1, int(c.Cell)%n+1, d)
+		}
+	}
+	m.Cands = h.cands
+	if m.Cands == nil {
+		m.Cands = []Cand{}
 	}
 	return m, nil
 }
@@ -189,7 +304,11 @@ func (h *header) varMap(line int) (*VarMap, error) {
 // ReadVarMap reads the sudokusat comment lines at the top of a CNF file and
 // returns its variable map, stopping at the problem line, so that a large
 // formula is never read whole to decode a model. A file without them gives
-// an error wrapping ErrNoMap.
+// an error wrapping ErrNoMap. A header that does not make one map is an
+// error wrapping ErrDIMACS that names the line: a key given twice (the
+// variable lines were checked against the first), a variable line before
+// the box line, out of order, out of the grid, repeated or in a fixed cell,
+// a fixed grid that changes a given, or a missing box, puzzle or map line.
 func ReadVarMap(r io.Reader) (*VarMap, error) {
 	lr := newLineReader(r)
 	var h header
@@ -201,21 +320,24 @@ func ReadVarMap(r io.Reader) (*VarMap, error) {
 			}
 			break
 		}
-		if len(line) > 0 && line[0] == 'c' {
-			if err := h.comment(line, lr.line); err != nil {
-				return nil, err
-			}
+		// Trimmed as ReadDIMACS trims, so that both read the same header.
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 {
 			continue
 		}
-		if bytes.HasPrefix(line, []byte("p ")) || len(bytes.TrimSpace(line)) > 0 {
-			break
+		if t[0] != 'c' {
+			break // the problem line, or a clause: the header is over
+		}
+		if err := h.comment(t, lr.line); err != nil {
+			return nil, err
 		}
 	}
 	return h.varMap(lr.line)
 }
 
 // ReadDIMACS reads a whole CNF file. The variable map is read too when the
-// file has sudokusat's comments; otherwise the formula's VarMap is zero.
+// file has sudokusat's comments before its problem line, with the same
+// checks as ReadVarMap; otherwise the formula's VarMap is zero.
 // Every literal is checked against the problem line, and the clause count
 // must match it.
 func ReadDIMACS(r io.Reader) (*Formula, error) {
@@ -233,8 +355,12 @@ func ReadDIMACS(r io.Reader) (*Formula, error) {
 			continue
 		}
 		if t[0] == 'c' {
-			if err := h.comment(t, lr.line); err != nil {
-				return nil, err
+			// The header is the comment block before the problem line, as
+			// ReadVarMap reads it; later comments are only comments.
+			if !sawP {
+				if err := h.comment(t, lr.line); err != nil {
+					return nil, err
+				}
 			}
 			continue
 		}

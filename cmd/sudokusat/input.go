@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/sudokusat/sudokusat"
@@ -32,40 +33,85 @@ func (it *item) where() string {
 }
 
 // inputs streams the puzzles of the named files (standard input for "-" or
-// when there are none) to fn, in order, one item per puzzle. It opens each
-// file only when its turn comes; a file that cannot be opened is a usage
-// error. A file with no puzzle is reported through fn as an error item.
+// when there are none) to fn, in order, one item per puzzle. Every file is
+// opened, and checked not to be a directory, before the first puzzle is
+// read: a file that cannot be read is a usage error, and nothing reaches fn,
+// rather than a batch that stops halfway with its summary lost. A file with
+// no puzzle, and a read error in the middle of a file, are reported through
+// fn as one error item each; the next file is read after them.
+//
+// The files stay open until their turn, so that a named pipe is opened once
+// and a file removed in the meantime is still read.
 func inputs(names []string, stdin io.Reader, fn func(*item) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	for _, name := range names {
-		if name != "-" {
-			if _, err := os.Stat(name); err != nil {
-				return usagef("%v", err)
+	files := make([]*os.File, len(names))
+	defer func() {
+		for _, f := range files {
+			if f != nil {
+				f.Close()
 			}
 		}
-	}
-	index := 0
-	for _, name := range names {
+	}()
+	for i, name := range names {
 		if name == "-" {
-			if err := readInput(name, stdin, &index, fn); err != nil {
-				return err
-			}
 			continue
 		}
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
-			return usagef("%v", err)
+			return usageError{err}
 		}
-		err = readInput(name, f, &index, fn)
-		f.Close()
+		files[i] = f
+	}
+	index := 0
+	for i, name := range names {
+		var r io.Reader = stdin
+		if files[i] != nil {
+			r = files[i]
+		}
+		err := readInput(name, r, &index, fn)
+		if files[i] != nil {
+			files[i].Close()
+			files[i] = nil
+		}
 		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// errNotReadable is the reason given for an input that is neither a file
+// nor a stream, such as a block device.
+var errNotReadable = errors.New("not a regular file, pipe or character device")
+
+// openInput opens a named input and checks that it reads as a stream of
+// text: a regular file, a pipe, a socket or a character device such as
+// /dev/stdin, not a directory, whose read error would otherwise come only
+// when its turn came, in the middle of the batch.
+func openInput(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err // *fs.PathError: "open NAME: reason"
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		switch m := fi.Mode(); {
+		case m.IsDir():
+			err = &fs.PathError{Op: "open", Path: name, Err: errIsDir}
+		case !m.IsRegular() && m&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) == 0:
+			err = &fs.PathError{Op: "open", Path: name, Err: errNotReadable}
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+var errIsDir = errors.New("is a directory")
 
 // readInput streams the puzzles of one input to fn, numbering them on from
 // *index.
@@ -86,7 +132,11 @@ func readInput(name string, r io.Reader, index *int, fn func(*item) error) error
 		case errors.As(err, &pe):
 			it.line, it.err = pe.Line, pe.Err
 		default:
-			return fmt.Errorf("%s: %w", name, err) // an I/O error: nothing more to read
+			// An I/O error: the rest of this input cannot be read. It is
+			// one error item in the input's place, and the batch goes on
+			// with the next input.
+			it.err = fmt.Errorf("%w (the rest of this input is not read)", err)
+			return fn(it)
 		}
 		found = true
 		if err := fn(it); err != nil {

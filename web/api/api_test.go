@@ -43,7 +43,7 @@ func TestSolve(t *testing.T) {
 			"invalid: line 1: conflicting givens: 4 appears twice in row 1 (r1c1 and r1c2)", "", ""},
 		{"short line", Request{Puzzle: "123"}, engine.Invalid.String(),
 			"invalid: line 1: syntax error: 3 cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)", "", ""},
-		{"grid cut short", Request{Puzzle: "....\n"}, engine.Invalid.String(), "invalid: line 1: syntax error: grid of 4 rows ends after 1", "", ""},
+		{"grid cut short", Request{Puzzle: "....\n"}, engine.Invalid.String(), "invalid: line 1: syntax error: 4 cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9; a grid's first row needs 3 rows after it)", "", ""},
 		{"nothing", Request{Puzzle: " \n# only a comment\n"}, engine.Invalid.String(), "invalid: no puzzle in the input", "", ""},
 		{"two puzzles", Request{Puzzle: inkala + "\n" + inkala}, engine.Invalid.String(),
 			"invalid: line 2: more than one puzzle in the input: the page takes one", "", ""},

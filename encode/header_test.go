@@ -1,0 +1,98 @@
+package encode
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// header4 is the head of a valid reduced-encoding file of a 4×4 puzzle, up to
+// and including its map line; tests add variable lines and a problem line.
+const header4 = headerMark + "\nc encoding reduced\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\nc map explicit\n"
+
+// TestHeaderRejects feeds headers that cannot be honoured to both readers:
+// each must fail with ErrDIMACS naming the line at fault, never panic (the
+// first case, a box changed after the variable lines, indexed past the grid
+// in Decode before).
+func TestHeaderRejects(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"box changed after variables",
+			headerMark + "\nc encoding reduced\nc box 3x3\nc map explicit\nc v 1 9 9 9\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\np cnf 1 1\n1 0\n",
+			`line 6: second "c box" line (the first is line 3)`},
+		{"variable before box", headerMark + "\nc map explicit\nc v 1 1 2 2\nc box 2x2\np cnf 1 1\n1 0\n", "line 3: variable line before the box line"},
+		{"second header", headerMark + "\n" + header4 + "p cnf 0 0\n", `line 2: second "c sudokusat cnf 1" line`},
+		{"second encoding", header4 + "c encoding minimal\np cnf 0 0\n", `line 7: second "c encoding" line (the first is line 2)`},
+		{"second puzzle", header4 + "c puzzle 2...............\np cnf 0 0\n", `line 7: second "c puzzle" line`},
+		{"second fixed", header4 + "c fixed 12..............\np cnf 0 0\n", `line 7: second "c fixed" line`},
+		{"second map", header4 + "c map direct\np cnf 0 0\n", `line 7: second "c map" line`},
+		{"unknown map", strings.Replace(header4, "c map explicit", "c map sideways", 1) + "p cnf 0 0\n", `line 6: unknown map "sideways"`},
+		{"empty encoding", strings.Replace(header4, "c encoding reduced", "c encoding", 1) + "p cnf 0 0\n", "line 2: encoding line without a name"},
+		{"box 1x4", strings.Replace(header4, "2x2", "1x4", 1) + "p cnf 0 0\n", `line 3: bad box shape "1x4"`},
+		{"box overflowing int", strings.Replace(header4, "2x2", "4294967296x4294967296", 1) + "p cnf 0 0\n", "line 3: bad box shape"},
+		{"box 21x20", strings.Replace(header4, "2x2", "21x20", 1) + "p cnf 0 0\n", "line 3: bad box shape"},
+		{"box trailing junk", strings.Replace(header4, "2x2", "2x2x2", 1) + "p cnf 0 0\n", "line 3: bad box shape"},
+		{"duplicate variable", header4 + "c v 1 1 2 2\nc v 2 1 2 2\np cnf 2 0\n", "line 8: variable 2: r1c2 digit 2 is variable 1 already"},
+		{"variable out of order", header4 + "c v 2 1 2 2\np cnf 2 0\n", "line 7: variable 2 out of order: want 1"},
+		{"row out of range", header4 + "c v 1 5 2 2\np cnf 1 0\n", "line 7: variable 1: row 5 out of range 1..4"},
+		{"column zero", header4 + "c v 1 1 0 2\np cnf 1 0\n", "line 7: variable 1: column 0 out of range 1..4"},
+		{"digit negative", header4 + "c v 1 1 2 -3\np cnf 1 0\n", "line 7: variable 1: digit -3 out of range 1..4"},
+		{"huge number", header4 + "c v 1 1 2 99999999999999999999\np cnf 1 0\n", `line 7: bad number "99999999999999999999"`},
+		{"variable in a fixed cell", header4 + "c v 1 1 1 2\np cnf 1 0\n", "line 7: variable 1: r1c1 is fixed to 1"},
+		{"variables in a direct map", strings.Replace(header4, "c map explicit", "c map direct", 1) + "c v 1 1 2 2\np cnf 1 0\n", "line 7: variable line in a header whose map (line 6) is direct"},
+		{"explicit map without fixed", strings.Replace(header4, "c fixed 1...............\n", "", 1) + "p cnf 0 0\n", `line 5: explicit map without a "c fixed" line`},
+		{"fixed changes a given", strings.Replace(header4, "c fixed 1...", "c fixed 2...", 1) + "p cnf 0 0\n", "line 5: fixed grid has 2 at r1c1, where the puzzle gives 1"},
+		{"puzzle of the wrong size", strings.Replace(header4, "c box 2x2", "c box 3x3", 1) + "p cnf 0 0\n", "line 4: puzzle:"},
+		{"no box, no map", headerMark + "\nc puzzle 1...............\np cnf 0 0\n", "lacks its c box, c map line"},
+	}
+	for _, tt := range tests {
+		for _, r := range []struct {
+			name string
+			read func(string) error
+		}{
+			{"ReadVarMap", func(s string) error { _, err := ReadVarMap(strings.NewReader(s)); return err }},
+			{"ReadDIMACS", func(s string) error { _, err := ReadDIMACS(strings.NewReader(s)); return err }},
+		} {
+			err := r.read(tt.in)
+			if !errors.Is(err, ErrDIMACS) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: %s: err = %v, want ErrDIMACS mentioning %q", tt.name, r.name, err, tt.want)
+			}
+		}
+	}
+}
+
+// TestHeaderAccepts checks headers the writer does not make but that mean one
+// thing: variable lines before the map line, spaces around the lines.
+func TestHeaderAccepts(t *testing.T) {
+	in := headerMark + " \n  c box 2x2 \nc v 1 1 2 2\nc v 2 1 2 3\nc map explicit: hand-written\nc puzzle 1...............\nc fixed 1...............\np cnf 2 1\n1 2 0\n"
+	m, err := ReadVarMap(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadDIMACS(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Cand{{Cell: 1, Digit: 2}, {Cell: 1, Digit: 3}}
+	for _, got := range [][]Cand{m.Cands, f.Cands} {
+		if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+			t.Errorf("candidates %v, want %v", got, want)
+		}
+	}
+}
+
+// TestHeaderEndsAtProblemLine checks that both readers take the header from
+// the comments before the problem line only, so that they agree on a file.
+func TestHeaderEndsAtProblemLine(t *testing.T) {
+	in := header4 + "p cnf 0 0\nc box 3x3\n"
+	m, err := ReadVarMap(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadDIMACS(strings.NewReader(in))
+	if err != nil {
+		t.Fatalf("a comment after the problem line: %v", err)
+	}
+	if m.Puzzle.Size() != 4 || f.Puzzle.Size() != 4 {
+		t.Errorf("sizes %d and %d, want 4", m.Puzzle.Size(), f.Puzzle.Size())
+	}
+}
