@@ -14,7 +14,9 @@ import (
 )
 
 // updateDocs rewrites the expected output of every example in the Markdown
-// files with what the commands print now: go test -run TestDocs -update.
+// files with what the commands print now:
+//
+//	go test ./cmd/sudokusat -run TestDocs -update
 var updateDocs = flag.Bool("update", false, "rewrite the expected output of the examples in README.md and docs/*.md")
 
 // docsRoot is the repository's root, where README.md and docs/ are.
@@ -178,7 +180,7 @@ func TestDocs(t *testing.T) {
 						repls = append(repls, repl{e.first, len(e.want), merged})
 						continue
 					}
-					t.Errorf("%s:%d: $ %s\nstdout:\n%s\nthe Markdown shows:\n%s\nstderr:\n%s(go test -run TestDocs -update ./cmd/sudokusat rewrites the Markdown)",
+					t.Errorf("%s:%d: $ %s\nstdout:\n%s\nthe Markdown shows:\n%s\nstderr:\n%s(go test ./cmd/sudokusat -run TestDocs -update rewrites the Markdown)",
 						name, e.line, e.command, strings.Join(got, "\n"), strings.Join(e.want, "\n"), stderr.String())
 				}
 			})
