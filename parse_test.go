@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/sudokusat/sudokusat/internal/datasets"
 )
 
 // inkala is Arto Inkala's puzzle, inkalaSolution its published solution.
@@ -1005,14 +1007,11 @@ func TestPuzzleFormat(t *testing.T) {
 	}
 }
 
-// dataDir returns the shared data folder, or skips the test saying why.
+// dataDir returns a folder of the shared data sets, or skips the test with
+// the data sets' one message.
 func dataDir(t *testing.T, sub string) string {
 	t.Helper()
-	dir := filepath.Join("..", "shared", "data", sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared data sets not found at %s (%v): they live in /work/shared/data", dir, err)
-	}
-	return dir
+	return datasets.Path(t, sub)
 }
 
 var largeName = regexp.MustCompile(`^sudoku-(\d+)-\d+\.txt$`)
@@ -1098,7 +1097,7 @@ func independentCells(t *testing.T, data string, n int) []int {
 }
 
 // TestSharedSets counts the puzzles of the 9×9 collections; the counts are
-// those of /work/shared/data/README.md.
+// those of the data sets' README.md.
 func TestSharedSets(t *testing.T) {
 	dir := dataDir(t, "")
 	tests := []struct {

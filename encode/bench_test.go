@@ -3,6 +3,7 @@ package encode
 import (
 	"testing"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/datasets"
 )
 
@@ -10,7 +11,7 @@ import (
 // formula is built afresh for every puzzle, so its cost is part of every
 // SAT solve.
 func BenchmarkEncode(b *testing.B) {
-	puzzles := datasets.Load(b, "magictour-top1465.txt")
+	puzzles := datasets.Load(b, "magictour-top1465.txt", sudokusat.Parse)
 	for _, name := range Names() {
 		enc, _ := Lookup(name)
 		b.Run(name, func(b *testing.B) {
@@ -29,7 +30,7 @@ func BenchmarkEncode(b *testing.B) {
 // BenchmarkReduced17Clue measures the reduced encoding on the 17-clue
 // puzzles, most of which its propagation settles or nearly settles.
 func BenchmarkReduced17Clue(b *testing.B) {
-	puzzles := datasets.Load(b, "17-clue.txt")
+	puzzles := datasets.Load(b, "17-clue.txt", sudokusat.Parse)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

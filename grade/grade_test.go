@@ -3,11 +3,13 @@ package grade
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 	"github.com/sudokusat/sudokusat/native"
 )
 
@@ -22,12 +24,14 @@ func readPuzzles(t *testing.T, path string) []*sudokusat.Grid {
 	var gs []*sudokusat.Grid
 	for {
 		p, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return gs
+		}
 		if err != nil {
-			break
+			t.Fatalf("%s: %v", path, err)
 		}
 		gs = append(gs, p.Grid)
 	}
-	return gs
 }
 
 func mustParse(t *testing.T, s string) *sudokusat.Grid {
@@ -42,17 +46,15 @@ func mustParse(t *testing.T, s string) *sudokusat.Grid {
 // TestTechniquesSound runs the techniques step by step on puzzles with a
 // known solution and checks after every step that no placed digit and no
 // removed candidate contradicts it; it also checks that every technique was
-// used somewhere, so that each one is tested.
+// used somewhere, so that each one is tested. testdata/techniques.txt holds
+// hard puzzles that need a swordfish or a naked quad, which the samples
+// never do.
 func TestTechniquesSound(t *testing.T) {
 	var puzzles []*sudokusat.Grid
 	for _, f := range []string{"top95-sample.txt", "magictour-sample.txt", "17clue-sample.txt", "serg-sample.txt", "easy-sample.txt", "large-16.txt", "large-4.txt"} {
 		puzzles = append(puzzles, readPuzzles(t, "../testdata/"+f)...)
 	}
-	if data := "../../shared/data/magictour-top1465.txt"; fileExists(data) {
-		puzzles = append(puzzles, readPuzzles(t, data)[:400]...)
-	} else {
-		t.Logf("%s missing: testing on the samples only", data)
-	}
+	puzzles = append(puzzles, readPuzzles(t, "testdata/techniques.txt")...)
 	var used [NumTechniques]int
 	for pi, p := range puzzles {
 		sol, err := native.Solve(context.Background(), p)
@@ -96,11 +98,6 @@ func TestTechniquesSound(t *testing.T) {
 		}
 	}
 	t.Logf("technique uses: %v", used)
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 func TestGrade(t *testing.T) {
@@ -152,12 +149,8 @@ func TestGrade(t *testing.T) {
 // TestGradeSeparatesSets checks the scale on the public sets: the easy set
 // must average well below the hard one.
 func TestGradeSeparatesSets(t *testing.T) {
-	easy, hard := "../../shared/data/norvig-easy50.txt", "../../shared/data/magictour-top1465.txt"
-	if !fileExists(easy) || !fileExists(hard) {
-		t.Skip("../../shared/data not beside the project: skipped")
-	}
-	mean := func(path string, limit int) float64 {
-		gs := readPuzzles(t, path)
+	mean := func(name string, limit int) float64 {
+		gs := datasets.Load(t, name, sudokusat.Parse)
 		if len(gs) > limit {
 			gs = gs[:limit]
 		}
@@ -171,7 +164,7 @@ func TestGradeSeparatesSets(t *testing.T) {
 		}
 		return sum / float64(len(gs))
 	}
-	e, h := mean(easy, 50), mean(hard, 2000)
+	e, h := mean("norvig-easy50.txt", 50), mean("magictour-top1465.txt", 2000)
 	t.Logf("mean score: easy %.2f, hard %.2f", e, h)
 	if e >= 2 || h <= 4 {
 		t.Errorf("means easy %.2f, hard %.2f: want easy < 2 and hard > 4", e, h)

@@ -1,19 +1,15 @@
 package native
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 )
-
-// dataDir holds the shared puzzle collections, relative to this package.
-const dataDir = "../../shared/data"
 
 // inkala is Arto Inkala's puzzle, the seed articles' benchmark, and
 // inkalaSolution its published solution.
@@ -22,42 +18,13 @@ const (
 	inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 )
 
-// needData skips the test when the shared data folder is missing.
-func needData(tb testing.TB) {
-	tb.Helper()
-	if _, err := os.Stat(dataDir); err != nil {
-		tb.Skipf("shared data folder %s missing (CI has it): %v", dataDir, err)
-	}
-}
-
 // loadLines reads up to max one-line 9×9 puzzles (max ≤ 0: all) from a file
-// of the data folder.
+// of the data sets, or skips the test with the data sets' one message.
 func loadLines(tb testing.TB, name string, max int) [][81]uint8 {
 	tb.Helper()
-	needData(tb)
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out [][81]uint8
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		p, err := parse81(line)
-		if err != nil {
-			tb.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, p)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	if len(out) == 0 {
-		tb.Fatalf("%s: no puzzles", name)
+	out := datasets.Load(tb, name, parse81)
+	if max > 0 && len(out) > max {
+		out = out[:max]
 	}
 	return out
 }
@@ -101,8 +68,7 @@ func grid81(p *[81]uint8) *sudokusat.Grid {
 // loadLarge reads the one puzzle of large/sudoku-N-1.txt.
 func loadLarge(tb testing.TB, n int) *sudokusat.Grid {
 	tb.Helper()
-	needData(tb)
-	name := filepath.Join(dataDir, "large", "sudoku-"+itoa(n)+"-1.txt")
+	name := datasets.Path(tb, filepath.Join("large", "sudoku-"+itoa(n)+"-1.txt"))
 	f, err := os.Open(name)
 	if err != nil {
 		tb.Fatal(err)

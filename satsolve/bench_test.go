@@ -19,7 +19,7 @@ func TestSharedHardSets(t *testing.T) {
 	}
 	enc, _ := encode.Lookup(encode.Default)
 	for _, file := range []string{"norvig-top95-hardest.txt", "magictour-top1465.txt"} {
-		puzzles := datasets.Load(t, file)
+		puzzles := datasets.Load(t, file, sudokusat.Parse)
 		for i, g := range puzzles {
 			f, err := enc(g)
 			if err != nil {
@@ -44,7 +44,7 @@ func TestSharedHardSets(t *testing.T) {
 // benchCount measures encode + solve + prove unique, one puzzle per
 // iteration, cycling through the set: ns/op is per puzzle.
 func benchCount(b *testing.B, set, encoding string) {
-	puzzles := datasets.Load(b, set)
+	puzzles := datasets.Load(b, set, sudokusat.Parse)
 	enc, err := encode.Lookup(encoding)
 	if err != nil {
 		b.Fatal(err)
@@ -80,7 +80,7 @@ func Benchmark17Clue(b *testing.B) {
 // BenchmarkIsolated compares gophersat in worker processes with the
 // in-process engine, on the same puzzles in one run.
 func BenchmarkIsolated(b *testing.B) {
-	puzzles := datasets.Load(b, "magictour-top1465.txt")
+	puzzles := datasets.Load(b, "magictour-top1465.txt", sudokusat.Parse)
 	b.Setenv("SUDOKUSAT_TEST_WORKER", "1")
 	for _, eng := range []struct {
 		name string

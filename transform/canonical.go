@@ -33,7 +33,8 @@ const MaxCanonicalLayouts = 1 << 17
 func Canonical(ctx context.Context, g *sudokusat.Grid) (*sudokusat.Grid, error) {
 	n, br, bc := g.Size(), g.BoxRows(), g.BoxCols()
 	if layouts := colLayouts(n, bc); layouts > MaxCanonicalLayouts {
-		return nil, fmt.Errorf("%w: %d×%d has %d column layouts, the limit is %d", ErrTooLarge, n, n, layouts, MaxCanonicalLayouts)
+		// colLayouts stops counting past the limit, so the count is not printed.
+		return nil, fmt.Errorf("%w: %d×%d has more than %d column layouts", ErrTooLarge, n, n, MaxCanonicalLayouts)
 	}
 	s := &canon{n: n, br: br, best: make([]uint16, n*n), ctx: ctx}
 	orients := []bool{false}

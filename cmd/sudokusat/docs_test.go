@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// updateDocs rewrites the expected output of every example in the Markdown
+// files with what the commands print now:
+//
+//	go test ./cmd/sudokusat -run TestDocs -update
+var updateDocs = flag.Bool("update", false, "rewrite the expected output of the examples in README.md and docs/*.md")
+
+// docsRoot is the repository's root, where README.md and docs/ are.
+const docsRoot = "../.."
+
+// An example is one command of a ```console block: the line after "$ " and
+// the lines up to the next "$ " line or the end of the block, which are its
+// expected standard output. In an expected line, "…" matches any run of
+// characters, for figures that change from run to run (times).
+type example struct {
+	line    int      // the command's line in the file, from 1
+	command string   // run with sh -c
+	want    []string // expected stdout, one entry per line
+	first   int      // index in the file's lines of the first expected line
+}
+
+// A docBlock is one ```console block: its examples run in order in one
+// fresh directory, so that a file one writes the next can read.
+type docBlock struct {
+	line     int
+	examples []example
+}
+
+// parseDocBlocks finds the ```console blocks of a Markdown file's lines.
+func parseDocBlocks(lines []string) []docBlock {
+	var blocks []docBlock
+	var cur *docBlock
+	for i, l := range lines {
+		switch {
+		case cur == nil && strings.TrimSpace(l) == "```console":
+			blocks = append(blocks, docBlock{line: i + 1})
+			cur = &blocks[len(blocks)-1]
+		case cur == nil:
+		case strings.TrimSpace(l) == "```":
+			cur = nil
+		case strings.HasPrefix(l, "$ "):
+			cur.examples = append(cur.examples, example{line: i + 1, command: l[2:], first: i + 1})
+		case len(cur.examples) > 0:
+			e := &cur.examples[len(cur.examples)-1]
+			e.want = append(e.want, l)
+		}
+	}
+	return blocks
+}
+
+// matchLine reports whether got is want, where each "…" in want stands for
+// any run of characters.
+func matchLine(want, got string) bool {
+	if !strings.Contains(want, "…") {
+		return want == got
+	}
+	parts := strings.Split(want, "…")
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$").MatchString(got)
+}
+
+// externalPrograms are the programs an example may pipe to that are not
+// everywhere: an example that names a missing one is skipped.
+var externalPrograms = []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5", "rsvg-convert"}
+
+var wordRE = regexp.MustCompile(`[A-Za-z0-9_-]+`)
+
+// missingProgram returns the first external program the command uses that
+// is not installed, or "".
+func missingProgram(command string) string {
+	words := map[string]bool{}
+	for _, w := range wordRE.FindAllString(command, -1) {
+		words[w] = true
+	}
+	for _, p := range externalPrograms {
+		if words[p] {
+			if _, err := exec.LookPath(p); err != nil {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// TestDocs runs every example of README.md and docs/*.md with the built
+// sudokusat first on PATH, from a fresh directory holding a link to the
+// repository's testdata/, and compares its standard output with the lines
+// the Markdown shows under it. Standard error and the exit status are not
+// compared; examples that need them echo them.
+func TestDocs(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(docsRoot, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append([]string{filepath.Join(docsRoot, "README.md")}, files...)
+	bin := t.TempDir()
+	if err := os.Symlink(binary, filepath.Join(bin, "sudokusat")); err != nil {
+		t.Fatal(err)
+	}
+	testdataDir, err := filepath.Abs(filepath.Join(docsRoot, "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	total := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		blocks := parseDocBlocks(lines)
+		name := strings.TrimPrefix(filepath.ToSlash(file), docsRoot+"/")
+		// Replacements for -update, by the index of the first expected line.
+		type repl struct {
+			first, n int
+			got      []string
+		}
+		var repls []repl
+		for _, b := range blocks {
+			total += len(b.examples)
+			t.Run(fmt.Sprintf("%s:%d", name, b.line), func(t *testing.T) {
+				for _, e := range b.examples {
+					if p := missingProgram(e.command); p != "" {
+						t.Skipf("%s:%d: %s is not installed (.ci/run installs it)", name, e.line, p)
+					}
+				}
+				dir := t.TempDir()
+				if err := os.Symlink(testdataDir, filepath.Join(dir, "testdata")); err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range b.examples {
+					cmd := exec.Command("sh", "-c", e.command)
+					cmd.Dir, cmd.Env = dir, env
+					var stdout, stderr bytes.Buffer
+					cmd.Stdout, cmd.Stderr = &stdout, &stderr
+					if err := cmd.Run(); err != nil {
+						var exitErr *exec.ExitError
+						if !errors.As(err, &exitErr) {
+							t.Fatalf("%s:%d: %v", name, e.line, err)
+						}
+					}
+					got := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+					if stdout.Len() == 0 {
+						got = nil
+					}
+					same := len(got) == len(e.want)
+					for i := 0; same && i < len(got); i++ {
+						same = matchLine(e.want[i], got[i])
+					}
+					if same {
+						continue
+					}
+					if *updateDocs {
+						// Lines that still match keep their "…".
+						merged := append([]string{}, got...)
+						if len(got) == len(e.want) {
+							for i := range got {
+								if matchLine(e.want[i], got[i]) {
+									merged[i] = e.want[i]
+								}
+							}
+						}
+						repls = append(repls, repl{e.first, len(e.want), merged})
+						continue
+					}
+					t.Errorf("%s:%d: $ %s\nstdout:\n%s\nthe Markdown shows:\n%s\nstderr:\n%s(go test ./cmd/sudokusat -run TestDocs -update rewrites the Markdown)",
+						name, e.line, e.command, strings.Join(got, "\n"), strings.Join(e.want, "\n"), stderr.String())
+				}
+			})
+		}
+		if *updateDocs && len(repls) > 0 {
+			// From the end, so that earlier indices stay right.
+			for i := len(repls) - 1; i >= 0; i-- {
+				r := repls[i]
+				lines = append(lines[:r.first], append(append([]string{}, r.got...), lines[r.first+r.n:]...)...)
+			}
+			if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d examples rewritten", name, len(repls))
+		}
+	}
+	if total == 0 {
+		t.Fatal("no ```console examples found in README.md and docs/*.md")
+	}
+}
+
+// TestDocsParsing checks the reading of examples and the "…" wildcard on a
+// made-up file, so that TestDocs cannot pass by finding nothing to compare.
+func TestDocsParsing(t *testing.T) {
+	md := strings.Split("text\n```console\n$ echo a | cat\na\n$ true\n```\n```sh\n$ not run\n```\n```console\n$ x\n1 … 3\n```\n", "\n")
+	blocks := parseDocBlocks(md)
+	if len(blocks) != 2 || len(blocks[0].examples) != 2 || len(blocks[1].examples) != 1 {
+		t.Fatalf("blocks %+v", blocks)
+	}
+	if e := blocks[0].examples[0]; e.command != "echo a | cat" || len(e.want) != 1 || e.want[0] != "a" || e.line != 3 {
+		t.Errorf("first example %+v", e)
+	}
+	if e := blocks[0].examples[1]; len(e.want) != 0 {
+		t.Errorf("second example %+v", e)
+	}
+	for _, tt := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{"1 … 3", "1 22ms 3", true},
+		{"1 … 3", "1  3", true},
+		{"1 … 3", "1 2 4", false},
+		{"a.b", "axb", false},
+		{"abc", "abc", true},
+	} {
+		if matchLine(tt.want, tt.got) != tt.ok {
+			t.Errorf("matchLine(%q, %q) = %v", tt.want, tt.got, !tt.ok)
+		}
+	}
+	if p := missingProgram("sudokusat encode x | no-such-solver-here"); p != "" {
+		t.Errorf("missingProgram found %q in a command that names none of the known solvers", p)
+	}
+}
