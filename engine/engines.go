@@ -229,7 +229,7 @@ func satResult(r satsolve.Result, err error) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Count: r.Count, Solutions: grids(r.Solution), Elapsed: r.Elapsed,
+	return Result{Count: r.Count, Solutions: r.Solutions, Elapsed: r.Elapsed,
 		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}}, nil
 }
 

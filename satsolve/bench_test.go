@@ -33,7 +33,7 @@ func TestSharedHardSets(t *testing.T) {
 				t.Errorf("%s #%d: %d solutions, want 1", file, i+1, res.Count)
 				continue
 			}
-			if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+			if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 				t.Errorf("%s #%d: %v", file, i+1, err)
 			}
 		}

@@ -76,7 +76,7 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	easy := sol.Solution.Clone()
+	easy := sol.Solution().Clone()
 	easy.SetCell(0, 0)
 	empty, _ := sudokusat.NewGridSize(9)
 	if _, err := p.CountGrid(context.Background(), easy, "reduced", 2); err != nil {

@@ -112,17 +112,17 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 				model[l-1] = true
 			}
 		}
-		sol, err := decodeChecked(f, model)
+		sol, err := decodeModel(f, model)
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", e.Label, err)
 		}
-		if res.Solution != nil && sol.Equal(res.Solution) {
-			return Result{}, fmt.Errorf("%s: %w: the blocked grid came back", e.Label, ErrWrongModel)
+		for _, prev := range res.Solutions {
+			if sol.Equal(prev) {
+				return Result{}, fmt.Errorf("%s: %w: a blocked grid came back", e.Label, ErrWrongModel)
+			}
 		}
 		res.Count++
-		if res.Solution == nil {
-			res.Solution = sol
-		}
+		res.Solutions = append(res.Solutions, sol)
 		if res.Count == limit {
 			break
 		}

@@ -60,7 +60,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 		if err != nil || res.Status != encode.Satisfiable {
 			t.Fatalf("%s: %v, %v", tt.name, res.Status, err)
 		}
-		if err := sudokusat.CheckSolution(tt.g, res.Solution); err != nil {
+		if err := sudokusat.CheckSolution(tt.g, res.Solution()); err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 		}
 		if tt.wantPhase && res.Conflicts != 0 {

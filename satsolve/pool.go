@@ -105,7 +105,7 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 
 // CountGrid is Count for a puzzle rather than a formula: the worker encodes
 // it with the named encoding, searches, and sends back the solution grids,
-// which the parent checks with sudokusat.CheckSolution, each one. The
+// which the caller checks, each one (see the package doc). The
 // parent's work per puzzle is then tiny, so that N workers come close to N
 // times the speed of one.
 func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding string, limit int) (Result, error) {
@@ -272,8 +272,9 @@ func (p *Isolated) release(w *worker, lost bool) {
 	}
 }
 
-// gridsResult checks the grids a worker sent back: each must solve the
-// puzzle, and no two may be the same.
+// gridsResult reads the grids a worker sent back: each must be a full grid
+// of the puzzle's shape, and no two may be the same. Whether they solve
+// the puzzle is the caller's check (see the package doc).
 func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	seen := make(map[string]bool, len(s.models))
@@ -288,17 +289,12 @@ func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 			}
 			sol.SetCell(i, int(d))
 		}
-		if err := sudokusat.CheckSolution(g, sol); err != nil {
-			return Result{}, fmt.Errorf("%w: %w", ErrWrongModel, err)
-		}
 		key := sol.String()
 		if seen[key] {
 			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
 		}
 		seen[key] = true
-		if res.Solution == nil {
-			res.Solution = sol
-		}
+		res.Solutions = append(res.Solutions, sol)
 	}
 	if res.Count > 0 {
 		res.Status = encode.Satisfiable

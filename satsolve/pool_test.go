@@ -61,7 +61,7 @@ func TestIsolatedCounts(t *testing.T) {
 			if res.Count != c.want {
 				t.Errorf("%s #%d: count %d, want %d", c.file, i+1, res.Count, c.want)
 			}
-			if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+			if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 				t.Errorf("%s #%d: %v", c.file, i+1, err)
 			}
 		}
@@ -90,7 +90,7 @@ func TestIsolatedConcurrent(t *testing.T) {
 					err = fmt.Errorf("count %d", res.Count)
 				}
 				if err == nil {
-					err = sudokusat.CheckSolution(g, res.Solution)
+					err = sudokusat.CheckSolution(g, res.Solution())
 				}
 				if err != nil {
 					errs <- fmt.Errorf("worker %d puzzle %d: %w", w, i+1, err)
@@ -141,7 +141,7 @@ func TestIsolatedCountGrid(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s #%d: %v", enc, c.file, i+1, err)
 				}
-				if res.Count != c.want || sudokusat.CheckSolution(g, res.Solution) != nil {
+				if res.Count != c.want || sudokusat.CheckSolution(g, res.Solution()) != nil {
 					t.Errorf("%s %s #%d: count %d", enc, c.file, i+1, res.Count)
 				}
 			}
@@ -150,12 +150,12 @@ func TestIsolatedCountGrid(t *testing.T) {
 	// A puzzle propagation solves, one with no solution, and the empty 4×4.
 	g := readPuzzles(t, "top95-sample.txt")[0]
 	sol, _ := Solve(ctx, encodeWith(t, "reduced", g))
-	almost := sol.Solution.Clone()
+	almost := sol.Solution().Clone()
 	almost.SetCell(0, 0)
 	if res, err := p.CountGrid(ctx, almost, "reduced", 2); err != nil || res.Count != 1 {
 		t.Errorf("one blank: count %d, %v", res.Count, err)
 	}
-	if bad := unsolvableFrom(g, sol.Solution); bad != nil {
+	if bad := unsolvableFrom(g, sol.Solution()); bad != nil {
 		if res, err := p.CountGrid(ctx, bad, "reduced", 2); err != nil || res.Count != 0 || res.Status != encode.Unsatisfiable {
 			t.Errorf("unsolvable: count %d, %v", res.Count, err)
 		}
@@ -205,7 +205,7 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 					err = fmt.Errorf("no time reported by the worker")
 				}
 				if err == nil {
-					err = sudokusat.CheckSolution(g, res.Solution)
+					err = sudokusat.CheckSolution(g, res.Solution())
 				}
 				if err != nil {
 					errs <- fmt.Errorf("caller %d puzzle %d: %w", c, i+1, err)

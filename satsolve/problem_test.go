@@ -48,7 +48,7 @@ func TestProblemPaths(t *testing.T) {
 			if res.Count != 1 {
 				t.Fatalf("count %d, want 1", res.Count)
 			}
-			if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+			if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 				t.Fatal(err)
 			}
 		})

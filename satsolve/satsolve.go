@@ -1,9 +1,11 @@
 // Package satsolve solves Sudoku formulas with a SAT solver: the pure-Go
 // gophersat, embedded, or any DIMACS solver binary run as a process.
 //
-// Every model is decoded and checked with sudokusat.CheckSolution before it
-// is returned, so a solver bug shows up as an error wrapping ErrWrongModel,
-// never as a wrong grid.
+// Models are decoded into grids here, and a model that does not decode to
+// one digit per cell, or that repeats a grid already found, is an error
+// wrapping ErrWrongModel. Whether a grid solves the puzzle is checked once,
+// by the caller: package engine runs every grid through the root package's
+// validator, which shares no code with the encoder or the solvers.
 package satsolve
 
 import (
@@ -19,8 +21,8 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// ErrWrongModel reports a solver's model that is not a solution of the
-// puzzle: a solver bug, or a wrong formula.
+// ErrWrongModel reports a solver's model that is not a grid, or a grid it
+// had already given: a solver bug, or a wrong formula.
 var ErrWrongModel = errors.New("solver's model is not a solution")
 
 // ErrSolver reports a solver that failed: it crashed, could not be run, or
@@ -30,9 +32,9 @@ var ErrSolver = errors.New("SAT solver failed")
 // Result is the outcome of a solve or a count.
 type Result struct {
 	Status encode.Status
-	// Solution is the first solution found, validated; nil unless Status is
-	// encode.Satisfiable.
-	Solution *sudokusat.Grid
+	// Solutions are the distinct grids decoded from the models found, in
+	// the order found; not yet validated (see the package doc).
+	Solutions []*sudokusat.Grid
 	// Count is the number of distinct solutions found, capped at the limit
 	// asked for (Solve stops at 1).
 	Count int
@@ -44,6 +46,14 @@ type Result struct {
 	// reading the request to writing the reply, so that the time a search
 	// waited in its process's queue is left out.
 	Elapsed time.Duration
+}
+
+// Solution returns the first grid found, or nil.
+func (r Result) Solution() *sudokusat.Grid {
+	if len(r.Solutions) == 0 {
+		return nil
+	}
+	return r.Solutions[0]
 }
 
 // Solver is a SAT engine that can count a formula's solutions.
@@ -159,7 +169,7 @@ type found struct {
 	elapsed              time.Duration // where the worker reports it
 }
 
-// result decodes and validates every model found.
+// result decodes every model found.
 func (s found) result(f *encode.Formula) (Result, error) {
 	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	seen := make(map[string]bool, len(s.models))
@@ -171,7 +181,7 @@ func (s found) result(f *encode.Formula) (Result, error) {
 			}
 			model[v-1] = true
 		}
-		g, err := decodeChecked(f, model)
+		g, err := decodeModel(f, model)
 		if err != nil {
 			return Result{}, err
 		}
@@ -180,9 +190,7 @@ func (s found) result(f *encode.Formula) (Result, error) {
 			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
 		}
 		seen[key] = true
-		if res.Solution == nil {
-			res.Solution = g
-		}
+		res.Solutions = append(res.Solutions, g)
 	}
 	if res.Count > 0 {
 		res.Status = encode.Satisfiable
@@ -231,22 +239,19 @@ func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, er
 
 // finish handles a formula with nothing to search.
 func finish(f *encode.Formula, res Result, model []bool) (Result, error) {
-	g, err := decodeChecked(f, model)
+	g, err := decodeModel(f, model)
 	if err != nil {
 		return Result{}, err
 	}
-	res.Status, res.Solution, res.Count = encode.Satisfiable, g, 1
+	res.Status, res.Solutions, res.Count = encode.Satisfiable, []*sudokusat.Grid{g}, 1
 	return res, nil
 }
 
-// decodeChecked decodes a model and checks it with the validator, which
-// shares nothing with the encoder or the solver.
-func decodeChecked(f *encode.Formula, model []bool) (*sudokusat.Grid, error) {
+// decodeModel decodes a model into a grid: one digit per cell, the givens
+// and the propagated cells included.
+func decodeModel(f *encode.Formula, model []bool) (*sudokusat.Grid, error) {
 	g, err := f.Decode(model)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrWrongModel, err)
-	}
-	if err := sudokusat.CheckSolution(f.Puzzle, g); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrWrongModel, err)
 	}
 	return g, nil

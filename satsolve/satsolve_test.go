@@ -74,7 +74,7 @@ func TestUniqueSamples(t *testing.T) {
 					t.Errorf("%s #%d %s: count %d status %v, want a unique solution", file, i+1, enc, res.Count, res.Status)
 					continue
 				}
-				if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+				if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 					t.Errorf("%s #%d %s: %v", file, i+1, enc, err)
 				}
 			}
@@ -88,7 +88,7 @@ func TestLarge25(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+	if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 		t.Error(err)
 	}
 }
@@ -130,7 +130,7 @@ func TestUnsolvable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bad := unsolvableFrom(g, res.Solution)
+		bad := unsolvableFrom(g, res.Solution())
 		if bad == nil {
 			continue
 		}
@@ -140,7 +140,7 @@ func TestUnsolvable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != encode.Unsatisfiable || res.Count != 0 || res.Solution != nil {
+			if res.Status != encode.Unsatisfiable || res.Count != 0 || res.Solution() != nil {
 				t.Errorf("%s: %s gave %v count %d", bad, enc, res.Status, res.Count)
 			}
 		}
@@ -192,7 +192,7 @@ func TestConcurrent(t *testing.T) {
 						err = fmt.Errorf("count %d", res.Count)
 					}
 					if err == nil {
-						err = sudokusat.CheckSolution(g, res.Solution)
+						err = sudokusat.CheckSolution(g, res.Solution())
 					}
 				}
 				if err != nil {
@@ -246,7 +246,7 @@ func ExampleSolve() {
 		return
 	}
 	fmt.Println(res.Status, res.Count)
-	fmt.Println(res.Solution)
+	fmt.Println(res.Solution())
 	// Output:
 	// SATISFIABLE 1
 	// 812753649943682175675491283154237896369845721287169534521974368438526917796318452
@@ -278,7 +278,7 @@ func TestExternalSolvers(t *testing.T) {
 					if got.Count != want.Count || got.Status != want.Status {
 						t.Errorf("#%d %s: %s count %d, gophersat %d", i+1, enc, name, got.Count, want.Count)
 					}
-					if err := sudokusat.CheckSolution(g, got.Solution); err != nil {
+					if err := sudokusat.CheckSolution(g, got.Solution()); err != nil {
 						t.Errorf("#%d %s: %v", i+1, enc, err)
 					}
 				}
@@ -356,7 +356,7 @@ func TestExternalCommandLine(t *testing.T) {
 	if res.Count != 1 {
 		t.Errorf("count %d, want 1", res.Count)
 	}
-	if err := sudokusat.CheckSolution(g, res.Solution); err != nil {
+	if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 		t.Error(err)
 	}
 }

@@ -122,8 +122,7 @@ func serveFormula(br io.Reader, hdr [5]uint32) (found, error) {
 }
 
 // serveGrid encodes, searches and decodes a puzzle. The models it returns
-// are solution grids, validated here as in-process; the parent checks them
-// again.
+// are the grids' cells; the parent's caller validates them.
 func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 	limit := int(hdr[1])
 	g, name, err := readGrid(br, hdr)
@@ -154,7 +153,7 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 				model[v-1] = true
 			}
 		}
-		sol, err := decodeChecked(f, model)
+		sol, err := decodeModel(f, model)
 		if err != nil {
 			return found{}, err
 		}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -83,6 +84,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errUnsolved):
 		return exitUnsolved
 	case errors.As(err, &ue):
+		// A file that cannot be opened needs no pointer to the help.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			fmt.Fprintf(stderr, "sudokusat: %v\n", err)
+			return exitUsage
+		}
 		help := "sudokusat help"
 		if c := commandOf(app, args); c != "" {
 			help = "sudokusat " + c + " --help"
