@@ -111,7 +111,8 @@ type Answer struct {
 	Stats Stats
 	// Elapsed is the engine's time on the puzzle.
 	Elapsed time.Duration
-	// Err says why, when Status is neither Solved nor Unsolvable.
+	// Err says why there is no solution: it wraps ErrNoSolution when
+	// Status is Unsolvable, and is nil when it is Solved.
 	Err error
 }
 
@@ -133,6 +134,11 @@ func (a Answer) AtLimit() bool { return a.Status == Solved && a.Count >= a.Limit
 
 // ErrWrong marks an engine's answer that the validator rejected.
 var ErrWrong = errors.New("wrong answer")
+
+// ErrNoSolution is the reason of an Unsolvable answer. An external
+// solver's "unsatisfiable" is its claim alone, which nothing here checks
+// yet: its answer's error says so.
+var ErrNoSolution = errors.New("no solution")
 
 // Count looks for up to limit (≥ 1) solutions of g with e and validates
 // what e reports. A puzzle whose givens clash is Invalid without running
@@ -182,9 +188,12 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		return a
 	}
 	a.Count, a.Solutions = r.Count, r.Solutions
-	a.Status = Unsolvable
-	if r.Count > 0 {
-		a.Status = Solved
+	a.Status = Solved
+	if r.Count == 0 {
+		a.Status, a.Err = Unsolvable, ErrNoSolution
+		if _, ok := e.(*external); ok {
+			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
+		}
 	}
 	return a
 }

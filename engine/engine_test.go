@@ -3,6 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -272,5 +275,29 @@ func TestVerifyUnique(t *testing.T) {
 	}
 	if err := VerifyUnique(ctx, two, r.Solution, sat); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("a puzzle with several solutions: %v, want ErrNotUnique", err)
+	}
+}
+
+// TestExternalUnsatIsAClaim runs a script solver that answers UNSAT to
+// everything: the answer is Unsolvable, and its reason says whose word
+// that is, since nothing checks it.
+func TestExternalUnsatIsAClaim(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the script solver is a shell script")
+	}
+	script := filepath.Join(t.TempDir(), "liar.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e, err := Open(script+" {cnf}", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Count(context.Background(), e, grid(t, inkala), 2, 0)
+	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) {
+		t.Errorf("%v %v, want Unsolvable claimed by the script", a.Status, a.Err)
+	}
+	if a := Count(context.Background(), Native(), grid(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
+		t.Errorf("native's unsolvable: %v, want plain ErrNoSolution", a.Err)
 	}
 }

@@ -166,3 +166,44 @@ func TestInterrupt(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeCompetitionCodes checks decode's SAT-competition exit codes,
+// and that an UNSAT answer is reported as the solver's claim.
+func TestDecodeCompetitionCodes(t *testing.T) {
+	dir := t.TempDir()
+	cnf := dir + "/p.cnf"
+	out, _, code := runCLI(t, "1...............\n", "encode", "--encoding", "minimal", "-o", cnf, "-")
+	if code != 0 {
+		t.Fatalf("encode: exit %d %s", code, out)
+	}
+	// The minimal encoding's model: a solution of the 4×4 puzzle 1... .
+	solved, _, _ := runCLI(t, "1...............\n", "solve", "--engine", "native", "-")
+	var lits []string
+	for i, ch := range strings.TrimSpace(solved) {
+		d := int(ch - '0')
+		lits = append(lits, fmt.Sprint(i*4+d)) // v(r,c,d) = (r·4+c)·4 + d, 1-based d
+	}
+	model := "s SATISFIABLE\nv " + strings.Join(lits, " ") + " 0\n"
+	tests := []struct {
+		answer     string
+		plain, sat int
+		want       string
+	}{
+		{model, 0, 10, strings.TrimSpace(solved)},
+		{"s UNSATISFIABLE\n", 1, 20, "no solution (claimed by the solver, not verified)"},
+		{"s UNKNOWN\n", 1, 0, "the solver gave no answer"},
+	}
+	for _, tt := range tests {
+		for _, flags := range [][]string{nil, {"--competition-codes"}} {
+			args := append([]string{"decode", "--cnf", cnf}, flags...)
+			out, errOut, code := runCLI(t, tt.answer, append(args, "-")...)
+			want := tt.plain
+			if flags != nil {
+				want = tt.sat
+			}
+			if code != want || !strings.Contains(out, tt.want) {
+				t.Errorf("%v on %q: exit %d (want %d), out %q, err %q", flags, tt.answer, code, want, out, errOut)
+			}
+		}
+	}
+}

@@ -92,8 +92,13 @@ func decodeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cnf", Usage: "the CNF `FILE` the solver was given"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},
+			&cli.BoolFlag{Name: "competition-codes", Usage: "exit as SAT solvers do: 10 for a grid, 20 for no solution, 0 for no answer"},
 		},
 		Action: func(c *cli.Context) error {
+			sat, unsat, unknown := error(nil), error(errUnsolved), error(errUnsolved)
+			if c.Bool("competition-codes") {
+				sat, unsat, unknown = exitStatus(10), exitStatus(20), nil
+			}
 			if c.String("cnf") == "" {
 				return usagef("decode needs --cnf FILE, the CNF the solver was given")
 			}
@@ -136,11 +141,12 @@ func decodeCommand() *cli.Command {
 			}
 			switch a.Status {
 			case encode.Unsatisfiable:
-				fmt.Fprintf(c.App.Writer, "%s: %s: the solver found no solution\n", engine.Unsolvable, name)
-				return errUnsolved
+				// Nothing checks an UNSAT claim yet: say whose word it is.
+				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
+				return unsat
 			case encode.Unknown:
 				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)
-				return errUnsolved
+				return unknown
 			}
 			g, err := m.DecodeLits(a.Model)
 			if err == nil {
@@ -149,12 +155,16 @@ func decodeCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
+			w := sudokusat.NewWriter(c.App.Writer)
 			if format == "grid" {
-				fmt.Fprint(c.App.Writer, g.Pretty())
+				w.WriteGrid(g, sudokusat.LayoutRows)
 			} else {
-				fmt.Fprintln(c.App.Writer, g)
+				w.WriteGrid(g, sudokusat.LayoutLine)
 			}
-			return nil
+			if err := w.Flush(); err != nil {
+				return writeErr(err)
+			}
+			return sat
 		},
 	}
 }

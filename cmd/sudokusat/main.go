@@ -29,6 +29,12 @@ const (
 // errUnsolved marks a run that went through but left some puzzle unsolved.
 var errUnsolved = errors.New("not every puzzle was solved")
 
+// exitStatus is an error that asks for a given exit status and prints
+// nothing: decode --competition-codes exits 10 or 20 as a SAT solver does.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
 // errInterrupted marks a run stopped by an interrupt, after it wrote the
 // records and the summary of what it had done.
 var errInterrupted = errors.New("interrupted")
@@ -75,9 +81,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, flagsFirst(app, args))
 	var ue usageError
+	var es exitStatus
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &es):
+		return int(es)
 	case errors.Is(err, errInterrupted) || (ctx.Err() != nil && errors.Is(err, context.Canceled)):
 		fmt.Fprintln(stderr, "sudokusat: interrupted")
 		return exitInterrupted

@@ -53,8 +53,6 @@ func renderItem(c *cli.Context, w io.Writer, it *item) error {
 		switch a.Status {
 		case engine.Solved:
 			o.Solution = a.Solution()
-		case engine.Unsolvable:
-			return errNoSolution
 		default:
 			return a.Err
 		}

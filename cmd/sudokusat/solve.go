@@ -64,14 +64,8 @@ type outcome struct {
 
 // message is the error line for an unsolved puzzle: it names the place.
 func (o *outcome) message() string {
-	err := o.Err
-	if o.Status == engine.Unsolvable {
-		err = errNoSolution
-	}
-	return fmt.Sprintf("%s: %v", o.where(), err)
+	return fmt.Sprintf("%s: %v", o.where(), o.Err)
 }
-
-var errNoSolution = errors.New("no solution")
 
 // runItem counts one input puzzle's solutions up to limit under an
 // optional per-puzzle deadline.

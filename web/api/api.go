@@ -281,7 +281,7 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 	r := Reply{Engine: e.Name(), Encoding: engine.Encoding(e), Micros: micros(a.Elapsed)}
 	describe(&r, p.Grid)
 	if a.Status == engine.Unsolvable {
-		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, errors.New("no solution")).Message
+		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, a.Err).Message
 		r.SVG, _ = draw(p.Grid, nil, req.CellSize) // a valid puzzle always draws
 		return r
 	}
