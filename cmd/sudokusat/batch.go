@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"iter"
-	"os"
 	"sync"
-	"time"
 )
 
 // batch runs work on every input item with the given number of workers and
@@ -21,7 +18,7 @@ import (
 // writer goroutine hands items over. Each hand-off wakes a thread, and in a
 // batch of small puzzles on two cores those wake-ups cost as much CPU as
 // the gophersat worker processes that they keep waiting.
-func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers int,
+func batch[T any](ctx context.Context, names []string, stdin io.Reader, m *meter, workers int,
 	work func(context.Context, *item) T, emit func(*item, T) error) error {
 	if workers < 1 {
 		workers = 1
@@ -32,7 +29,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 
 	var readErr error
 	next, stop := iter.Pull(func(yield func(*item) bool) {
-		readErr = inputs(names, stdin, func(it *item) error {
+		readErr = readInputs(names, stdin, m, func(it *item) error {
 			if !yield(it) {
 				return context.Canceled
 			}
@@ -136,48 +133,4 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, workers 
 		return readErr
 	}
 	return ctx.Err()
-}
-
-// progress prints a one-line progress report on a terminal, at most a few
-// times a second, and clears it at the end.
-type progress struct {
-	w       io.Writer
-	on      bool
-	start   time.Time
-	last    time.Time
-	done    int
-	printed bool
-}
-
-// newProgress reports on w only when w is a terminal.
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.on = true
-		}
-	}
-	return p
-}
-
-func (p *progress) add() {
-	p.done++
-	if !p.on {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = now
-	rate := float64(p.done) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r\033[K%d puzzles, %.0f/s, %v", p.done, rate, now.Sub(p.start).Round(time.Second))
-	p.printed = true
-}
-
-func (p *progress) finish() {
-	if p.printed {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.printed = false
-	}
 }

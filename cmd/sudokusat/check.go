@@ -37,6 +37,7 @@ func checkCommand() *cli.Command {
 			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
 			&cli.StringFlag{Name: "out-dir", Value: "sudokusat-check", Usage: "write reproducing CNF files into `DIR`"},
 			workersFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
@@ -54,58 +55,59 @@ func checkCommand() *cli.Command {
 				return usageError{err}
 			}
 			outDir := c.String("out-dir")
-			w := sudokusat.NewWriter(c.App.Writer)
-			prog := newProgress(c.App.ErrWriter)
+			in := &meter{}
+			em := newEmitter(c, in)
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, engines...),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, engines...),
 				func(ctx context.Context, it *item) []verdict { return checkItem(ctx, engines, it, limit, timeout) },
 				func(it *item, vs []verdict) error {
-					puzzles++
-					prog.add()
-					if it.err != nil || vs[0].Status == engine.Invalid {
-						// Every engine is given the puzzle, and the engine
-						// layer finds the givens clashing before any runs.
-						err := it.err
-						if err == nil {
-							err = vs[0].Err
+					return em.record(func(w *sudokusat.Writer) {
+						puzzles++
+						if it.err != nil || vs[0].Status == engine.Invalid {
+							// Every engine is given the puzzle, and the
+							// engine layer finds clashing givens before any
+							// runs.
+							err := it.err
+							if err == nil {
+								err = vs[0].Err
+							}
+							invalid++
+							fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
+							return
 						}
-						invalid++
-						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
-						return nil
-					}
-					bad := false
-					for i, v := range vs {
-						stats[i].add(v)
-						if v.kind == "wrong" || v.kind == "error" {
-							bad = true
+						bad := false
+						for i, v := range vs {
+							stats[i].add(v)
+							if v.kind == "wrong" || v.kind == "error" {
+								bad = true
+							}
 						}
-					}
-					agree := agreement(vs)
-					if !agree {
-						disagree++
-					}
-					if bad {
-						failures++
-					}
-					if !agree || bad {
-						reportCheck(w, engines, it, vs, agree, outDir)
-						return writeErr(w.Flush())
-					}
-					return writeErr(w.Error())
+						agree := agreement(vs)
+						if !agree {
+							disagree++
+						}
+						if bad {
+							failures++
+						}
+						if !agree || bad {
+							reportCheck(w, engines, it, vs, agree, outDir)
+						}
+					})
 				})
-			prog.finish()
 			interrupted := isInterrupt(c, err)
 			if err != nil && !interrupted {
+				em.close(nil)
 				return err
 			}
-			printTally(w, engines, stats)
 			line := fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
 				puzzles, plural(puzzles, "puzzle", "puzzles"), len(engines), disagree, failures, invalid, time.Since(start).Round(time.Millisecond))
-			fmt.Fprintln(w, line)
-			if err := w.Flush(); err != nil {
-				return writeErr(err)
+			if err := em.close(func(w *sudokusat.Writer) {
+				printTally(w, engines, stats)
+				fmt.Fprintln(w, line)
+			}); err != nil {
+				return err
 			}
 			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+line)
 			if interrupted {

@@ -35,6 +35,7 @@ func countCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
@@ -55,11 +56,12 @@ func countCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			em := newEmitter(c)
+			in := &meter{}
+			em := newEmitter(c, in)
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, e),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
 				func(_ *item, o *outcome) error {
 					total++
@@ -71,7 +73,7 @@ func countCommand() *cli.Command {
 					}
 					return em.record(func(w *sudokusat.Writer) { writeCount(w, e, o, limit, format) })
 				})
-			if cerr := em.close(); err == nil {
+			if cerr := em.close(nil); err == nil {
 				err = cerr
 			}
 			interrupted := isInterrupt(c, err)

@@ -76,6 +76,7 @@ func gradeCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
@@ -83,11 +84,12 @@ func gradeCommand() *cli.Command {
 				return usagef("unknown format %q (want line or json)", format)
 			}
 			timeout := c.Duration("timeout")
-			em := newEmitter(c)
+			in := &meter{}
+			em := newEmitter(c, in)
 			start := time.Now()
 			total, ok := 0, 0
 			sum := 0.0
-			err := batch(c.Context, c.Args().Slice(), c.App.Reader, c.Int("workers"),
+			err := batch(c.Context, c.Args().Slice(), c.App.Reader, in, c.Int("workers"),
 				func(ctx context.Context, it *item) *graded { return gradeItem(ctx, it, timeout) },
 				func(_ *item, o *graded) error {
 					total++
@@ -97,7 +99,7 @@ func gradeCommand() *cli.Command {
 					}
 					return em.record(func(w *sudokusat.Writer) { writeGraded(w, format, o) })
 				})
-			if cerr := em.close(); err == nil {
+			if cerr := em.close(nil); err == nil {
 				err = cerr
 			}
 			interrupted := isInterrupt(c, err)

@@ -43,6 +43,12 @@ func (it *item) where() string {
 // The files stay open until their turn, so that a named pipe is opened once
 // and a file removed in the meantime is still read.
 func inputs(names []string, stdin io.Reader, fn func(*item) error) error {
+	return readInputs(names, stdin, nil, fn)
+}
+
+// readInputs is inputs that also counts the bytes it reads in m, when m is
+// not nil, against the inputs' total size where every input has one.
+func readInputs(names []string, stdin io.Reader, m *meter, fn func(*item) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -64,11 +70,17 @@ func inputs(names []string, stdin io.Reader, fn func(*item) error) error {
 		}
 		files[i] = f
 	}
+	if m != nil {
+		m.measure(files, stdin)
+	}
 	index := 0
 	for i, name := range names {
 		var r io.Reader = stdin
 		if files[i] != nil {
 			r = files[i]
+		}
+		if m != nil {
+			r = m.reader(r)
 		}
 		err := readInput(name, r, &index, fn)
 		if files[i] != nil {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -76,65 +75,6 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 	return &outcome{item: it, Answer: engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)}
 }
 
-// emitter writes batch records to standard output, keeping the progress
-// line up to date. Records are buffered, and flushed at least every
-// flushEvery, so that a pipeline fed one puzzle at a time sees each answer
-// soon after it is found.
-type emitter struct {
-	mu   sync.Mutex // w, between the batch and the flusher
-	w    *sudokusat.Writer
-	prog *progress
-	stop func() // ends the flusher
-}
-
-// flushEvery bounds how long a record waits in the buffer.
-const flushEvery = 100 * time.Millisecond
-
-func newEmitter(c *cli.Context) *emitter {
-	em := &emitter{w: sudokusat.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter)}
-	done := make(chan struct{})
-	go func() {
-		tick := time.NewTicker(flushEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				em.mu.Lock()
-				if em.w.Buffered() > 0 {
-					em.w.Flush() // an error stays in w for the next record
-				}
-				em.mu.Unlock()
-			}
-		}
-	}()
-	em.stop = sync.OnceFunc(func() { close(done) })
-	return em
-}
-
-// record writes one record with write and notes it.
-func (em *emitter) record(write func(w *sudokusat.Writer)) error {
-	em.mu.Lock()
-	defer em.mu.Unlock()
-	write(em.w)
-	em.prog.add()
-	if em.prog.on || em.w.Buffered() > 32<<10 {
-		return writeErr(em.w.Flush())
-	}
-	return writeErr(em.w.Error())
-}
-
-// close clears the progress line and flushes the records; it returns the
-// first write error, so that output that was lost is never a success.
-func (em *emitter) close() error {
-	em.stop()
-	em.mu.Lock()
-	defer em.mu.Unlock()
-	em.prog.finish()
-	return writeErr(em.w.Flush())
-}
-
 // isInterrupt reports whether err is the end of a batch that an interrupt
 // (Ctrl-C) cancelled: the records so far were written, and the summary
 // follows.
@@ -172,6 +112,7 @@ func solveCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line, grid or json"},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
+			quietFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			write, err := writerFor(c.String("format"))
@@ -188,16 +129,17 @@ func solveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			em := newEmitter(c)
+			in := &meter{}
+			em := newEmitter(c, in)
 			tally := map[engine.Status]int{}
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, engine.Concurrency(workers, e),
+			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
 				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
 				func(_ *item, o *outcome) error {
 					tally[o.Status]++
 					return em.record(func(w *sudokusat.Writer) { write(w, e, o) })
 				})
-			if cerr := em.close(); err == nil {
+			if cerr := em.close(nil); err == nil {
 				err = cerr
 			}
 			interrupted := isInterrupt(c, err)
