@@ -55,6 +55,10 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 			bw.Write(b)
 		}
 	}
+	if f.Vars == 0 && f.nClauses == 0 {
+		// "p cnf 0 0" alone looks like a bug to whoever opens the file.
+		fmt.Fprintf(bw, "c propagation alone solved the puzzle (the solution is the fixed line above): the formula is empty, so any solver answers SATISFIABLE with an empty model\n")
+	}
 	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, f.nClauses)
 	var b []byte
 	for c := range f.Clauses() {

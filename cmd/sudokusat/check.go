@@ -24,7 +24,7 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "FILE|-...",
 		Description: "Each engine's answer is validated on its own, then their solution counts (up to --limit)\n" +
 			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
-			"answer, and writes the CNF that reproduces it into --out-dir. A summary table ends the run.\n" +
+			"answer; with --out-dir it also writes the CNF that reproduces it there. A summary table ends the run.\n" +
 			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed." + "\n\n" +
 			examples(
 				"sudokusat check puzzles.txt", "native and gophersat (reduced encoding) compared on every puzzle",
@@ -35,7 +35,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
 			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
-			&cli.StringFlag{Name: "out-dir", Value: "sudokusat-check", Usage: "write reproducing CNF files into `DIR`"},
+			&cli.StringFlag{Name: "out-dir", Usage: "write the CNF that reproduces each disagreement or failure into `DIR`"},
 			workersFlag(),
 			quietFlag(),
 		},
@@ -206,7 +206,7 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 	for i, e := range engines {
 		fmt.Fprintf(w, "  %-16s %v\n", e.Name()+":", vs[i])
 		enc, err := encode.Lookup(engine.Encoding(e))
-		if engine.Encoding(e) == "" || err != nil {
+		if outDir == "" || engine.Encoding(e) == "" || err != nil {
 			continue
 		}
 		f, err := enc(it.puzzle.Grid)
@@ -223,6 +223,9 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 			continue
 		}
 		fmt.Fprintf(w, "  reproduce: %s\n", path)
+	}
+	if outDir == "" {
+		fmt.Fprintf(w, "  (--out-dir DIR writes the CNF that reproduces this)\n")
 	}
 }
 

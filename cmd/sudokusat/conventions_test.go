@@ -207,3 +207,51 @@ func TestDecodeCompetitionCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingWrittenUnasked checks that check writes no file into the
+// working directory unless --out-dir asks for one, and that a random
+// transform reports the seed that repeats it.
+func TestNothingWrittenUnasked(t *testing.T) {
+	dir := t.TempDir()
+	liar := t.TempDir() + "/liar.sh"
+	if err := os.WriteFile(liar, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "check", "--engines", "native,"+liar, "-")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(inkala + "\n")
+	out, _ := cmd.Output()
+	if !strings.Contains(string(out), "DISAGREE") || !strings.Contains(string(out), "--out-dir DIR writes the CNF") {
+		t.Errorf("the disagreement is not reported with the hint:\n%s", out)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("check wrote into the working directory: %v", entries)
+	}
+
+	out1, errOut, _ := runCLI(t, inkala+"\n", "transform", "--random")
+	var seed string
+	if _, err := fmt.Sscanf(errOut, "sudokusat: transform --random with seed %s", &seed); err != nil {
+		t.Fatalf("no seed reported: %q", errOut)
+	}
+	out2, _, _ := runCLI(t, inkala+"\n", "transform", "--random", "--seed", seed)
+	if out1 != out2 || out1 == "" {
+		t.Errorf("seed %s does not repeat the run: %q, then %q", seed, out1, out2)
+	}
+}
+
+// TestEncodeSaysWhyEmpty checks the comment on a CNF that propagation
+// emptied.
+func TestEncodeSaysWhyEmpty(t *testing.T) {
+	out, _, code := runCLI(t, "1234341221434321\n", "encode", "-")
+	if code != 0 || !strings.Contains(out, "p cnf 0 0") || !strings.Contains(out, "c propagation alone solved the puzzle") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	// The file still decodes: an empty model gives the solution.
+	dir := t.TempDir()
+	os.WriteFile(dir+"/p.cnf", []byte(out), 0o644)
+	got, _, code := runCLI(t, "s SATISFIABLE\nv 0\n", "decode", "--cnf", dir+"/p.cnf", "-")
+	if code != 0 || strings.TrimSpace(got) != "1234341221434321" {
+		t.Errorf("decode: exit %d, %q", code, got)
+	}
+}

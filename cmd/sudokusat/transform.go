@@ -47,7 +47,11 @@ func transformCommand() *cli.Command {
 			}
 			seed := c.Uint64("seed")
 			if !c.IsSet("seed") {
-				seed = uint64(time.Now().UnixNano())
+				// A short seed, reported, so that a random run can be repeated.
+				seed = uint64(time.Now().UnixNano()) % 1_000_000_000
+				if c.Bool("random") {
+					fmt.Fprintf(c.App.ErrWriter, "sudokusat: transform --random with seed %d (--seed %d repeats it)\n", seed, seed)
+				}
 			}
 			w := sudokusat.NewWriter(c.App.Writer)
 			failed := 0
