@@ -1,25 +1,38 @@
 package native
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 )
 
-// benchUnique measures solve-and-prove-unique per puzzle: each iteration
-// is one puzzle of the collection, taken in turn.
+// The data-set benchmarks make one op a whole pass over the file, in the
+// fixed shuffled order of datasets.Shuffle: ns/op is the time of a pass and
+// µs/puzzle the figure to compare across sets, and -benchtime 1x still
+// times every puzzle. Each pass writes its answers to one slot per puzzle;
+// after the loop, with the timer stopped, every answer of the last pass is
+// checked by sudokusat.CheckSolution, and a wrong one fails the benchmark
+// before any time is reported.
+
+// benchUnique measures Solver9's solve-and-prove-unique over a data set.
 func benchUnique(b *testing.B, file string) {
-	ps := loadLines(b, file, 0)
+	ps := datasets.Shuffled(b, file, parse81)
+	sols := make([][81]uint8, len(ps))
 	var sv Solver9
-	var sol [81]uint8
-	i := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		if sv.Count(&ps[i], 2, &sol) != 1 {
-			b.Fatalf("puzzle %d: not unique", i+1)
-		}
-		if i++; i == len(ps) {
-			i = 0
+		for i := range ps {
+			if sv.Count(&ps[i], 2, &sols[i]) != 1 {
+				b.Fatalf("%s: %s: not unique", file, grid81(&ps[i]))
+			}
 		}
 	}
+	for i := range ps {
+		checkSolved(b, file, grid81(&ps[i]), grid81(&sols[i]))
+	}
+	datasets.ReportPerPuzzle(b, len(ps))
 }
 
 // BenchmarkNative17Clue: the 49,158 17-clue puzzles.
@@ -31,6 +44,15 @@ func BenchmarkNativeMagictour(b *testing.B) { benchUnique(b, "magictour-top1465.
 // BenchmarkNativeTop95: Norvig's top95 and hardest lists.
 func BenchmarkNativeTop95(b *testing.B) { benchUnique(b, "norvig-top95-hardest.txt") }
 
+// checkInkala fails the benchmark, after its loop, unless sol is Inkala's
+// published solution.
+func checkInkala(b *testing.B, sol *[81]uint8) {
+	b.Helper()
+	if got := grid81(sol).String(); got != inkalaSolution {
+		b.Fatalf("Inkala: solution %s, want %s", got, inkalaSolution)
+	}
+}
+
 // The seed articles' comparison on Arto Inkala's puzzle: first solution
 // only, as the baselines stop there.
 func BenchmarkBaselinePlain(b *testing.B) {
@@ -38,10 +60,11 @@ func BenchmarkBaselinePlain(b *testing.B) {
 	var sol [81]uint8
 	b.ReportAllocs()
 	for b.Loop() {
-		if !BaselinePlain(&p, &sol) {
+		if !baselinePlain(&p, &sol) {
 			b.Fatal("no solution")
 		}
 	}
+	checkInkala(b, &sol)
 }
 
 func BenchmarkBaselineTables(b *testing.B) {
@@ -49,10 +72,11 @@ func BenchmarkBaselineTables(b *testing.B) {
 	var sol [81]uint8
 	b.ReportAllocs()
 	for b.Loop() {
-		if !BaselineTables(&p, &sol) {
+		if !baselineTables(&p, &sol) {
 			b.Fatal("no solution")
 		}
 	}
+	checkInkala(b, &sol)
 }
 
 // BenchmarkNativeInkala solves Inkala's puzzle and proves it unique.
@@ -66,6 +90,7 @@ func BenchmarkNativeInkala(b *testing.B) {
 			b.Fatal("not unique")
 		}
 	}
+	checkInkala(b, &sol)
 }
 
 // BenchmarkNativeInkalaFirst stops at the first solution, like the
@@ -80,6 +105,7 @@ func BenchmarkNativeInkalaFirst(b *testing.B) {
 			b.Fatal("no solution")
 		}
 	}
+	checkInkala(b, &sol)
 }
 
 // BenchmarkCountInkala goes through the public API, Grid in and out.
@@ -110,17 +136,30 @@ func BenchmarkGeneral16(b *testing.B) { benchLarge(b, 16) }
 func BenchmarkGeneral25(b *testing.B) { benchLarge(b, 25) }
 
 // BenchmarkGeneralMagictour runs the general solver on 9×9 puzzles, for
-// comparison with the specialised one.
+// comparison with the specialised one: a pass over magictour, solve and
+// prove unique, the puzzles turned into Grids before the timer starts.
 func BenchmarkGeneralMagictour(b *testing.B) {
-	ps := loadLines(b, "magictour-top1465.txt", 0)
-	i := 0
+	const file = "magictour-top1465.txt"
+	ps := datasets.Shuffled(b, file, parse81)
+	gs := make([]*sudokusat.Grid, len(ps))
+	sols := make([][]int32, len(ps))
+	for i := range ps {
+		gs[i], sols[i] = grid81(&ps[i]), make([]int32, 81)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if n, _, _ := countGeneral(grid81(&ps[i]), 2, nil, nil); n != 1 {
-			b.Fatalf("puzzle %d: not unique", i+1)
-		}
-		if i++; i == len(ps) {
-			i = 0
+		for i, g := range gs {
+			if n, _, _ := countGeneral(g, 2, sols[i], nil); n != 1 {
+				b.Fatalf("%s: %s: %d solutions, want 1", file, g, n)
+			}
 		}
 	}
+	for i, g := range gs {
+		sol := g.Clone()
+		for k, d := range sols[i] {
+			sol.SetCell(k, int(d))
+		}
+		checkSolved(b, fmt.Sprintf("%s #%d", file, i+1), g, sol)
+	}
+	datasets.ReportPerPuzzle(b, len(gs))
 }

@@ -526,7 +526,7 @@ func TestBaselines(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		solve func(p, sol *[81]uint8) bool
-	}{{"plain", BaselinePlain}, {"tables", BaselineTables}} {
+	}{{"plain", baselinePlain}, {"tables", baselineTables}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var sol [81]uint8
 			if !tc.solve(&p, &sol) || grid81(&sol).String() != inkalaSolution {

@@ -41,46 +41,77 @@ func TestSharedHardSets(t *testing.T) {
 	}
 }
 
-// benchCount measures encode + solve + prove unique, one puzzle per
-// iteration, cycling through the set: ns/op is per puzzle.
-func benchCount(b *testing.B, set, encoding string) {
-	puzzles := datasets.Load(b, set, sudokusat.Parse)
+// The data-set benchmarks make one op a whole pass over the file, in the
+// fixed shuffled order of datasets.Shuffle: ns/op is the time of a pass and
+// µs/puzzle the figure to compare, and -benchtime 1x still times every
+// puzzle. A pass keeps each puzzle's solution; after the loop, with the
+// timer stopped, checkAll validates every one of the last pass, so a wrong
+// answer fails the benchmark before any time is reported.
+
+// benchCount measures encode + solve + prove unique with gophersat over a
+// data set.
+func benchCount(b *testing.B, file string, puzzles []*sudokusat.Grid, encoding string) {
 	enc, err := encode.Lookup(encoding)
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
+	sols := make([]*sudokusat.Grid, len(puzzles))
 	b.ReportAllocs()
-	i := 0
 	for b.Loop() {
-		f, err := enc(puzzles[i%len(puzzles)])
-		if err != nil {
-			b.Fatal(err)
+		for i, g := range puzzles {
+			f, err := enc(g)
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := Count(ctx, f, 2)
+			if err != nil || res.Count != 1 {
+				b.Fatalf("%s: %s: count %d, %v", file, g, res.Count, err)
+			}
+			sols[i] = res.Solution()
 		}
-		res, err := Count(ctx, f, 2)
-		if err != nil || res.Count != 1 {
-			b.Fatalf("puzzle %d: count %d, %v", i%len(puzzles)+1, res.Count, err)
+	}
+	checkAll(b, file, puzzles, sols)
+	datasets.ReportPerPuzzle(b, len(puzzles))
+}
+
+// checkAll fails the benchmark unless every solution solves its puzzle, by
+// the validator's judgement.
+func checkAll(b *testing.B, file string, puzzles, sols []*sudokusat.Grid) {
+	b.Helper()
+	for i, g := range puzzles {
+		if err := sudokusat.CheckSolution(g, sols[i]); err != nil {
+			b.Fatalf("%s: %s: %v", file, g, err)
 		}
-		i++
 	}
 }
 
+// BenchmarkMagictour: each encoding, a pass over magictour's 1,465 hard
+// puzzles.
 func BenchmarkMagictour(b *testing.B) {
+	const file = "magictour-top1465.txt"
+	puzzles := datasets.Shuffled(b, file, sudokusat.Parse)
 	for _, e := range encode.Names() {
-		b.Run(e, func(b *testing.B) { benchCount(b, "magictour-top1465.txt", e) })
+		b.Run(e, func(b *testing.B) { benchCount(b, file, puzzles, e) })
 	}
 }
 
+// Benchmark17Clue: each encoding, a pass over the 49,158 17-clue puzzles
+// (about 10 s a pass).
 func Benchmark17Clue(b *testing.B) {
+	const file = "17-clue.txt"
+	puzzles := datasets.Shuffled(b, file, sudokusat.Parse)
 	for _, e := range encode.Names() {
-		b.Run(e, func(b *testing.B) { benchCount(b, "17-clue.txt", e) })
+		b.Run(e, func(b *testing.B) { benchCount(b, file, puzzles, e) })
 	}
 }
 
 // BenchmarkIsolated compares gophersat in worker processes with the
-// in-process engine, on the same puzzles in one run.
+// in-process engine, on the same puzzles in one run: a pass over magictour
+// with the reduced encoding.
 func BenchmarkIsolated(b *testing.B) {
-	puzzles := datasets.Load(b, "magictour-top1465.txt", sudokusat.Parse)
+	const file = "magictour-top1465.txt"
+	puzzles := datasets.Shuffled(b, file, sudokusat.Parse)
 	b.Setenv("SUDOKUSAT_TEST_WORKER", "1")
 	for _, eng := range []struct {
 		name string
@@ -88,15 +119,23 @@ func BenchmarkIsolated(b *testing.B) {
 	}{{"inprocess", Gophersat{}}, {"isolated", NewIsolated(os.Args[0], "-test.run=^$")}} {
 		b.Run(eng.name, func(b *testing.B) {
 			ctx := context.Background()
+			sols := make([]*sudokusat.Grid, len(puzzles))
 			b.ReportAllocs()
-			i := 0
 			for b.Loop() {
-				f, _ := encode.Reduced(puzzles[i%len(puzzles)])
-				if res, err := eng.s.Count(ctx, f, 2); err != nil || res.Count != 1 {
-					b.Fatalf("count %d, %v", res.Count, err)
+				for i, g := range puzzles {
+					f, err := encode.Reduced(g)
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := eng.s.Count(ctx, f, 2)
+					if err != nil || res.Count != 1 {
+						b.Fatalf("%s: %s: count %d, %v", file, g, res.Count, err)
+					}
+					sols[i] = res.Solution()
 				}
-				i++
 			}
+			checkAll(b, file, puzzles, sols)
+			datasets.ReportPerPuzzle(b, len(puzzles))
 		})
 		if p, ok := eng.s.(*Isolated); ok {
 			p.Close()

@@ -1,15 +1,16 @@
 package native
 
 // The seed baselines: the two backtracking solvers the project started
-// from, kept so that benchmarks can show what the native solver gains. Both
-// fill the blank cells in row-major order, trying digits 1 to 9, and stop at
-// the first solution. Neither propagates anything.
+// from, kept (in a test file, outside the package's API) so that benchmarks
+// can show what the native solver gains. Both fill the blank cells in
+// row-major order, trying digits 1 to 9, and stop at the first solution.
+// Neither propagates anything.
 
-// BaselinePlain solves a 9×9 puzzle (row-major, 0 for a blank) by plain
+// baselinePlain solves a 9×9 puzzle (row-major, 0 for a blank) by plain
 // backtracking: each try scans the cell's row, column and box for the
 // digit. It writes the first solution to solution and reports whether there
 // is one; conflicting givens give false.
-func BaselinePlain(puzzle, solution *[81]uint8) bool {
+func baselinePlain(puzzle, solution *[81]uint8) bool {
 	g := *puzzle
 	for i, d := range g {
 		if d == 0 {
@@ -71,17 +72,17 @@ func plainFill(g *[81]uint8, i int) bool {
 	return false
 }
 
-// tables are the "used" tables of BaselineTables: whether row, column or
+// tables are the "used" tables of baselineTables: whether row, column or
 // box k already holds digit d, at [k][d].
 type tables struct {
 	row, col, box [9][10]bool
 	g             [81]uint8
 }
 
-// BaselineTables solves a 9×9 puzzle like BaselinePlain, but keeps a table
+// baselineTables solves a 9×9 puzzle like baselinePlain, but keeps a table
 // of the digits each row, column and box already holds, so each try is three
 // lookups instead of three scans.
-func BaselineTables(puzzle, solution *[81]uint8) bool {
+func baselineTables(puzzle, solution *[81]uint8) bool {
 	var t tables
 	t.g = *puzzle
 	for i, d := range t.g {
