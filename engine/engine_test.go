@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
 )
 
@@ -299,5 +300,30 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 	}
 	if a := Count(context.Background(), Native(), grid(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
 		t.Errorf("native's unsolvable: %v, want plain ErrNoSolution", a.Err)
+	}
+}
+
+// TestEncodingHonoursTheDeadline: encoders take no context, so a slow one
+// must not hold the answer past its deadline.
+func TestEncodingHonoursTheDeadline(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	slow := func(*sudokusat.Grid) (*encode.Formula, error) {
+		<-release
+		return nil, errors.New("too late")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := encodeCtx(ctx, slow, grid(t, inkala))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err %v, want the deadline", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("returned after %v", d)
+	}
+	f, err := encodeCtx(context.Background(), encode.Minimal, grid(t, inkala))
+	if err != nil || f.NumClauses() == 0 {
+		t.Errorf("without a deadline: %v", err)
 	}
 }

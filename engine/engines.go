@@ -183,7 +183,7 @@ type inProcess struct {
 func (e *inProcess) Name() string { return e.name }
 
 func (e *inProcess) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	f, err := e.encode(g)
+	f, err := encodeCtx(ctx, e.encode, g)
 	if err != nil {
 		return Result{}, err
 	}
@@ -213,11 +213,36 @@ type external struct {
 func (e *external) Name() string { return e.solver.Name() }
 
 func (e *external) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	f, err := e.encode(g)
+	f, err := encodeCtx(ctx, e.encode, g)
 	if err != nil {
 		return Result{}, err
 	}
 	return satResult(e.solver.Count(ctx, f, limit))
+}
+
+// encodeCtx encodes g, giving up when ctx ends first. The encoders take
+// no context, and a large grid's encoding takes a second or more: an
+// abandoned one finishes in the background and is dropped, so that a
+// deadline is kept.
+func encodeCtx(ctx context.Context, enc encode.Encoding, g *sudokusat.Grid) (*encode.Formula, error) {
+	if ctx.Done() == nil {
+		return enc(g)
+	}
+	type encoded struct {
+		f   *encode.Formula
+		err error
+	}
+	done := make(chan encoded, 1)
+	go func() {
+		f, err := enc(g)
+		done <- encoded{f, err}
+	}()
+	select {
+	case e := <-done:
+		return e.f, e.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("encoding: %w", ctx.Err())
+	}
 }
 
 // satResult turns a satsolve result into an engine's, marking a model that
