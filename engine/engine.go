@@ -171,7 +171,7 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		a.Status, a.Err = Wrong, err
 		return a
 	case errors.Is(err, context.DeadlineExceeded):
-		a.Status, a.Err = Timeout, err
+		a.Status, a.Err = Timeout, errNoAnswerInTime
 		if timeout > 0 {
 			a.Err = fmt.Errorf("no answer within %v", timeout)
 		}
@@ -197,6 +197,10 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 	}
 	return a
 }
+
+// errNoAnswerInTime is a Timeout's reason when the caller's own deadline,
+// not Count's timeout, passed.
+var errNoAnswerInTime = fmt.Errorf("no answer before the deadline (%w)", context.DeadlineExceeded)
 
 // Solve is Count with a limit of 1.
 func Solve(ctx context.Context, e Engine, g *sudokusat.Grid, timeout time.Duration) Answer {

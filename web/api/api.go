@@ -125,6 +125,10 @@ type Op func(context.Context, Request) Reply
 type Service struct {
 	// Workers, when not nil, runs gophersat in its worker processes.
 	Workers *engine.Workers
+	// MaxSize, when above zero, is the largest grid side the operations
+	// take, Generate's Size included: a server's bound on the work and
+	// the reply one call may cause.
+	MaxSize int
 }
 
 // Ops returns the page's operations by the names JavaScript calls them.
@@ -132,10 +136,10 @@ func (s Service) Ops() map[string]Op {
 	return map[string]Op{
 		"solve":    s.Solve,
 		"count":    s.Count,
-		"grade":    Grade,
+		"grade":    s.Grade,
 		"generate": s.Generate,
-		"encode":   Encode,
-		"render":   Render,
+		"encode":   s.Encode,
+		"render":   s.Render,
 	}
 }
 
@@ -195,7 +199,7 @@ var errTwoPuzzles = errors.New("more than one puzzle in the input: the page take
 // parse reads the one puzzle of text and checks its givens, as the command
 // line does before any solver sees it. The failure reply is valid only when
 // the puzzle is nil.
-func parse(text string) (*sudokusat.Puzzle, Reply) {
+func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
 	r := sudokusat.NewReader(strings.NewReader(text))
 	p, err := r.Read()
 	var pe *sudokusat.ParseError
@@ -214,10 +218,17 @@ func parse(text string) (*sudokusat.Puzzle, Reply) {
 	case err == nil:
 		return nil, failure(engine.Invalid.String(), next.Line, errTwoPuzzles)
 	}
+	if n := p.Grid.Size(); s.MaxSize > 0 && n > s.MaxSize {
+		return nil, failure(engine.Invalid.String(), p.Line, s.tooLarge(n))
+	}
 	if err := p.Grid.Validate(); err != nil {
 		return nil, failure(engine.Invalid.String(), p.Line, err)
 	}
 	return p, Reply{}
+}
+
+func (s Service) tooLarge(n int) error {
+	return fmt.Errorf("a %d×%d grid: this server takes grids up to %d×%d (the command line and the WebAssembly page take any)", n, n, s.MaxSize, s.MaxSize)
 }
 
 // describe fills in the puzzle's own fields of a reply.
@@ -270,7 +281,7 @@ func Solve(ctx context.Context, req Request) Reply { return Service{}.Solve(ctx,
 // Solve solves req.Puzzle with req.Engine (and req.Encoding) and draws it
 // with its solution. It reads Puzzle, Engine, Encoding and CellSize.
 func (s Service) Solve(ctx context.Context, req Request) Reply {
-	p, fail := parse(req.Puzzle)
+	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
@@ -300,7 +311,7 @@ func Count(ctx context.Context, req Request) Reply { return Service{}.Count(ctx,
 // of 1 proves the puzzle unique). It reads Puzzle, Engine, Encoding and
 // Limit.
 func (s Service) Count(ctx context.Context, req Request) Reply {
-	p, fail := parse(req.Puzzle)
+	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
@@ -324,10 +335,13 @@ func (s Service) Count(ctx context.Context, req Request) Reply {
 	return r
 }
 
+// Grade is Service.Grade on the zero Service.
+func Grade(ctx context.Context, req Request) Reply { return Service{}.Grade(ctx, req) }
+
 // Grade rates how hard req.Puzzle is for a person, as the grade command
 // does. It reads Puzzle.
-func Grade(ctx context.Context, req Request) Reply {
-	p, fail := parse(req.Puzzle)
+func (s Service) Grade(ctx context.Context, req Request) Reply {
+	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
@@ -374,6 +388,9 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 			return failure(engine.Failed.String(), 0, fmt.Errorf("seed %q: want a whole number from 0 to %d", t, uint64(1<<64-1)))
 		}
 	}
+	if s.MaxSize > 0 && n > s.MaxSize {
+		return failure(engine.Failed.String(), 0, s.tooLarge(n))
+	}
 	o := generate.Options{Size: n, Hints: req.Hints, Difficulty: req.Difficulty, Symmetric: req.Symmetric, Seed: seed}
 	if err := o.Check(); err != nil {
 		return failure(engine.Failed.String(), 0, err)
@@ -389,6 +406,9 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 		if errors.Is(err, engine.ErrNotUnique) {
 			err = fmt.Errorf("generator bug: %w", err)
 		}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return failure(engine.Timeout.String(), 0, errors.New("no puzzle before the deadline"))
 	}
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
@@ -406,11 +426,14 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 	return r
 }
 
+// Encode is Service.Encode on the zero Service.
+func Encode(ctx context.Context, req Request) Reply { return Service{}.Encode(ctx, req) }
+
 // Encode writes req.Puzzle as DIMACS CNF in req.Encoding, with the comment
 // lines that let "sudokusat decode" read any solver's answer. It reads
 // Puzzle and Encoding.
-func Encode(_ context.Context, req Request) Reply {
-	p, fail := parse(req.Puzzle)
+func (s Service) Encode(_ context.Context, req Request) Reply {
+	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
@@ -435,10 +458,13 @@ func Encode(_ context.Context, req Request) Reply {
 	return r
 }
 
+// Render is Service.Render on the zero Service.
+func Render(ctx context.Context, req Request) Reply { return Service{}.Render(ctx, req) }
+
 // Render draws req.Puzzle as SVG, givens only. It reads Puzzle and
 // CellSize.
-func Render(_ context.Context, req Request) Reply {
-	p, fail := parse(req.Puzzle)
+func (s Service) Render(_ context.Context, req Request) Reply {
+	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/sudokusat/sudokusat/web/api"
+)
+
+// testServer runs serve in this process on a loopback port with the given
+// limits and a page of two files, and returns its URL.
+func testServer(t *testing.T, l serveLimits) string {
+	t.Helper()
+	page := fstest.MapFS{
+		"index.html": {Data: []byte("<!doctype html><title>t</title>" + strings.Repeat("<p>sudoku</p>", 200))},
+		"app.js":     {Data: []byte("console.log('app');")},
+	}
+	h, err := newServer(page, api.Service{MaxSize: l.maxSize}, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, ln, h, l, io.Discard) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String() + "/"
+}
+
+func post(t *testing.T, url, body string) (int, api.Reply) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r api.Reply
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatalf("%s: the reply is not JSON: %v", url, err)
+	}
+	return resp.StatusCode, r
+}
+
+func TestServeAPI(t *testing.T) {
+	l := defaultLimits()
+	l.maxBody, l.maxSize = 4<<10, 16
+	url := testServer(t, l)
+	tests := []struct {
+		name, op, body string
+		code           int
+		status, text   string // text: a string the reply's Text or Message holds
+	}{
+		{"solve native", "solve", `{"puzzle":"` + inkala + `"}`, 200, "solved", inkalaSolution},
+		{"solve sat", "solve", `{"puzzle":"` + inkala + `","engine":"sat"}`, 200, "solved", inkalaSolution},
+		{"count", "count", `{"puzzle":"1...............","engine":"sat"}`, 200, "counted", "≥2"},
+		{"a bad puzzle", "solve", `{"puzzle":"11.............."}`, 200, "invalid", "conflicting givens"},
+		{"an external engine", "solve", `{"puzzle":"` + inkala + `","engine":"cadical"}`, 200, "error", "the page runs native and sat"},
+		{"a grid over the limit", "solve", `{"puzzle":"` + strings.Repeat(".", 25*25) + `"}`, 200, "invalid", "this server takes grids up to 16×16"},
+		{"generate over the limit", "generate", `{"size":25}`, 200, "error", "up to 16×16"},
+		{"not JSON", "solve", `{"puzzle":`, 200, "error", "bad request"},
+		{"too large", "solve", `{"puzzle":"` + strings.Repeat(".", 5000) + `"}`, 413, "error", "request over 4 KiB"},
+		{"unknown operation", "shutdown", `{}`, 404, "error", `unknown operation "shutdown"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, r := post(t, url+"api/"+tt.op, tt.body)
+			if code != tt.code || r.Status != tt.status || !strings.Contains(r.Text+r.Message, tt.text) {
+				t.Errorf("%d %s %q %q, want %d %s and %q", code, r.Status, r.Text, r.Message, tt.code, tt.status, tt.text)
+			}
+		})
+	}
+	resp, err := http.Get(url + "api/solve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
+		t.Errorf("GET on the API: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+}
+
+// TestServeAPILimits checks the time per call and the calls at once: a
+// search past the limit gets a timeout reply, and a call beyond the slots
+// gets 503 while they are busy.
+func TestServeAPILimits(t *testing.T) {
+	l := defaultLimits()
+	l.perRequest, l.atOnce = 300*time.Millisecond, 1
+	url := testServer(t, l)
+	// A sparse 25×25 puzzle made to order: seconds of uniqueness proofs.
+	slow := `{"size":25,"hints":150,"seed":"1"}`
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var code int
+	var r api.Reply
+	start := time.Now()
+	go func() {
+		defer wg.Done()
+		// Until it has the slot: a probe below may hold it for a moment.
+		for code = http.StatusServiceUnavailable; code == http.StatusServiceUnavailable; {
+			code, r = post(t, url+"api/generate", slow)
+		}
+	}()
+	// While the slot is taken, another call is turned away at once.
+	busy := false
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline) && !busy; {
+		c, b := post(t, url+"api/count", `{"puzzle":"1..............."}`)
+		busy = c == http.StatusServiceUnavailable && strings.Contains(b.Message, "busy")
+	}
+	wg.Wait()
+	if !busy {
+		t.Errorf("no 503 while the only slot was busy")
+	}
+	if code != 200 || r.Status != "timeout" || !strings.Contains(r.Message, "no puzzle before the deadline") {
+		t.Errorf("the slow call: %d %s %q, want a timeout reply", code, r.Status, r.Message)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the slow call took %v with a 300 ms limit", d)
+	}
+}
+
+func TestServeCachingAndGzip(t *testing.T) {
+	url := testServer(t, defaultLimits())
+	get := func(h http.Header) *http.Response {
+		req, _ := http.NewRequest("GET", url, nil)
+		for k, v := range h {
+			req.Header[k] = v
+		}
+		// The transport would ask for gzip and undo it itself: ask here.
+		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	plain := get(nil)
+	body, _ := io.ReadAll(plain.Body)
+	plain.Body.Close()
+	etag := plain.Header.Get("ETag")
+	if plain.StatusCode != 200 || etag == "" || plain.Header.Get("Content-Encoding") != "" {
+		t.Fatalf("GET /: %d, ETag %q, encoding %q", plain.StatusCode, etag, plain.Header.Get("Content-Encoding"))
+	}
+	again := get(http.Header{"If-None-Match": {etag}})
+	again.Body.Close()
+	if again.StatusCode != http.StatusNotModified {
+		t.Errorf("If-None-Match with the ETag: %d, want 304", again.StatusCode)
+	}
+	zipped := get(http.Header{"Accept-Encoding": {"gzip, br"}})
+	defer zipped.Body.Close()
+	if zipped.Header.Get("Content-Encoding") != "gzip" || zipped.Header.Get("ETag") == etag {
+		t.Fatalf("Accept-Encoding gzip: encoding %q, ETag %q", zipped.Header.Get("Content-Encoding"), zipped.Header.Get("ETag"))
+	}
+	zr, err := gzip.NewReader(zipped.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unzipped, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(unzipped, body) {
+		t.Errorf("the gzipped page does not unzip to the page (%v)", err)
+	}
+}
+
+// TestServeConnections checks that an idle keep-alive connection is
+// closed after the idle time, and that connections beyond the cap wait
+// until one closes.
+func TestServeConnections(t *testing.T) {
+	l := defaultLimits()
+	l.idle, l.maxConns = 200*time.Millisecond, 2
+	url := testServer(t, l)
+	host := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	request := "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n"
+
+	idle, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	io.WriteString(idle, request)
+	idle.SetReadDeadline(time.Now().Add(5 * time.Second))
+	buf := make([]byte, 4096)
+	if _, err := idle.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	// The server closes it: the next read ends in EOF, not the deadline.
+	var rerr error
+	for rerr == nil {
+		_, rerr = idle.Read(buf)
+	}
+	if ne, ok := rerr.(net.Error); ok && ne.Timeout() {
+		t.Errorf("the idle connection was still open after 5 s")
+	}
+
+	// Two connections take both places; a third is not served until one
+	// of them closes.
+	a, _ := net.Dial("tcp", host)
+	b, _ := net.Dial("tcp", host)
+	defer b.Close()
+	for _, c := range []net.Conn{a, b} {
+		io.WriteString(c, request)
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, err := c.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, _ := net.Dial("tcp", host)
+	defer c.Close()
+	io.WriteString(c, request)
+	c.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	if _, err := c.Read(buf); err == nil {
+		t.Errorf("a third connection was served with a cap of 2")
+	}
+	a.Close()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := c.Read(buf); err != nil {
+		t.Errorf("the third connection was not served after one closed: %v", err)
+	}
+}
