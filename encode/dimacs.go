@@ -37,6 +37,12 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 	n := f.Puzzle.Size()
 	fmt.Fprintf(bw, "%s\nc encoding %s\nc box %dx%d\nc puzzle %s\n", headerMark,
 		f.Encoding, f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
+	switch f.Layout {
+	case sudokusat.LayoutRows:
+		fmt.Fprintf(bw, "c layout rows\n")
+	case sudokusat.LayoutNumbers:
+		fmt.Fprintf(bw, "c layout numbers\n")
+	}
 	if f.Direct() {
 		fmt.Fprintf(bw, "c map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n", n*n, n)
 	} else {
@@ -119,11 +125,12 @@ type header struct {
 	boxRows, boxCols int
 	puzzle, fixed    string
 	mapKind          string // "direct" or "explicit"
+	layout           sudokusat.Layout
 	cands            []Cand
 	candIndex        map[int64]int // cell·(N+1)+digit → variable, to refuse duplicates
 	candLines        []int         // the line of each variable, for later errors
 	// the line of each key, 0 while unseen
-	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine int
+	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine, layoutLine int
 }
 
 // once records the first line of a key and refuses a second one.
@@ -188,6 +195,19 @@ func (h *header) comment(line []byte, no int) error {
 			h.mapKind = "direct"
 		default:
 			return dimacsErr(no, "unknown map %.40q (want direct or explicit)", val)
+		}
+	case "layout":
+		if err := once(&h.layoutLine, no, "c layout"); err != nil {
+			return err
+		}
+		switch val {
+		case "rows":
+			h.layout = sudokusat.LayoutRows
+		case "numbers":
+			h.layout = sudokusat.LayoutNumbers
+		case "line":
+		default:
+			return dimacsErr(no, "unknown layout %.40q (want line, rows or numbers)", val)
 		}
 	case "v":
 		return h.variable(val, no)
@@ -274,7 +294,7 @@ func (h *header) varMap(line int) (*VarMap, error) {
 	if err != nil {
 		return nil, dimacsErr(h.puzzleLine, "puzzle: %v", err)
 	}
-	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g}
+	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g, Layout: h.layout}
 	if h.mapKind != "explicit" {
 		if len(h.cands) > 0 {
 			return nil, dimacsErr(h.candLines[0], "variable line in a header whose map (line %d) is %s, not explicit", h.mapLine, h.mapKind)

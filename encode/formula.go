@@ -42,6 +42,10 @@ type VarMap struct {
 	// variable: variable i+1 is Cands[i]. It is nil for the direct
 	// encodings, whose variables follow the formula v = r·N² + c·N + d + 1.
 	Cands []Cand
+	// Layout is the layout the puzzle was written in, so that a solution
+	// decoded from the CNF can be written back in it; the zero value is
+	// one line.
+	Layout sudokusat.Layout
 }
 
 // Direct reports whether the map is the direct formula rather than a list.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokusat/sudokusat"
 )
 
 // TestVersionAndHelp checks what a newcomer types first.
@@ -253,5 +255,27 @@ func TestEncodeSaysWhyEmpty(t *testing.T) {
 	got, _, code := runCLI(t, "s SATISFIABLE\nv 0\n", "decode", "--cnf", dir+"/p.cnf", "-")
 	if code != 0 || strings.TrimSpace(got) != "1234341221434321" {
 		t.Errorf("decode: exit %d, %q", code, got)
+	}
+}
+
+// TestDecodeKeepsNumbers checks that a puzzle given as rows of numbers is
+// decoded into rows of numbers, not into letters.
+func TestDecodeKeepsNumbers(t *testing.T) {
+	cnf := t.TempDir() + "/p.cnf"
+	if _, errOut, code := runCLI(t, "", "encode", "--encoding", "minimal", "-o", cnf, testdata+"large-16.txt"); code != 0 {
+		t.Fatalf("encode: %s", errOut)
+	}
+	line, _, _ := runCLI(t, "", "solve", "--engine", "native", testdata+"large-16.txt")
+	g, err := sudokusat.Parse(strings.TrimSpace(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lits []string
+	for i := range g.Len() {
+		lits = append(lits, fmt.Sprint(i*16+g.Cell(i))) // the direct map: v = cell·N + d
+	}
+	out, errOut, code := runCLI(t, "s SATISFIABLE\nv "+strings.Join(lits, " ")+" 0\n", "decode", "--cnf", cnf, "-")
+	if code != 0 || strings.TrimSpace(out) != strings.TrimSpace(g.Rows()) {
+		t.Errorf("exit %d (%s), decoded\n%s\nwant the rows of numbers\n%s", code, errOut, out, g.Rows())
 	}
 }

@@ -43,6 +43,8 @@ func encodeCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
+				// decode writes the solution back in the puzzle's layout.
+				f.Layout = it.puzzle.Layout
 				return encode.WriteDIMACS(w, f)
 			})
 		},
@@ -155,10 +157,17 @@ func decodeCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
+			// In the layout the puzzle was given in, as solve writes it:
+			// rows of numbers stay numbers.
 			w := sudokusat.NewWriter(c.App.Writer)
-			if format == "grid" {
+			switch {
+			case format == "grid" && m.Layout == sudokusat.LayoutNumbers:
+				w.WriteGrid(g, sudokusat.LayoutNumbers)
+			case format == "grid":
 				w.WriteGrid(g, sudokusat.LayoutRows)
-			} else {
+			case m.Layout == sudokusat.LayoutNumbers:
+				w.WriteString(notation(&sudokusat.Puzzle{Layout: m.Layout}, g) + "\n")
+			default:
 				w.WriteGrid(g, sudokusat.LayoutLine)
 			}
 			if err := w.Flush(); err != nil {
