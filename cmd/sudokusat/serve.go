@@ -117,7 +117,10 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, l serveLimits, 
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("serve: %w", err)
+		// Past the grace period, what is left is cut: a call still
+		// running, or a connection opened and never used (a browser's
+		// spare one), which Shutdown counts as busy for 5 s.
+		srv.Close()
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)

@@ -37,6 +37,7 @@ func testServer(t *testing.T, l serveLimits) string {
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, ln, h, l, io.Discard) }()
 	t.Cleanup(func() {
+		http.DefaultClient.CloseIdleConnections()
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("serve: %v", err)
