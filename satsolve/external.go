@@ -113,13 +113,10 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", e.Label, err)
 		}
-		for _, prev := range res.Solutions {
-			if sol.Equal(prev) {
-				return Result{}, fmt.Errorf("%s: %w: a blocked grid came back", e.Label, ErrWrongModel)
-			}
+		if err := res.add(sol); err != nil {
+			return Result{}, fmt.Errorf("%s: %w (a blocked grid came back)", e.Label, err)
 		}
 		res.Count++
-		res.Solutions = append(res.Solutions, sol)
 		if res.Count == limit {
 			break
 		}

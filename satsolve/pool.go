@@ -277,7 +277,6 @@ func (p *Isolated) release(w *worker, lost bool) {
 // the puzzle is the caller's check (see the package doc).
 func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
-	seen := make(map[string]bool, len(s.models))
 	for _, cells := range s.models {
 		if len(cells) != g.Len() {
 			return Result{}, fmt.Errorf("%w: worker sent %d cells, want %d", ErrWrongModel, len(cells), g.Len())
@@ -289,12 +288,9 @@ func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 			}
 			sol.SetCell(i, int(d))
 		}
-		key := sol.String()
-		if seen[key] {
-			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
+		if err := res.add(sol); err != nil {
+			return Result{}, err
 		}
-		seen[key] = true
-		res.Solutions = append(res.Solutions, sol)
 	}
 	if res.Count > 0 {
 		res.Status = encode.Satisfiable

@@ -56,6 +56,18 @@ func (r Result) Solution() *sudokusat.Grid {
 	return r.Solutions[0]
 }
 
+// add appends a grid found, refusing one found before: a solver given
+// the clause that blocks a grid must not give it again.
+func (r *Result) add(g *sudokusat.Grid) error {
+	for _, h := range r.Solutions {
+		if g.Equal(h) {
+			return fmt.Errorf("%w: the same grid twice", ErrWrongModel)
+		}
+	}
+	r.Solutions = append(r.Solutions, g)
+	return nil
+}
+
 // Solver is a SAT engine that can count a formula's solutions.
 type Solver interface {
 	// Count looks for up to limit distinct solutions (limit ≥ 1).
@@ -172,7 +184,6 @@ type found struct {
 // result decodes every model found.
 func (s found) result(f *encode.Formula) (Result, error) {
 	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
-	seen := make(map[string]bool, len(s.models))
 	for _, m := range s.models {
 		model := make([]bool, f.VarMap.NumVars())
 		for _, v := range m {
@@ -185,12 +196,9 @@ func (s found) result(f *encode.Formula) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		key := g.String()
-		if seen[key] {
-			return Result{}, fmt.Errorf("%w: the same grid twice", ErrWrongModel)
+		if err := res.add(g); err != nil {
+			return Result{}, err
 		}
-		seen[key] = true
-		res.Solutions = append(res.Solutions, g)
 	}
 	if res.Count > 0 {
 		res.Status = encode.Satisfiable

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -46,38 +45,20 @@ func countCommand() *cli.Command {
 			if format != "line" && format != "json" {
 				return usagef("unknown format %q (want line or json)", format)
 			}
-			timeout, workers := c.Duration("timeout"), c.Int("workers")
-			pool, err := newWorkers(workers, timeout > 0)
-			if err != nil {
-				return err
-			}
-			defer pool.Close()
-			e, err := openEngine(c.String("engine"), c.String("encoding"), pool)
-			if err != nil {
-				return err
-			}
-			in := &meter{}
-			em := newEmitter(c, in)
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
-				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
-				func(_ *item, o *outcome) error {
-					total++
-					if o.Status.Answered() {
-						counts[countText(o.Count, limit)]++
-					} else {
-						failed++
-						counts[o.Status.String()]++
-					}
-					return em.record(func(w *sudokusat.Writer) { writeCount(w, e, o, limit, format) })
-				})
-			if cerr := em.close(nil); err == nil {
-				err = cerr
-			}
-			interrupted := isInterrupt(c, err)
-			if err != nil && !interrupted {
+			e, interrupted, err := countAll(c, limit, func(w *sudokusat.Writer, e engine.Engine, o *outcome) {
+				total++
+				if o.Status.Answered() {
+					counts[countText(o.Count, limit)]++
+				} else {
+					failed++
+					counts[o.Status.String()]++
+				}
+				writeCount(w, e, o, limit, format)
+			})
+			if err != nil {
 				return err
 			}
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s counted in %v (engine %s): %s\n", total, plural(total, "puzzle", "puzzles"),

@@ -75,6 +75,37 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 	return &outcome{item: it, Answer: engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)}
 }
 
+// countAll runs the engine that --engine and --encoding name on every
+// input puzzle, counting solutions up to limit under --timeout with
+// --workers, and writes each outcome's record with record, in input order.
+// It returns the engine, for the summary, and whether an interrupt ended
+// the batch (its records are written then too).
+func countAll(c *cli.Context, limit int, record func(*sudokusat.Writer, engine.Engine, *outcome)) (e engine.Engine, interrupted bool, err error) {
+	timeout, workers := c.Duration("timeout"), c.Int("workers")
+	pool, err := newWorkers(workers, timeout > 0)
+	if err != nil {
+		return nil, false, err
+	}
+	defer pool.Close()
+	if e, err = openEngine(c.String("engine"), c.String("encoding"), pool); err != nil {
+		return nil, false, err
+	}
+	in := &meter{}
+	em := newEmitter(c, in)
+	err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
+		func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
+		func(_ *item, o *outcome) error {
+			return em.record(func(w *sudokusat.Writer) { record(w, e, o) })
+		})
+	if cerr := em.close(nil); err == nil {
+		err = cerr
+	}
+	if isInterrupt(c, err) {
+		return e, true, nil
+	}
+	return e, false, err
+}
+
 // isInterrupt reports whether err is the end of a batch that an interrupt
 // (Ctrl-C) cancelled: the records so far were written, and the summary
 // follows.
@@ -119,31 +150,13 @@ func solveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			timeout, workers := c.Duration("timeout"), c.Int("workers")
-			pool, err := newWorkers(workers, timeout > 0)
-			if err != nil {
-				return err
-			}
-			defer pool.Close()
-			e, err := openEngine(c.String("engine"), c.String("encoding"), pool)
-			if err != nil {
-				return err
-			}
-			in := &meter{}
-			em := newEmitter(c, in)
 			tally := map[engine.Status]int{}
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
-				func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, 1, timeout) },
-				func(_ *item, o *outcome) error {
-					tally[o.Status]++
-					return em.record(func(w *sudokusat.Writer) { write(w, e, o) })
-				})
-			if cerr := em.close(nil); err == nil {
-				err = cerr
-			}
-			interrupted := isInterrupt(c, err)
-			if err != nil && !interrupted {
+			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e engine.Engine, o *outcome) {
+				tally[o.Status]++
+				write(w, e, o)
+			})
+			if err != nil {
 				return err
 			}
 			total := 0
