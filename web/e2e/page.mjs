@@ -90,7 +90,13 @@ try {
   // clickCell clicks the middle of cell (row, col) of the drawing.
   const clickCell = async (row, col) => {
     const n = Math.round(Math.sqrt((await page.inputValue('#puzzle')).replace(/\s/g, '').length));
-    const box = await page.locator('#board svg rect[fill="none"]').boundingBox();
+    // Measured in the page in one go: a drawing replaced meanwhile must
+    // not leave a stale element to measure.
+    await page.waitForSelector('#board svg rect[fill="none"]');
+    const box = await page.evaluate(() => {
+      const r = document.querySelector('#board svg rect[fill="none"]').getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
     await page.mouse.click(box.x + (col + 0.5) * box.width / n, box.y + (row + 0.5) * box.height / n);
   };
   // waitStatus waits for the status line to show an answer, not progress.
