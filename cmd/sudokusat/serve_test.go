@@ -338,6 +338,12 @@ type browserResult struct {
 		Message string
 		MS      int
 	} `json:"timeout"`
+	// Stopped is the Stop button's answer, MS after the click.
+	Stopped struct {
+		Message    string
+		MS         int
+		StopHidden bool
+	} `json:"stopped"`
 	Generated struct {
 		Puzzle, Shown, Status string
 	} `json:"generated"`
@@ -509,6 +515,10 @@ func TestBrowser(t *testing.T) {
 	// closely, whatever gophersat was doing.
 	if res.Timeout.Message != "timeout: no answer within 1s" || res.Timeout.MS > 5000 {
 		t.Errorf("time limit: the page said %q after %d ms, want a timeout at about 1s", res.Timeout.Message, res.Timeout.MS)
+	}
+
+	if res.Stopped.Message != "stopped: the search was ended" || res.Stopped.MS > 3000 || !res.Stopped.StopHidden {
+		t.Errorf("Stop: the page said %q after %d ms (Stop hidden: %v), want the search ended at once", res.Stopped.Message, res.Stopped.MS, res.Stopped.StopHidden)
 	}
 
 	cnf, err := os.ReadFile(res.DIMACS)

@@ -175,7 +175,16 @@ try {
   await page.click('#solve');
   await waitStatus('error');
   result.timeout = { message: await status(), ms: Date.now() - started };
+
+  step('stop a search');
   await page.fill('#timeout', '30');
+  await page.click('#solve');
+  await page.waitForSelector('#stop:not([hidden])');
+  await page.waitForTimeout(300);
+  const stopping = Date.now();
+  await page.click('#stop');
+  await waitStatus('error');
+  result.stopped = { message: await status(), ms: Date.now() - stopping, stopHidden: await page.isHidden('#stop') };
   await page.selectOption('#encoding', 'reduced');
 
   // The worker was ended at the time limit: this runs on a fresh one.
