@@ -1,12 +1,12 @@
-// Package web holds sudokusat's web page: HTML, CSS, JavaScript, and the
-// WebAssembly build of cmd/wasm that does the page's work in the browser.
-// The files are embedded, so that "sudokusat serve" needs nothing beside
-// its binary.
+// Package web holds sudokusat's web page: HTML, CSS and JavaScript. The
+// files are embedded, so that "sudokusat serve" needs nothing beside its
+// binary: the page then sends its work to the server's JSON API.
 //
-// static/main.wasm and static/wasm_exec.js are built files, kept in the
-// repository so that the module builds with Go alone; TestWasmUpToDate
-// fails when they no longer match the Go code, and "go generate ./web"
-// rebuilds them.
+// "go generate ./web" also builds cmd/wasm into static/main.wasm and copies
+// the Go release's static/wasm_exec.js beside it. Neither is committed;
+// when they are there, the page finds them and does its work in the
+// browser instead, which is how it runs from a static file host, and a
+// binary built afterwards embeds them too.
 package web
 
 import (
@@ -14,7 +14,7 @@ import (
 	"io/fs"
 )
 
-//go:generate go test -run ^TestWasmUpToDate$ -update .
+//go:generate go run ./internal/buildwasm -o static
 
 //go:embed static
 var static embed.FS

@@ -8,11 +8,13 @@ import (
 	"errors"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +22,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/web"
 	"github.com/sudokusat/sudokusat/web/api"
 )
 
@@ -71,26 +74,48 @@ func startServe(t *testing.T) string {
 	return url
 }
 
+// wasmEmbedded tells whether "go generate ./web" had built main.wasm when
+// the binary under test was built (from the same files as this test): the
+// page then runs in the browser, else on the server's API.
+func wasmEmbedded(t *testing.T) bool {
+	t.Helper()
+	_, err := fs.Stat(web.FS(), "main.wasm")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return err == nil
+}
+
 func TestServe(t *testing.T) {
 	url := startServe(t)
-	tests := []struct {
+	type row struct {
 		method, path string
 		wantCode     int
 		wantType     string // Content-Type prefix
 		wantBody     string // a string the body holds
-	}{
+	}
+	tests := []row{
 		{"GET", "", 200, "text/html", `<script type="module" src="app.js">`},
 		{"GET", "index.html", 301, "", ""}, // FileServer's canonical URL is "/"
 		{"GET", "app.js", 200, "text/javascript", "new Worker('worker.js')"},
 		{"GET", "worker.js", 200, "text/javascript", "importScripts('wasm_exec.js')"},
-		{"GET", "wasm_exec.js", 200, "text/javascript", "globalThis.Go"},
 		{"GET", "style.css", 200, "text/css", "@media print"},
-		// instantiateStreaming accepts only this type.
-		{"GET", "main.wasm", 200, "application/wasm", "\x00asm"},
-		{"HEAD", "main.wasm", 200, "application/wasm", ""},
 		{"GET", "missing.txt", 404, "text/plain", "404 page not found"},
 		{"POST", "", 405, "text/plain", "method not allowed"},
 		{"DELETE", "app.js", 405, "text/plain", "method not allowed"},
+	}
+	// The page asks HEAD main.wasm to choose between the browser and the
+	// API: the answer must follow what the binary holds.
+	if wasmEmbedded(t) {
+		tests = append(tests,
+			row{"GET", "wasm_exec.js", 200, "text/javascript", "globalThis.Go"},
+			// instantiateStreaming accepts only this type.
+			row{"GET", "main.wasm", 200, "application/wasm", "\x00asm"},
+			row{"HEAD", "main.wasm", 200, "application/wasm", ""})
+	} else {
+		tests = append(tests,
+			row{"HEAD", "main.wasm", 404, "text/plain", ""},
+			row{"GET", "wasm_exec.js", 404, "text/plain", "404 page not found"})
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	for _, tt := range tests {
@@ -271,21 +296,54 @@ const browserTestEnv = "SUDOKUSAT_BROWSER_TEST"
 // browserResult is what web/e2e/page.mjs reports the page showed.
 type browserResult struct {
 	Requests    []string `json:"requests"`
+	Failed      []string `json:"failed"` // "METHOD URL STATUS" of answers over 399
 	Errors      []string `json:"errors"`
 	Screenshots []string `json:"screenshots"`
 	Version     string   `json:"version"`
-	Native, SAT struct {
+	SolveTitle  string   `json:"solveTitle"`
+	SolveKey    string   `json:"solveKey"`
+	// EncodingDisabled tells, by engine, whether the encoding could be
+	// chosen.
+	EncodingDisabled map[string]bool `json:"encodingDisabled"`
+	Native, SAT      struct {
 		Status, Grid, Line string
 	}
 	Unique string `json:"unique"`
 	DIMACS string `json:"dimacs"`
 	Bad    struct {
 		Puzzle, Message string
+		Marked          []string // the cells marked as clashing, as "r1c2=4"
+		Shown, Line     string   // the digits drawn, the solution line
 	} `json:"bad"`
+	// Typed is the puzzle after typing on the grid, and TypedClash after
+	// typing a clash there.
+	Typed struct {
+		Puzzle, Shown, Cell string
+	} `json:"typed"`
+	TypedClash struct {
+		Puzzle, Message string
+		Marked          []string
+	} `json:"typedClash"`
+	// Phone is what a 390×844 screen showed after Solve.
+	Phone struct {
+		Width  int
+		Status string
+		Boxes  []struct {
+			Sel         string
+			Top, Bottom int
+			Visible     bool
+		}
+	} `json:"phone"`
 	Timeout struct {
 		Message string
 		MS      int
 	} `json:"timeout"`
+	// Stopped is the Stop button's answer, MS after the click.
+	Stopped struct {
+		Message    string
+		MS         int
+		StopHidden bool
+	} `json:"stopped"`
 	Generated struct {
 		Puzzle, Shown, Status string
 	} `json:"generated"`
@@ -294,9 +352,14 @@ type browserResult struct {
 // TestBrowser loads the page from "sudokusat serve" in headless Chromium
 // (Debian's chromium, driven by playwright-core from web/node_modules):
 // pastes Arto Inkala's puzzle, solves it with both engines and checks the
-// grid drawn, downloads the DIMACS, tries a bad puzzle and one that runs
-// past the time limit, generates a puzzle, and keeps screenshots in
-// web/testdata/artifacts (or $SUDOKUSAT_ARTIFACTS).
+// grid drawn, downloads the DIMACS, tries a bad puzzle (its clashing cells
+// marked) and one that runs past the time limit, types on the grid,
+// generates a puzzle, solves on a phone-sized screen, and keeps screenshots
+// in web/testdata/artifacts/MODE (or $SUDOKUSAT_ARTIFACTS/MODE).
+//
+// MODE is how the page runs: "api", on the server, as a fresh clone
+// builds the binary, or "wasm", in the browser, once "go generate ./web"
+// has built main.wasm into it; .ci/run tests both.
 func TestBrowser(t *testing.T) {
 	required := os.Getenv(browserTestEnv) == "require"
 	skip := func(why string) {
@@ -329,10 +392,15 @@ func TestBrowser(t *testing.T) {
 	if artifacts == "" {
 		artifacts = filepath.Join(webDir, "testdata", "artifacts")
 	}
-	if artifacts, err = filepath.Abs(artifacts); err != nil {
+	mode, wantVersion := "api", regexp.MustCompile(`^Running on the server \(sudokusat serve\)\.$`)
+	if wasmEmbedded(t) {
+		mode, wantVersion = "wasm", regexp.MustCompile(`^Running in this tab: WebAssembly built with go1\.[0-9]`)
+	}
+	t.Logf("the page runs its work: %s", mode)
+	if artifacts, err = filepath.Abs(filepath.Join(artifacts, mode)); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"solved.png", "page.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+	for _, name := range []string{"solved.png", "page.png", "clash.png", "phone-empty.png", "phone-solved.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -363,13 +431,28 @@ func TestBrowser(t *testing.T) {
 	if len(res.Errors) > 0 {
 		t.Errorf("errors in the page: %q", res.Errors)
 	}
+	// Only the page's question whether main.wasm is there may fail, once
+	// per load (the desktop and the phone), when it is not.
+	var wantFailed []string
+	if mode == "api" {
+		wantFailed = []string{"HEAD " + url + "main.wasm 404", "HEAD " + url + "main.wasm 404"}
+	}
+	if !slices.Equal(res.Failed, wantFailed) {
+		t.Errorf("failed loads %q, want %q", res.Failed, wantFailed)
+	}
 	for _, u := range res.Requests {
 		if !strings.HasPrefix(u, url) && !strings.HasPrefix(u, "blob:"+strings.TrimSuffix(url, "/")) && !strings.HasPrefix(u, "data:") {
 			t.Errorf("the page asked for %s, off the loopback server", u)
 		}
 	}
-	if !strings.HasPrefix(res.Version, "WebAssembly built with go1.") {
-		t.Errorf("version line %q", res.Version)
+	if !wantVersion.MatchString(res.Version) {
+		t.Errorf("version line %q, want it to match %v", res.Version, wantVersion)
+	}
+	if !strings.Contains(res.SolveTitle, "Ctrl+Enter") || res.SolveKey != "Ctrl+Enter" {
+		t.Errorf("the Solve button's title %q and hint %q do not say Ctrl+Enter", res.SolveTitle, res.SolveKey)
+	}
+	if d := res.EncodingDisabled; !d["native"] || d["sat"] {
+		t.Errorf("encoding selector disabled: %v, want for native only", d)
 	}
 	puzzle, err := sudokusat.Parse(inkala)
 	if err != nil {
@@ -404,11 +487,38 @@ func TestBrowser(t *testing.T) {
 	if res.Bad.Message+"\n" != cliBad || res.Bad.Message == "" {
 		t.Errorf("bad input: the page says %q, the command line %q", res.Bad.Message, cliBad)
 	}
+	// The message names r1c1 and r1c2; the drawing marks them, and the
+	// solution of the puzzle before is gone.
+	if want := []string{"r1c1=4", "r1c2=4"}; !slices.Equal(res.Bad.Marked, want) || res.Bad.Shown != "441" || res.Bad.Line != "" {
+		t.Errorf("clashing givens: marked %q, drew %q, solution line %q; want %q marked, 441 drawn, no solution", res.Bad.Marked, res.Bad.Shown, res.Bad.Line, want)
+	}
+
+	// .2.1 / .... / .... / 4.2. with 3 typed in r1c1, 4 in r1c3, r4c3 blanked.
+	if res.Typed.Puzzle != "3241........4..." || res.Typed.Shown != "32414" || res.Typed.Cell != "Row 4, column 3: blank." {
+		t.Errorf("typing on the grid: puzzle %q, drawn %q, cell %q", res.Typed.Puzzle, res.Typed.Shown, res.Typed.Cell)
+	}
+	if want := []string{"r1c1=3", "r2c1=3"}; res.TypedClash.Puzzle != "32413.......4..." || !slices.Equal(res.TypedClash.Marked, want) ||
+		!strings.HasPrefix(res.TypedClash.Message, "invalid: line 1: conflicting givens: 3 appears twice in") {
+		t.Errorf("a clash typed on the grid: puzzle %q, message %q, marked %q; want %q marked", res.TypedClash.Puzzle, res.TypedClash.Message, res.TypedClash.Marked, want)
+	}
+
+	if res.Phone.Width > 390 || !strings.HasPrefix(res.Phone.Status, "Solved in ") || len(res.Phone.Boxes) != 2 {
+		t.Errorf("phone: page %d px wide (want 390), status %q", res.Phone.Width, res.Phone.Status)
+	}
+	for _, b := range res.Phone.Boxes {
+		if !b.Visible {
+			t.Errorf("phone: after Solve, %s spans y %d to %d, out of the 844 px screen", b.Sel, b.Top, b.Bottom)
+		}
+	}
 
 	// The limit is 1 s; the worker's end and the message must follow it
 	// closely, whatever gophersat was doing.
 	if res.Timeout.Message != "timeout: no answer within 1s" || res.Timeout.MS > 5000 {
 		t.Errorf("time limit: the page said %q after %d ms, want a timeout at about 1s", res.Timeout.Message, res.Timeout.MS)
+	}
+
+	if res.Stopped.Message != "stopped: the search was ended" || res.Stopped.MS > 3000 || !res.Stopped.StopHidden {
+		t.Errorf("Stop: the page said %q after %d ms (Stop hidden: %v), want the search ended at once", res.Stopped.Message, res.Stopped.MS, res.Stopped.StopHidden)
 	}
 
 	cnf, err := os.ReadFile(res.DIMACS)
@@ -433,16 +543,19 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("generate status %q", res.Generated.Status)
 	}
 
-	for _, name := range []string{"solved.png", "page.png"} {
-		path := filepath.Join(artifacts, name)
+	for _, shot := range []struct {
+		name       string
+		minW, minH int
+	}{{"solved.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600}, {"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}} {
+		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cfg, err := png.DecodeConfig(f)
 		f.Close()
-		if err != nil || cfg.Width < 1000 || cfg.Height < 600 {
-			t.Errorf("%s: %dx%d, %v: want a PNG of the whole page", path, cfg.Width, cfg.Height, err)
+		if err != nil || cfg.Width < shot.minW || cfg.Height < shot.minH {
+			t.Errorf("%s: %dx%d, %v: want a PNG of at least %dx%d", path, cfg.Width, cfg.Height, err, shot.minW, shot.minH)
 		}
 		t.Logf("screenshot: %s (%dx%d)", path, cfg.Width, cfg.Height)
 	}

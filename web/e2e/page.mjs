@@ -3,9 +3,10 @@
 //
 // It drives Debian's chromium with playwright-core: pastes a hard puzzle,
 // solves it with both engines, reads the grid drawn, checks uniqueness,
-// downloads the DIMACS, tries a bad puzzle and one that runs past the time
-// limit, generates a puzzle, and keeps
-// screenshots and a printed PDF in the artifact folder. Its last line is
+// downloads the DIMACS, tries a bad puzzle (its clashing cells marked) and
+// one that runs past the time limit, types on the grid, generates a
+// puzzle, solves on a phone-sized screen, and keeps screenshots and a
+// printed PDF in the artifact folder. Its last line is
 // "RESULT " and a JSON record of what the page showed.
 //
 // Environment: SUDOKUSAT_URL (the page), CHROMIUM (the browser binary),
@@ -23,6 +24,7 @@ const origin = new URL(url).origin;
 
 const inkala = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 const clash = '44.1\n....\n....\n....\n';
+const four = '.2.1........4.2.';
 
 await mkdir(artifacts, { recursive: true });
 const step = (what) => console.log(`${new Date().toISOString().slice(11, 23)} ${what}`);
@@ -37,7 +39,17 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const result = { requests: [], errors: [], screenshots: [] };
+const result = { requests: [], failed: [], errors: [], screenshots: [] };
+// Chrome logs every answer over 399 as a console error that does not name
+// the URL: those are recorded here instead, as "HEAD URL 404", and the test
+// checks them.
+const failedLoad = /^Failed to load resource: the server responded with a status of \d+/;
+const watch = (p, name) => {
+  p.on('pageerror', (e) => result.errors.push(`${name}page: ${e.message}`));
+  p.on('console', (m) => { if (m.type() === 'error' && !failedLoad.test(m.text())) result.errors.push(`${name}console: ${m.text()}`); });
+  p.on('response', (r) => { if (r.status() >= 400) result.failed.push(`${r.request().method()} ${r.url()} ${r.status()}`); });
+  p.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') result.errors.push(`${name}worker: ${m.text()}`); }));
+};
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -51,14 +63,21 @@ try {
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20000);
-  page.on('pageerror', (e) => result.errors.push(`page: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') result.errors.push(`console: ${m.text()}`); });
-  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') result.errors.push(`worker: ${m.text()}`); }));
+  watch(page, '');
 
   step(`open ${url}`);
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   result.version = await page.textContent('#version');
+  result.solveTitle = await page.getAttribute('#solve', 'title');
+  result.solveKey = await page.textContent('#solve-key');
+  // The encoding is the SAT engine's alone.
+  result.encodingDisabled = {};
+  for (const engine of ['native', 'sat']) {
+    await page.check(`input[name=engine][value=${engine}]`);
+    result.encodingDisabled[engine] = await page.isDisabled('#encoding');
+  }
+  await page.check('input[name=engine][value=native]');
 
   // The digits drawn, read off the SVG's text elements in reading order.
   const shown = () => page.$$eval('#board svg text', (ts) => ts
@@ -66,6 +85,20 @@ try {
     .sort((a, b) => a.y - b.y || a.x - b.x)
     .map((c) => c.d).join(''));
   const status = () => page.textContent('#status');
+  // The cells marked as clashing, as "r1c2=4".
+  const marked = () => page.$$eval('#board g.clash', (gs) => gs.map((g) => `${g.dataset.cell}=${g.textContent}`));
+  // clickCell clicks the middle of cell (row, col) of the drawing.
+  const clickCell = async (row, col) => {
+    const n = Math.round(Math.sqrt((await page.inputValue('#puzzle')).replace(/\s/g, '').length));
+    // Measured in the page in one go: a drawing replaced meanwhile must
+    // not leave a stale element to measure.
+    await page.waitForSelector('#board svg rect[fill="none"]');
+    const box = await page.evaluate(() => {
+      const r = document.querySelector('#board svg rect[fill="none"]').getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+    await page.mouse.click(box.x + (col + 0.5) * box.width / n, box.y + (row + 0.5) * box.height / n);
+  };
   // waitStatus waits for the status line to show an answer, not progress.
   const waitStatus = (cls) => page.waitForSelector(`#status.${cls}`);
 
@@ -105,7 +138,33 @@ try {
   await page.fill('#puzzle', clash);
   await page.click('#solve');
   await waitStatus('error');
-  result.bad = { puzzle: clash, message: await status() };
+  // The clashing givens are drawn in red, and the solution before is gone.
+  await page.waitForFunction(() => document.querySelectorAll('#board g.clash').length === 2);
+  result.bad = { puzzle: clash, message: await status(), marked: await marked(), shown: await shown(), line: await page.textContent('#solution') };
+  await page.screenshot({ path: join(artifacts, 'clash.png') });
+  result.screenshots.push('clash.png');
+
+  step('type on the grid');
+  await page.fill('#puzzle', four);
+  await page.waitForFunction(() => document.querySelectorAll('#board svg text').length === 4);
+  await clickCell(0, 0);
+  await page.keyboard.press('3');
+  await page.waitForFunction(() => document.querySelectorAll('#board svg text').length === 5);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('4'); // r1c3: a digit of its own
+  await clickCell(3, 2);
+  await page.keyboard.press('Backspace'); // r4c3's given 2 goes
+  await page.waitForFunction((want) => [...document.querySelectorAll('#board svg text')]
+    .sort((a, b) => a.getAttribute('y') - b.getAttribute('y') || a.getAttribute('x') - b.getAttribute('x'))
+    .map((t) => t.textContent).join('') === want, '32414');
+  result.typed = { puzzle: await page.inputValue('#puzzle'), shown: await shown(), cell: await page.textContent('#cell') };
+  await clickCell(1, 0);
+  await page.keyboard.press('3'); // r2c1 in r1c1's box: a clash
+  await page.waitForFunction(() => document.querySelectorAll('#board g.clash').length === 2);
+  result.typedClash = { puzzle: await page.inputValue('#puzzle'), message: await status(), marked: await marked() };
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => document.querySelectorAll('#board g.clash').length === 0 && document.querySelectorAll('#board svg text').length === 5);
 
   step('a search past the time limit');
   await page.fill('#timeout', '1');
@@ -116,7 +175,16 @@ try {
   await page.click('#solve');
   await waitStatus('error');
   result.timeout = { message: await status(), ms: Date.now() - started };
+
+  step('stop a search');
   await page.fill('#timeout', '30');
+  await page.click('#solve');
+  await page.waitForSelector('#stop:not([hidden])');
+  await page.waitForTimeout(300);
+  const stopping = Date.now();
+  await page.click('#stop');
+  await waitStatus('error');
+  result.stopped = { message: await status(), ms: Date.now() - stopping, stopHidden: await page.isHidden('#stop') };
   await page.selectOption('#encoding', 'reduced');
 
   // The worker was ended at the time limit: this runs on a fresh one.
@@ -131,6 +199,39 @@ try {
   await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
   result.screenshots.push('page.png');
   await context.close();
+
+  // A phone: one column, the drawing below the controls. After Solve the
+  // answer must be in view without the person scrolling.
+  step('a phone');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.route('**/*', (route) => {
+    const u = route.request().url();
+    result.requests.push(u);
+    return u.startsWith(`${origin}/`) ? route.continue() : route.abort();
+  });
+  const small = await phone.newPage();
+  small.setDefaultTimeout(20000);
+  watch(small, 'phone ');
+  await small.goto(url);
+  await small.waitForSelector('body[data-ready="true"]');
+  await small.screenshot({ path: join(artifacts, 'phone-empty.png') });
+  result.screenshots.push('phone-empty.png');
+  await small.fill('#puzzle', inkala);
+  await small.waitForFunction(() => document.querySelectorAll('#board svg text').length === 21);
+  await small.locator('#solve').tap();
+  await small.waitForSelector('#status.ok');
+  const inView = async (sel) => {
+    const b = await small.locator(sel).boundingBox();
+    return { sel, top: Math.round(b.y), bottom: Math.round(b.y + b.height), visible: b.y >= 0 && b.y + b.height <= 844 };
+  };
+  result.phone = {
+    width: await small.evaluate(() => document.documentElement.scrollWidth),
+    status: await small.textContent('#status'),
+    boxes: [await inView('#status'), await inView('#board svg')],
+  };
+  await small.screenshot({ path: join(artifacts, 'phone-solved.png') });
+  result.screenshots.push('phone-solved.png');
+  await phone.close();
 } finally {
   await browser.close();
 }

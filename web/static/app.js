@@ -1,13 +1,15 @@
 // The page's controls. Every answer, and every message about bad input,
-// comes from sudokusat's Go packages running in worker.js: this file only
-// moves text between the page and the worker and shows the replies.
+// comes from sudokusat's Go packages: in a worker running their
+// WebAssembly build (worker.js) when main.wasm is served beside this file,
+// else on the server ("sudokusat serve" answers POST api/OP). This file only
+// moves text between the page and them and shows the replies.
 
 const $ = (id) => document.getElementById(id);
 
-// Solver runs the Go operations in a worker, one at a time. Go compiled to
-// WebAssembly cannot be interrupted, so an operation that runs past its
+// WasmSolver runs the Go operations in a worker, one at a time. Go compiled
+// to WebAssembly cannot be interrupted, so an operation that runs past its
 // time limit, or that is stopped, ends the worker and a fresh one starts.
-class Solver {
+class WasmSolver {
   constructor(onBusy) {
     this.onBusy = onBusy;
     this.queue = Promise.resolve();
@@ -21,7 +23,7 @@ class Solver {
       this.worker.onmessage = (e) => {
         const m = e.data;
         if (m.ready) {
-          this.goVersion = m.goVersion;
+          this.where = `Running in this tab: WebAssembly built with ${m.goVersion}.`;
           resolve();
         } else if (m.failed) {
           reject(new Error(m.failed));
@@ -78,15 +80,92 @@ class Solver {
   }
 }
 
+// ApiSolver sends the same operations to the server that served the page,
+// one at a time: POST api/OP with the request record, the reply record
+// back. Stopping, or the time limit, aborts the fetch, and the server
+// ends the search when the connection's request is cancelled.
+class ApiSolver {
+  constructor(onBusy) {
+    this.onBusy = onBusy;
+    this.queue = Promise.resolve();
+    this.current = null;
+    this.ready = Promise.resolve();
+    this.where = 'Running on the server (sudokusat serve).';
+  }
+
+  call(op, request, limitMs, quiet = false) {
+    const run = () => new Promise((resolve) => {
+      const controller = new AbortController();
+      const timer = limitMs > 0
+        ? setTimeout(() => this.abort({ status: 'timeout', message: `timeout: no answer within ${limitMs / 1000}s` }), limitMs)
+        : 0;
+      const c = { resolve, timer, quiet, controller };
+      this.current = c;
+      if (!quiet) this.onBusy(true);
+      fetch(`api/${op}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+        signal: controller.signal,
+      }).then(async (resp) => {
+        const text = await resp.text();
+        try {
+          return JSON.parse(text);
+        } catch {
+          return { status: 'error', message: `error: the server answered ${resp.status} ${resp.statusText}: ${text.slice(0, 200)}` };
+        }
+      }).then(
+        (reply) => this.finish(c, reply),
+        (err) => this.finish(c, { status: 'error', message: `error: the server did not answer: ${err.message}` }),
+      );
+    });
+    const reply = this.queue.then(run);
+    this.queue = reply.then(() => {}, () => {});
+    return reply;
+  }
+
+  finish(c, reply) {
+    if (this.current !== c) return; // aborted before
+    this.current = null;
+    clearTimeout(c.timer);
+    if (!c.quiet) this.onBusy(false);
+    c.resolve(reply);
+  }
+
+  abort(reply) {
+    const c = this.current;
+    if (!c) return;
+    this.finish(c, reply);
+    c.controller.abort();
+  }
+}
+
+// hasWasm tells whether main.wasm is served beside the page: "go generate
+// ./web" builds it, and a static host needs it; "sudokusat serve" without
+// it answers the API instead.
+async function hasWasm() {
+  try {
+    const resp = await fetch('main.wasm', { method: 'HEAD', cache: 'no-store' });
+    return resp.ok;
+  } catch {
+    return false;
+  }
+}
+
 const actions = ['solve', 'count', 'grade', 'dimacs', 'svg', 'print', 'generate'];
-const solver = new Solver((busy) => {
+const onBusy = (busy) => {
   for (const id of actions) $(id).disabled = busy;
   $('stop').hidden = !busy;
   document.body.dataset.busy = busy;
-});
+};
+const solver = (await hasWasm()) ? new WasmSolver(onBusy) : new ApiSolver(onBusy);
 
 let drawing = ''; // the SVG shown, for download and print
 let previewTimer = 0; // the drawing as typed, due once typing pauses
+// The puzzle drawn, on one line with a symbol per cell, and its side: what
+// typing on the grid edits. Empty when the drawing cannot be edited.
+let drawn = { line: '', size: 0 };
+let cursor = { row: 0, col: 0 }; // the cell typing on the grid goes to
 
 function setStatus(text, kind) {
   const s = $('status');
@@ -102,10 +181,107 @@ function log(text) {
   while (ol.children.length > 8) ol.lastChild.remove();
 }
 
-function show(svg, solution) {
+// show draws svg (none when empty) and the solution line; r is the reply
+// the drawing came from, whose puzzle typing on the grid then edits.
+function show(svg, solution, r) {
   drawing = svg || '';
   $('board').innerHTML = drawing;
   $('solution').textContent = solution || '';
+  const oneSymbolEach = r && r.puzzle && r.size && r.puzzle.length === r.size * r.size;
+  drawn = oneSymbolEach ? { line: r.puzzle, size: r.size } : { line: '', size: 0 };
+  if (cursor.row >= drawn.size || cursor.col >= drawn.size) cursor = { row: 0, col: 0 };
+  markCursor();
+}
+
+// reveal scrolls the drawing and the status into view when they are not,
+// as on a phone, where they are below the controls.
+function reveal() {
+  const section = document.querySelector('section.board');
+  const box = section.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) section.scrollIntoView({ block: 'start' });
+}
+
+// gridBox is where the drawing's grid lies, in SVG units: the outer
+// border is the one unfilled rectangle render.SVG draws.
+function gridBox() {
+  const rect = $('board').querySelector('svg rect[fill="none"]');
+  if (!rect || !drawn.size) return null;
+  const x = Number(rect.getAttribute('x'));
+  const y = Number(rect.getAttribute('y'));
+  return { x, y, cell: Number(rect.getAttribute('width')) / drawn.size };
+}
+
+function svgEl(name, attrs) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+// markCell adds a coloured square over cell (row, col) of the drawing,
+// with text in it when given, and returns it.
+function markCell(row, col, cls, text) {
+  const box = gridBox();
+  if (!box) return null;
+  const g = svgEl('g', { class: cls, 'data-cell': `r${row + 1}c${col + 1}` });
+  g.append(svgEl('rect', { x: box.x + col * box.cell, y: box.y + row * box.cell, width: box.cell, height: box.cell }));
+  if (text) {
+    const t = svgEl('text', {
+      x: box.x + (col + 0.5) * box.cell,
+      y: box.y + (row + 0.5) * box.cell,
+      'font-size': box.cell * 0.6,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+    });
+    t.textContent = text;
+    g.append(t);
+  }
+  $('board').querySelector('svg').append(g);
+  return g;
+}
+
+function markCursor() {
+  $('board').querySelector('g.cursor')?.remove();
+  const editable = drawn.size > 0;
+  $('board').tabIndex = editable ? 0 : -1;
+  if (editable && document.activeElement === $('board')) markCell(cursor.row, cursor.col, 'cursor');
+}
+
+// oneLine reads text as a grid of one symbol per cell, dropping comment
+// lines and a drawn grid's borders, or returns '' when it is not one.
+// It is used only to draw a puzzle that the Go side refused (clashing
+// givens), whose cells its message names.
+function oneLine(text) {
+  const line = text.split('\n')
+    .filter((l) => !/^\s*#/.test(l) && !/^[-+\s]+$/.test(l))
+    .join('')
+    .replace(/[\s|]/g, '');
+  const n = Math.round(Math.sqrt(line.length));
+  return n >= 4 && n <= 35 && n * n === line.length ? line : '';
+}
+
+// showFailure shows a failed reply: its drawing when it has one, else,
+// for clashing givens, the puzzle with the clashing cells marked in red.
+async function showFailure(r, puzzle) {
+  if (!r.svg && r.status !== 'invalid') {
+    // The puzzle is fine, its search was not (a timeout, a stop): draw
+    // it without an answer.
+    const d = await solver.call('render', request({ puzzle }), limitMs(), true);
+    if (puzzle === $('puzzle').value) show(d.svg, '', d);
+    return;
+  }
+  show(r.svg, '', r);
+  if (r.svg || !/conflicting givens/.test(r.message)) return;
+  const cells = [...r.message.matchAll(/r(\d+)c(\d+)/g)].map((m) => [Number(m[1]) - 1, Number(m[2]) - 1]);
+  const line = oneLine(puzzle);
+  if (!line || cells.length === 0) return;
+  const n = Math.round(Math.sqrt(line.length));
+  const symbols = [...line];
+  const blanked = [...symbols];
+  for (const [row, col] of cells) blanked[row * n + col] = '.';
+  const d = await solver.call('render', request({ puzzle: blanked.join('') }), limitMs(), true);
+  if (!d.svg || puzzle !== $('puzzle').value) return;
+  show(d.svg, '', { puzzle: line, size: n });
+  for (const [row, col] of cells) markCell(row, col, 'clash', symbols[row * n + col]);
 }
 
 function duration(us) {
@@ -123,10 +299,14 @@ function limitMs() {
   return s > 0 ? s * 1000 : 0;
 }
 
+function engine() {
+  return document.querySelector('input[name=engine]:checked').value;
+}
+
 function request(extra) {
   return {
     puzzle: $('puzzle').value,
-    engine: document.querySelector('input[name=engine]:checked').value,
+    engine: engine(),
     encoding: $('encoding').value,
     cellSize: 40,
     ...extra,
@@ -138,11 +318,14 @@ function request(extra) {
 async function run(op, extra) {
   clearTimeout(previewTimer); // its answer would overwrite this one's
   setStatus('Working…', 'busy');
-  const r = await solver.call(op, request(extra), limitMs());
+  const req = request(extra);
+  const r = await solver.call(op, req, limitMs());
   if (r.message) {
     setStatus(r.message, 'error');
     log(r.message);
-    if (r.svg) show(r.svg);
+    // A drawing left from before would pass for this puzzle's.
+    if (op !== 'generate') await showFailure(r, req.puzzle);
+    reveal();
     return null;
   }
   return r;
@@ -151,10 +334,11 @@ async function run(op, extra) {
 async function solve() {
   const r = await run('solve');
   if (!r) return;
-  show(r.svg, r.solution);
+  show(r.svg, r.solution, r);
   const text = `Solved in ${duration(r.us)} (${engineName(r)}).`;
   setStatus(text, 'ok');
   log(`${r.size}×${r.size}, ${r.givens} givens: solved in ${duration(r.us)} (${engineName(r)})`);
+  reveal();
 }
 
 async function count() {
@@ -165,6 +349,7 @@ async function count() {
       : `Not unique: at least ${r.count} solutions.`;
   setStatus(`${what} Counted in ${duration(r.us)} (${engineName(r)}).`, r.count === 1 ? 'ok' : 'error');
   log(`count ${r.text} in ${duration(r.us)} (${engineName(r)})`);
+  reveal();
 }
 
 async function grade() {
@@ -173,6 +358,7 @@ async function grade() {
   const guesses = r.guesses ? `, ${r.guesses} guesses` : '';
   setStatus(`Grade ${r.score.toFixed(1)}: the hardest technique needed is ${r.hardest}${guesses}.`, 'ok');
   log(`grade ${r.text}`);
+  reveal();
 }
 
 function download(name, type, text) {
@@ -194,23 +380,23 @@ async function dimacs() {
   log(text);
 }
 
-// drawn makes sure a drawing is shown, rendering the puzzle if need be.
-async function drawn() {
+// ensureDrawn makes sure a drawing is shown, rendering the puzzle if need be.
+async function ensureDrawn() {
   if (drawing) return true;
   const r = await run('render');
   if (!r) return false;
-  show(r.svg);
+  show(r.svg, '', r);
   return true;
 }
 
 async function svg() {
-  if (!(await drawn())) return;
+  if (!(await ensureDrawn())) return;
   download('sudoku.svg', 'image/svg+xml', drawing);
   setStatus('Drawing saved as sudoku.svg.', 'ok');
 }
 
 async function print() {
-  if (!(await drawn())) return;
+  if (!(await ensureDrawn())) return;
   setStatus('');
   window.print();
 }
@@ -228,17 +414,18 @@ async function generate() {
   });
   if (!r) return;
   $('puzzle').value = r.puzzle;
-  show(r.svg);
+  show(r.svg, '', r);
   let text = `Generated a ${r.size}×${r.size} puzzle with ${r.givens} givens in ${duration(r.us)}, proved unique by the native count and gophersat`;
   if (r.hardest) text += `; grade ${r.score.toFixed(1)} (${r.hardest})`;
   if (!r.reached) text += '; the target was not reached, this is the closest found';
   setStatus(`${text}.`, 'ok');
   log(`generated ${r.size}×${r.size}, ${r.givens} givens, seed ${r.seed}`);
+  reveal();
 }
 
 // A drawing of the puzzle as it is typed: the replies of render, with its
 // message shown quietly while the text is not yet a puzzle.
-function preview() {
+function preview(delay = 200) {
   clearTimeout(previewTimer);
   previewTimer = setTimeout(async () => {
     const text = $('puzzle').value;
@@ -250,13 +437,63 @@ function preview() {
     const r = await solver.call('render', request(), limitMs(), true);
     if (text !== $('puzzle').value) return; // typed on meanwhile
     if (r.message) {
-      show('');
       setStatus(r.message, 'hint');
+      await showFailure(r, text);
       return;
     }
-    show(r.svg);
+    show(r.svg, '', r);
     setStatus(`${r.size}×${r.size}, ${r.givens} givens.`, 'hint');
-  }, 200);
+  }, delay);
+}
+
+// Typing on the grid: a click or the arrow keys choose a cell, a symbol
+// (digit, letter, . or 0) or Backspace/Delete sets it, and the puzzle text
+// becomes the edited puzzle on one line.
+function cellAt(e) {
+  const box = gridBox();
+  const svg = $('board').querySelector('svg');
+  if (!box || !svg) return null;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const row = Math.floor((p.y - box.y) / box.cell);
+  const col = Math.floor((p.x - box.x) / box.cell);
+  return row >= 0 && col >= 0 && row < drawn.size && col < drawn.size ? { row, col } : null;
+}
+
+function announce() {
+  const n = drawn.size;
+  const s = drawn.line[cursor.row * n + cursor.col];
+  $('cell').textContent = `Row ${cursor.row + 1}, column ${cursor.col + 1}: ${/[.0_*-]/.test(s) ? 'blank' : s}.`;
+}
+
+function gridKey(e) {
+  const n = drawn.size;
+  if (!n || e.ctrlKey || e.metaKey || e.altKey) return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let symbol = null;
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    cursor = { row: Math.min(n - 1, Math.max(0, cursor.row + dr)), col: Math.min(n - 1, Math.max(0, cursor.col + dc)) };
+  } else if (e.key === 'Backspace' || e.key === 'Delete' || e.key === ' ') {
+    symbol = '.';
+  } else if (/^[0-9A-Za-z.]$/.test(e.key)) {
+    symbol = e.key.toUpperCase();
+  } else {
+    return;
+  }
+  e.preventDefault();
+  if (symbol !== null) {
+    const i = cursor.row * n + cursor.col;
+    drawn.line = drawn.line.slice(0, i) + symbol + drawn.line.slice(i + 1);
+    $('puzzle').value = drawn.line;
+    preview(0);
+  }
+  markCursor();
+  announce();
+}
+
+function engineChanged() {
+  // The encoding is the SAT engine's: the native solver has none.
+  $('encoding').disabled = engine() !== 'sat';
 }
 
 function targetChanged() {
@@ -274,7 +511,7 @@ function wire() {
   const handlers = { solve, count, grade, dimacs, svg, print, generate };
   for (const [id, fn] of Object.entries(handlers)) $(id).addEventListener('click', fn);
   $('stop').addEventListener('click', () => solver.abort({ status: 'stopped', message: 'stopped: the search was ended' }));
-  $('puzzle').addEventListener('input', preview);
+  $('puzzle').addEventListener('input', () => preview());
   $('puzzle').addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -293,13 +530,27 @@ function wire() {
     $('puzzle').focus();
   });
   $('target').addEventListener('change', targetChanged);
+  for (const radio of document.querySelectorAll('input[name=engine]')) radio.addEventListener('change', engineChanged);
+  engineChanged();
+  const board = $('board');
+  board.addEventListener('click', (e) => {
+    const cell = cellAt(e);
+    if (!cell) return;
+    cursor = cell;
+    board.focus();
+    markCursor();
+    announce();
+  });
+  board.addEventListener('keydown', gridKey);
+  board.addEventListener('focus', () => { markCursor(); if (drawn.size) announce(); });
+  board.addEventListener('blur', markCursor);
 }
 
 wire();
 solver.ready.then(
   () => {
     setStatus('Ready: type or paste a puzzle, or generate one.', 'hint');
-    $('version').textContent = `WebAssembly built with ${solver.goVersion}.`;
+    $('version').textContent = solver.where;
     document.body.dataset.ready = 'true';
   },
   (err) => setStatus(`error: the WebAssembly solver did not start: ${err.message}`, 'error'),
