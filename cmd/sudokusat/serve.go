@@ -42,7 +42,7 @@ func defaultLimits() serveLimits {
 	return serveLimits{
 		maxBody:    64 << 10,
 		maxSize:    25,
-		perRequest: 10 * time.Second,
+		perRequest: 30 * time.Second, // the page's default time limit: the server's is a backstop
 		atOnce:     runtime.NumCPU(),
 		maxConns:   256,
 		idle:       60 * time.Second,
@@ -56,9 +56,10 @@ func serveCommand() *cli.Command {
 		Usage:     "serve the web page that solves, generates and draws puzzles",
 		ArgsUsage: " ",
 		Description: "Serves the page, embedded in this binary, and answers its calls as a JSON API (POST\n" +
-			"/api/OP, OP one of solve, count, grade, generate, encode, render; the body is a request\n" +
-			"record, the reply a reply record of package web/api). When the binary was built after\n" +
-			"'go generate ./web', the page runs sudokusat's WebAssembly build in the browser instead.\n" +
+			"/api/OP, OP one of solve, count, grade, generate, encode, render; the body, of type\n" +
+			"application/json, is a request record, the reply a reply record of package web/api).\n" +
+			"When the binary was built after 'go generate ./web', the page runs sudokusat's\n" +
+			"WebAssembly build in the browser instead.\n" +
 			"The URL is printed on standard output (--addr 127.0.0.1:0 picks a free port); Ctrl-C\n" +
 			"stops the server.\n\n" +
 			fmt.Sprintf("Limits of the API: a request of at most %d KiB; grids up to %d×%d; %v per call (a\n",
@@ -69,7 +70,8 @@ func serveCommand() *cli.Command {
 			examples(
 				"sudokusat serve", "the page at http://127.0.0.1:8080/",
 				"sudokusat serve --addr 127.0.0.1:0", "on a free port",
-				`curl -s -d '{"puzzle":"1...............","engine":"sat"}' http://127.0.0.1:8080/api/count`, "the API, from a script"),
+				`curl -s -H 'Content-Type: application/json' -d '{"puzzle":"1...............","engine":"sat"}' http://127.0.0.1:8080/api/count`,
+				"the API, from a script"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT`"},
 		},
@@ -284,6 +286,13 @@ func (s *server) api(w http.ResponseWriter, r *http.Request, op string) {
 	}
 	if _, ok := s.svc.Ops()[op]; !ok {
 		fail(http.StatusNotFound, fmt.Sprintf("unknown operation %q", op))
+		return
+	}
+	// A form on another site cannot send this type without a CORS
+	// preflight, which this server does not grant: other sites cannot
+	// spend its CPU through a visitor's browser.
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		fail(http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q, want application/json", r.Header.Get("Content-Type")))
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.limits.maxBody))

@@ -80,6 +80,15 @@ func TestServeAPI(t *testing.T) {
 		{"too large", "solve", `{"puzzle":"` + strings.Repeat(".", 5000) + `"}`, 413, "error", "request over 4 KiB"},
 		{"unknown operation", "shutdown", `{}`, 404, "error", `unknown operation "shutdown"`},
 	}
+	// A form post, which another site could make a visitor's browser send.
+	resp0, err := http.Post(url+"api/solve", "application/x-www-form-urlencoded", strings.NewReader(`{"puzzle":"`+inkala+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp0.Body.Close()
+	if resp0.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a form post: %d, want 415", resp0.StatusCode)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, r := post(t, url+"api/"+tt.op, tt.body)
