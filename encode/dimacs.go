@@ -35,8 +35,12 @@ const maxLine = 16 << 20
 func WriteDIMACS(w io.Writer, f *Formula) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	n := f.Puzzle.Size()
-	fmt.Fprintf(bw, "%s\nc encoding %s\nc box %dx%d\nc puzzle %s\n", headerMark,
-		f.Encoding, f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
+	fmt.Fprintf(bw, "%s\n", headerMark)
+	if f.Encoding != "" {
+		// A map read from a header without the line has no name to give.
+		fmt.Fprintf(bw, "c encoding %s\n", f.Encoding)
+	}
+	fmt.Fprintf(bw, "c box %dx%d\nc puzzle %s\n", f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
 	switch f.Layout {
 	case sudokusat.LayoutRows:
 		fmt.Fprintf(bw, "c layout rows\n")
