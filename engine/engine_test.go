@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -326,4 +327,38 @@ func TestEncodingHonoursTheDeadline(t *testing.T) {
 	if err != nil || f.NumClauses() == 0 {
 		t.Errorf("without a deadline: %v", err)
 	}
+}
+
+// TestCountConcurrent runs engines in parallel goroutines, as a batch
+// does: every answer must be the puzzle's own (run it with -race).
+func TestCountConcurrent(t *testing.T) {
+	sat, err := Open(NameSAT, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles := []struct {
+		puzzle, solution string
+	}{
+		{inkala, solution},
+		{"1234341221434321", "1234341221434321"},
+		{".2.1........4.2.", "3241143223144123"},
+	}
+	grids := make([]*sudokusat.Grid, len(puzzles))
+	for i, p := range puzzles {
+		grids[i] = grid(t, p.puzzle)
+	}
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := puzzles[i%len(puzzles)]
+			e := []Engine{Native(), sat}[i%2]
+			a := Count(context.Background(), e, grids[i%len(puzzles)], 2, 0)
+			if !a.Unique() || a.Solution().String() != p.solution {
+				t.Errorf("%s on %s: %v count %d %v", e.Name(), p.puzzle, a.Status, a.Count, a.Solution())
+			}
+		}()
+	}
+	wg.Wait()
 }
