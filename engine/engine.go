@@ -49,7 +49,7 @@ type Result struct {
 type Stats struct {
 	Decisions int // SAT decisions (gophersat)
 	Conflicts int // SAT conflicts (gophersat)
-	Guesses   int // branch alternatives tried (native)
+	Guesses   int // branch alternatives tried (native); search-tree nodes (dlx)
 }
 
 // Add adds t to s.

@@ -47,7 +47,7 @@ type Options struct {
 	Workers *Workers
 }
 
-// Open returns the engine named by spec: "native"; "sat" (or "gophersat")
+// Open returns the engine named by spec: "native"; "dlx"; "sat" (or "gophersat")
 // for the embedded gophersat; a known external solver's name (see
 // satsolve.KnownExternal); or a DIMACS solver's command line, in which
 // "{cnf}" stands for the CNF file and "{out}" for a result file. Every
@@ -57,6 +57,9 @@ func Open(spec string, o Options) (Engine, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == NameNative {
 		return nativeEngine{}, nil
+	}
+	if spec == NameDLX {
+		return dlxEngine{}, nil
 	}
 	encName, enc, err := lookupEncoding(o.Encoding)
 	if err != nil {
@@ -133,7 +136,7 @@ func relabel(e Engine, name string) Engine {
 
 // known lists the engine names for messages.
 func known() string {
-	return strings.Join(append([]string{NameNative, NameSAT}, satsolve.KnownExternal()...), ", ")
+	return strings.Join(append([]string{NameNative, NameDLX, NameSAT}, satsolve.KnownExternal()...), ", ")
 }
 
 // lookupEncoding resolves an encoding name, empty meaning the default.

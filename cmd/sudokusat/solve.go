@@ -129,7 +129,7 @@ func solveCommand() *cli.Command {
 		Usage:     "solve puzzles, one answer per puzzle, in input order",
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives exactly one record: its solution, or STATUS: message naming the line.\n" +
-			"Engines: sat (embedded gophersat), native, " + strings.Join(satsolve.KnownExternal(), ", ") + ",\n" +
+			"Engines: sat (embedded gophersat), native, dlx (dancing links), " + strings.Join(satsolve.KnownExternal(), ", ") + ",\n" +
 			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file)." + "\n\n" +
 			examples(
 				"sudokusat solve puzzles.txt", "one solution per line, with the embedded gophersat",
