@@ -1,0 +1,141 @@
+package drat_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+// cadicalProof writes the extended encoding of an unsolvable puzzle, runs
+// cadical on it with a text and a binary proof, and returns the CNF and both
+// proofs.
+func cadicalProof(t *testing.T, puzzle string) (cnf, text, binary []byte) {
+	t.Helper()
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("skipping: cadical is not on PATH, so there is no solver proof to check")
+	}
+	g, err := sudokusat.Parse(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := encode.Extended(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := encode.WriteDIMACS(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cnfPath := filepath.Join(dir, "p.cnf")
+	if err := os.WriteFile(cnfPath, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, args ...string) []byte {
+		path := filepath.Join(dir, name)
+		out, err := exec.Command("cadical", append(args, "-q", cnfPath, path)...).CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 20 {
+			t.Fatalf("cadical %v: %v, want exit status 20 (UNSAT)\n%s", args, err, out)
+		}
+		proof, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return proof
+	}
+	return buf.Bytes(), run("text.drat", "--no-binary"), run("binary.drat", "--binary=true")
+}
+
+const (
+	// The first row's only empty cell has no digit left: refuted by
+	// propagation of the givens alone.
+	unsat9Trivial = ".23456789" + "1........" + "..............................................................."
+	// A top95 puzzle with 1 added in row 1, column 8 (no clash): unsolvable,
+	// and CaDiCaL needs a few hundred lemmas to show it.
+	unsat9 = "4.....815.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+)
+
+func TestCadicalProofs(t *testing.T) {
+	tests := []struct {
+		name      string
+		puzzle    string
+		minLemmas int
+	}{
+		{"refuted by the givens", unsat9Trivial, 0},
+		{"needs search", unsat9, 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cnf, text, binary := cadicalProof(t, tt.puzzle)
+			if bytes.Equal(text, binary) && len(text) > 0 {
+				t.Fatal("cadical wrote the same text and binary proofs")
+			}
+			var results [2]drat.Result
+			for i, proof := range [][]byte{text, binary} {
+				res, err := drat.Check(context.Background(), bytes.NewReader(cnf), bytes.NewReader(proof))
+				if err != nil {
+					t.Fatalf("proof %d: %v", i, err)
+				}
+				if !res.Refuted || res.Lemmas < tt.minLemmas {
+					t.Errorf("proof %d: %+v, want refuted with at least %d lemmas", i, res, tt.minLemmas)
+				}
+				results[i] = res
+			}
+			if results[0] != results[1] {
+				t.Errorf("text proof gives %+v, binary %+v", results[0], results[1])
+			}
+		})
+	}
+}
+
+func TestCadicalProofCorrupted(t *testing.T) {
+	cnf, text, _ := cadicalProof(t, unsat9)
+	lines := strings.SplitAfter(string(text), "\n")
+	var lemmas []int // indices of the added lemmas' lines
+	for i, l := range lines {
+		if l != "" && !strings.HasPrefix(l, "d ") {
+			lemmas = append(lemmas, i)
+		}
+	}
+	if len(lemmas) < 100 {
+		t.Fatalf("only %d lemmas in cadical's proof", len(lemmas))
+	}
+	join := func(ls []string) string { return strings.Join(ls, "") }
+	replaced := append([]string(nil), lines...)
+	// Variable 4 is digit 4 in row 1, column 1, a given: its negation is
+	// neither RUP nor RAT (the resolvent with the given's unit clause is
+	// the lemma itself).
+	replaced[lemmas[10]] = "-4 0\n"
+	tests := []struct {
+		name    string
+		proof   string
+		wantErr error
+		inErr   string
+	}{
+		{"a lemma replaced by the negation of a given", join(replaced), drat.ErrLemma,
+			"lemma -4 0 is neither RUP nor RAT on -4"},
+		{"the first half only", join(lines[:lemmas[len(lemmas)/2]]), drat.ErrNotRefuted, ""},
+		{"the empty clause alone", "0\n", drat.ErrLemma, "step 1 "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := drat.Check(context.Background(), bytes.NewReader(cnf), strings.NewReader(tt.proof))
+			if !errors.Is(err, tt.wantErr) || !strings.Contains(err.Error(), tt.inErr) {
+				t.Fatalf("error %v, want %v saying %q", err, tt.wantErr, tt.inErr)
+			}
+			if res.Refuted {
+				t.Errorf("corrupted proof refuted the formula: %+v", res)
+			}
+		})
+	}
+}
