@@ -9,16 +9,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// cadicalProof writes the extended encoding of an unsolvable puzzle, runs
+// cadicalProof writes an encoding of an unsolvable puzzle, runs
 // cadical on it with a text and a binary proof, and returns the CNF and both
 // proofs.
-func cadicalProof(t *testing.T, puzzle string) (cnf, text, binary []byte) {
+func cadicalProof(t *testing.T, puzzle string, enc encode.Encoding) (cnf, text, binary []byte) {
 	t.Helper()
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("skipping: cadical is not on PATH, so there is no solver proof to check")
@@ -27,7 +28,7 @@ func cadicalProof(t *testing.T, puzzle string) (cnf, text, binary []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := encode.Extended(g)
+	f, err := enc(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,26 +64,36 @@ const (
 	// A top95 puzzle with 1 added in row 1, column 8 (no clash): unsolvable,
 	// and CaDiCaL needs a few hundred lemmas to show it.
 	unsat9 = "4.....815.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	// testdata/large-16.txt with a fifth of its givens removed and four
+	// wrong ones added (clash-free): unsolvable. The extended encoding
+	// refutes it by propagation alone; the minimal one needs search.
+	unsat16 = ".F.1.2AEC........6.GC..4.F1.2...E..7B3F.........4D2C.........F1.....E.B.3.A.....3G..2....E7D..5FB.5A7....9...6..........F..C.............83A..F.2C.....3.4....9.63....D..B91.C....A4......C.8.67C8..G..A.D......5......6.1F......916.E....2...A8.E...D..4CB8..2."
 )
 
 func TestCadicalProofs(t *testing.T) {
 	tests := []struct {
 		name      string
 		puzzle    string
+		enc       encode.Encoding
 		minLemmas int
 	}{
-		{"refuted by the givens", unsat9Trivial, 0},
-		{"needs search", unsat9, 100},
+		{"refuted by the givens", unsat9Trivial, encode.Extended, 0},
+		{"needs search", unsat9, encode.Extended, 100},
+		{"16x16, refuted by propagation", unsat16, encode.Extended, 0},
+		{"16x16, minimal encoding, needs search", unsat16, encode.Minimal, 1000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cnf, text, binary := cadicalProof(t, tt.puzzle)
+			cnf, text, binary := cadicalProof(t, tt.puzzle, tt.enc)
 			if bytes.Equal(text, binary) && len(text) > 0 {
 				t.Fatal("cadical wrote the same text and binary proofs")
 			}
 			var results [2]drat.Result
 			for i, proof := range [][]byte{text, binary} {
+				start := time.Now()
 				res, err := drat.Check(context.Background(), bytes.NewReader(cnf), bytes.NewReader(proof))
+				t.Logf("%s proof (%d bytes, CNF %d bytes): checked in %v: %+v",
+					[]string{"text", "binary"}[i], len(proof), len(cnf), time.Since(start).Round(time.Millisecond), res)
 				if err != nil {
 					t.Fatalf("proof %d: %v", i, err)
 				}
@@ -99,7 +110,7 @@ func TestCadicalProofs(t *testing.T) {
 }
 
 func TestCadicalProofCorrupted(t *testing.T) {
-	cnf, text, _ := cadicalProof(t, unsat9)
+	cnf, text, _ := cadicalProof(t, unsat9, encode.Extended)
 	lines := strings.SplitAfter(string(text), "\n")
 	var lemmas []int // indices of the added lemmas' lines
 	for i, l := range lines {
