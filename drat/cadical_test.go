@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,5 +149,31 @@ func TestCadicalProofCorrupted(t *testing.T) {
 				t.Errorf("corrupted proof refuted the formula: %+v", res)
 			}
 		})
+	}
+}
+
+// cancelOnRead cancels a context when the checker first reads the proof.
+type cancelOnRead struct {
+	r      io.Reader
+	cancel context.CancelFunc
+}
+
+func (c cancelOnRead) Read(p []byte) (int, error) {
+	c.cancel()
+	return c.r.Read(p)
+}
+
+// TestCadicalCancelled cancels the context once the check is under way: it
+// must stop within a thousand or so steps with the context's error.
+func TestCadicalCancelled(t *testing.T) {
+	cnf, text, _ := cadicalProof(t, unsat16, encode.Minimal)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := drat.Check(ctx, bytes.NewReader(cnf), cancelOnRead{bytes.NewReader(text), cancel})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if res.Refuted || res.Steps > 2048 {
+		t.Errorf("result %+v after the context was cancelled", res)
 	}
 }

@@ -99,6 +99,8 @@ func TestCheck(t *testing.T) {
 			drat.Result{Steps: 3, Lemmas: 1, Deletions: 2}, drat.ErrLemma, "step 3"},
 		{"deletion of a unit ignored and counted", withUnit, "d 1 0\n2 0\n0\n",
 			drat.Result{Steps: 2, Lemmas: 1, Deletions: 1, IgnoredDeletions: 1, Refuted: true}, nil, ""},
+		{"deletion of a unit that is not a reason ignored", "p cnf 2 3\n2 0\n-2 1 0\n1 0\n", "d 1 0\n",
+			drat.Result{Steps: 1, Deletions: 1, IgnoredDeletions: 1}, drat.ErrNotRefuted, ""},
 		{"deletion of a top-level reason ignored", withReason, "d 2 -1 0\n3 0\n0\n",
 			drat.Result{Steps: 2, Lemmas: 1, Deletions: 1, IgnoredDeletions: 1, Refuted: true}, nil, ""},
 		{"deletion of an absent clause counted", four, "d 1 2 -3 0\n1 0\n",
