@@ -343,6 +343,12 @@ func (c *checker) implied(lits []int32) bool {
 	np := lits[0] ^ 1
 	mid := len(c.trail)
 	for i := range c.clauses {
+		if i&4095 == 4095 {
+			if err := c.ctx.Err(); err != nil {
+				c.err = err
+				return false
+			}
+		}
 		cl := &c.clauses[i]
 		if cl.deleted || !contains(cl.lits, np) {
 			continue
