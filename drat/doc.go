@@ -1,0 +1,28 @@
+// Package drat checks DRAT proofs of unsatisfiability, as written by SAT
+// solvers such as CaDiCaL, against the CNF formula they refute. It shares
+// no code with the encoder or with any solver: it has its own DIMACS reader
+// and its own unit propagation, so that a solver's "UNSATISFIABLE" can be
+// trusted without trusting the solver or the encoding code.
+//
+// A DRAT proof is a sequence of steps, each adding a clause (a lemma) to the
+// formula or deleting one from it; it refutes the formula when it adds the
+// empty clause. A lemma C is RUP (reverse unit propagation) when assigning
+// false to every literal of C and unit-propagating over the current clauses
+// reaches a conflict: C then follows from the clauses by resolution. A lemma
+// that is not RUP may still be RAT (resolution asymmetric tautology) on its
+// first literal l: for every current clause D that contains ¬l, the
+// resolvent C ∪ (D \ {¬l}) is RUP. Adding a RAT clause keeps a satisfiable
+// formula satisfiable (though not equivalent), which lets a proof introduce
+// fresh variables, as in extended resolution; so a formula with a checked
+// proof of the empty clause is unsatisfiable.
+//
+// The checker processes steps forward, with two watched literals per clause,
+// a top level of assignments implied by unit clauses (kept across lemmas),
+// and one temporary level per lemma check. Deletions are matched as sets of
+// literals and remove one copy of the clause; like drat-trim, the checker
+// ignores (and counts) deletions of unit clauses, of clauses that are the
+// reason of a top-level assignment, and of clauses that are not present.
+// Keeping a clause is sound: every clause kept was checked when it was
+// added, so the clause set stays satisfiable whenever the formula is; an
+// extra clause can make a RAT check fail but never makes a wrong proof pass.
+package drat

@@ -1,0 +1,247 @@
+package drat_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+// naive is a second DRAT checker, written to be obviously right rather than
+// fast: unit propagation rescans every clause until nothing changes. It
+// ignores deletions of unit clauses (as Check does) and is compared with
+// Check on proofs whose other deletions are never of a top-level reason.
+// It returns the step (1-based) of the first failing lemma, 0 when the
+// proof refutes the formula, or -1 when it checks without a refutation.
+func naive(formula, proof [][]int, dels []bool) int {
+	var clauses [][]int
+	for _, c := range formula {
+		clauses = append(clauses, uniq(c))
+	}
+	up := func(a map[int]bool) bool {
+		for changed := true; changed; {
+			changed = false
+			for _, c := range clauses {
+				free, sat := 0, false
+				var last int
+				for _, l := range c {
+					if a[l] {
+						sat = true
+						break
+					}
+					if !a[-l] {
+						free++
+						last = l
+					}
+				}
+				if sat {
+					continue
+				}
+				if free == 0 {
+					return true
+				}
+				if free == 1 {
+					a[last] = true
+					changed = true
+				}
+			}
+		}
+		return false
+	}
+	rup := func(c []int) bool {
+		a := map[int]bool{}
+		for _, l := range c {
+			if a[l] {
+				return true // tautology
+			}
+			a[-l] = true
+		}
+		return up(a)
+	}
+	if up(map[int]bool{}) {
+		return 0
+	}
+	for i, c := range proof {
+		if dels[i] {
+			s := slices.Sorted(slices.Values(uniq(c)))
+			if len(s) == 1 {
+				continue
+			}
+			for k, d := range clauses {
+				if slices.Equal(slices.Sorted(slices.Values(uniq(d))), s) {
+					clauses = slices.Delete(slices.Clone(clauses), k, k+1)
+					break
+				}
+			}
+			continue
+		}
+		ok := rup(c)
+		if !ok && len(c) > 0 {
+			ok = true
+			for _, d := range clauses {
+				if slices.Contains(d, -c[0]) {
+					r := slices.Clone(c)
+					for _, l := range d {
+						if l != -c[0] {
+							r = append(r, l)
+						}
+					}
+					if !rup(r) {
+						ok = false
+						break
+					}
+				}
+			}
+		}
+		if !ok {
+			return i + 1
+		}
+		clauses = append(clauses, uniq(c))
+		if up(map[int]bool{}) {
+			return 0
+		}
+	}
+	return -1
+}
+
+func uniq(c []int) []int {
+	var u []int
+	for _, l := range c {
+		if !slices.Contains(u, l) {
+			u = append(u, l)
+		}
+	}
+	return u
+}
+
+func dimacs(vars int, cls [][]int, dels []bool, header bool) string {
+	var b strings.Builder
+	if header {
+		fmt.Fprintf(&b, "p cnf %d %d\n", vars, len(cls))
+	}
+	for i, c := range cls {
+		if dels != nil && dels[i] {
+			b.WriteString("d ")
+		}
+		for _, l := range c {
+			b.WriteString(strconv.Itoa(l) + " ")
+		}
+		b.WriteString("0\n")
+	}
+	return b.String()
+}
+
+// verdict turns Check's answer into naive's.
+func verdict(t *testing.T, res drat.Result, err error) int {
+	t.Helper()
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, drat.ErrNotRefuted):
+		return -1
+	case errors.Is(err, drat.ErrLemma):
+		return res.Steps
+	}
+	t.Fatalf("unexpected error %v", err)
+	return 0
+}
+
+// TestAgainstNaive compares Check with naive on random small formulas and
+// random proofs: random clauses over a few variables (one more than the
+// formula's, so that RAT on a fresh variable comes up), some of them
+// deletions of unit clauses, and half the time an empty clause at the end.
+func TestAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	randClause := func(vars, maxLen int) []int {
+		c := make([]int, 1+rng.Intn(maxLen))
+		for i := range c {
+			c[i] = 1 + rng.Intn(vars)
+			if rng.Intn(2) == 0 {
+				c[i] = -c[i]
+			}
+		}
+		return c
+	}
+	counts := map[int]int{}
+	for n := 0; n < 3000; n++ {
+		vars := 3 + rng.Intn(4)
+		formula := make([][]int, 2+rng.Intn(4*vars))
+		for i := range formula {
+			formula[i] = randClause(vars, 3)
+		}
+		proof := make([][]int, 1+rng.Intn(8))
+		dels := make([]bool, len(proof)+1)
+		for i := range proof {
+			proof[i] = randClause(vars+1, 3)
+			if rng.Intn(8) == 0 {
+				dels[i] = true
+				proof[i] = proof[i][:1]
+			}
+		}
+		if rng.Intn(2) == 0 {
+			proof = append(proof, []int{})
+		}
+		want := naive(formula, proof, dels)
+		res, err := drat.Check(context.Background(),
+			strings.NewReader(dimacs(vars, formula, nil, true)),
+			strings.NewReader(dimacs(0, proof, dels, false)))
+		if got := verdict(t, res, err); got != want {
+			t.Fatalf("formula\n%sproof\n%sCheck: %+v, %v; naive: %d",
+				dimacs(vars, formula, nil, true), dimacs(0, proof, dels, false), res, err, want)
+		}
+		counts[min(want, 1)]++
+	}
+	// Each kind of answer must come up, or the comparison proves little.
+	if counts[-1] < 100 || counts[0] < 100 || counts[1] < 100 {
+		t.Errorf("answers: %d not refuted, %d refuted, %d failing lemma", counts[-1], counts[0], counts[1])
+	}
+}
+
+// TestCadicalAgainstNaive checks suffixes of cadical's proof (most of them
+// still refute the formula, because propagation is strong on Sudoku) with
+// both checkers.
+func TestCadicalAgainstNaive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping: the naive checker takes seconds on a 12,000-clause formula")
+	}
+	cnf, text, _ := cadicalProof(t, unsat9, encode.Extended)
+	parse := func(s string) (cls [][]int, dels []bool) {
+		for _, line := range strings.Split(s, "\n") {
+			f := strings.Fields(line)
+			if len(f) == 0 || f[0] == "c" || f[0] == "p" {
+				continue
+			}
+			d := f[0] == "d"
+			if d {
+				f = f[1:]
+			}
+			var c []int
+			for _, x := range f[:len(f)-1] {
+				l, _ := strconv.Atoi(x)
+				c = append(c, l)
+			}
+			cls = append(cls, c)
+			dels = append(dels, d)
+		}
+		return cls, dels
+	}
+	formula, _ := parse(string(cnf))
+	proof, dels := parse(string(text))
+	for _, start := range []int{len(proof) / 2, len(proof) - 60, len(proof) - 20, len(proof) - 3} {
+		want := naive(formula, proof[start:], dels[start:])
+		res, err := drat.Check(context.Background(), bytes.NewReader(cnf),
+			strings.NewReader(dimacs(0, proof[start:], dels[start:], false)))
+		if got := verdict(t, res, err); got != want {
+			t.Errorf("proof from step %d: Check %+v, %v; naive %d", start+1, res, err, want)
+		}
+		t.Logf("proof from step %d of %d: naive %d, Check %+v", start+1, len(proof), want, res)
+	}
+}
