@@ -64,7 +64,7 @@ func serveCommand() *cli.Command {
 			"stops the server.\n\n" +
 			fmt.Sprintf("Limits of the API: a request of at most %d KiB; grids up to %d×%d; %v per call (a\n",
 				l.maxBody>>10, l.maxSize, l.maxSize, l.perRequest) +
-			fmt.Sprintf("\"timeout\" reply past it); %d calls at once, more get 503; engines native and sat only\n", l.atOnce) +
+			fmt.Sprintf("\"timeout\" reply past it); %d calls at once, more get 503; engines native, sat and dlx only\n", l.atOnce) +
 			fmt.Sprintf("(gophersat in worker processes, killed at the deadline). At most %d connections, idle\n", l.maxConns) +
 			fmt.Sprintf("ones closed after %v.", l.idle) + "\n\n" +
 			examples(

@@ -26,11 +26,12 @@ import (
 	"github.com/sudokusat/sudokusat/render"
 )
 
-// Engines that run inside a browser: the native solver and the embedded
-// gophersat, under the command line's names.
+// Engines that run inside a browser: the native solver, the embedded
+// gophersat and dancing links, under the command line's names.
 const (
 	EngineNative = "native"
 	EngineSAT    = "sat"
+	EngineDLX    = "dlx"
 )
 
 // Statuses of a successful reply, by operation. Solve's is "solved"; a
@@ -49,7 +50,8 @@ const (
 type Request struct {
 	// Puzzle is the puzzle as text, in any format the command line reads.
 	Puzzle string `json:"puzzle"`
-	// Engine is EngineNative or EngineSAT; empty means EngineNative.
+	// Engine is EngineNative, EngineSAT or EngineDLX; empty means
+	// EngineNative.
 	Engine string `json:"engine"`
 	// Encoding names the CNF encoding for EngineSAT and Encode; empty
 	// means encode.Default.
@@ -253,10 +255,12 @@ func (s Service) engine(req Request) (engine.Engine, error) {
 	switch req.Engine {
 	case "", EngineNative:
 		return engine.Native(), nil
+	case EngineDLX:
+		return engine.Open(engine.NameDLX, engine.Options{})
 	case EngineSAT:
 		return engine.Open(engine.NameSAT, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
 	}
-	return nil, fmt.Errorf("unknown engine %q: the page runs %s and %s", req.Engine, EngineNative, EngineSAT)
+	return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
 }
 
 // count counts up to limit solutions of p with the engine req names. The

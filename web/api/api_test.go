@@ -34,6 +34,7 @@ func TestSolve(t *testing.T) {
 	}{
 		{"native", Request{Puzzle: inkala}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"native by name", Request{Puzzle: inkala, Engine: EngineNative}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"dancing links", Request{Puzzle: inkala, Engine: EngineDLX}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"gophersat default encoding", Request{Puzzle: inkala, Engine: EngineSAT}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"gophersat minimal", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "minimal"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"gophersat extended", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "extended"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
@@ -52,7 +53,7 @@ func TestSolve(t *testing.T) {
 		{"no solution native", Request{Puzzle: noSolution}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
 		{"no solution gophersat", Request{Puzzle: noSolution, Engine: EngineSAT}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
 		{"unknown engine", Request{Puzzle: inkala, Engine: "cadical"}, engine.Failed.String(),
-			`error: line 1: unknown engine "cadical": the page runs native and sat`, "", ""},
+			`error: line 1: unknown engine "cadical": the page runs native, sat and dlx`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

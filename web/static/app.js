@@ -291,7 +291,8 @@ function duration(us) {
 }
 
 function engineName(r) {
-  return r.engine === 'sat' ? `gophersat, ${r.encoding} encoding` : 'native';
+  if (r.engine === 'sat') return `gophersat, ${r.encoding} encoding`;
+  return r.engine === 'dlx' ? 'dancing links' : 'native';
 }
 
 function limitMs() {
