@@ -24,6 +24,8 @@ type prop struct {
 	val          []uint16 // the digit placed in a cell, 0 while open
 	left         []int32  // left[cell]: the cell's candidates
 	places       []int32  // places[u*n+d-1]: the cells of unit u that can hold d
+	unitOf       []int32  // unitOf[3*cell+k]: n times the unit of the cell's row, column (k=1) or box (k=2)
+	done         []uint64 // bit d-1 of unit u's w words: d is placed in u
 	naked        []int32  // open cells left with one candidate
 	hidden       []int32  // u*n+d-1 for a digit d left with one place in unit u
 }
@@ -33,11 +35,14 @@ func newProp(g *sudokusat.Grid) *prop {
 	w := (n + 63) / 64
 	p := &prop{n: n, w: w, br: g.BoxRows(), bc: g.BoxCols(),
 		units: make([]int32, 3*n*n), cand: make([]uint64, n*n*w),
-		val: make([]uint16, n*n), left: make([]int32, n*n), places: make([]int32, 3*n*n)}
+		val: make([]uint16, n*n), left: make([]int32, n*n), places: make([]int32, 3*n*n),
+		unitOf: make([]int32, 3*n*n), done: make([]uint64, 3*n*w)}
 	for kind := 0; kind < 3; kind++ {
 		for u := 0; u < n; u++ {
 			for k := 0; k < n; k++ {
-				p.units[(kind*n+u)*n+k] = int32(p.cellOf(kind, u, k))
+				cell := p.cellOf(kind, u, k)
+				p.units[(kind*n+u)*n+k] = int32(cell)
+				p.unitOf[3*cell+kind] = int32((kind*n + u) * n)
 			}
 		}
 	}
@@ -47,12 +52,6 @@ func newProp(g *sudokusat.Grid) *prop {
 	}
 	for cell := 1; cell < n*n; cell++ {
 		copy(p.set(cell), full)
-	}
-	for i := range p.left {
-		p.left[i] = int32(n)
-	}
-	for i := range p.places {
-		p.places[i] = int32(n)
 	}
 	return p
 }
@@ -83,21 +82,75 @@ func (p *prop) cellOf(kind, u, k int) int {
 	return r*n + c
 }
 
-// unitsOf returns the indexes of cell's row, column and box in units.
-func (p *prop) unitsOf(cell int) [3]int {
-	n := p.n
-	r, c := cell/n, cell%n
-	return [3]int{r, n + c, 2*n + (r/p.br)*(n/p.bc) + c/p.bc}
-}
-
 // run places the givens and propagates; false means a contradiction.
 func (p *prop) run(g *sudokusat.Grid) bool {
 	for cell := 0; cell < g.Len(); cell++ {
-		if d := g.Cell(cell); d != 0 && !p.assign(cell, d) {
+		if d := g.Cell(cell); d != 0 && !p.give(cell, d) {
 			return false
 		}
 	}
-	return p.drain()
+	return p.count() && p.drain()
+}
+
+// give places the given d in cell with bit operations alone: the counters
+// come after all the givens (see count), so that a given's n-1 other
+// candidates cost one word each rather than three counters each.
+func (p *prop) give(cell, d int) bool {
+	if v := int(p.val[cell]); v != 0 {
+		return v == d
+	}
+	if !p.has(cell, d) {
+		return false // a given peer holds d
+	}
+	p.val[cell] = uint16(d)
+	p.mark(cell, d)
+	i, bit := (d-1)/64, uint64(1)<<uint((d-1)%64)
+	s := p.set(cell)
+	clear(s)
+	s[i] = bit
+	for _, u := range p.unitOf[3*cell : 3*cell+3] {
+		for _, q := range p.units[u : int(u)+p.n] {
+			if int(q) != cell {
+				p.cand[int(q)*p.w+i] &^= bit
+			}
+		}
+	}
+	return true
+}
+
+// count sets the counters from the candidates the givens left and queues
+// the singles there are; false means a cell or a unit's digit has no place.
+func (p *prop) count() bool {
+	for cell := range p.left {
+		k := 0
+		us := p.unitOf[3*cell : 3*cell+3]
+		for i, word := range p.set(cell) {
+			k += bits.OnesCount64(word)
+			for word != 0 {
+				e := i*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				for _, u := range us {
+					p.places[int(u)+e]++
+				}
+			}
+		}
+		p.left[cell] = int32(k)
+		switch {
+		case k == 0:
+			return false
+		case k == 1 && p.val[cell] == 0:
+			p.naked = append(p.naked, int32(cell))
+		}
+	}
+	for k, m := range p.places {
+		switch m {
+		case 0:
+			return false
+		case 1:
+			p.hidden = append(p.hidden, int32(k))
+		}
+	}
+	return true
 }
 
 // remove takes d from cell's candidates, queueing the singles it makes;
@@ -117,17 +170,31 @@ func (p *prop) remove(cell, d int) bool {
 			p.naked = append(p.naked, int32(cell))
 		}
 	}
-	for _, u := range p.unitsOf(cell) {
-		k := u*p.n + d - 1
-		p.places[k]--
-		switch p.places[k] {
-		case 0:
+	for _, u := range p.unitOf[3*cell : 3*cell+3] {
+		if !p.drop(int(u) + d - 1) {
 			return false
-		case 1:
-			p.hidden = append(p.hidden, int32(k))
 		}
 	}
 	return true
+}
+
+// drop counts one place less for the unit and digit at places[k].
+func (p *prop) drop(k int) bool {
+	p.places[k]--
+	switch p.places[k] {
+	case 0:
+		return false
+	case 1:
+		p.hidden = append(p.hidden, int32(k))
+	}
+	return true
+}
+
+// mark records that d is placed in cell's units.
+func (p *prop) mark(cell, d int) {
+	for _, u := range p.unitOf[3*cell : 3*cell+3] {
+		p.done[int(u)/p.n*p.w+(d-1)/64] |= 1 << uint((d-1)%64)
+	}
 }
 
 // assign places d in cell: the cell's other candidates go, and d goes from
@@ -140,23 +207,32 @@ func (p *prop) assign(cell, d int) bool {
 		return false
 	}
 	p.val[cell] = uint16(d)
-	for i, word := range p.set(cell) {
+	p.mark(cell, d)
+	us := p.unitOf[3*cell : 3*cell+3]
+	s := p.set(cell)
+	for i, word := range s {
 		if i == (d-1)/64 {
 			word &^= 1 << uint((d-1)%64)
 		}
 		for word != 0 {
-			e := i*64 + bits.TrailingZeros64(word) + 1
+			e := i*64 + bits.TrailingZeros64(word)
 			word &= word - 1
-			if !p.remove(cell, e) {
-				return false
+			for _, u := range us {
+				if !p.drop(int(u) + e) {
+					return false
+				}
 			}
 		}
 	}
+	clear(s)
+	s[(d-1)/64] = 1 << uint((d-1)%64)
+	p.left[cell] = 1
 	// A peer that holds d as its placed digit loses its last candidate
 	// here, which remove reports.
-	for _, u := range p.unitsOf(cell) {
-		for _, q := range p.units[u*p.n : (u+1)*p.n] {
-			if int(q) != cell && !p.remove(int(q), d) {
+	i, bit := (d-1)/64, uint64(1)<<uint((d-1)%64)
+	for _, u := range us {
+		for _, q := range p.units[u : int(u)+p.n] {
+			if int(q) != cell && p.cand[int(q)*p.w+i]&bit != 0 && !p.remove(int(q), d) {
 				return false
 			}
 		}
@@ -188,8 +264,12 @@ func (p *prop) drain() bool {
 		k := int(p.hidden[len(p.hidden)-1])
 		p.hidden = p.hidden[:len(p.hidden)-1]
 		u, d := k/p.n, k%p.n+1
+		if p.done[u*p.w+(d-1)/64]&(1<<uint((d-1)%64)) != 0 {
+			continue // the last place left is d's own cell
+		}
 		// places only falls, and falling to zero stopped the run, so d
-		// still has exactly one place in u.
+		// still has exactly one place in u: finding it is paid for by the
+		// placing that follows.
 		for _, q := range p.units[u*p.n : (u+1)*p.n] {
 			if p.has(int(q), d) {
 				if !p.assign(int(q), d) {
