@@ -33,10 +33,16 @@ type prop struct {
 func newProp(g *sudokusat.Grid) *prop {
 	n := g.Size()
 	w := (n + 63) / 64
+	// Three allocations in all: small grids are encoded by the thousand.
+	// A cell is queued at most once as a naked single (its count falls to
+	// one once) and a unit's digit at most once as a hidden single, so the
+	// queues never outgrow their room.
+	ints := make([]int32, 14*n*n)
+	words := make([]uint64, (n+3)*n*w)
 	p := &prop{n: n, w: w, br: g.BoxRows(), bc: g.BoxCols(),
-		units: make([]int32, 3*n*n), cand: make([]uint64, n*n*w),
-		val: make([]uint16, n*n), left: make([]int32, n*n), places: make([]int32, 3*n*n),
-		unitOf: make([]int32, 3*n*n), done: make([]uint64, 3*n*w)}
+		units: ints[:3*n*n], left: ints[3*n*n : 4*n*n], places: ints[4*n*n : 7*n*n], unitOf: ints[7*n*n : 10*n*n],
+		naked: ints[10*n*n : 10*n*n : 11*n*n], hidden: ints[11*n*n : 11*n*n : 14*n*n],
+		cand: words[:n*n*w], done: words[n*n*w:], val: make([]uint16, n*n)}
 	for kind := 0; kind < 3; kind++ {
 		for u := 0; u < n; u++ {
 			for k := 0; k < n; k++ {
