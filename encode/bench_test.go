@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"os"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -28,6 +29,29 @@ func BenchmarkEncode(b *testing.B) {
 // puzzles, most of which its propagation settles or nearly settles.
 func BenchmarkReduced17Clue(b *testing.B) {
 	benchPass(b, Reduced, datasets.Shuffled(b, "17-clue.txt", sudokusat.Parse))
+}
+
+// BenchmarkReducedLarge measures the reduced encoding's propagation alone
+// and the whole encoding on the 225×225 puzzle, where a propagation that is
+// not linear in the candidates shows.
+func BenchmarkReducedLarge(b *testing.B) {
+	data, err := os.ReadFile(datasets.Path(b, "large/sudoku-225-1.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := sudokusat.Parse(string(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("propagate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if !newProp(g).run(g) {
+				b.Fatal("propagation finds the puzzle unsolvable")
+			}
+		}
+	})
+	b.Run("encode", func(b *testing.B) { benchPass(b, Reduced, []*sudokusat.Grid{g}) })
 }
 
 // benchPass times passes of enc over puzzles.
