@@ -39,6 +39,10 @@ type Result struct {
 	Solutions []*sudokusat.Grid
 	// Stats are the engine's own search figures, where it reports them.
 	Stats Stats
+	// Certified reports that the UNSAT answer that ended the count (no
+	// solution, or no solution besides those found) was checked by a
+	// proof checker.
+	Certified bool
 	// Elapsed is the time the engine itself measured, or zero; an engine
 	// that queues work (gophersat's worker processes) measures it so that
 	// the wait in its queue is left out.
@@ -111,6 +115,10 @@ type Answer struct {
 	Stats Stats
 	// Elapsed is the engine's time on the puzzle.
 	Elapsed time.Duration
+	// Certified reports that the count's last UNSAT answer was proved: a
+	// DRAT proof checked (see Options.Certify). For a Solved answer below
+	// the limit it certifies that there is no other solution.
+	Certified bool
 	// Err says why there is no solution: it wraps ErrNoSolution when
 	// Status is Unsolvable, and is nil when it is Solved.
 	Err error
@@ -187,12 +195,15 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		a.Status, a.Err = Wrong, err
 		return a
 	}
-	a.Count, a.Solutions = r.Count, r.Solutions
+	a.Count, a.Solutions, a.Certified = r.Count, r.Solutions, r.Certified
 	a.Status = Solved
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
 		if _, ok := e.(*external); ok {
 			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
+			if a.Certified {
+				a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
+			}
 		}
 	}
 	return a

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os/exec"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -45,6 +47,14 @@ type Options struct {
 	// no cancellation and a package-level buffer that two searches at once
 	// corrupt (see satsolve).
 	Workers *Workers
+	// Certify asks external solvers for a DRAT proof of every UNSAT
+	// answer (no solution, and the "no second solution" of a uniqueness
+	// proof), checked by package drat against the CNF the solver was
+	// given; an answer whose proof fails is Wrong. It needs a direct
+	// encoding (minimal, efficient, extended): the reduced one's own
+	// propagation is not covered by the proof yet. Other engines give no
+	// proofs: their answers are not certified.
+	Certify bool
 }
 
 // Open returns the engine named by spec: "native"; "dlx"; "sat" (or "gophersat")
@@ -81,6 +91,12 @@ func Open(spec string, o Options) (Engine, error) {
 	case *satsolve.External:
 		if _, err := exec.LookPath(s.Argv[0]); err != nil {
 			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], known())
+		}
+		if o.Certify {
+			if encName == "reduced" {
+				return nil, openErrorf("engine %q: certified answers need a direct encoding (minimal, efficient or extended): the reduced encoding's propagation is not covered by a proof yet", spec)
+			}
+			s.Certify = checkProof
 		}
 		return &external{solver: s, enc: encName, encode: enc}, nil
 	}
@@ -160,6 +176,13 @@ func Encoding(e Engine) string {
 		return e.enc
 	}
 	return ""
+}
+
+// Certifies reports whether e's UNSAT answers come with a checked proof:
+// an external solver opened with Options.Certify.
+func Certifies(e Engine) bool {
+	x, ok := e.(*external)
+	return ok && x.solver.Certify != nil
 }
 
 // Native returns the native bitmask solver.
@@ -248,16 +271,24 @@ func encodeCtx(ctx context.Context, enc encode.Encoding, g *sudokusat.Grid) (*en
 	}
 }
 
+// checkProof is the one check of an external solver's UNSAT claim: its
+// DRAT proof must refute the CNF it was given (package drat, which shares
+// no code with the encoder or the solvers).
+func checkProof(ctx context.Context, cnf, proof io.Reader) error {
+	_, err := drat.Check(ctx, cnf, proof)
+	return err
+}
+
 // satResult turns a satsolve result into an engine's, marking a model that
 // satsolve found wrong as ErrWrong.
 func satResult(r satsolve.Result, err error) (Result, error) {
-	if errors.Is(err, satsolve.ErrWrongModel) {
+	if errors.Is(err, satsolve.ErrWrongModel) || errors.Is(err, satsolve.ErrBadProof) {
 		return Result{}, fmt.Errorf("%w: %w", ErrWrong, err)
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Count: r.Count, Solutions: r.Solutions, Elapsed: r.Elapsed,
+	return Result{Count: r.Count, Solutions: r.Solutions, Elapsed: r.Elapsed, Certified: r.Certified,
 		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}}, nil
 }
 

@@ -24,10 +24,21 @@ import (
 // answerLimit): a solver printing more is killed and the count fails. On
 // Unix the solver runs in a process group of its own, killed whole when ctx
 // ends or the solver exits, so that no process it started outlives it.
+//
+// With Certify set, an UNSAT answer counts only with a DRAT proof that
+// Certify accepts for the CNF the solver was given: the solver writes it
+// to the file "{proof}" names in Argv (for cadical and kissat, which take
+// a proof file after the CNF, it is added when Argv does not name it).
 type External struct {
 	Label string   // the engine's name in messages and tables
 	Argv  []string // the command and its arguments
+	// Certify, when not nil, checks a refutation: cnf is the formula the
+	// solver was given, proof its DRAT proof.
+	Certify func(ctx context.Context, cnf, proof io.Reader) error
 }
+
+// ErrBadProof reports an UNSAT answer whose proof was missing or refused.
+var ErrBadProof = errors.New("UNSAT proof refused")
 
 // knownArgv returns how to call a known solver quietly.
 func knownArgv(name string) ([]string, bool) {
@@ -101,6 +112,12 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 			return Result{}, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolver, e.Label)
 		}
 		if a.Status == encode.Unsatisfiable {
+			if e.Certify != nil {
+				if err := e.certify(ctx, dir); err != nil {
+					return Result{}, err
+				}
+				res.Certified = true
+			}
 			break
 		}
 		model := make([]bool, f.VarMap.NumVars())
@@ -154,6 +171,27 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
+// certify checks the proof of the last run's UNSAT answer against its CNF.
+func (e *External) certify(ctx context.Context, dir string) error {
+	cnf, err := os.Open(filepath.Join(dir, "puzzle.cnf"))
+	if err != nil {
+		return err
+	}
+	defer cnf.Close()
+	proof, err := os.Open(filepath.Join(dir, "proof.drat"))
+	if err != nil {
+		return fmt.Errorf("%w: %s wrote no proof", ErrBadProof, e.Label)
+	}
+	defer proof.Close()
+	if err := e.Certify(ctx, cnf, proof); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s: checking its proof: %w", e.Label, ctx.Err())
+		}
+		return fmt.Errorf("%w: %s: %w", ErrBadProof, e.Label, err)
+	}
+	return nil
+}
+
 // pipeGrace bounds the wait for a solver's output to close once the solver
 // has exited and its group has been killed: only a process that left the
 // group can still hold it open.
@@ -176,9 +214,11 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		}
 		return Answer{}, err
 	}
+	proof := filepath.Join(dir, "proof.drat")
 	os.Remove(out)
+	os.Remove(proof)
 
-	args, sawCNF, useOut := make([]string, 0, len(e.Argv)), false, false
+	args, sawCNF, useOut, sawProof := make([]string, 0, len(e.Argv)+1), false, false, false
 	for _, a := range e.Argv[1:] {
 		if strings.Contains(a, "{cnf}") {
 			sawCNF = true
@@ -186,10 +226,21 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		if strings.Contains(a, "{out}") {
 			useOut = true
 		}
-		args = append(args, strings.NewReplacer("{cnf}", cnf, "{out}", out).Replace(a))
+		if strings.Contains(a, "{proof}") {
+			sawProof = true
+		}
+		args = append(args, strings.NewReplacer("{cnf}", cnf, "{out}", out, "{proof}", proof).Replace(a))
 	}
 	if !sawCNF {
 		args = append(args, cnf)
+	}
+	if e.Certify != nil && !sawProof {
+		switch filepath.Base(e.Argv[0]) {
+		case "cadical", "kissat": // the proof file follows the CNF
+			args = append(args, proof)
+		default:
+			return Answer{}, fmt.Errorf("%w: %s: a certified run needs {proof} in the solver's command line", ErrSolver, e.Label)
+		}
 	}
 	limit := answerLimit(f.Vars)
 

@@ -41,6 +41,9 @@ type Result struct {
 	// Decisions and Conflicts are the solver's search statistics over all
 	// the solves a count makes; external solvers do not report them.
 	Decisions, Conflicts int
+	// Certified reports that the UNSAT answer that ended the count came
+	// with a proof that the solver's Certify accepted.
+	Certified bool
 	// Elapsed is the time the engine spent on the request where it ran,
 	// for engines that report it, else zero: an Isolated worker counts from
 	// reading the request to writing the reply, so that the time a search

@@ -38,6 +38,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "out-dir", Usage: "write the CNF that reproduces each disagreement or failure into `DIR`"},
 			workersFlag(),
 			quietFlag(),
+			certifyFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
@@ -50,7 +51,7 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			defer pool.Close()
-			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{Workers: pool})
+			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{Workers: pool, Certify: c.Bool("certify")})
 			if err != nil {
 				return usageError{err}
 			}

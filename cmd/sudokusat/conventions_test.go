@@ -279,3 +279,19 @@ func TestDecodeKeepsNumbers(t *testing.T) {
 		t.Errorf("exit %d (%s), decoded\n%s\nwant the rows of numbers\n%s", code, errOut, out, g.Rows())
 	}
 }
+
+// TestSolveCertify: a solver that claims UNSAT with a made-up proof is
+// caught by solve --certify with no other engine running.
+func TestSolveCertify(t *testing.T) {
+	liar := t.TempDir() + "/liar.sh"
+	if err := os.WriteFile(liar, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\necho '0' > \"$2\"\nexit 20\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, inkala+"\n", "solve", "--engine", liar+" {cnf} {proof}", "--encoding", "extended", "--certify", "-")
+	if code != exitUnsolved || !strings.HasPrefix(out, "wrong: line 1: ") || !strings.Contains(out, "proof") {
+		t.Errorf("exit %d, %q: want the made-up proof refused", code, out)
+	}
+	if _, errOut, code := runCLI(t, inkala+"\n", "solve", "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "gives no proof yet") {
+		t.Errorf("--certify with gophersat: exit %d, %q", code, errOut)
+	}
+}

@@ -35,6 +35,7 @@ func countCommand() *cli.Command {
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
+			certifyFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")

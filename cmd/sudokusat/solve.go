@@ -31,14 +31,23 @@ func newWorkers(workers int, deadlines bool) (*engine.Workers, error) {
 	return engine.NewWorkers([]string{exe, workerCommand}, workers, deadlines), nil
 }
 
-// openEngine opens the engine that --engine and --encoding name; any
-// problem with them is a usage error, found before any puzzle is read.
-func openEngine(spec, encoding string, w *engine.Workers) (engine.Engine, error) {
-	e, err := engine.Open(spec, engine.Options{Encoding: encoding, Workers: w})
+// openEngine opens the engine that --engine, --encoding and --certify
+// name; any problem with them is a usage error, found before any puzzle
+// is read.
+func openEngine(c *cli.Context, w *engine.Workers) (engine.Engine, error) {
+	certify := c.Bool("certify")
+	e, err := engine.Open(c.String("engine"), engine.Options{Encoding: c.String("encoding"), Workers: w, Certify: certify})
 	if err != nil {
 		return nil, usageError{err}
 	}
+	if certify && !engine.Certifies(e) {
+		return nil, usagef("--certify: engine %s gives no proof yet; external solvers do (cadical, kissat, or a command line with {proof})", e.Name())
+	}
 	return e, nil
+}
+
+func certifyFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "certify", Usage: "accept an external solver's UNSAT answers only with a DRAT proof, checked (needs a direct encoding)"}
 }
 
 // workerCommand is the hidden command a gophersat worker process runs.
@@ -87,7 +96,7 @@ func countAll(c *cli.Context, limit int, record func(*sudokusat.Writer, engine.E
 		return nil, false, err
 	}
 	defer pool.Close()
-	if e, err = openEngine(c.String("engine"), c.String("encoding"), pool); err != nil {
+	if e, err = openEngine(c, pool); err != nil {
 		return nil, false, err
 	}
 	in := &meter{}
@@ -144,6 +153,7 @@ func solveCommand() *cli.Command {
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
+			certifyFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			write, err := writerFor(c.String("format"))
