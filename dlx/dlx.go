@@ -154,25 +154,16 @@ func build(ctx context.Context, g *sudokusat.Grid) (*matrix, bool, error) {
 	ncols := 4 * nn
 	maxRows := (MaxNodes - ncols - 1) / 4
 	rows := 0
-	for i := range nn {
-		if i%n == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, false, fmt.Errorf("dlx: building the matrix: %w", err)
-			}
-		}
-		if g.Cell(i) != 0 {
-			continue
-		}
-		lines := digitColumns(g, i)
-		for d := 1; d <= n; d++ {
-			if open(covered, lines, d) {
-				rows++
-			}
-		}
-		if rows > maxRows {
-			return nil, false, fmt.Errorf("%w: a %d×%d grid with %d givens needs more than %d nodes",
-				ErrTooLarge, n, n, g.Givens(), MaxNodes)
-		}
+	err := eachOpen(ctx, g, covered, func(int, int, [3]int) bool {
+		rows++
+		return rows <= maxRows
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if rows > maxRows {
+		return nil, false, fmt.Errorf("%w: a %d×%d grid with %d givens needs more than %d nodes",
+			ErrTooLarge, n, n, g.Givens(), MaxNodes)
 	}
 	total := ncols + 1 + 4*rows
 	m := &matrix{
@@ -201,10 +192,35 @@ func build(ctx context.Context, g *sudokusat.Grid) (*matrix, bool, error) {
 	}
 	m.right[prev], m.left[m.root] = m.root, prev
 	node := m.base
-	for i := range nn {
+	err = eachOpen(ctx, g, covered, func(i, d int, lines [3]int) bool {
+		m.cand = append(m.cand, int32(i*n+d-1))
+		for _, c := range [4]int32{int32(i), int32(lines[0] + d), int32(lines[1] + d), int32(lines[2] + d)} {
+			// Append node at the bottom of column c.
+			m.col[node] = c
+			m.up[node], m.down[node] = m.up[c], c
+			m.down[m.up[c]] = node
+			m.up[c] = node
+			m.size[c]++
+			node++
+		}
+		return true
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	m.first = make([]int32, 0, nn-g.Givens())
+	return m, false, nil
+}
+
+// eachOpen calls fn, in order, for every digit d of every empty cell i
+// that clashes with no given (lines being i's digitColumns), checking ctx
+// once per grid row; it stops early when fn returns false.
+func eachOpen(ctx context.Context, g *sudokusat.Grid, covered []bool, fn func(i, d int, lines [3]int) bool) error {
+	n := g.Size()
+	for i := range n * n {
 		if i%n == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, false, fmt.Errorf("dlx: building the matrix: %w", err)
+				return fmt.Errorf("dlx: building the matrix: %w", err)
 			}
 		}
 		if g.Cell(i) != 0 {
@@ -212,23 +228,12 @@ func build(ctx context.Context, g *sudokusat.Grid) (*matrix, bool, error) {
 		}
 		lines := digitColumns(g, i)
 		for d := 1; d <= n; d++ {
-			if !open(covered, lines, d) {
-				continue
-			}
-			m.cand = append(m.cand, int32(i*n+d-1))
-			for _, c := range [4]int32{int32(i), int32(lines[0] + d), int32(lines[1] + d), int32(lines[2] + d)} {
-				// Append node at the bottom of column c.
-				m.col[node] = c
-				m.up[node], m.down[node] = m.up[c], c
-				m.down[m.up[c]] = node
-				m.up[c] = node
-				m.size[c]++
-				node++
+			if open(covered, lines, d) && !fn(i, d, lines) {
+				return nil
 			}
 		}
 	}
-	m.first = make([]int32, 0, nn-g.Givens())
-	return m, false, nil
+	return nil
 }
 
 // digitColumns returns, for cell i, the columns of its row-digit,
