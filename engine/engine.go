@@ -1,6 +1,8 @@
 // Package engine chooses, runs and validates the engines that solve and
-// count Sudoku puzzles: the native solver, gophersat in this process or in
-// worker processes, and any external DIMACS solver. It is the one layer
+// count Sudoku puzzles: the native solver, dancing links (package dlx),
+// gophersat in this process or in worker processes, and any external
+// DIMACS solver, whose UNSAT answers it can have certified by package drat
+// (Options.Certify). It is the one layer
 // under the command line and the web page, so that each decision about
 // engines (what a name means, which encoding, how many puzzles run at
 // once, what an answer's status is) is made here once.

@@ -249,8 +249,8 @@ func draw(puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
 	return b.String(), nil
 }
 
-// engine returns the engine req names: the page runs the native solver
-// and the embedded gophersat only.
+// engine returns the engine req names: the page runs the native solver,
+// dancing links and the embedded gophersat only (no external processes).
 func (s Service) engine(req Request) (engine.Engine, error) {
 	switch req.Engine {
 	case "", EngineNative:
