@@ -22,6 +22,13 @@
 // literals and remove one copy of the clause; like drat-trim, the checker
 // ignores (and counts) deletions of unit clauses, of clauses that are the
 // reason of a top-level assignment, and of clauses that are not present.
+// A RAT check visits only the clauses that hold the pivot's negation,
+// through occurrence lists built at the first RAT check.
+//
+// Check reads a formula and a proof from files; a Checker takes them clause
+// by clause, for a caller that builds or translates them, and ReadProof
+// reads a proof's steps for such a caller.
+//
 // Keeping a clause is sound: every clause kept was checked when it was
 // added, so the clause set stays satisfiable whenever the formula is; an
 // extra clause can make a RAT check fail but never makes a wrong proof pass.

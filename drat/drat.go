@@ -57,68 +57,177 @@ func Check(ctx context.Context, cnf, proof io.Reader) (Result, error) {
 
 // CheckFormat is Check with the proof's format given.
 func CheckFormat(ctx context.Context, cnf, proof io.Reader, format Format) (Result, error) {
-	var res Result
 	if err := ctx.Err(); err != nil {
-		return res, fmt.Errorf("drat: %w", err)
+		return Result{}, fmt.Errorf("drat: %w", err)
 	}
-	c := newChecker(ctx)
-	if err := c.readCNF(cnf); err != nil {
-		return res, err
+	k := NewChecker(ctx)
+	if err := k.c.readCNF(cnf); err != nil {
+		return k.res, err
 	}
-	if c.refuted {
-		res.Refuted = true
-		return res, nil
+	if k.c.refuted {
+		k.res.Refuted = true
+		return k.res, nil
 	}
 	steps, err := newStepReader(proof, format)
 	if err != nil {
-		return res, err
+		return k.res, err
 	}
-	for {
+	for !k.res.Refuted {
 		st, err := steps.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return res, err
+			return k.res, err
 		}
-		res.Steps++
-		if res.Steps%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return res, fmt.Errorf("drat: step %d: %w", res.Steps, err)
-			}
-		}
-		lits := c.normalize(st.lits)
-		if st.del {
-			res.Deletions++
-			switch c.remove(lits) {
-			case removed:
-			case missing:
-				res.IgnoredDeletions++
-				res.MissingDeletions++
-			default:
-				res.IgnoredDeletions++
-			}
-			continue
-		}
-		res.Lemmas++
-		ok := c.implied(lits)
-		if c.err != nil {
-			return res, fmt.Errorf("drat: step %d: %w", res.Steps, c.err)
-		}
-		if !ok {
-			return res, lemmaError(res.Steps, st)
-		}
-		c.addClause(lits)
-		if c.err != nil {
-			return res, fmt.Errorf("drat: step %d: %w", res.Steps, c.err)
-		}
-		if c.refuted {
-			res.Refuted = true
-			return res, nil
+		if err := k.step(st); err != nil {
+			return k.res, err
 		}
 	}
-	return res, fmt.Errorf("%w: %d steps checked (%d lemmas), no conflict derived",
-		ErrNotRefuted, res.Steps, res.Lemmas)
+	return k.Result()
+}
+
+// Checker checks a refutation given clause by clause: the formula's clauses
+// first, then the proof's steps. It is for callers that build the formula
+// or the proof themselves, such as a proof translated from another
+// formula's variables; Check is the same check on files.
+type Checker struct {
+	c   *checker
+	res Result
+}
+
+// NewChecker returns a Checker with no clause. ctx bounds every later call.
+func NewChecker(ctx context.Context) *Checker {
+	return &Checker{c: newChecker(ctx)}
+}
+
+// Clause adds a clause of the formula (0 ends no clause here: lits are the
+// literals alone). Every clause of the formula must come before the first
+// Lemma or Delete.
+func (k *Checker) Clause(lits ...int32) error {
+	if k.res.Steps > 0 {
+		return errors.New("drat: a clause of the formula after the first proof step")
+	}
+	if err := checkLits(lits); err != nil {
+		return err
+	}
+	if k.c.refuted {
+		k.res.Refuted = true
+		return nil
+	}
+	k.c.addClause(k.c.normalize(lits))
+	if k.c.err != nil {
+		return fmt.Errorf("drat: %w", k.c.err)
+	}
+	k.res.Refuted = k.c.refuted
+	return nil
+}
+
+// Lemma checks that lits is RUP, or RAT on its first literal, and adds it.
+// The error wraps ErrLemma when it is neither; once the formula is refuted,
+// further lemmas are not checked.
+func (k *Checker) Lemma(lits ...int32) error {
+	if err := checkLits(lits); err != nil {
+		return err
+	}
+	return k.step(step{lits: lits, where: "lemma " + strconv.Itoa(k.res.Lemmas+1)})
+}
+
+// Delete removes one copy of a clause, as a proof's deletion step does.
+func (k *Checker) Delete(lits ...int32) error {
+	if err := checkLits(lits); err != nil {
+		return err
+	}
+	return k.step(step{del: true, lits: lits})
+}
+
+// Refuted reports whether the clauses and lemmas so far refute the formula.
+func (k *Checker) Refuted() bool { return k.res.Refuted || k.c.refuted }
+
+// Result returns the counts so far, with a nil error when the formula is
+// refuted and one wrapping ErrNotRefuted otherwise.
+func (k *Checker) Result() (Result, error) {
+	k.res.Refuted = k.Refuted()
+	if !k.res.Refuted {
+		return k.res, fmt.Errorf("%w: %d steps checked (%d lemmas), no conflict derived",
+			ErrNotRefuted, k.res.Steps, k.res.Lemmas)
+	}
+	return k.res, nil
+}
+
+// checkLits refuses the literal 0 and the one literal with no negation.
+func checkLits(lits []int32) error {
+	for _, l := range lits {
+		if l == 0 || l == -1<<31 {
+			return fmt.Errorf("%w: %d is not a literal", ErrSyntax, l)
+		}
+	}
+	return nil
+}
+
+// step applies one proof step: a deletion, or a lemma checked then added.
+func (k *Checker) step(st step) error {
+	c := k.c
+	if k.Refuted() {
+		k.res.Refuted = true
+		return nil
+	}
+	k.res.Steps++
+	if k.res.Steps%1024 == 0 {
+		if err := c.ctx.Err(); err != nil {
+			return fmt.Errorf("drat: step %d: %w", k.res.Steps, err)
+		}
+	}
+	lits := c.normalize(st.lits)
+	if st.del {
+		k.res.Deletions++
+		switch c.remove(lits) {
+		case removed:
+		case missing:
+			k.res.IgnoredDeletions++
+			k.res.MissingDeletions++
+		default:
+			k.res.IgnoredDeletions++
+		}
+		return nil
+	}
+	k.res.Lemmas++
+	ok := c.implied(lits)
+	if c.err != nil {
+		return fmt.Errorf("drat: step %d: %w", k.res.Steps, c.err)
+	}
+	if !ok {
+		return lemmaError(k.res.Steps, st)
+	}
+	c.addClause(lits)
+	if c.err != nil {
+		return fmt.Errorf("drat: step %d: %w", k.res.Steps, c.err)
+	}
+	k.res.Refuted = c.refuted
+	return nil
+}
+
+// ReadProof reads a DRAT proof (text or binary, as Format says) and calls
+// fn for each step in order: del tells a deletion from an addition, and
+// lits is valid only during the call. It stops at fn's first error and
+// returns it; a malformed proof gives an error wrapping ErrSyntax.
+func ReadProof(r io.Reader, format Format, fn func(del bool, lits []int32) error) error {
+	steps, err := newStepReader(r, format)
+	if err != nil {
+		return err
+	}
+	for {
+		st, err := steps.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(st.del, st.lits); err != nil {
+			return err
+		}
+	}
 }
 
 func lemmaError(n int, st step) error {
@@ -161,6 +270,10 @@ type checker struct {
 	err     error // the context's error, once seen
 	refuted bool  // the top level has reached a conflict
 	buf     []int32
+	// occ lists, per literal, the clauses that contain it, for the RAT
+	// check's candidates; built at the first RAT check (most proofs have
+	// none), kept up to date after, and cleaned of deleted clauses lazily.
+	occ [][]int32
 }
 
 func newChecker(ctx context.Context) *checker {
@@ -178,6 +291,19 @@ func (c *checker) grow() {
 	c.watches = append(c.watches, nil, nil)
 	c.mark = append(c.mark, 0, 0)
 	c.reason = append(c.reason, -1)
+	if c.occ != nil {
+		c.occ = append(c.occ, nil, nil)
+	}
+}
+
+// index builds the occurrence lists.
+func (c *checker) index() {
+	c.occ = make([][]int32, len(c.vals))
+	for i := range c.clauses {
+		for _, l := range c.clauses[i].lits {
+			c.occ[l] = append(c.occ[l], int32(i))
+		}
+	}
 }
 
 // lit maps a DIMACS literal (never 0) to an internal one; a map rather than
@@ -342,16 +468,24 @@ func (c *checker) implied(lits []int32) bool {
 	}
 	np := lits[0] ^ 1
 	mid := len(c.trail)
-	for i := range c.clauses {
-		if i&4095 == 4095 {
+	if c.occ == nil {
+		c.index()
+	}
+	ids := c.occ[np]
+	j := 0
+	for i, id := range ids {
+		cl := &c.clauses[id]
+		if cl.deleted {
+			continue
+		}
+		ids[j] = id
+		j++
+		c.ticks++
+		if c.ticks&4095 == 0 {
 			if err := c.ctx.Err(); err != nil {
 				c.err = err
 				return false
 			}
-		}
-		cl := &c.clauses[i]
-		if cl.deleted || !contains(cl.lits, np) {
-			continue
 		}
 		conflict := false
 		for _, l := range cl.lits {
@@ -371,9 +505,11 @@ func (c *checker) implied(lits []int32) bool {
 		}
 		c.undo(mid)
 		if c.err != nil || !conflict {
+			c.occ[np] = append(ids[:j], ids[i+1:]...)
 			return false
 		}
 	}
+	c.occ[np] = ids[:j]
 	return true
 }
 
@@ -392,6 +528,11 @@ func (c *checker) addClause(lits []int32) {
 	cp := append([]int32(nil), lits...)
 	id := int32(len(c.clauses))
 	c.clauses = append(c.clauses, clause{lits: cp})
+	if c.occ != nil {
+		for _, l := range cp {
+			c.occ[l] = append(c.occ[l], id)
+		}
+	}
 	h := hash(cp)
 	c.byHash[h] = append(c.byHash[h], id)
 	switch len(cp) {

@@ -1,0 +1,106 @@
+package drat_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat/drat"
+)
+
+// TestChecker feeds a formula and a proof clause by clause, as callers that
+// translate a proof do, and checks the verdicts Check gives on files.
+func TestChecker(t *testing.T) {
+	// All four clauses over x1, x2: unsatisfiable.
+	formula := [][]int32{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}
+	tests := []struct {
+		name    string
+		lemmas  [][]int32
+		wantErr error
+	}{
+		{"refuted", [][]int32{{2}, {}}, nil},
+		// (x3) is RAT (no clause has ¬x3); (¬x3) is then neither.
+		{"not RUP", [][]int32{{3}, {-3}}, drat.ErrLemma},
+		{"no conflict", [][]int32{{3, 1}}, drat.ErrNotRefuted},
+		// x3 is fresh: (x3 ∨ x1) is RAT on x3; (¬x3 ∨ x2) then too,
+		// its resolvent on x3 (x1 ∨ x2) being a clause.
+		{"RAT on a fresh variable", [][]int32{{3, 1}, {-3, 2}, {2}, {}}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := drat.NewChecker(context.Background())
+			for _, c := range formula {
+				if err := k.Clause(c...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var err error
+			for _, l := range tc.lemmas {
+				if err = k.Lemma(l...); err != nil {
+					break
+				}
+			}
+			if err == nil {
+				_, err = k.Result()
+			}
+			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
+				t.Errorf("got %v, want %v", err, tc.wantErr)
+			}
+			if k.Refuted() != (tc.wantErr == nil) {
+				t.Errorf("Refuted() = %v", k.Refuted())
+			}
+		})
+	}
+	k := drat.NewChecker(context.Background())
+	_ = k.Clause(1, 2)
+	_ = k.Delete(1, 2)
+	if err := k.Clause(1); err == nil {
+		t.Error("a formula clause after a proof step: no error")
+	}
+	if err := drat.NewChecker(context.Background()).Clause(1, 0); !errors.Is(err, drat.ErrSyntax) {
+		t.Errorf("a literal 0: %v, want ErrSyntax", err)
+	}
+}
+
+// TestReadProof reads the same steps from a text and a binary proof.
+func TestReadProof(t *testing.T) {
+	text := "c a comment\n1 -2 0\nd 1 -2 0\n3 0\n0\n"
+	type st struct {
+		del  bool
+		lits []int32
+	}
+	read := func(b []byte, f drat.Format) []st {
+		var out []st
+		err := drat.ReadProof(bytes.NewReader(b), f, func(del bool, lits []int32) error {
+			out = append(out, st{del, slices.Clone(lits)})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	want := []st{{false, []int32{1, -2}}, {true, []int32{1, -2}}, {false, []int32{3}}, {false, nil}}
+	for _, got := range [][]st{read([]byte(text), drat.FormatText), read(binaryProof(t, text), drat.FormatAuto)} {
+		if len(got) != len(want) {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+		for i := range got {
+			if got[i].del != want[i].del || !slices.Equal(got[i].lits, want[i].lits) {
+				t.Errorf("step %d: got %v, want %v", i, got[i], want[i])
+			}
+		}
+	}
+	stop := errors.New("stop")
+	n := 0
+	err := drat.ReadProof(strings.NewReader(text), drat.FormatAuto, func(bool, []int32) error { n++; return stop })
+	if !errors.Is(err, stop) || n != 1 {
+		t.Errorf("fn's error: %v after %d steps, want it at once", err, n)
+	}
+	if err := drat.ReadProof(strings.NewReader("1 x 0\n"), drat.FormatText, func(bool, []int32) error { return nil }); !errors.Is(err, drat.ErrSyntax) {
+		t.Errorf("a bad literal: %v, want ErrSyntax", err)
+	}
+}
