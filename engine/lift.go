@@ -1,0 +1,297 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/encode"
+)
+
+// maxLiftSize is the largest grid whose reduced-encoding proofs are checked:
+// the check loads the extended encoding of the puzzle, 750,000 clauses at
+// 25×25 and 3.3 million at 36×36.
+const maxLiftSize = 25
+
+// errStop ends the reading of a proof once the formula is refuted.
+var errStop = errors.New("refuted")
+
+// checkReduced checks a SAT solver's UNSAT answer on a reduced formula f
+// from the puzzle itself rather than from f, which the encoder's
+// propagation derived and a proof over f takes on trust. cnf is the
+// formula the solver was given, f's clauses followed by the clauses that
+// block the grids found before, and proof the solver's DRAT proof of it.
+//
+// The check is one DRAT check of a larger formula: the extended encoding
+// of the puzzle (every cell, row, column and box exactly-one, and the
+// givens), plus, for each grid that cnf's blocking clauses name, a clause
+// that blocks it over the puzzle's blank cells, each grid first checked by
+// sudokusat.CheckSolution. A refutation of that formula proves the claim
+// from the puzzle: no solution but the grids found. The proof checked is
+// built here, in the extended encoding's variables:
+//
+//   - each value propagation fixed and each candidate it removed, as a unit
+//     lemma: the encoder's naked and hidden singles are unit propagation in
+//     the extended encoding, so each is RUP;
+//   - the product encoding's auxiliary variables, each defined as the
+//     disjunction of the candidates that imply it: the definition's clauses
+//     are RAT on the new variable, and the at-most-one clauses between
+//     auxiliary variables are then RAT on their first literal;
+//   - every clause of cnf, as a lemma (RUP, or RAT for the auxiliary
+//     clauses), so that the solver's lemmas meet the clauses it saw;
+//   - the solver's proof, its variables renamed: a candidate becomes its
+//     cell-digit variable, any other variable a fresh one.
+//
+// The translation is not trusted: a wrong step makes the check fail, never
+// pass. Only the formula checked must be right, and it is built from the
+// puzzle and validated grids alone.
+func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) error {
+	if f.Direct() {
+		return errors.New("not a reduced formula")
+	}
+	n := f.Puzzle.Size()
+	if n > maxLiftSize {
+		return fmt.Errorf("proofs of the reduced encoding are checked up to %d×%d grids, not %d×%d: use a direct encoding", maxLiftSize, maxLiftSize, n, n)
+	}
+	given, err := encode.ReadDIMACS(cnf)
+	if err != nil {
+		return fmt.Errorf("the formula given to the solver: %w", err)
+	}
+	l := lifter{f: f, n: int32(n), cands: int32(len(f.Cands))}
+
+	// The formula: the puzzle's extended encoding and a blocking clause
+	// for each validated grid.
+	k := drat.NewChecker(ctx)
+	ext, err := encode.Extended(f.Puzzle)
+	if err != nil {
+		return err
+	}
+	for c := range ext.Clauses() {
+		if err := k.Clause(c...); err != nil {
+			return err
+		}
+	}
+	var clauses [][]int32
+	for c := range given.Clauses() {
+		clauses = append(clauses, append([]int32(nil), c...))
+	}
+	if len(clauses) < f.NumClauses() {
+		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", len(clauses), f.NumClauses())
+	}
+	for i, c := range clauses[f.NumClauses():] {
+		g, err := l.blocked(c)
+		if err != nil {
+			return fmt.Errorf("blocking clause %d: %w", i+1, err)
+		}
+		var block []int32
+		for cell := 0; cell < g.Len(); cell++ {
+			if f.Puzzle.Cell(cell) == 0 {
+				block = append(block, -l.cellVar(cell, g.Cell(cell)))
+			}
+		}
+		if err := k.Clause(block...); err != nil {
+			return err
+		}
+	}
+
+	// The bridge from the puzzle to the formula given.
+	lemma := func(what string, lits []int32) error {
+		if k.Refuted() {
+			return errStop
+		}
+		if err := k.Lemma(lits...); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return nil
+	}
+	if err := l.units(lemma); err != nil {
+		return stopped(err)
+	}
+	defs := l.definitions(clauses[:f.NumClauses()])
+	defined := make(map[int32]bool)
+	for i, c := range clauses {
+		out := make([]int32, 0, len(c)+1)
+		for _, x := range c {
+			v, err := l.lift(x)
+			if err != nil {
+				return err
+			}
+			a := abs32(x)
+			if a > l.cands && !defined[a] {
+				defined[a] = true
+				if d := defs[a]; len(d) > 0 {
+					def := []int32{-v * sign(x)}
+					for _, y := range d {
+						w, _ := l.lift(y)
+						def = append(def, w)
+					}
+					if err := lemma(fmt.Sprintf("the definition of auxiliary variable %d", a), def); err != nil {
+						return stopped(err)
+					}
+				}
+			}
+			if a > l.cands && len(out) > 0 && abs32(out[0]) <= l.n*l.n*l.n {
+				// The auxiliary literal goes first: it is the RAT pivot.
+				out = append([]int32{v}, out...)
+				continue
+			}
+			out = append(out, v)
+		}
+		if err := lemma(fmt.Sprintf("clause %d of the formula given to the solver", i+1), out); err != nil {
+			return stopped(err)
+		}
+	}
+
+	// The solver's proof, renamed.
+	step := 0
+	buf := make([]int32, 0, 64)
+	err = drat.ReadProof(proof, drat.FormatAuto, func(del bool, lits []int32) error {
+		step++
+		if k.Refuted() {
+			return errStop
+		}
+		buf = buf[:0]
+		for _, x := range lits {
+			v, err := l.lift(x)
+			if err != nil {
+				return fmt.Errorf("the solver's proof, step %d: %w", step, err)
+			}
+			buf = append(buf, v)
+		}
+		if del {
+			return k.Delete(buf...)
+		}
+		if err := k.Lemma(buf...); err != nil {
+			return fmt.Errorf("the solver's proof, step %d: %w", step, err)
+		}
+		return nil
+	})
+	if err := stopped(err); err != nil {
+		return err
+	}
+	_, err = k.Result()
+	return err
+}
+
+// stopped drops errStop, which only ends a proof early.
+func stopped(err error) error {
+	if errors.Is(err, errStop) {
+		return nil
+	}
+	return err
+}
+
+// lifter renames a reduced formula's variables into the extended
+// encoding's: candidate variables 1..cands become their cell-digit
+// variables, and every later variable (an auxiliary one, or one a proof
+// introduces) a fresh variable after the n³ cell-digit ones.
+type lifter struct {
+	f        *encode.Formula
+	n, cands int32
+}
+
+func (l *lifter) cellVar(cell, digit int) int32 { return int32(cell)*l.n + int32(digit) }
+
+func (l *lifter) lift(x int32) (int32, error) {
+	a := abs32(x)
+	var v int32
+	if a <= l.cands {
+		c := l.f.Cands[a-1]
+		v = l.cellVar(int(c.Cell), int(c.Digit))
+	} else {
+		base := l.n * l.n * l.n
+		if a-l.cands > 1<<31-1-base {
+			return 0, fmt.Errorf("variable %d is too large", a)
+		}
+		v = base + a - l.cands
+	}
+	return v * sign(x), nil
+}
+
+// blocked returns the grid a blocking clause excludes: the propagated grid
+// with the digit of each candidate the clause negates. It must be a
+// solution of the puzzle.
+func (l *lifter) blocked(c []int32) (*sudokusat.Grid, error) {
+	g := l.f.Fixed.Clone()
+	for _, x := range c {
+		if x >= 0 || -x > l.cands {
+			return nil, fmt.Errorf("literal %d is not a negated candidate", x)
+		}
+		cand := l.f.Cands[-x-1]
+		if g.Cell(int(cand.Cell)) != 0 {
+			return nil, fmt.Errorf("literal %d sets a cell twice", x)
+		}
+		g.SetCell(int(cand.Cell), int(cand.Digit))
+	}
+	if err := sudokusat.CheckSolution(l.f.Puzzle, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// units adds, as lemmas, each value the encoder's propagation fixed and
+// each candidate it removed from an open cell.
+func (l *lifter) units(lemma func(string, []int32) error) error {
+	n := int(l.n)
+	open := make([][]bool, n*n)
+	for _, c := range l.f.Cands {
+		if open[c.Cell] == nil {
+			open[c.Cell] = make([]bool, n+1)
+		}
+		open[c.Cell][c.Digit] = true
+	}
+	for cell := 0; cell < n*n; cell++ {
+		if d := l.f.Fixed.Cell(cell); d != 0 {
+			if l.f.Puzzle.Cell(cell) == 0 {
+				if err := lemma(fmt.Sprintf("r%dc%d = %d by propagation", cell/n+1, cell%n+1, d), []int32{l.cellVar(cell, d)}); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if open[cell] == nil {
+			continue // no candidate left: the contradiction formula
+		}
+		for d := 1; d <= n; d++ {
+			if !open[cell][d] {
+				if err := lemma(fmt.Sprintf("r%dc%d ≠ %d by propagation", cell/n+1, cell%n+1, d), []int32{-l.cellVar(cell, d)}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// definitions returns, for each auxiliary variable, the candidates that
+// imply it: the clauses (¬x ∨ a) of the product encoding.
+func (l *lifter) definitions(clauses [][]int32) map[int32][]int32 {
+	defs := make(map[int32][]int32)
+	for _, c := range clauses {
+		if len(c) != 2 {
+			continue
+		}
+		x, a := c[0], c[1]
+		if x < 0 && -x <= l.cands && a > l.cands {
+			defs[a] = append(defs[a], -x)
+		}
+	}
+	return defs
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int32) int32 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
