@@ -115,7 +115,7 @@ func (k *Checker) Clause(lits ...int32) error {
 		k.res.Refuted = true
 		return nil
 	}
-	k.c.addClause(k.c.normalize(lits))
+	k.c.addFormulaClause(k.c.normalize(lits))
 	if k.c.err != nil {
 		return fmt.Errorf("drat: %w", k.c.err)
 	}
@@ -263,7 +263,11 @@ type checker struct {
 	mark    []uint32        // per literal: stamp of the last normalize
 	stamp   uint32
 	clauses []clause
-	byHash  map[uint64][]int32
+	byHash  map[uint64][]int32 // clauses by hash, for deletions; built at the first
+	// arena stores the formula's clauses, in chunks: one allocation for
+	// thousands of clauses when a formula is loaded. Lemmas get their own,
+	// so that a deleted one's memory goes back.
+	arena []int32
 	trail   []int32
 	qhead   int
 	ticks   int
@@ -280,7 +284,6 @@ func newChecker(ctx context.Context) *checker {
 	c := &checker{
 		ctx:    ctx,
 		vars:   make(map[int32]int32),
-		byHash: make(map[uint64][]int32),
 	}
 	c.grow() // variable 0 is unused
 	return c
@@ -522,10 +525,24 @@ func contains(lits []int32, l int32) bool {
 	return false
 }
 
+// addFormulaClause adds a clause of the formula, as addClause does.
+func (c *checker) addFormulaClause(lits []int32) {
+	if cap(c.arena)-len(c.arena) < len(lits) {
+		c.arena = make([]int32, 0, max(1<<16, len(lits)))
+	}
+	n := len(c.arena)
+	c.arena = append(c.arena, lits...)
+	c.add(c.arena[n:len(c.arena):len(c.arena)])
+}
+
 // addClause adds a clause at the top level (the trail fully propagated),
 // choosing watches that are not false where it can, and propagates.
 func (c *checker) addClause(lits []int32) {
-	cp := append([]int32(nil), lits...)
+	c.add(append([]int32(nil), lits...))
+}
+
+// add is addClause on a copy of the literals that the clause may keep.
+func (c *checker) add(cp []int32) {
 	id := int32(len(c.clauses))
 	c.clauses = append(c.clauses, clause{lits: cp})
 	if c.occ != nil {
@@ -534,7 +551,9 @@ func (c *checker) addClause(lits []int32) {
 		}
 	}
 	h := hash(cp)
-	c.byHash[h] = append(c.byHash[h], id)
+	if c.byHash != nil {
+		c.byHash[h] = append(c.byHash[h], id)
+	}
 	switch len(cp) {
 	case 0:
 		c.refuted = true
@@ -587,6 +606,15 @@ const (
 func (c *checker) remove(lits []int32) removal {
 	if len(lits) == 1 {
 		return ignoredUnit
+	}
+	if c.byHash == nil {
+		c.byHash = make(map[uint64][]int32)
+		for id := range c.clauses {
+			if cl := &c.clauses[id]; !cl.deleted {
+				h := hash(cl.lits)
+				c.byHash[h] = append(c.byHash[h], int32(id))
+			}
+		}
 	}
 	h := hash(lits)
 	ids := c.byHash[h]
@@ -683,7 +711,7 @@ func (c *checker) readCNF(r io.Reader) error {
 			}
 		}
 		if !c.refuted {
-			c.addClause(c.normalize(lits))
+			c.addFormulaClause(c.normalize(lits))
 			if c.err != nil {
 				return fmt.Errorf("drat: reading the CNF: %w", c.err)
 			}

@@ -40,8 +40,10 @@ var errStop = errors.New("refuted")
 //     disjunction of the candidates that imply it: the definition's clauses
 //     are RAT on the new variable, and the at-most-one clauses between
 //     auxiliary variables are then RAT on their first literal;
-//   - every clause of cnf, as a lemma (RUP, or RAT for the auxiliary
-//     clauses), so that the solver's lemmas meet the clauses it saw;
+//   - every clause of cnf with an auxiliary variable, as a lemma (RAT on
+//     it), so that the solver's lemmas meet the clauses it saw (its
+//     clauses over candidates alone are the extended encoding's, with the
+//     literals that propagation makes false left out);
 //   - the solver's proof, its variables renamed: a candidate becomes its
 //     cell-digit variable, any other variable a fresh one.
 //
@@ -60,7 +62,25 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	if err != nil {
 		return fmt.Errorf("the formula given to the solver: %w", err)
 	}
+	if given.NumClauses() < f.NumClauses() {
+		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", given.NumClauses(), f.NumClauses())
+	}
 	l := lifter{f: f, n: int32(n), cands: int32(len(f.Cands))}
+	defs := make(map[int32][]int32) // auxiliary variable → the candidates that imply it
+	var grids []*sudokusat.Grid
+	i := 0
+	for c := range given.Clauses() {
+		i++
+		if i <= f.NumClauses() {
+			l.define(defs, c)
+			continue
+		}
+		g, err := l.blocked(c)
+		if err != nil {
+			return fmt.Errorf("blocking clause %d: %w", i-f.NumClauses(), err)
+		}
+		grids = append(grids, g)
+	}
 
 	// The formula: the puzzle's extended encoding and a blocking clause
 	// for each validated grid.
@@ -74,18 +94,7 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 			return err
 		}
 	}
-	var clauses [][]int32
-	for c := range given.Clauses() {
-		clauses = append(clauses, append([]int32(nil), c...))
-	}
-	if len(clauses) < f.NumClauses() {
-		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", len(clauses), f.NumClauses())
-	}
-	for i, c := range clauses[f.NumClauses():] {
-		g, err := l.blocked(c)
-		if err != nil {
-			return fmt.Errorf("blocking clause %d: %w", i+1, err)
-		}
+	for _, g := range grids {
 		var block []int32
 		for cell := 0; cell < g.Len(); cell++ {
 			if f.Puzzle.Cell(cell) == 0 {
@@ -97,23 +106,32 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 		}
 	}
 
-	// The bridge from the puzzle to the formula given.
-	lemma := func(what string, lits []int32) error {
+	// The bridge from the puzzle to the formula given. Its clauses over
+	// candidates alone, the blocking ones included, need no lemma: each is
+	// a clause of the formula checked with the literals that the top
+	// level's unit propagation makes false left out, and so acts the same
+	// in every later propagation.
+	lemma := func(what func() string, lits []int32) error {
 		if k.Refuted() {
 			return errStop
 		}
 		if err := k.Lemma(lits...); err != nil {
-			return fmt.Errorf("%s: %w", what, err)
+			return fmt.Errorf("%s: %w", what(), err)
 		}
 		return nil
 	}
 	if err := l.units(lemma); err != nil {
 		return stopped(err)
 	}
-	defs := l.definitions(clauses[:f.NumClauses()])
 	defined := make(map[int32]bool)
-	for i, c := range clauses {
-		out := make([]int32, 0, len(c)+1)
+	i = 0
+	var out []int32
+	for c := range given.Clauses() {
+		i++
+		if i > f.NumClauses() {
+			break
+		}
+		out = out[:0]
 		for _, x := range c {
 			v, err := l.lift(x)
 			if err != nil {
@@ -128,19 +146,23 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 						w, _ := l.lift(y)
 						def = append(def, w)
 					}
-					if err := lemma(fmt.Sprintf("the definition of auxiliary variable %d", a), def); err != nil {
+					if err := lemma(func() string { return fmt.Sprintf("the definition of auxiliary variable %d", a) }, def); err != nil {
 						return stopped(err)
 					}
 				}
 			}
-			if a > l.cands && len(out) > 0 && abs32(out[0]) <= l.n*l.n*l.n {
+			if a > l.cands && len(out) > 0 {
 				// The auxiliary literal goes first: it is the RAT pivot.
-				out = append([]int32{v}, out...)
+				out = append(out, out[0])
+				out[0] = v
 				continue
 			}
 			out = append(out, v)
 		}
-		if err := lemma(fmt.Sprintf("clause %d of the formula given to the solver", i+1), out); err != nil {
+		if len(out) > 0 && abs32(out[0]) <= l.n*l.n*l.n {
+			continue // candidates alone
+		}
+		if err := lemma(func() string { return fmt.Sprintf("clause %d of the formula given to the solver", i) }, out); err != nil {
 			return stopped(err)
 		}
 	}
@@ -234,7 +256,7 @@ func (l *lifter) blocked(c []int32) (*sudokusat.Grid, error) {
 
 // units adds, as lemmas, each value the encoder's propagation fixed and
 // each candidate it removed from an open cell.
-func (l *lifter) units(lemma func(string, []int32) error) error {
+func (l *lifter) units(lemma func(func() string, []int32) error) error {
 	n := int(l.n)
 	open := make([][]bool, n*n)
 	for _, c := range l.f.Cands {
@@ -246,7 +268,8 @@ func (l *lifter) units(lemma func(string, []int32) error) error {
 	for cell := 0; cell < n*n; cell++ {
 		if d := l.f.Fixed.Cell(cell); d != 0 {
 			if l.f.Puzzle.Cell(cell) == 0 {
-				if err := lemma(fmt.Sprintf("r%dc%d = %d by propagation", cell/n+1, cell%n+1, d), []int32{l.cellVar(cell, d)}); err != nil {
+				what := func() string { return fmt.Sprintf("r%dc%d = %d by propagation", cell/n+1, cell%n+1, d) }
+				if err := lemma(what, []int32{l.cellVar(cell, d)}); err != nil {
 					return err
 				}
 			}
@@ -257,7 +280,8 @@ func (l *lifter) units(lemma func(string, []int32) error) error {
 		}
 		for d := 1; d <= n; d++ {
 			if !open[cell][d] {
-				if err := lemma(fmt.Sprintf("r%dc%d ≠ %d by propagation", cell/n+1, cell%n+1, d), []int32{-l.cellVar(cell, d)}); err != nil {
+				what := func() string { return fmt.Sprintf("r%dc%d ≠ %d by propagation", cell/n+1, cell%n+1, d) }
+				if err := lemma(what, []int32{-l.cellVar(cell, d)}); err != nil {
 					return err
 				}
 			}
@@ -266,20 +290,16 @@ func (l *lifter) units(lemma func(string, []int32) error) error {
 	return nil
 }
 
-// definitions returns, for each auxiliary variable, the candidates that
-// imply it: the clauses (¬x ∨ a) of the product encoding.
-func (l *lifter) definitions(clauses [][]int32) map[int32][]int32 {
-	defs := make(map[int32][]int32)
-	for _, c := range clauses {
-		if len(c) != 2 {
-			continue
-		}
-		x, a := c[0], c[1]
-		if x < 0 && -x <= l.cands && a > l.cands {
-			defs[a] = append(defs[a], -x)
-		}
+// define records the candidate that implies an auxiliary variable when c
+// is one of the product encoding's clauses (¬x ∨ a).
+func (l *lifter) define(defs map[int32][]int32, c []int32) {
+	if len(c) != 2 {
+		return
 	}
-	return defs
+	x, a := c[0], c[1]
+	if x < 0 && -x <= l.cands && a > l.cands {
+		defs[a] = append(defs[a], -x)
+	}
 }
 
 func abs32(x int32) int32 {

@@ -13,12 +13,13 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 	"github.com/sudokusat/sudokusat/native"
 )
 
 // cadicalRefutes writes f plus blocks as DIMACS, runs cadical on it with a
 // text proof, and returns the CNF and the proof; cadical must answer UNSAT.
-func cadicalRefutes(t *testing.T, f *encode.Formula, blocks ...*sudokusat.Grid) (cnf, proof []byte) {
+func cadicalRefutes(t testing.TB, f *encode.Formula, blocks ...*sudokusat.Grid) (cnf, proof []byte) {
 	t.Helper()
 	g := f.Clone()
 	for _, s := range blocks {
@@ -59,7 +60,7 @@ func needCadical(t *testing.T) {
 	}
 }
 
-func solveNative(t *testing.T, g *sudokusat.Grid) *sudokusat.Grid {
+func solveNative(t testing.TB, g *sudokusat.Grid) *sudokusat.Grid {
 	t.Helper()
 	r, err := native.Count(context.Background(), g, 1)
 	if err != nil || r.Count != 1 {
@@ -228,4 +229,56 @@ func TestCheckReducedByPropagation(t *testing.T) {
 	if err := checkReduced(context.Background(), f, &b, strings.NewReader("")); err != nil {
 		t.Errorf("uniqueness by propagation: %v", err)
 	}
+}
+
+// BenchmarkCheckReduced times the check of cadical's uniqueness proofs over
+// the reduced formulas of testdata/magictour-sample.txt: checked from the
+// puzzle's extended encoding (lifted), and, beside it, checked against the
+// reduced formula alone, as drat.Check of the solver's own files. One op
+// checks the whole sample.
+func BenchmarkCheckReduced(b *testing.B) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		b.Skip("cadical is not installed; .ci/run installs it")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "magictour-sample.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	type claim struct {
+		f          *encode.Formula
+		cnf, proof []byte
+	}
+	var claims []claim
+	for _, line := range strings.Fields(string(data)) {
+		g, err := sudokusat.Parse(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := encode.Reduced(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cnf, proof := cadicalRefutes(b, f, solveNative(b, g))
+		claims = append(claims, claim{f, cnf, proof})
+	}
+	b.Run("lifted", func(b *testing.B) {
+		for b.Loop() {
+			for _, c := range claims {
+				if err := checkReduced(context.Background(), c.f, bytes.NewReader(c.cnf), bytes.NewReader(c.proof)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		datasets.ReportPerPuzzle(b, len(claims))
+	})
+	b.Run("reduced-only", func(b *testing.B) {
+		for b.Loop() {
+			for _, c := range claims {
+				if _, err := drat.Check(context.Background(), bytes.NewReader(c.cnf), bytes.NewReader(c.proof)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		datasets.ReportPerPuzzle(b, len(claims))
+	})
 }
