@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -93,10 +92,8 @@ func Open(spec string, o Options) (Engine, error) {
 			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], known())
 		}
 		if o.Certify {
-			if encName == "reduced" {
-				return nil, openErrorf("engine %q: certified answers need a direct encoding (minimal, efficient or extended): the reduced encoding's propagation is not covered by a proof yet", spec)
-			}
-			s.Certify = checkProof
+			// Bound to each formula in external.Count.
+			s.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
 		}
 		return &external{solver: s, enc: encName, encode: enc}, nil
 	}
@@ -243,7 +240,17 @@ func (e *external) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Res
 	if err != nil {
 		return Result{}, err
 	}
-	return satResult(e.solver.Count(ctx, f, limit))
+	s := e.solver
+	if s.Certify != nil {
+		// The External is shared by every puzzle: the check is bound to
+		// this one's formula on a copy.
+		c := *s
+		c.Certify = func(ctx context.Context, cnf, proof io.Reader) error {
+			return checkRefutation(ctx, f, cnf, proof)
+		}
+		s = &c
+	}
+	return satResult(s.Count(ctx, f, limit))
 }
 
 // encodeCtx encodes g, giving up when ctx ends first. The encoders take
@@ -269,14 +276,6 @@ func encodeCtx(ctx context.Context, enc encode.Encoding, g *sudokusat.Grid) (*en
 	case <-ctx.Done():
 		return nil, fmt.Errorf("encoding: %w", ctx.Err())
 	}
-}
-
-// checkProof is the one check of an external solver's UNSAT claim: its
-// DRAT proof must refute the CNF it was given (package drat, which shares
-// no code with the encoder or the solvers).
-func checkProof(ctx context.Context, cnf, proof io.Reader) error {
-	_, err := drat.Check(ctx, cnf, proof)
-	return err
 }
 
 // satResult turns a satsolve result into an engine's, marking a model that

@@ -47,7 +47,7 @@ func openEngine(c *cli.Context, w *engine.Workers) (engine.Engine, error) {
 }
 
 func certifyFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "certify", Usage: "accept an external solver's UNSAT answers only with a DRAT proof, checked (needs a direct encoding)"}
+	return &cli.BoolFlag{Name: "certify", Usage: "accept an external solver's UNSAT answers only with a checked DRAT proof (with the reduced encoding, checked from the puzzle's extended encoding: grids up to 25×25)"}
 }
 
 // workerCommand is the hidden command a gophersat worker process runs.
