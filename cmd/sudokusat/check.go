@@ -105,7 +105,7 @@ func checkCommand() *cli.Command {
 			line := fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
 				puzzles, plural(puzzles, "puzzle", "puzzles"), len(engines), disagree, failures, invalid, time.Since(start).Round(time.Millisecond))
 			if err := em.close(func(w *sudokusat.Writer) {
-				printTally(w, engines, stats)
+				printTally(w, engines, stats, c.Bool("certify"))
 				fmt.Fprintln(w, line)
 			}); err != nil {
 				return err
@@ -248,12 +248,16 @@ func writeCNF(path string, f *encode.Formula) error {
 // engineTally sums one engine's verdicts for the summary table.
 type engineTally struct {
 	puzzles, solved, unsolvable, multiple, wrong, errors int
+	certified                                            int // UNSAT answers proved
 	total                                                time.Duration
 }
 
 func (t *engineTally) add(v verdict) {
 	t.puzzles++
 	t.total += v.Elapsed
+	if v.Certified {
+		t.certified++
+	}
 	switch v.kind {
 	case "solved":
 		t.solved++
@@ -268,17 +272,32 @@ func (t *engineTally) add(v verdict) {
 	}
 }
 
-func printTally(w io.Writer, engines []engine.Engine, stats []engineTally) {
+// printTally prints the summary table; with --certify, a column counts
+// each engine's certified UNSAT answers (no solution, or no second one),
+// and says "uncertified" for an engine that gives no proof.
+func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t")
+	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t"
+	if certify {
+		head += "certified\t"
+	}
+	fmt.Fprintln(tw, head)
 	for i, e := range engines {
 		t := stats[i]
 		mean := 0.0
 		if t.puzzles > 0 {
 			mean = float64(t.total.Microseconds()) / float64(t.puzzles)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t\n", e.Name(), t.puzzles, t.solved, t.unsolvable,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t", e.Name(), t.puzzles, t.solved, t.unsolvable,
 			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
+		switch {
+		case !certify:
+		case engine.Certifies(e):
+			fmt.Fprintf(tw, "%d\t", t.certified)
+		default:
+			fmt.Fprint(tw, "uncertified\t")
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 }

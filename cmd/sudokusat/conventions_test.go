@@ -295,3 +295,25 @@ func TestSolveCertify(t *testing.T) {
 		t.Errorf("--certify with gophersat: exit %d, %q", code, errOut)
 	}
 }
+
+// TestCheckCertified: check --certify counts each engine's certified UNSAT
+// answers (every uniqueness proof of cadical here, with the default
+// reduced encoding), and marks the engines that give no proof.
+func TestCheckCertified(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed; .ci/run installs it")
+	}
+	out, errOut, code := runCLI(t, "", "check", "--engines", "native,cadical", "--certify", "../../testdata/magictour-sample.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			rows[f[0]] = f[len(f)-1]
+		}
+	}
+	if rows["engine"] != "certified" || rows["native"] != "uncertified" || rows["cadical"] != "21" {
+		t.Errorf("the certified column: %q", out)
+	}
+}
