@@ -1,0 +1,172 @@
+package variant_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// sol4 is a 4×4 solution:
+//
+//	1 2 3 4
+//	3 4 1 2
+//	2 1 4 3
+//	4 3 2 1
+const sol4 = "1234341221434321"
+
+func mustGrid(t *testing.T, s string) *sudokusat.Grid {
+	t.Helper()
+	g, err := sudokusat.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestCheck(t *testing.T) {
+	c := func(k variant.Kind, cells ...int) variant.Constraint { return variant.Constraint{Kind: k, Cells: cells} }
+	v := func(k variant.Kind, value int, cells ...int) variant.Constraint {
+		return variant.Constraint{Kind: k, Cells: cells, Value: value}
+	}
+	tests := []struct {
+		name  string
+		rules []variant.Constraint
+		bad   string // "" when the grid keeps every rule, else a word of the error
+	}{
+		{"no rule", nil, ""},
+		{"region", []variant.Constraint{c(variant.Region, 0, 1, 2, 3)}, ""},
+		{"region broken", []variant.Constraint{c(variant.Region, 0, 6)}, "1 twice"},
+		{"main diagonal broken", []variant.Constraint{c(variant.DiagonalMain, 0, 5, 10, 15)}, "twice"},
+		{"killer", []variant.Constraint{v(variant.Killer, 3, 0, 1)}, ""},
+		{"killer without sum", []variant.Constraint{v(variant.Killer, 0, 0, 1)}, ""},
+		{"killer sum broken", []variant.Constraint{v(variant.Killer, 4, 0, 1)}, "sums to 3"},
+		{"killer repeat", []variant.Constraint{v(variant.Killer, 0, 0, 6)}, "twice"},
+		{"thermo", []variant.Constraint{c(variant.Thermo, 0, 1, 2)}, ""},
+		{"thermo broken", []variant.Constraint{c(variant.Thermo, 1, 0)}, "not increasing"},
+		{"arrow", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}}}}, ""},
+		{"arrow broken", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1}}}}, "line sums to 2"},
+		{"pill arrow", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{3, 7, 11, 15, 14, 13}}}}, "circle"},
+		{"white", []variant.Constraint{c(variant.White, 0, 1)}, ""},
+		{"white broken", []variant.Constraint{c(variant.White, 0, 4)}, "not consecutive"},
+		{"black", []variant.Constraint{c(variant.Black, 0, 1)}, ""},
+		{"black broken", []variant.Constraint{c(variant.Black, 1, 2)}, "twice the other"},
+		{"V", []variant.Constraint{v(variant.XV, 5, 1, 2)}, ""},
+		{"X broken", []variant.Constraint{v(variant.XV, 10, 1, 2)}, "not 10"},
+		{"even", []variant.Constraint{c(variant.Even, 1)}, ""},
+		{"even broken", []variant.Constraint{c(variant.Even, 0)}, "holds 1"},
+		{"odd", []variant.Constraint{c(variant.Odd, 0)}, ""},
+		{"odd broken", []variant.Constraint{c(variant.Odd, 1)}, "holds 2"},
+		{"anti-knight broken", []variant.Constraint{c(variant.AntiKnight)}, "both hold"},
+		{"anti-king broken", []variant.Constraint{c(variant.AntiKing)}, "both hold"},
+		{"non-consecutive broken", []variant.Constraint{c(variant.NonConsecutive)}, "no white mark"},
+		{"no-black broken", []variant.Constraint{c(variant.NoBlack)}, "no black mark"},
+		{"no-xv broken", []variant.Constraint{c(variant.NoXV)}, "no xv mark"},
+		{"unknown kind", []variant.Constraint{c("sandwich", 0)}, "unknown kind"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &variant.Puzzle{Grid: mustGrid(t, "1...............")}
+			p.Constraints = tc.rules
+			err := variant.Check(p, mustGrid(t, sol4))
+			if tc.bad == "" && err != nil {
+				t.Errorf("a grid that keeps the rules: %v", err)
+			}
+			if tc.bad != "" && (!errors.Is(err, variant.ErrNotSolution) || !strings.Contains(err.Error(), tc.bad)) {
+				t.Errorf("got %v, want ErrNotSolution saying %q", err, tc.bad)
+			}
+		})
+	}
+}
+
+// TestCheckNegativeExemptions: a marked pair is exempt from its negative
+// rule, an unmarked one is not.
+func TestCheckNegativeExemptions(t *testing.T) {
+	// 1 2 / 3 4 rows hold consecutive pairs 1-2 (cells 0,1), 3-4 (4,5),
+	// 2-3 (1,2), … Mark every consecutive orthogonal pair of sol4 white.
+	g := mustGrid(t, sol4)
+	p := &variant.Puzzle{Grid: mustGrid(t, "................")}
+	for r := 0; r < 4; r++ {
+		for c := 0; c < 4; c++ {
+			a := r*4 + c
+			for _, b := range []int{a + 1, a + 4} {
+				if (b == a+1 && c == 3) || b >= 16 {
+					continue
+				}
+				if d := g.Cell(a) - g.Cell(b); d == 1 || d == -1 {
+					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+				}
+			}
+		}
+	}
+	p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.NonConsecutive})
+	if err := variant.Check(p, g); err != nil {
+		t.Errorf("every consecutive pair marked: %v", err)
+	}
+	p.Constraints = p.Constraints[1:] // unmark one pair
+	if err := variant.Check(p, g); !errors.Is(err, variant.ErrNotSolution) {
+		t.Errorf("one pair unmarked: %v, want ErrNotSolution", err)
+	}
+}
+
+func TestCheckGridRules(t *testing.T) {
+	p := &variant.Puzzle{Grid: mustGrid(t, "2...............")}
+	if err := variant.Check(p, mustGrid(t, sol4)); err == nil || !strings.Contains(err.Error(), "given 2") {
+		t.Errorf("a given changed: %v", err)
+	}
+	p = &variant.Puzzle{Grid: mustGrid(t, "................")}
+	if err := variant.Check(p, mustGrid(t, "1234341221434312")); err == nil {
+		t.Error("a repeated digit in a column passed")
+	}
+	// Jigsaw: sol4 with regions that are its columns'... rows of two
+	// halves: rows 0-1 left and right halves are sol4's boxes; make
+	// regions the rows themselves, which sol4 keeps.
+	p.Regions = []int{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}
+	if err := variant.Check(p, mustGrid(t, sol4)); err != nil {
+		t.Errorf("rows as regions: %v", err)
+	}
+	// Regions that sol4 breaks: the main diagonal holds 1, 4, 4, 1.
+	p.Regions = []int{0, 1, 1, 1, 1, 0, 2, 2, 2, 2, 0, 3, 3, 3, 3, 0}
+	if err := variant.Check(p, mustGrid(t, sol4)); err == nil || !strings.Contains(err.Error(), "region 1") {
+		t.Errorf("a broken region: %v", err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	c := func(k variant.Kind, cells ...int) variant.Constraint { return variant.Constraint{Kind: k, Cells: cells} }
+	tests := []struct {
+		name  string
+		rules []variant.Constraint
+		giv   string
+		bad   string
+	}{
+		{"fine", []variant.Constraint{c(variant.White, 0, 1), c(variant.Thermo, 0, 5, 10), c(variant.AntiKing)}, "................", ""},
+		{"dot not adjacent", []variant.Constraint{c(variant.White, 0, 5)}, "................", "adjacent"},
+		{"thermo jumps", []variant.Constraint{c(variant.Thermo, 0, 2)}, "................", "does not touch"},
+		{"cell outside", []variant.Constraint{c(variant.Odd, 16)}, "................", "outside"},
+		{"killer sum impossible", []variant.Constraint{{Kind: variant.Killer, Cells: []int{0, 1}, Value: 8}}, "................", "sum 8"},
+		{"xv value", []variant.Constraint{{Kind: variant.XV, Cells: []int{0, 1}, Value: 7}}, "................", "sum 7"},
+		{"global with cells", []variant.Constraint{c(variant.AntiKnight, 0)}, "................", "no cells"},
+		{"arrow without line", []variant.Constraint{c(variant.Arrow, 0)}, "................", "no line"},
+		{"givens clash in a cage", []variant.Constraint{c(variant.Killer, 0, 5)}, "1....1..........", "given twice"},
+		{"unknown", []variant.Constraint{c("sandwich", 0)}, "................", "unknown kind"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &variant.Puzzle{Grid: mustGrid(t, tc.giv), Constraints: tc.rules}
+			err := p.Validate()
+			if tc.bad == "" && err != nil {
+				t.Errorf("a valid puzzle: %v", err)
+			}
+			if tc.bad != "" && (!errors.Is(err, variant.ErrPuzzle) || !strings.Contains(err.Error(), tc.bad)) {
+				t.Errorf("got %v, want ErrPuzzle saying %q", err, tc.bad)
+			}
+		})
+	}
+	p := &variant.Puzzle{Grid: mustGrid(t, "................"), Regions: []int{0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}}
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "region 1 has 5 cells") {
+		t.Errorf("uneven regions: %v", err)
+	}
+}
