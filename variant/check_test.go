@@ -27,7 +27,9 @@ func mustGrid(t *testing.T, s string) *sudokusat.Grid {
 }
 
 func TestCheck(t *testing.T) {
-	c := func(k variant.Kind, cells ...int) variant.Constraint { return variant.Constraint{Kind: k, Cells: cells} }
+	c := func(k variant.Kind, cells ...int) variant.Constraint {
+		return variant.Constraint{Kind: k, Cells: cells}
+	}
 	v := func(k variant.Kind, value int, cells ...int) variant.Constraint {
 		return variant.Constraint{Kind: k, Cells: cells, Value: value}
 	}
@@ -135,7 +137,9 @@ func TestCheckGridRules(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	c := func(k variant.Kind, cells ...int) variant.Constraint { return variant.Constraint{Kind: k, Cells: cells} }
+	c := func(k variant.Kind, cells ...int) variant.Constraint {
+		return variant.Constraint{Kind: k, Cells: cells}
+	}
 	tests := []struct {
 		name  string
 		rules []variant.Constraint
