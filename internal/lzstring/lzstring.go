@@ -1,0 +1,151 @@
+// Package lzstring decompresses text compressed by the JavaScript library
+// lz-string (compressToBase64 and compressToEncodedURIComponent), the
+// form in which f-puzzles shares puzzles in links. Only decompression is
+// written: sudokusat reads links, it does not make them.
+package lzstring
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+)
+
+// ErrCorrupt reports input that is not lz-string output.
+var ErrCorrupt = errors.New("lzstring: corrupt input")
+
+const (
+	base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+	uriAlphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$"
+)
+
+// maxOutput bounds the decompressed text: the dictionary lets a short input
+// expand quadratically, and no puzzle needs more.
+const maxOutput = 16 << 20
+
+// DecompressFromBase64 decompresses the output of lz-string's
+// compressToBase64.
+func DecompressFromBase64(s string) (string, error) {
+	return decompressWith(s, base64Alphabet)
+}
+
+// DecompressFromEncodedURIComponent decompresses the output of lz-string's
+// compressToEncodedURIComponent.
+func DecompressFromEncodedURIComponent(s string) (string, error) {
+	// A URL may carry the "+" of the alphabet as a space.
+	return decompressWith(strings.ReplaceAll(s, " ", "+"), uriAlphabet)
+}
+
+func decompressWith(s, alphabet string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	vals := make([]int, len(s))
+	for i := 0; i < len(s); i++ {
+		v := strings.IndexByte(alphabet, s[i])
+		if v < 0 {
+			return "", fmt.Errorf("%w: %q at byte %d is not in the alphabet", ErrCorrupt, s[i], i)
+		}
+		vals[i] = v
+	}
+	return decompress(vals, 32)
+}
+
+// bits reads the compressed stream: each input value holds log2(reset)+1
+// bits, read from the high one down, and a number is assembled low bit
+// first.
+type bits struct {
+	vals       []int
+	val, index int
+	pos, reset int
+}
+
+func (b *bits) read(n int) (int, error) {
+	out := 0
+	for i := 0; i < n; i++ {
+		if b.val&b.pos != 0 {
+			out |= 1 << i
+		}
+		b.pos >>= 1
+		if b.pos == 0 {
+			if b.index >= len(b.vals) {
+				return 0, fmt.Errorf("%w: the input ends inside a code", ErrCorrupt)
+			}
+			b.pos = b.reset
+			b.val = b.vals[b.index]
+			b.index++
+		}
+	}
+	return out, nil
+}
+
+// decompress is the LZW-like decoder of lz-string: codes 0 and 1 bring a
+// new 8- or 16-bit character, 2 ends the text, and every other code names a
+// dictionary entry; the code width grows as the dictionary does.
+func decompress(vals []int, reset int) (string, error) {
+	b := &bits{vals: vals, val: vals[0], index: 1, pos: reset, reset: reset}
+	dict := [][]uint16{nil, nil, nil} // codes 0-2 are the commands
+	enlargeIn, numBits := 4, 3
+
+	first, err := b.read(2)
+	if err != nil {
+		return "", err
+	}
+	var w []uint16
+	switch first {
+	case 0, 1:
+		c, err := b.read(8 << first)
+		if err != nil {
+			return "", err
+		}
+		w = []uint16{uint16(c)}
+	case 2:
+		return "", nil
+	default:
+		return "", fmt.Errorf("%w: bad first code %d", ErrCorrupt, first)
+	}
+	dict = append(dict, w)
+	out := append([]uint16(nil), w...)
+	for {
+		code, err := b.read(numBits)
+		if err != nil {
+			return "", err
+		}
+		switch code {
+		case 0, 1:
+			c, err := b.read(8 << code)
+			if err != nil {
+				return "", err
+			}
+			dict = append(dict, []uint16{uint16(c)})
+			code = len(dict) - 1
+			enlargeIn--
+		case 2:
+			return string(utf16.Decode(out)), nil
+		}
+		if enlargeIn == 0 {
+			enlargeIn = 1 << numBits
+			numBits++
+		}
+		var entry []uint16
+		switch {
+		case code < len(dict):
+			entry = dict[code]
+		case code == len(dict):
+			entry = append(append([]uint16(nil), w...), w[0])
+		default:
+			return "", fmt.Errorf("%w: code %d beyond the dictionary's %d entries", ErrCorrupt, code, len(dict))
+		}
+		out = append(out, entry...)
+		if len(out) > maxOutput {
+			return "", fmt.Errorf("%w: more than %d characters", ErrCorrupt, maxOutput)
+		}
+		dict = append(dict, append(append([]uint16(nil), w...), entry[0]))
+		enlargeIn--
+		w = entry
+		if enlargeIn == 0 {
+			enlargeIn = 1 << numBits
+			numBits++
+		}
+	}
+}
