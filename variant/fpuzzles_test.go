@@ -1,0 +1,376 @@
+package variant_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/variants from the puzzles built here")
+
+// latin4 lists every 4×4 Latin square (576): with Check as the filter,
+// they count any 4×4 variant's solutions, jigsaws included, with nothing
+// shared with the engines.
+func latin4() []*sudokusat.Grid {
+	var out []*sudokusat.Grid
+	cells := make([]int, 16)
+	var fill func(i int)
+	fill = func(i int) {
+		if i == 16 {
+			g, _ := sudokusat.NewGridSize(4)
+			for k, d := range cells {
+				g.SetCell(k, d)
+			}
+			out = append(out, g)
+			return
+		}
+		r, c := i/4, i%4
+	next:
+		for d := 1; d <= 4; d++ {
+			for k := 0; k < 4; k++ {
+				if (k < c && cells[r*4+k] == d) || (k < r && cells[k*4+c] == d) {
+					continue next
+				}
+			}
+			cells[i] = d
+			fill(i + 1)
+		}
+	}
+	fill(0)
+	return out
+}
+
+// solutions4 returns the solutions of a 4×4 variant among the Latin squares.
+func solutions4(p *variant.Puzzle, squares []*sudokusat.Grid) []*sudokusat.Grid {
+	var out []*sudokusat.Grid
+	for _, g := range squares {
+		if variant.Check(p, g) == nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// kropki marks every consecutive orthogonal pair of g white and every pair
+// in ratio 2 black (a 1-2 pair gets both), under both negative rules.
+func kropki(g *sudokusat.Grid) []variant.Constraint {
+	var out []variant.Constraint
+	n := g.Size()
+	for a := 0; a < n*n; a++ {
+		for _, b := range []int{a + 1, a + n} {
+			if b >= n*n || (b == a+1 && b%n == 0) {
+				continue
+			}
+			x, y := g.Cell(a), g.Cell(b)
+			if x-y == 1 || y-x == 1 {
+				out = append(out, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+			}
+			if x == 2*y || y == 2*x {
+				out = append(out, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+			}
+		}
+	}
+	return append(out, variant.Constraint{Kind: variant.NonConsecutive}, variant.Constraint{Kind: variant.NoBlack})
+}
+
+// xv marks every orthogonal pair of g that sums to 5 with a V, under the
+// negative rule.
+func xv(g *sudokusat.Grid) []variant.Constraint {
+	var out []variant.Constraint
+	n := g.Size()
+	for a := 0; a < n*n; a++ {
+		for _, b := range []int{a + 1, a + n} {
+			if b < n*n && (b != a+1 || b%n != 0) && g.Cell(a)+g.Cell(b) == 5 {
+				out = append(out, variant.Constraint{Kind: variant.XV, Cells: []int{a, b}, Value: 5})
+			}
+		}
+	}
+	return append(out, variant.Constraint{Kind: variant.NoXV})
+}
+
+// small4 builds the 4×4 test puzzles around sol4 (or, for the jigsaw, a
+// square with other regions): rules that sol4 keeps, then givens added
+// where the other solutions differ until only sol4 is left.
+func small4(t *testing.T, squares []*sudokusat.Grid) map[string]*variant.Puzzle {
+	c := func(k variant.Kind, v int, cells ...int) variant.Constraint {
+		return variant.Constraint{Kind: k, Cells: cells, Value: v}
+	}
+	sol := mustGrid(t, sol4)
+	puzzles := map[string]*variant.Puzzle{
+		"jigsaw-4": {Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}},
+		"killer-4": {Constraints: []variant.Constraint{
+			c(variant.Killer, 3, 0, 1), c(variant.Killer, 7, 2, 3), c(variant.Killer, 7, 4, 5), c(variant.Killer, 3, 6, 7),
+			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, 0, 14, 15)}},
+		"thermo-4":  {Constraints: []variant.Constraint{c(variant.Thermo, 0, 0, 1, 2, 3), c(variant.Thermo, 0, 9, 8, 4)}},
+		"arrow-4":   {Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{5}, Lines: [][]int{{4, 0}}}, {Kind: variant.Arrow, Cells: []int{10}, Lines: [][]int{{11, 15}}}}},
+		"kropki-4":  {Constraints: kropki(sol)},
+		"xv-4":      {Constraints: []variant.Constraint{c(variant.XV, 5, 1, 2), c(variant.XV, 5, 5, 6)}},
+		"xv-neg-4":  {Constraints: xv(sol)},
+		"parity-4":  {Constraints: []variant.Constraint{c(variant.Odd, 0, 0), c(variant.Even, 0, 1), c(variant.Odd, 0, 6), c(variant.Even, 0, 8)}},
+		"regions-4": {Constraints: []variant.Constraint{c(variant.Region, 0, 0, 5, 11), c(variant.Region, 0, 3, 6, 8)}},
+	}
+	for name, p := range puzzles {
+		p.Grid = mustGrid(t, "................")
+		want := sol
+		if name == "jigsaw-4" {
+			want = solutions4(p, squares)[0] // a square that keeps the regions
+		}
+		if err := variant.Check(p, want); err != nil {
+			t.Fatalf("%s: the intended solution breaks the rules: %v", name, err)
+		}
+		for {
+			all := solutions4(p, squares)
+			if len(all) == 0 {
+				t.Fatalf("%s: no solution", name)
+			}
+			if len(all) == 1 {
+				break
+			}
+			// Give the first cell where another solution differs.
+			other := all[0]
+			if other.Equal(want) {
+				other = all[1]
+			}
+			for i := 0; i < 16; i++ {
+				if other.Cell(i) != want.Cell(i) {
+					p.Grid.SetCell(i, want.Cell(i))
+					break
+				}
+			}
+		}
+	}
+	return puzzles
+}
+
+// inkalaSolution is the solution that the 9×9 killer, thermo and arrow
+// puzzles were drawn around (package search's tests built them: rules this
+// grid keeps, givens removed while the count stayed 1).
+const inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+// nine9 builds the 9×9 test puzzles and their solutions.
+func nine9(t *testing.T) map[string]struct {
+	p   *variant.Puzzle
+	sol string
+} {
+	out := map[string]struct {
+		p   *variant.Puzzle
+		sol string
+	}{}
+	killer := &variant.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81))}
+	for _, c := range []struct {
+		sum   int
+		cells []int
+	}{
+		{9, []int{80, 71}}, {11, []int{34, 43}}, {12, []int{68, 59, 67}},
+		{23, []int{50, 49, 58, 48}}, {10, []int{27, 36, 18}}, {20, []int{10, 19, 9}},
+		{19, []int{57, 56, 47, 55}}, {25, []int{73, 64, 65, 66}}, {5, []int{11, 2}},
+		{15, []int{20, 21, 12}}, {13, []int{39, 30, 31}}, {17, []int{61, 62, 52}},
+		{18, []int{63, 72, 54, 45}}, {22, []int{3, 4, 13, 14}}, {14, []int{69, 78, 70}},
+		{9, []int{77, 76}}, {23, []int{51, 60, 42, 33}}, {3, []int{24, 23}},
+		{24, []int{37, 28, 29, 38}}, {9, []int{74, 75}}, {9, []int{22}},
+		{14, []int{15, 6, 7, 5}}, {15, []int{25, 16}}, {5, []int{79}},
+		{16, []int{40, 41, 32}}, {8, []int{46}}, {9, []int{1, 0}},
+		{11, []int{44, 35, 53}}, {17, []int{8, 17, 26}},
+	} {
+		killer.Constraints = append(killer.Constraints, variant.Constraint{Kind: variant.Killer, Cells: c.cells, Value: c.sum})
+	}
+	out["killer-9"] = struct {
+		p   *variant.Puzzle
+		sol string
+	}{killer, inkalaSolution}
+	thermo := &variant.Puzzle{Grid: mustGrid(t, "....5..4..4...2......4....3...............721..71......2..7........2..1...6......"), Constraints: []variant.Constraint{
+		{Kind: variant.Thermo, Cells: []int{64, 63, 54, 46, 38}},
+		{Kind: variant.Thermo, Cells: []int{76, 66, 65, 73}},
+		{Kind: variant.Thermo, Cells: []int{5, 4, 3, 13, 22}},
+		{Kind: variant.Thermo, Cells: []int{31, 40, 32, 33, 34}},
+	}}
+	out["thermo-9"] = struct {
+		p   *variant.Puzzle
+		sol string
+	}{thermo, inkalaSolution}
+	arrow := &variant.Puzzle{Grid: mustGrid(t, ".1.7.36.....6...........2...........3....5....8...........................63.....")}
+	for _, a := range []struct {
+		circle int
+		line   []int
+	}{
+		{71, []int{80, 79}}, {49, []int{40, 48, 56}}, {34, []int{35, 26}}, {59, []int{60, 70}},
+		{16, []int{6, 15}}, {73, []int{64, 63, 55}}, {68, []int{67, 76, 75}}, {9, []int{10, 11, 2}},
+	} {
+		arrow.Constraints = append(arrow.Constraints, variant.Constraint{Kind: variant.Arrow, Cells: []int{a.circle}, Lines: [][]int{a.line}})
+	}
+	out["arrow-9"] = struct {
+		p   *variant.Puzzle
+		sol string
+	}{arrow, inkalaSolution}
+	miracle := &variant.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81)), Constraints: []variant.Constraint{
+		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive}}}
+	miracle.Grid.Set(4, 2, 1)
+	miracle.Grid.Set(5, 6, 2)
+	out["miracle-9"] = struct {
+		p   *variant.Puzzle
+		sol string
+	}{miracle, "483726159726159483159483726837261594261594837594837261372615948615948372948372615"}
+	return out
+}
+
+// TestVariantFiles reads every f-puzzles file of testdata/variants and
+// checks its golden solution with Check; the 4×4 ones are shown unique by
+// enumerating every Latin square. With -update, the files are written
+// from the puzzles built here first.
+func TestVariantFiles(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "variants")
+	squares := latin4()
+	if len(squares) != 576 {
+		t.Fatalf("%d Latin squares of side 4, want 576", len(squares))
+	}
+	if *update {
+		for name, p := range small4(t, squares) {
+			writeVariant(t, dir, name, p, solutions4(p, squares)[0].String())
+		}
+		for name, e := range nine9(t) {
+			writeVariant(t, dir, name, e.p, e.sol)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) < 10 {
+		t.Fatalf("%d variant files in %s", len(files), dir)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := variant.ParseFPuzzles(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gold, err := os.ReadFile(strings.TrimSuffix(file, ".json") + ".solution")
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol := mustGrid(t, strings.TrimSpace(string(gold)))
+			if err := variant.Check(p, sol); err != nil {
+				t.Fatalf("the golden solution: %v", err)
+			}
+			if p.Size() == 4 {
+				if all := solutions4(p, squares); len(all) != 1 {
+					t.Errorf("%d solutions, want 1", len(all))
+				}
+			}
+			// The export reads back as the same puzzle.
+			out, err := p.FPuzzles()
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := variant.ParseFPuzzles(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := q.FPuzzles()
+			if !bytes.Equal(out, again) {
+				t.Errorf("export, import, export differ:\n%s\n%s", out, again)
+			}
+		})
+	}
+}
+
+func writeVariant(t *testing.T, dir, name string, p *variant.Puzzle, sol string) {
+	t.Helper()
+	data, err := p.FPuzzles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".solution"), []byte(sol+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParseFPuzzlesErrors(t *testing.T) {
+	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+	tests := []struct{ doc, want string }{
+		{`{"size":4,` + grid + `,"sandwichsum":[{"cell":"R0C1","value":"5"}]}`, `"sandwichsum": a rule sudokusat does not know`},
+		{`{"size":4,` + grid + `,"killercage":[{"cells":["R1C1","R9C9"]}]}`, `not a cell of the 4×4 grid`},
+		{`{"size":4,` + grid + `,"xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}`, `want X or V`},
+		{`{"size":4,` + grid + `,"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `not supported`},
+		{`{"size":4,` + grid + `,"negative":["palindrome"]}`, `not supported`},
+		{`{"size":7,` + grid + `}`, `size 7`},
+		{`{"size":4,"grid":[]}`, `not 4 rows`},
+		{`{"size":4,` + grid + `,"difference":[{"cells":["R1C1","R2C2"]}]}`, `adjacent`},
+		{`not json`, `invalid character`},
+	}
+	for _, tc := range tests {
+		_, err := variant.ParseFPuzzles([]byte(tc.doc))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.doc, err, tc.want)
+		}
+	}
+	// Drawings and empty lists carry no rule.
+	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"title":"t","line":[{"lines":[["R1C1","R1C2"]]}],"quadruple":[],"antiking":false}`))
+	if err != nil || len(p.Constraints) != 0 {
+		t.Errorf("cosmetics: %v, %v", p, err)
+	}
+}
+
+// TestLinks reads f-puzzles links compressed by the reference lz-string
+// library, one per line, with an error naming a bad line.
+func TestLinks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := variant.ReadFPuzzles(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 3 {
+		t.Fatalf("%d puzzles", len(ps))
+	}
+	for i, p := range ps {
+		if len(p.Constraints) == 0 && p.Regions == nil {
+			t.Errorf("link %d: no rule read", i+1)
+		}
+	}
+	_, err = variant.ReadFPuzzles(strings.NewReader("# comment\n\nhttps://www.f-puzzles.com/?load=N4IgzglgXgpiBcIDCAbAhgJ!!\n"))
+	var pe *sudokusat.ParseError
+	if !errors.As(err, &pe) || pe.Line != 3 {
+		t.Errorf("a bad link: %v, want an error on line 3", err)
+	}
+	if !variant.IsVariant(data) || variant.IsVariant([]byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")) {
+		t.Error("IsVariant")
+	}
+}
+
+// FuzzParseFPuzzles: any document is read or refused with an error, never
+// a panic; what is read validates and exports back.
+func FuzzParseFPuzzles(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "variants", "*.json"))
+	for _, file := range files {
+		data, _ := os.ReadFile(file)
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := variant.ParseFPuzzles(data)
+		if err != nil {
+			return
+		}
+		if err := p.Validate(); err != nil {
+			t.Fatalf("read but invalid: %v", err)
+		}
+		if _, err := p.FPuzzles(); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = variant.ParseLink(string(data))
+	})
+}
