@@ -1,0 +1,173 @@
+// Package search counts the solutions of variant Sudoku puzzles by
+// constraint propagation over candidate bitmasks and depth-first search.
+// It is the second opinion on variants: it reads the constraint list of
+// package variant directly and shares no code with the CNF encodings or
+// the SAT path, so that two different methods answer the same puzzle.
+//
+// Each cell holds the set of digits it may still take, a bitmask. Every
+// rule narrows these sets in its own way:
+//
+//   - rows, columns, regions, extra regions, diagonals, killer cages and
+//     the chess moves of anti-knight and anti-king make pairs of cells that
+//     must differ: a placed digit leaves its peers;
+//   - a group of N cells that must differ holds every digit: a digit that
+//     only one of its cells can take goes there (a hidden single);
+//   - Kropki dots, XV and the negative rules (non-consecutive, no black
+//     dot, no X or V) relate two cells: each keeps only the digits that
+//     some candidate of the other accepts;
+//   - a thermometer keeps each cell above the smallest candidate before it
+//     and below the largest after it;
+//   - killer sums and arrows bound each cell by what the other cells can
+//     still add up to, and a killer cage keeps only the digits of the digit
+//     sets that still make its sum;
+//   - even and odd cells start with the digits of their parity.
+//
+// When nothing more narrows, the search picks a cell with the fewest
+// candidates (MRV), tries each in turn and propagates again. A complete
+// filling counts only once a checker that reads the puzzle's constraints
+// themselves, not the propagation's tables, accepts it.
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// MaxSize is the largest grid side Count takes: a cell's candidates are
+// one 64-bit word.
+const MaxSize = 64
+
+// ErrUnsupported reports a puzzle that is well formed but beyond what the
+// engine takes, such as a grid larger than MaxSize.
+var ErrUnsupported = errors.New("search: puzzle beyond the engine")
+
+// checkEvery is how many search nodes pass between two looks at the
+// context: a node costs at most a few microseconds on a 9×9 grid, so a
+// cancelled search stops within about a millisecond.
+const checkEvery = 256
+
+// Result is the outcome of a count.
+type Result struct {
+	// Count is the number of solutions found, at most the limit given.
+	Count int
+	// Solutions are the solutions found, distinct, in the order the
+	// search met them.
+	Solutions []*sudokusat.Grid
+	// Nodes is the search effort: the digits the search tried in a cell,
+	// the propagation they set off included.
+	Nodes int
+}
+
+// Count looks for up to limit solutions of p (limit ≥ 1), which it does
+// not modify; Count(ctx, p, 2) proves a puzzle unique when it returns a
+// Count of 1. A puzzle without a solution, clashing givens included,
+// gives Count 0 and no error. A puzzle Count cannot read (cells or digits
+// outside the grid, malformed regions, unknown constraint kinds) gives an
+// error, one it cannot take an error wrapping ErrUnsupported. When ctx ends
+// first, Count returns what it found so far and an error wrapping
+// ctx.Err(). Counts may run in parallel: each builds its own tables.
+func Count(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
+	if limit < 1 {
+		return Result{}, fmt.Errorf("search: limit %d, want at least 1", limit)
+	}
+	m, err := compile(p)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("search: not started: %w", err)
+	}
+	var r Result
+	if m.impossible {
+		return r, nil
+	}
+	s := &searcher{
+		state:  newState(m),
+		check:  newChecker(p),
+		grid:   p.Grid,
+		limit:  limit,
+		done:   ctx.Done(),
+		digits: make([]int, m.nn),
+	}
+	s.wakeAll()
+	if s.propagate() {
+		s.search()
+	}
+	r.Count, r.Solutions, r.Nodes = len(s.found), s.found, s.nodes
+	if s.stopped {
+		return r, fmt.Errorf("search: stopped after %d nodes: %w", s.nodes, ctx.Err())
+	}
+	return r, nil
+}
+
+// searcher is the depth-first search over a state.
+type searcher struct {
+	*state
+	check   *checker
+	grid    *sudokusat.Grid
+	limit   int
+	done    <-chan struct{}
+	stopped bool
+	nodes   int
+	found   []*sudokusat.Grid
+	digits  []int // scratch: the filling a leaf hands to the checker
+}
+
+// search explores the subtree of the current, propagated state. It
+// returns with the state as it found it.
+func (s *searcher) search() {
+	best, fewest := -1, 65
+	for c, v := range s.cand {
+		if k := popcount(v); k > 1 && k < fewest {
+			best, fewest = c, k
+			if k == 2 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		s.leaf()
+		return
+	}
+	for rest := s.cand[best]; rest != 0; rest &= rest - 1 {
+		s.nodes++
+		if s.nodes%checkEvery == 0 {
+			select {
+			case <-s.done:
+				s.stopped = true
+			default:
+			}
+		}
+		if s.stopped {
+			return
+		}
+		mark := len(s.trail)
+		if s.narrow(int32(best), rest&-rest) && s.propagate() {
+			s.search()
+		}
+		s.backtrack(mark)
+		if s.stopped || len(s.found) == s.limit {
+			return
+		}
+	}
+}
+
+// leaf records the filling of a state where every cell has one candidate,
+// if the checker accepts it.
+func (s *searcher) leaf() {
+	for c, v := range s.cand {
+		s.digits[c] = digitOf(v)
+	}
+	if !s.check.holds(s.digits) {
+		return
+	}
+	g := s.grid.Clone()
+	for c, d := range s.digits {
+		g.SetCell(c, d)
+	}
+	s.found = append(s.found, g)
+}
