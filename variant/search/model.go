@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -83,9 +84,9 @@ func keyOf(a, b int) pairKey {
 	return pairKey{int32(a), int32(b)}
 }
 
-// pairRel collects what is known of a pair while compiling: its allowed
-// digit pairs (allow[da-1] is the mask of db, a being the pair's smaller
-// cell) and which dots it carries, for the negative rules.
+// pairRel collects the dots on a pair of cells while compiling: the digit
+// pairs they allow (allow[da-1] is the mask of db, a being the pair's
+// smaller cell) and which kinds they are, for the negative rules.
 type pairRel struct {
 	allow                 []uint64
 	white, black, xvMarks bool
@@ -137,33 +138,19 @@ func compile(p *variant.Puzzle) (*model, error) {
 	}
 	groups = append(groups, regions...)
 
-	pairs := map[pairKey]*pairRel{}
-	rel := func(a, b int) *pairRel {
+	dots := map[pairKey]*pairRel{}
+	// dot adds a relation to the pair (a, b), as a table over a's digits.
+	dot := func(a, b int, t []uint64) *pairRel {
 		k := keyOf(a, b)
-		r := pairs[k]
+		if int(k.a) != a {
+			t = transpose(t)
+		}
+		r := dots[k]
 		if r == nil {
-			r = &pairRel{allow: make([]uint64, n)}
-			for i := range r.allow {
-				r.allow[i] = m.all
-			}
-			pairs[k] = r
-		}
-		return r
-	}
-	// restrict keeps, on pair (a, b), only the digit pairs ok accepts.
-	restrict := func(a, b int, ok func(da, db int) bool) *pairRel {
-		r := rel(a, b)
-		if a > b {
-			a, b = b, a
-			ok0 := ok
-			ok = func(da, db int) bool { return ok0(db, da) }
-		}
-		for da := 1; da <= n; da++ {
-			for db := 1; db <= n; db++ {
-				if !ok(da, db) {
-					r.allow[da-1] &^= 1 << (db - 1)
-				}
-			}
+			r = &pairRel{allow: t}
+			dots[k] = r
+		} else {
+			r.allow = and(r.allow, t)
 		}
 		return r
 	}
@@ -209,18 +196,18 @@ func compile(p *variant.Puzzle) (*model, error) {
 			if err := need(2); err != nil {
 				return nil, err
 			}
-			restrict(int(cells[0]), int(cells[1]), consecutive).white = true
+			dot(int(cells[0]), int(cells[1]), m.table(consecutive)).white = true
 		case variant.Black:
 			if err := need(2); err != nil {
 				return nil, err
 			}
-			restrict(int(cells[0]), int(cells[1]), double).black = true
+			dot(int(cells[0]), int(cells[1]), m.table(double)).black = true
 		case variant.XV:
 			if err := need(2); err != nil {
 				return nil, err
 			}
 			v := c.Value
-			restrict(int(cells[0]), int(cells[1]), func(da, db int) bool { return da+db == v }).xvMarks = true
+			dot(int(cells[0]), int(cells[1]), m.table(func(da, db int) bool { return da+db == v })).xvMarks = true
 		case variant.Even, variant.Odd:
 			if err := need(1); err != nil {
 				return nil, err
@@ -248,47 +235,14 @@ func compile(p *variant.Puzzle) (*model, error) {
 		}
 	}
 
-	// The negative rules reach every orthogonal pair that lacks the dot
-	// they negate.
-	if nonConsecutive || noBlack || noXV {
-		for c := 0; c < nn; c++ {
-			for _, o := range [2]int{1, n} { // right and below
-				if (o == 1 && c%n == n-1) || c+o >= nn {
-					continue
-				}
-				r := pairs[keyOf(c, c+o)]
-				if nonConsecutive && (r == nil || !r.white) {
-					restrict(c, c+o, func(da, db int) bool { return !consecutive(da, db) })
-				}
-				if noBlack && (r == nil || !r.black) {
-					restrict(c, c+o, func(da, db int) bool { return !double(da, db) })
-				}
-				if noXV && (r == nil || !r.xvMarks) {
-					restrict(c, c+o, func(da, db int) bool { return da+db != 5 && da+db != 10 })
-				}
-			}
-		}
-	}
-	m.addPairs(pairs)
-
-	peerSets := make([]map[int32]bool, nn)
-	addPeer := func(a, b int32) {
-		if a == b {
-			return
-		}
-		if peerSets[a] == nil {
-			peerSets[a] = map[int32]bool{}
-		}
-		peerSets[a][b] = true
-	}
-	for _, g := range groups {
+	m.addPairs(dots, nonConsecutive, noBlack, noXV)
+	cellGroups := make([][]int32, nn)
+	for i, g := range groups {
 		if len(g) > n {
 			m.impossible = true // n digits cannot fill more than n distinct cells
 		}
-		for _, a := range g {
-			for _, b := range g {
-				addPeer(a, b)
-			}
+		for _, c := range g {
+			cellGroups[c] = append(cellGroups[c], int32(i))
 		}
 		if len(g) == n {
 			u := int32(len(m.units))
@@ -300,25 +254,46 @@ func compile(p *variant.Puzzle) (*model, error) {
 	}
 	var moves [][2]int
 	if antiKnight {
-		moves = append(moves, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}}...)
+		moves = append(moves, [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}...)
 	}
 	if antiKing {
-		moves = append(moves, [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}}...)
+		moves = append(moves, [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}...)
 	}
+	// The peer lists share one backing array, each cut to the most it
+	// may hold, so that filling them allocates once.
+	room := make([]int, nn)
+	total := 0
+	for c := range room {
+		room[c] = len(moves)
+		for _, g := range cellGroups[c] {
+			room[c] += len(groups[g])
+		}
+		total += room[c]
+	}
+	buf := make([]int32, total)
+	// seen[o] == c+1 marks o as already a peer of c.
+	seen := make([]int32, nn)
 	for c := 0; c < nn; c++ {
-		for _, mv := range moves { // half the moves; each pair is added both ways
-			r, col := c/n+mv[0], c%n+mv[1]
-			if r < n && col >= 0 && col < n {
-				addPeer(int32(c), int32(r*n+col))
-				addPeer(int32(r*n+col), int32(c))
+		m.peers[c], buf = buf[:0:room[c]], buf[room[c]:]
+		stamp := int32(c + 1)
+		seen[c] = stamp
+		add := func(o int32) {
+			if seen[o] != stamp {
+				seen[o] = stamp
+				m.peers[c] = append(m.peers[c], o)
 			}
 		}
-	}
-	for c, set := range peerSets {
-		for o := range set {
-			m.peers[c] = append(m.peers[c], o)
+		for _, g := range cellGroups[c] {
+			for _, o := range groups[g] {
+				add(o)
+			}
 		}
-		slices.Sort(m.peers[c]) // map order would make the search's path vary run to run
+		for _, mv := range moves {
+			r, col := c/n+mv[0], c%n+mv[1]
+			if r >= 0 && r < n && col >= 0 && col < n {
+				add(int32(r*n + col))
+			}
+		}
 	}
 	return m, nil
 }
@@ -353,15 +328,13 @@ func regionGroups(p *variant.Puzzle, n int) ([][]int32, error) {
 // cellList checks that the cells are on the grid and listed once each.
 func cellList(cells []int, nn int) ([]int32, error) {
 	out := make([]int32, len(cells))
-	seen := map[int]bool{}
 	for i, c := range cells {
 		if c < 0 || c >= nn {
 			return nil, fmt.Errorf("cell %d outside the grid's %d cells", c, nn)
 		}
-		if seen[c] {
+		if slices.Contains(cells[:i], c) { // lists are short: at most N cells but for odd inputs
 			return nil, fmt.Errorf("cell %d listed twice", c)
 		}
-		seen[c] = true
 		out[i] = int32(c)
 	}
 	return out, nil
@@ -471,39 +444,121 @@ func (m *model) addLinear(cells []int32, coefs []int64, target int64) {
 	m.addProp(prop{kind: propLinear, cells: keepC, coefs: keepK, target: target})
 }
 
-// addPairs turns each restricted pair into two arcs, one each way, in the
-// pairs' cell order so that the search is the same on every run.
-func (m *model) addPairs(pairs map[pairKey]*pairRel) {
-	keys := make([]pairKey, 0, len(pairs))
-	for k := range pairs {
-		keys = append(keys, k)
+// addPairs turns the dots and the negative rules into arcs, two for each
+// pair of cells they restrict, one each way: first the orthogonal pairs in
+// cell order, then the dots on other pairs in theirs, so that the search
+// is the same on every run.
+func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack, noXV bool) {
+	var negs [3][]uint64
+	if nonConsecutive {
+		negs[0] = m.table(func(da, db int) bool { return !consecutive(da, db) })
 	}
-	slices.SortFunc(keys, func(x, y pairKey) int {
+	if noBlack {
+		negs[1] = m.table(func(da, db int) bool { return !double(da, db) })
+	}
+	if noXV {
+		negs[2] = m.table(func(da, db int) bool { return da+db != 5 && da+db != 10 })
+	}
+	ids := map[string]int32{} // tables by content: most pairs share a few
+	emit := func(k pairKey, allow []uint64) {
+		if allow == nil {
+			return
+		}
+		fwd, back := m.intern(ids, allow), m.intern(ids, transpose(allow))
+		m.arcs[k.a] = append(m.arcs[k.a], arc{other: k.b, table: fwd})
+		m.arcs[k.b] = append(m.arcs[k.b], arc{other: k.a, table: back})
+	}
+	n := m.n
+	for c := 0; c < m.nn; c++ {
+		for _, o := range [2]int{1, n} { // right and below
+			if (o == 1 && c%n == n-1) || c+o >= m.nn {
+				continue
+			}
+			k := keyOf(c, c+o)
+			var allow []uint64
+			r := dots[k]
+			if r != nil {
+				allow = r.allow
+				delete(dots, k)
+			} else {
+				r = &pairRel{}
+			}
+			for i, marked := range [3]bool{r.white, r.black, r.xvMarks} {
+				if negs[i] != nil && !marked {
+					allow = and(allow, negs[i])
+				}
+			}
+			emit(k, allow)
+		}
+	}
+	rest := make([]pairKey, 0, len(dots))
+	for k := range dots {
+		rest = append(rest, k)
+	}
+	slices.SortFunc(rest, func(x, y pairKey) int {
 		if x.a != y.a {
 			return int(x.a - y.a)
 		}
 		return int(x.b - y.b)
 	})
-	for _, k := range keys {
-		r := pairs[k]
-		free := true
-		for _, a := range r.allow {
-			free = free && a == m.all
-		}
-		if free {
-			continue
-		}
-		back := make([]uint64, m.n) // back[db-1]: the a digits allowed with db
-		for da := 0; da < m.n; da++ {
-			for rest := r.allow[da]; rest != 0; rest &= rest - 1 {
-				back[bits.TrailingZeros64(rest)] |= 1 << da
+	for _, k := range rest {
+		emit(k, dots[k].allow)
+	}
+}
+
+// table returns the relation ok as a table: t[da-1] is the mask of the
+// digits db with ok(da, db).
+func (m *model) table(ok func(da, db int) bool) []uint64 {
+	t := make([]uint64, m.n)
+	for da := 1; da <= m.n; da++ {
+		for db := 1; db <= m.n; db++ {
+			if ok(da, db) {
+				t[da-1] |= 1 << (db - 1)
 			}
 		}
-		t := int32(len(m.tables))
-		m.tables = append(m.tables, r.allow, back)
-		m.arcs[k.a] = append(m.arcs[k.a], arc{other: k.b, table: t})
-		m.arcs[k.b] = append(m.arcs[k.b], arc{other: k.a, table: t + 1})
 	}
+	return t
+}
+
+// intern returns the index of table t in m.tables, adding it when no
+// table with the same content is there yet.
+func (m *model) intern(ids map[string]int32, t []uint64) int32 {
+	key := make([]byte, 0, 8*len(t))
+	for _, w := range t {
+		key = binary.LittleEndian.AppendUint64(key, w)
+	}
+	if id, ok := ids[string(key)]; ok {
+		return id
+	}
+	id := int32(len(m.tables))
+	m.tables = append(m.tables, t)
+	ids[string(key)] = id
+	return id
+}
+
+// transpose returns the table of the same relation seen from the other
+// cell.
+func transpose(t []uint64) []uint64 {
+	back := make([]uint64, len(t))
+	for da, row := range t {
+		for ; row != 0; row &= row - 1 {
+			back[bits.TrailingZeros64(row)] |= 1 << da
+		}
+	}
+	return back
+}
+
+// and returns the relation that both tables allow; a nil table allows
+// everything.
+func and(t, u []uint64) []uint64 {
+	if t == nil {
+		return u
+	}
+	out := make([]uint64, len(t))
+	for i := range t {
+		out[i] = t[i] & u[i]
+	}
+	return out
 }
 
 // cellName writes a cell as rXcY, counted from 1.

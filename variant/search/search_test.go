@@ -7,7 +7,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -135,34 +137,6 @@ func FuzzCount(f *testing.F) {
 		}
 		sameAsBrute(t, randomPuzzle(rand.New(rand.NewPCG(s1, s2)), n, 6))
 	})
-}
-
-// miracle builds the "Miracle Sudoku" (Mitchell Lee): anti-king,
-// anti-knight and non-consecutive with two givens, 1 at r5c3 and 2 at
-// r6c7.
-func miracle() *variant.Puzzle {
-	g, _ := sudokusat.NewGridSize(9)
-	g.Set(4, 2, 1)
-	g.Set(5, 6, 2)
-	return &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
-		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
-	}}
-}
-
-// TestMiracle checks the engine's answer to the Miracle Sudoku against its
-// published solution.
-func TestMiracle(t *testing.T) {
-	r, err := Count(bg, miracle(), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
-	if r.Count != 1 || r.Solutions[0].String() != want {
-		t.Fatalf("%d solutions %v, want 1: %s", r.Count, r.Solutions, want)
-	}
-	if r.Nodes == 0 {
-		t.Error("no search nodes reported")
-	}
 }
 
 // TestLimit checks that the count stops at the limit and that the
@@ -298,5 +272,94 @@ func TestImpossible(t *testing.T) {
 				t.Fatalf("the brute force finds %d solutions", want)
 			}
 		})
+	}
+}
+
+// TestContext checks that a search honours its context: one that has
+// ended stops Count before it starts, and a deadline stops a search that
+// would run for ages, promptly, with what it found so far.
+func TestContext(t *testing.T) {
+	g9, _ := sudokusat.NewGridSize(9)
+	g16, _ := sudokusat.NewGridSize(16)
+	cancelled, cancel := context.WithCancel(bg)
+	cancel()
+	if _, err := Count(cancelled, miracle(), 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: %v, want context.Canceled", err)
+	}
+	tests := []struct {
+		name string
+		p    *variant.Puzzle
+	}{
+		// 6.7·10²¹ solutions, found one after the other.
+		{"many solutions", &variant.Puzzle{Grid: g9}},
+		// Long refutations deep in the tree, few or no solutions.
+		{"deep search", &variant.Puzzle{Grid: g16, Constraints: []variant.Constraint{
+			{Kind: variant.AntiKnight}, {Kind: variant.AntiKing}, {Kind: variant.NonConsecutive},
+		}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(bg, 20*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			r, err := Count(ctx, tc.p, 1<<62)
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("stopped after %v, want about 20ms", took)
+			}
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("error %v, want context.DeadlineExceeded", err)
+			}
+			if r.Nodes == 0 || r.Count != len(r.Solutions) {
+				t.Errorf("partial result: Count %d, %d solutions, %d nodes", r.Count, len(r.Solutions), r.Nodes)
+			}
+			for _, s := range r.Solutions {
+				if err := sudokusat.CheckSolution(tc.p.Grid, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestParallel runs counts at once in several goroutines (run it with
+// -race): each must give what it gives alone.
+func TestParallel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	ps := []*variant.Puzzle{miracle()}
+	for range 30 {
+		ps = append(ps, randomPuzzle(rng, 4+2*rng.IntN(2), 6))
+	}
+	want := make([][]string, len(ps))
+	for i, p := range ps {
+		want[i] = allOf(t, p)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*len(ps))
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range ps {
+				i := (k + w*5) % len(ps) // each goroutine in its own order
+				r, err := Count(bg, ps[i], 100000)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				var got []string
+				for _, g := range r.Solutions {
+					got = append(got, g.String())
+				}
+				slices.Sort(got)
+				if !slices.Equal(got, want[i]) {
+					errs <- fmt.Errorf("puzzle %d: %d solutions in parallel, %d alone", i, len(got), len(want[i]))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
