@@ -72,6 +72,12 @@ type prop struct {
 	coefs  []int64
 	target int64
 	combos []uint64
+	// differ, set for the arrows of at most 64 cells, has bit j of
+	// differ[i] set when cells[j] (j < i) is a peer of cells[i]: the
+	// enumeration of the arrow's fillings keeps them apart. Killer cages
+	// are not enumerated: their digit sets do nearly as well for far less.
+	differ []uint64
+	arrow  bool
 }
 
 // pairKey names an unordered pair of cells, smaller first.
@@ -295,7 +301,29 @@ func compile(p *variant.Puzzle) (*model, error) {
 			}
 		}
 	}
+	for i := range m.props {
+		if m.props[i].arrow {
+			m.props[i].differ = m.differ(m.props[i])
+		}
+	}
 	return m, nil
+}
+
+// differ returns the differ table of an arrow, or nil when it is too long
+// to enumerate.
+func (m *model) differ(p prop) []uint64 {
+	if len(p.cells) > 64 {
+		return nil
+	}
+	d := make([]uint64, len(p.cells))
+	for i, c := range p.cells {
+		for j, o := range p.cells[:i] {
+			if slices.Contains(m.peers[c], o) {
+				d[i] |= 1 << j
+			}
+		}
+	}
+	return d
 }
 
 // regionGroups returns the puzzle's regions as groups: the grid's boxes,
@@ -412,13 +440,16 @@ func (m *model) addArrow(circle []int32, lines [][]int) error {
 		coefs = append(coefs, -w)
 		w *= 10
 	}
-	m.addLinear(cells, coefs, 0)
+	if k := m.addLinear(cells, coefs, 0); k >= 0 {
+		m.props[k].arrow = true
+	}
 	return nil
 }
 
 // addLinear adds Σ coefs[i]·digit(cells[i]) = target, merging a cell
-// listed more than once into one term.
-func (m *model) addLinear(cells []int32, coefs []int64, target int64) {
+// listed more than once into one term. It returns the propagator's index,
+// or -1 when no cell is left (the rule then holds or is impossible).
+func (m *model) addLinear(cells []int32, coefs []int64, target int64) int {
 	var pc []int32
 	var pk []int64
 	for i, c := range cells {
@@ -439,9 +470,10 @@ func (m *model) addLinear(cells []int32, coefs []int64, target int64) {
 		if target != 0 {
 			m.impossible = true
 		}
-		return
+		return -1
 	}
 	m.addProp(prop{kind: propLinear, cells: keepC, coefs: keepK, target: target})
+	return len(m.props) - 1
 }
 
 // addPairs turns the dots and the negative rules into arcs, two for each

@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // state is one search's candidates and the work queues of its
 // propagation. Every change to a cell's candidates goes through narrow,
@@ -16,6 +19,7 @@ type state struct {
 	// once.
 	fixedQ, pairQ, unitQ, propQ []int32
 	inPair, inUnit, inProp      []bool
+	enum                        enumScratch
 }
 
 type undo struct {
@@ -133,7 +137,7 @@ func (s *state) run() bool {
 				continue // the empty case cannot happen: narrow refuses it
 			}
 			for _, o := range s.m.peers[c] {
-				if !s.narrow(o, ^d) {
+				if s.cand[o]&d != 0 && !s.narrow(o, ^d) {
 					return false
 				}
 			}
@@ -277,9 +281,109 @@ func (s *state) linear(p *prop) bool {
 			}
 		}
 		if !changed {
-			return true
+			break
 		}
 	}
+	if p.differ == nil {
+		return true
+	}
+	return s.enumerate(p)
+}
+
+// enumBudget bounds the nodes of one enumeration of a linear rule's
+// fillings: the bounds have usually left few, and when they have not, the
+// rule is left to the bounds until the search has narrowed its cells.
+const enumBudget = 1024
+
+// enumerate narrows each cell of a linear rule to the digits it takes in
+// some filling of the rule's cells that meets the sum and keeps peers
+// apart: the rule alone then rules out nothing more. It gives up, changing
+// nothing, when the fillings take more than enumBudget nodes to list.
+func (s *state) enumerate(p *prop) bool {
+	k := len(p.cells)
+	e := &s.enum
+	e.vals = slices.Grow(e.vals[:0], k)[:k]
+	e.sup = slices.Grow(e.sup[:0], k)[:k]
+	clear(e.sup)
+	// lo[i], hi[i]: the smallest and largest total of the terms from i on.
+	e.lo = slices.Grow(e.lo[:0], k+1)[:k+1]
+	e.hi = slices.Grow(e.hi[:0], k+1)[:k+1]
+	e.lo[k], e.hi[k] = 0, 0
+	for i := k - 1; i >= 0; i-- {
+		a, b := s.termRange(p.cells[i], p.coefs[i])
+		e.lo[i], e.hi[i] = e.lo[i+1]+a, e.hi[i+1]+b
+	}
+	e.budget, e.full = enumBudget, 0
+	if s.walk(p, 0, 0) == walkOut {
+		return true
+	}
+	for i, c := range p.cells {
+		if !s.narrow(c, e.sup[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// enumScratch is the enumeration's working memory, kept with the state
+// to spare an allocation per call.
+type enumScratch struct {
+	vals   []int    // the digit of each term so far
+	sup    []uint64 // the digits each term takes in some filling
+	lo, hi []int64  // bounds of the remaining terms' total
+	budget int      // nodes left
+	full   int      // terms whose sup holds all their candidates
+}
+
+type walkEnd uint8
+
+const (
+	walkOn   walkEnd = iota // keep listing
+	walkDone                // every candidate has a filling: nothing to narrow
+	walkOut                 // over budget
+)
+
+// walk lists the fillings of terms i on, given the total so far.
+func (s *state) walk(p *prop, i int, total int64) walkEnd {
+	e := &s.enum
+	if e.budget--; e.budget < 0 {
+		return walkOut
+	}
+	if i == len(p.cells) {
+		if total != p.target {
+			return walkOn
+		}
+		for j, c := range p.cells {
+			bit := uint64(1) << (e.vals[j] - 1)
+			if e.sup[j]&bit == 0 {
+				e.sup[j] |= bit
+				if e.sup[j] == s.cand[c] {
+					e.full++
+				}
+			}
+		}
+		if e.full == len(p.cells) {
+			return walkDone
+		}
+		return walkOn
+	}
+	c, k := p.cells[i], p.coefs[i]
+	free := s.cand[c]
+	for rest := p.differ[i]; rest != 0; rest &= rest - 1 {
+		free &^= 1 << (e.vals[bits.TrailingZeros64(rest)] - 1)
+	}
+	for ; free != 0; free &= free - 1 {
+		d := bits.TrailingZeros64(free) + 1
+		t := total + k*int64(d)
+		if need := p.target - t; need < e.lo[i+1] || need > e.hi[i+1] {
+			continue
+		}
+		e.vals[i] = d
+		if end := s.walk(p, i+1, t); end != walkOn {
+			return end
+		}
+	}
+	return walkOn
 }
 
 // termRange returns the smallest and largest k·digit over c's candidates.

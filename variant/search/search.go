@@ -18,8 +18,9 @@
 //   - a thermometer keeps each cell above the smallest candidate before it
 //     and below the largest after it;
 //   - killer sums and arrows bound each cell by what the other cells can
-//     still add up to, and a killer cage keeps only the digits of the digit
-//     sets that still make its sum;
+//     still add up to; a killer cage keeps only the digits of the digit
+//     sets that still make its sum, and an arrow only the digits of the
+//     fillings of its cells that make it true (listed when they are few);
 //   - even and odd cells start with the digits of their parity.
 //
 // When nothing more narrows, the search picks a cell with the fewest
