@@ -341,6 +341,9 @@ func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) variant
 		}
 	case variant.Arrow:
 		c.Cells = cells(1 + rng.IntN(5)/4) // a pill now and then
+		if n > 9 {
+			c.Cells = c.Cells[:1] // pills need digits up to 9
+		}
 		for range 1 + rng.IntN(2) {
 			c.Lines = append(c.Lines, cells(1+rng.IntN(3)))
 		}

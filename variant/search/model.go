@@ -107,7 +107,7 @@ func compile(p *variant.Puzzle) (*model, error) {
 	}
 	n := p.Size()
 	if n > MaxSize {
-		return nil, fmt.Errorf("%w: side %d, the engine takes up to %d", ErrUnsupported, n, MaxSize)
+		return nil, fmt.Errorf("search: %w: side %d, it takes up to %d", ErrUnsupported, n, MaxSize)
 	}
 	nn := n * n
 	m := &model{
@@ -163,11 +163,11 @@ func compile(p *variant.Puzzle) (*model, error) {
 	var antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
 	for i, c := range p.Constraints {
 		where := func(format string, args ...any) error {
-			return fmt.Errorf("search: constraint %d (%s): %s", i+1, c.Kind, fmt.Sprintf(format, args...))
+			return fmt.Errorf("search: constraint %d (%s): %w", i+1, c.Kind, fmt.Errorf(format, args...))
 		}
 		cells, err := cellList(c.Cells, nn)
 		if err != nil {
-			return nil, where("%v", err)
+			return nil, where("%w", err)
 		}
 		need := func(k int) error {
 			if len(cells) != k {
@@ -196,7 +196,7 @@ func compile(p *variant.Puzzle) (*model, error) {
 			m.addProp(prop{kind: propThermo, cells: cells})
 		case variant.Arrow:
 			if err := m.addArrow(cells, c.Lines); err != nil {
-				return nil, where("%v", err)
+				return nil, where("%w", err)
 			}
 		case variant.White:
 			if err := need(2); err != nil {
@@ -420,7 +420,12 @@ func (m *model) addArrow(circle []int32, lines [][]int) error {
 		return fmt.Errorf("no circle")
 	}
 	if len(circle) > maxCircle {
-		return fmt.Errorf("a circle of %d cells, the engine takes up to %d", len(circle), maxCircle)
+		return fmt.Errorf("%w: a circle of %d cells, the engine takes up to %d", ErrUnsupported, len(circle), maxCircle)
+	}
+	if len(circle) > 1 && m.n > 9 {
+		// A pill's cells are read as decimal digits, which digits above
+		// 9 are not: rather than guess a reading, refuse.
+		return fmt.Errorf("%w: an arrow pill on a grid with digits above 9", ErrUnsupported)
 	}
 	var cells []int32
 	var coefs []int64

@@ -44,7 +44,7 @@ const MaxSize = 64
 
 // ErrUnsupported reports a puzzle that is well formed but beyond what the
 // engine takes, such as a grid larger than MaxSize.
-var ErrUnsupported = errors.New("search: puzzle beyond the engine")
+var ErrUnsupported = errors.New("puzzle beyond the engine")
 
 // checkEvery is how many search nodes pass between two looks at the
 // context: a node costs at most a few microseconds on a 9×9 grid, so a

@@ -239,8 +239,15 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Count(bg, &variant.Puzzle{Grid: big}, 1); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("81×81: %v, want ErrUnsupported", err)
+	g16, _ := sudokusat.NewGridSize(16)
+	for name, p := range map[string]*variant.Puzzle{
+		"81×81": {Grid: big},
+		"pill on 16×16": {Grid: g16, Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}},
+		"long pill": with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}),
+	} {
+		if _, err := Count(bg, p, 1); !errors.Is(err, ErrUnsupported) {
+			t.Errorf("%s: %v, want ErrUnsupported", name, err)
+		}
 	}
 }
 
@@ -361,5 +368,62 @@ func TestParallel(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// TestLargeRandom draws 12×12 and 16×16 puzzles around a known solution:
+// a third of the cells given and constraints of every kind but the global ones,
+// all met by that solution. Each has at least that solution; whatever the
+// engine returns must meet the classic rules (sudokusat.CheckSolution)
+// and the constraints (the brute force's naiveHolds), and a lone solution
+// must be the known one.
+func TestLargeRandom(t *testing.T) {
+	var local []variant.Kind
+	for _, k := range kinds {
+		if !global(k) {
+			local = append(local, k)
+		}
+	}
+	for seed := range uint64(6) {
+		n := []int{12, 16}[seed%2]
+		rng := rand.New(rand.NewPCG(seed, 99))
+		g, _ := sudokusat.NewGridSize(n)
+		first, err := Count(bg, &variant.Puzzle{Grid: g}, 1)
+		if err != nil || first.Count != 1 {
+			t.Fatalf("empty %d×%d: %d solutions, %v", n, n, first.Count, err)
+		}
+		relabel := rng.Perm(n)
+		sol := make([]int, n*n)
+		for c := range sol {
+			sol[c] = relabel[first.Solutions[0].Cell(c)-1] + 1
+		}
+		p := &variant.Puzzle{Grid: g}
+		for _, c := range rng.Perm(n * n)[:n*n/3] {
+			g.SetCell(c, sol[c])
+		}
+		for range 10 + rng.IntN(20) {
+			c := randomConstraint(rng, p, sol, local[rng.IntN(len(local))], true)
+			if naiveHolds(&variant.Puzzle{Grid: g, Constraints: []variant.Constraint{c}}, sol) {
+				p.Constraints = append(p.Constraints, c)
+			}
+		}
+		ctx, cancel := context.WithTimeout(bg, 20*time.Second)
+		r, err := Count(ctx, p, 2)
+		cancel()
+		if err != nil || r.Count == 0 {
+			t.Fatalf("seed %d: %d solutions, %v\n%s", seed, r.Count, err, describe(p))
+		}
+		for _, s := range r.Solutions {
+			if err := sudokusat.CheckSolution(g, s); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if !naiveHolds(p, digitsOf(s)) {
+				t.Fatalf("seed %d: %s breaks a constraint\n%s", seed, s, describe(p))
+			}
+		}
+		if r.Count == 1 && !slices.Equal(digitsOf(r.Solutions[0]), sol) {
+			t.Fatalf("seed %d: the one solution is not the known one", seed)
+		}
+		t.Logf("%d×%d, %d constraints: %d solutions, %d nodes", n, n, len(p.Constraints), r.Count, r.Nodes)
 	}
 }
