@@ -241,9 +241,9 @@ func TestBadInput(t *testing.T) {
 	}
 	g16, _ := sudokusat.NewGridSize(16)
 	for name, p := range map[string]*variant.Puzzle{
-		"81×81": {Grid: big},
+		"81×81":         {Grid: big},
 		"pill on 16×16": {Grid: g16, Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}},
-		"long pill": with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}),
+		"long pill":     with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}),
 	} {
 		if _, err := Count(bg, p, 1); !errors.Is(err, ErrUnsupported) {
 			t.Errorf("%s: %v, want ErrUnsupported", name, err)
