@@ -301,6 +301,11 @@ func compile(p *variant.Puzzle) (*model, error) {
 			}
 		}
 	}
+	for _, v := range m.init {
+		if v == 0 {
+			m.impossible = true // a given of the wrong parity
+		}
+	}
 	for i := range m.props {
 		if m.props[i].arrow {
 			m.props[i].differ = m.differ(m.props[i])

@@ -161,10 +161,11 @@ func TestLimit(t *testing.T) {
 	}
 }
 
-// TestLarge solves grids up to the largest side taken, checking the
+// TestLarge solves grids up to the largest side taken (64: every bit of
+// the candidate word in use), checking the
 // classic rules with sudokusat.CheckSolution.
 func TestLarge(t *testing.T) {
-	for _, n := range []int{9, 12, 16, 25} {
+	for _, n := range []int{9, 12, 16, 25, MaxSize} {
 		g, _ := sudokusat.NewGridSize(n)
 		p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{{Kind: variant.DiagonalMain, Cells: diagonal(n)}}}
 		r, err := Count(bg, p, 1)
