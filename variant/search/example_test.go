@@ -26,7 +26,9 @@ func ExampleCount() {
 		return
 	}
 	fmt.Println(r.Count, "solution")
-	fmt.Print(r.Solutions[0].Pretty())
+	for _, s := range r.Solutions {
+		fmt.Print(s.Pretty())
+	}
 
 	// Without the givens, the rules alone allow many.
 	p.Grid, _ = sudokusat.NewGridSize(9)

@@ -32,6 +32,10 @@ type model struct {
 	// same row, column, region, extra region, diagonal, cage, and the
 	// chess moves of the anti-knight and anti-king rules.
 	peers [][]int32
+	// peerBits holds the same as a bitset over the cells, words words
+	// per cell.
+	peerBits []uint64
+	words    int
 	// units are the groups of exactly n distinct cells, which must hold
 	// every digit (hidden singles); cellUnits[c] lists c's.
 	units     [][]int32
@@ -299,6 +303,13 @@ func compile(p *variant.Puzzle) (*model, error) {
 			if r >= 0 && r < n && col >= 0 && col < n {
 				add(int32(r*n + col))
 			}
+		}
+	}
+	m.words = (nn + 63) / 64
+	m.peerBits = make([]uint64, nn*m.words)
+	for c, ps := range m.peers {
+		for _, o := range ps {
+			m.peerBits[c*m.words+int(o)/64] |= 1 << (o % 64)
 		}
 	}
 	for _, v := range m.init {

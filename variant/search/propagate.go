@@ -17,9 +17,10 @@ type state struct {
 	// peers), cells whose arcs to revise, units to look for hidden
 	// singles in, and propagators to run. A flag keeps each item queued
 	// once.
-	fixedQ, pairQ, unitQ, propQ []int32
-	inPair, inUnit, inProp      []bool
-	enum                        enumScratch
+	fixedQ, pairQ, unitQ, propQ, pointQ []int32
+	inPair, inUnit, inProp, inPoint     []bool
+	enum                                enumScratch
+	seen                                []uint64 // scratch of unitRule: the cells that see all of a digit's
 }
 
 type undo struct {
@@ -29,11 +30,13 @@ type undo struct {
 
 func newState(m *model) *state {
 	return &state{
-		m:      m,
-		cand:   append([]uint64(nil), m.init...),
-		inPair: make([]bool, m.nn),
-		inUnit: make([]bool, len(m.units)),
-		inProp: make([]bool, len(m.props)),
+		m:       m,
+		cand:    append([]uint64(nil), m.init...),
+		inPair:  make([]bool, m.nn),
+		inUnit:  make([]bool, len(m.units)),
+		inPoint: make([]bool, len(m.units)),
+		inProp:  make([]bool, len(m.props)),
+		seen:    make([]uint64, m.words),
 	}
 }
 
@@ -61,6 +64,10 @@ func (s *state) narrow(c int32, keep uint64) bool {
 		if !s.inUnit[u] {
 			s.inUnit[u] = true
 			s.unitQ = append(s.unitQ, u)
+		}
+		if !s.inPoint[u] {
+			s.inPoint[u] = true
+			s.pointQ = append(s.pointQ, u)
 		}
 	}
 	for _, p := range s.m.cellProps[c] {
@@ -95,6 +102,8 @@ func (s *state) wakeAll() {
 	for u := range s.m.units {
 		s.inUnit[u] = true
 		s.unitQ = append(s.unitQ, int32(u))
+		s.inPoint[u] = true
+		s.pointQ = append(s.pointQ, int32(u))
 	}
 	for p := range s.m.props {
 		s.inProp[p] = true
@@ -118,6 +127,10 @@ func (s *state) propagate() bool {
 		s.inUnit[u] = false
 	}
 	s.unitQ = s.unitQ[:0]
+	for _, u := range s.pointQ {
+		s.inPoint[u] = false
+	}
+	s.pointQ = s.pointQ[:0]
 	for _, p := range s.propQ {
 		s.inProp[p] = false
 	}
@@ -180,6 +193,17 @@ func (s *state) run() bool {
 			}
 			continue
 		}
+		// Pointing costs the most and finds the least: it waits until
+		// everything else has settled.
+		if k := len(s.pointQ); k > 0 {
+			u := s.pointQ[k-1]
+			s.pointQ = s.pointQ[:k-1]
+			s.inPoint[u] = false
+			if !s.pointing(s.m.units[u]) {
+				return false
+			}
+			continue
+		}
 		return true
 	}
 }
@@ -204,6 +228,50 @@ func (s *state) hiddenSingles(unit []int32) bool {
 					return false
 				}
 				break
+			}
+		}
+	}
+	return true
+}
+
+// pointing removes a digit that two or three cells of a full unit can
+// hold from every cell that sees them all, since one of them will hold it:
+// the pointing and claiming of boxes and lines, for any peers (jigsaw
+// regions, diagonals, the chess moves).
+func (s *state) pointing(unit []int32) bool {
+	var once, twice, thrice, more uint64
+	for _, c := range unit {
+		v := s.cand[c]
+		more |= thrice & v
+		thrice |= twice & v
+		twice |= once & v
+		once |= v
+	}
+	w := s.m.words
+	for few := twice &^ more; few != 0; few &= few - 1 {
+		d := few & -few
+		seen := s.seen[:w]
+		first := true
+		for _, c := range unit {
+			if s.cand[c]&d == 0 {
+				continue
+			}
+			pb := s.m.peerBits[int(c)*w : int(c)*w+w]
+			if first {
+				copy(seen, pb)
+				first = false
+				continue
+			}
+			for i := range seen {
+				seen[i] &= pb[i]
+			}
+		}
+		for i, word := range seen {
+			for ; word != 0; word &= word - 1 {
+				o := int32(i*64 + bits.TrailingZeros64(word))
+				if s.cand[o]&d != 0 && !s.narrow(o, ^d) {
+					return false
+				}
 			}
 		}
 	}

@@ -23,10 +23,16 @@
 //     fillings of its cells that make it true (listed when they are few);
 //   - even and odd cells start with the digits of their parity.
 //
-// When nothing more narrows, the search picks a cell with the fewest
-// candidates (MRV), tries each in turn and propagates again. A complete
-// filling counts only once a checker that reads the puzzle's constraints
-// themselves, not the propagation's tables, accepts it.
+// A digit that two or three cells of a group of N can hold also leaves
+// every cell that sees all of them (pointing and claiming, generalised to
+// any peers).
+//
+// When nothing more narrows, the search branches on the narrowest choice
+// (MRV): a cell with the fewest candidates, trying each in turn, or, when
+// a digit has fewer places left in a group of N than that, each of its
+// places; then it propagates again. A complete filling counts only once a
+// checker that reads the puzzle's constraints themselves, not the
+// propagation's tables, accepts it.
 package search
 
 import (
@@ -134,7 +140,26 @@ func (s *searcher) search() {
 		s.leaf()
 		return
 	}
-	for rest := s.cand[best]; rest != 0; rest &= rest - 1 {
+	// A digit that only two or three cells of a unit can hold is a
+	// narrower choice than a cell with more candidates: exactly one of
+	// them holds it, so these branches too cover every solution once.
+	var branches [64]int32
+	var values [64]uint64
+	k := 0
+	if unit, digit := s.fewPlaces(fewest); unit >= 0 {
+		for _, c := range s.m.units[unit] {
+			if s.cand[c]&digit != 0 {
+				branches[k], values[k] = c, digit
+				k++
+			}
+		}
+	} else {
+		for rest := s.cand[best]; rest != 0; rest &= rest - 1 {
+			branches[k], values[k] = int32(best), rest&-rest
+			k++
+		}
+	}
+	for i := range k {
 		s.nodes++
 		if s.nodes%checkEvery == 0 {
 			select {
@@ -147,7 +172,7 @@ func (s *searcher) search() {
 			return
 		}
 		mark := len(s.trail)
-		if s.narrow(int32(best), rest&-rest) && s.propagate() {
+		if s.narrow(branches[i], values[i]) && s.propagate() {
 			s.search()
 		}
 		s.backtrack(mark)
@@ -155,6 +180,34 @@ func (s *searcher) search() {
 			return
 		}
 	}
+}
+
+// fewPlaces returns a full unit and a digit that only two, or else
+// three, of the unit's cells can hold, when that is fewer than the best
+// cell's candidates (fewest); unit is -1 when there is none. Counting
+// only up to four keeps the scan to a few operations a cell.
+func (s *searcher) fewPlaces(fewest int) (unit int, digit uint64) {
+	unit = -1
+	if fewest <= 2 {
+		return
+	}
+	for u, cells := range s.m.units {
+		var once, twice, thrice, more uint64
+		for _, c := range cells {
+			v := s.cand[c]
+			more |= thrice & v
+			thrice |= twice & v
+			twice |= once & v
+			once |= v
+		}
+		if two := twice &^ thrice; two != 0 {
+			return u, two & -two
+		}
+		if three := thrice &^ more; three != 0 && unit < 0 && fewest > 3 {
+			unit, digit = u, three&-three
+		}
+	}
+	return
 }
 
 // leaf records the filling of a state where every cell has one candidate,
