@@ -64,8 +64,8 @@ type Result struct {
 	// Solutions are the solutions found, distinct, in the order the
 	// search met them.
 	Solutions []*sudokusat.Grid
-	// Nodes is the search effort: the digits the search tried in a cell,
-	// the propagation they set off included.
+	// Nodes is the search effort: the branches the search tried, each a
+	// digit placed in a cell and the propagation it set off.
 	Nodes int
 }
 
