@@ -443,3 +443,109 @@ func TestLargeRandom(t *testing.T) {
 		t.Logf("%d×%d, %d constraints: %d solutions, %d nodes", n, n, len(p.Constraints), r.Count, r.Nodes)
 	}
 }
+
+// TestChecker compares the leaf checker with the brute force's reading of
+// the rules on every filling of random 4×4 and 6×6 puzzles: the propagation
+// leaves it little to reject, so it is tested on its own, accepting and
+// rejecting.
+func TestChecker(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 55))
+	accepted, rejected := 0, 0
+	dots := []variant.Kind{variant.White, variant.Black, variant.XV, variant.NonConsecutive, variant.NoBlack, variant.NoXV}
+	for i := range 300 {
+		p := randomPuzzle(rng, 4, 6)
+		if i%3 == 0 {
+			// The negative rules with their dots have fillings on 6×6
+			// only.
+			p = randomPuzzle(rng, 6, 8, dots...)
+		}
+		k := newChecker(p)
+		free := *p
+		free.Constraints = nil
+		for _, s := range brute(&free) {
+			g, err := sudokusat.Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := digitsOf(g)
+			got, want := k.holds(v), naiveHolds(p, v)
+			if got != want {
+				t.Fatalf("%s: checker %v, brute force %v\n%s", s, got, want, describe(p))
+			}
+			if got {
+				accepted++
+			} else {
+				rejected++
+			}
+		}
+	}
+	if accepted == 0 || rejected == 0 {
+		t.Errorf("%d fillings accepted, %d rejected: want some of each", accepted, rejected)
+	}
+}
+
+// TestCheckerExemptions checks the negative rules' exemption of the pairs
+// that carry their dot: a filling where only the dotted pair breaks the
+// negative rule meets the puzzle, and breaks it once the dot is gone.
+func TestCheckerExemptions(t *testing.T) {
+	check := func(t *testing.T, p *variant.Puzzle, v []int) {
+		t.Helper()
+		if !naiveHolds(p, v) || !newChecker(p).holds(v) {
+			t.Fatalf("%v: the brute force %v, the checker %v, want both to accept",
+				v, naiveHolds(p, v), newChecker(p).holds(v))
+		}
+		without := &variant.Puzzle{Grid: p.Grid, Constraints: p.Constraints[:1]}
+		if naiveHolds(without, v) || newChecker(without).holds(v) {
+			t.Fatalf("%v: accepted without the dot", v)
+		}
+		// The propagation too: the filling given in full is the one
+		// solution with the dot and none without.
+		filled := p.Grid.Clone()
+		for c, d := range v {
+			filled.SetCell(c, d)
+		}
+		for _, q := range []struct {
+			cs   []variant.Constraint
+			want int
+		}{{p.Constraints, 1}, {without.Constraints, 0}} {
+			if r, err := Count(bg, &variant.Puzzle{Grid: filled, Constraints: q.cs}, 2); err != nil || r.Count != q.want {
+				t.Fatalf("%d constraints, filling given: %d solutions, %v; want %d", len(q.cs), r.Count, err, q.want)
+			}
+		}
+	}
+	t.Run("non-consecutive/white", func(t *testing.T) {
+		// Non-consecutive leaves no 6×6 filling a consecutive pair; this
+		// 9×9 one has r1c1 = 1 and r1c2 = 2 and no other.
+		g, _ := sudokusat.NewGridSize(9)
+		v, _ := sudokusat.Parse("124637958386195724759428361472863195638519472915274836247951683591386247863742519")
+		check(t, &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+			{Kind: variant.NonConsecutive}, {Kind: variant.White, Cells: []int{0, 1}},
+		}}, digitsOf(v))
+	})
+	tests := []struct {
+		rule, dot variant.Kind
+		value     int
+	}{
+		{variant.NoBlack, variant.Black, 0},
+		{variant.NoXV, variant.XV, 5},
+		{variant.NoXV, variant.XV, 10},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.rule)+"/"+string(tc.dot), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, uint64(tc.value)))
+			for try := 0; try < 500; try++ {
+				g, _ := sudokusat.NewGridSize(6)
+				a := rng.IntN(30) // a cell with one below it
+				dot := variant.Constraint{Kind: tc.dot, Cells: []int{a, a + 6}, Value: tc.value}
+				p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{{Kind: tc.rule}, dot}}
+				// The filling keeps the rule but where the dot exempts
+				// it; the dotted pair may or may not meet its dot.
+				if v := randomSolution(rng, p); v != nil && naiveHolds(p, v) {
+					check(t, p, v)
+					return
+				}
+			}
+			t.Fatal("no filling found where the dotted pair meets its dot")
+		})
+	}
+}
