@@ -1,6 +1,7 @@
 package search
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -98,14 +99,19 @@ func miracle() *variant.Puzzle {
 }
 
 // TestBenchPuzzles checks that each 9×9 puzzle has exactly its golden
-// solution, which also meets the classic rules.
+// solution, which also meets the classic rules, and that Count leaves the
+// puzzle as it was.
 func TestBenchPuzzles(t *testing.T) {
 	for _, bp := range benchPuzzles {
 		t.Run(bp.name, func(t *testing.T) {
 			p := bp.build()
+			before := bp.build()
 			r, err := Count(bg, p, 2)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(p, before) {
+				t.Error("Count modified the puzzle")
 			}
 			if r.Count != 1 || r.Solutions[0].String() != bp.solution {
 				t.Fatalf("%d solutions %v, want only %s", r.Count, r.Solutions, bp.solution)
