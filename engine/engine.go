@@ -201,14 +201,19 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 	a.Status = Solved
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
-		if _, ok := e.(*external); ok {
+		switch {
+		case a.Certified:
+			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
+		case isExternal(e):
 			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
-			if a.Certified {
-				a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
-			}
 		}
 	}
 	return a
+}
+
+func isExternal(e Engine) bool {
+	_, ok := e.(*external)
+	return ok
 }
 
 // errNoAnswerInTime is a Timeout's reason when the caller's own deadline,

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -46,12 +47,13 @@ type Options struct {
 	// no cancellation and a package-level buffer that two searches at once
 	// corrupt (see satsolve).
 	Workers *Workers
-	// Certify asks external solvers for a DRAT proof of every UNSAT
+	// Certify asks the SAT engines for a DRAT proof of every UNSAT
 	// answer (no solution, and the "no second solution" of a uniqueness
-	// proof), checked by package drat against the CNF the solver was
-	// given; an answer whose proof fails is Wrong. It needs a direct
-	// encoding (minimal, efficient, extended): the reduced one's own
-	// propagation is not covered by the proof yet. Other engines give no
+	// proof), checked by package drat against the formula the solver was
+	// given (with the reduced encoding, from the puzzle's extended
+	// encoding: see checkRefutation); an answer whose proof fails is
+	// Wrong. gophersat then runs in this process, whatever Workers says:
+	// its proof is collected from its own channel. native and dlx give no
 	// proofs: their answers are not certified.
 	Certify bool
 }
@@ -83,10 +85,10 @@ func Open(spec string, o Options) (Engine, error) {
 	}
 	switch s := s.(type) {
 	case satsolve.Gophersat:
-		if o.Workers != nil {
+		if o.Workers != nil && !o.Certify {
 			return &pooled{name: NameSAT, enc: encName, workers: o.Workers}, nil
 		}
-		return &inProcess{name: NameSAT, enc: encName, encode: enc}, nil
+		return &inProcess{name: NameSAT, enc: encName, encode: enc, certify: o.Certify}, nil
 	case *satsolve.External:
 		if _, err := exec.LookPath(s.Argv[0]); err != nil {
 			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], known())
@@ -176,10 +178,15 @@ func Encoding(e Engine) string {
 }
 
 // Certifies reports whether e's UNSAT answers come with a checked proof:
-// an external solver opened with Options.Certify.
+// a SAT engine opened with Options.Certify.
 func Certifies(e Engine) bool {
-	x, ok := e.(*external)
-	return ok && x.solver.Certify != nil
+	switch x := e.(type) {
+	case *external:
+		return x.solver.Certify != nil
+	case *inProcess:
+		return x.certify
+	}
+	return false
 }
 
 // Native returns the native bitmask solver.
@@ -201,6 +208,7 @@ func (nativeEngine) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Re
 type inProcess struct {
 	name, enc string
 	encode    encode.Encoding
+	certify   bool // collect gophersat's proofs and check them
 }
 
 func (e *inProcess) Name() string { return e.name }
@@ -210,7 +218,25 @@ func (e *inProcess) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Re
 	if err != nil {
 		return Result{}, err
 	}
-	return satResult(satsolve.Count(ctx, f, limit))
+	if !e.certify {
+		return satResult(satsolve.Count(ctx, f, limit))
+	}
+	r, proof, err := satsolve.CountProof(ctx, f, limit)
+	if err != nil || r.Count >= limit {
+		return satResult(r, err) // no UNSAT answer to check
+	}
+	var cnf bytes.Buffer
+	if err := proof.CNF(&cnf, f); err != nil {
+		return Result{}, err
+	}
+	if err := checkRefutation(ctx, f, &cnf, bytes.NewReader(proof.DRAT)); err != nil {
+		if ctx.Err() != nil {
+			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())
+		}
+		return satResult(r, fmt.Errorf("%w: gophersat: %w", satsolve.ErrBadProof, err))
+	}
+	r.Certified = true
+	return satResult(r, nil)
 }
 
 // pooled is gophersat in worker processes: the worker encodes, so that the

@@ -15,6 +15,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/internal/datasets"
 	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // cadicalRefutes writes f plus blocks as DIMACS, runs cadical on it with a
@@ -281,4 +282,77 @@ func BenchmarkCheckReduced(b *testing.B) {
 		}
 		datasets.ReportPerPuzzle(b, len(claims))
 	})
+}
+
+// TestCertifyGophersat: gophersat's own proofs, collected from its
+// certificate channel, certify its UNSAT answers (no solution, and no
+// second one) in a direct and in the reduced encoding; a proof with its
+// lemmas cut is refused.
+func TestCertifyGophersat(t *testing.T) {
+	wrong := func(p *sudokusat.Grid) *sudokusat.Grid {
+		s := solveNative(t, p)
+		for cell := 0; cell < p.Len(); cell++ {
+			for d := 1; d <= p.Size() && p.Cell(cell) == 0; d++ {
+				q := p.Clone()
+				q.SetCell(cell, d)
+				if d != s.Cell(cell) && q.Validate() == nil {
+					return q
+				}
+			}
+		}
+		t.Fatal("no wrong given fits")
+		return nil
+	}
+	puzzles := []struct {
+		name   string
+		g      *sudokusat.Grid
+		status Status
+	}{
+		{"inkala", grid(t, inkala), Solved},
+		{"top95 #2", grid(t, "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."), Solved},
+		{"inkala plus a wrong given", wrong(grid(t, inkala)), Unsolvable},
+		{"easy", readGrid(t, "easy-sample.txt"), Solved},
+		{"16x16", readGrid(t, "large-16.txt"), Solved},
+		{"16x16 plus a wrong given", wrong(readGrid(t, "large-16.txt")), Unsolvable},
+	}
+	for _, enc := range []string{"extended", "reduced"} {
+		e, err := Open(NameSAT, Options{Encoding: enc, Certify: true, Workers: NewWorkers(nil, 1, false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !Certifies(e) {
+			t.Fatalf("%s: Certifies is false", enc)
+		}
+		for _, p := range puzzles {
+			t.Run(enc+"/"+p.name, func(t *testing.T) {
+				a := Count(context.Background(), e, p.g, 2, 0)
+				if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
+					t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
+				}
+			})
+		}
+	}
+
+	// The check refuses gophersat's proof cut to its first half.
+	g := grid(t, inkala)
+	f, err := encode.Extended(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, proof, err := satsolve.CountProof(context.Background(), f, 2)
+	if err != nil || r.Count != 1 {
+		t.Fatalf("%v %v", r.Count, err)
+	}
+	lines := strings.SplitAfter(string(proof.DRAT), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("a proof of %d lines: too short to cut", len(lines))
+	}
+	var cnf bytes.Buffer
+	if err := proof.CNF(&cnf, f); err != nil {
+		t.Fatal(err)
+	}
+	half := strings.Join(lines[:len(lines)/2], "")
+	if err := checkRefutation(context.Background(), f, &cnf, strings.NewReader(half)); err == nil {
+		t.Error("half of gophersat's proof accepted")
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync/atomic"
 	"time"
 
@@ -110,6 +111,61 @@ func Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
 	return Gophersat{}.Count(ctx, f, limit)
 }
 
+// Proof is what a refutation check needs of a gophersat count whose last
+// solve answered UNSAT: the clauses that count added to the formula, each
+// blocking a grid found, and gophersat's lemmas, a RUP proof in DRAT text.
+type Proof struct {
+	Blocks [][]int32
+	DRAT   []byte
+}
+
+// CNF writes the formula the proof refutes: f's clauses, then the blocking
+// clauses, as DIMACS.
+func (p *Proof) CNF(w io.Writer, f *encode.Formula) error {
+	g := f.Clone()
+	for _, b := range p.Blocks {
+		g.Add(b...)
+	}
+	return encode.WriteDIMACS(w, g)
+}
+
+// CountProof is Count with gophersat's proof of the UNSAT answer that ends
+// a count below the limit (no solution, or none besides those found). The
+// proof costs gophersat a string per learned clause, so Count does not ask
+// for it. When propagation alone settled the formula, the proof has a
+// blocking clause and no lemma: the refutation is unit propagation.
+func CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Proof, error) {
+	if limit < 1 {
+		return Result{}, nil, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, nil, fmt.Errorf("gophersat: %w", err)
+	}
+	var res Result
+	var runErr error
+	var stop atomic.Bool
+	proof := &Proof{}
+	err := inSlot(ctx, func() {
+		if f.Vars == 0 && f.NumClauses() == 0 {
+			res, runErr = finish(f, Result{}, nil)
+			if limit > 1 {
+				proof.Blocks = [][]int32{{}}
+			}
+			return
+		}
+		var s found
+		s, runErr = search(f, f.VarMap.NumVars(), limit, &stop, proof)
+		if runErr == nil {
+			res, runErr = s.result(f)
+		}
+	})
+	stop.Store(true)
+	if err != nil {
+		return Result{}, nil, fmt.Errorf("gophersat: %w", err)
+	}
+	return res, proof, runErr
+}
+
 // Count implements Solver; see the package-level Count.
 func (Gophersat) Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
 	if limit < 1 {
@@ -169,7 +225,7 @@ func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, er
 		// Propagation solved the puzzle: one solution, no search.
 		return finish(f, Result{}, nil)
 	}
-	s, err := search(f, f.VarMap.NumVars(), limit, stop)
+	s, err := search(f, f.VarMap.NumVars(), limit, stop, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -214,11 +270,29 @@ func (s found) result(f *encode.Formula) (Result, error) {
 // first mapVars (the cell variables), so auxiliary variables cannot make a
 // repeat look new. It must hold the gophersat slot,
 // or run alone in its process.
-func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, error) {
+func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof) (found, error) {
 	var out found
 	pb := problem(f)
 	setPhase(pb, f)
 	s := solver.New(pb)
+	if proof != nil {
+		// gophersat sends each learned clause on CertChan from its own
+		// goroutine and waits for the send: the lemmas are drained here as
+		// they come, and the channel is closed once no solve runs.
+		lemmas := make(chan string, 256)
+		s.Certified, s.CertChan = true, lemmas
+		drained := make(chan struct{})
+		go func() {
+			for l := range lemmas {
+				proof.DRAT = append(append(proof.DRAT, l...), '\n')
+			}
+			close(drained)
+		}()
+		defer func() {
+			close(lemmas)
+			<-drained
+		}()
+	}
 	for len(out.models) < limit && !stop.Load() {
 		st := s.Solve()
 		out.decisions, out.conflicts = s.Stats.NbDecisions, s.Stats.NbConflicts // cumulative
@@ -236,8 +310,18 @@ func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (found, er
 			}
 		}
 		out.models = append(out.models, trueVars)
-		if len(out.models) == limit || len(trueVars) == 0 {
-			break // at the limit, or nothing open: the one grid is the only one
+		if len(out.models) == limit {
+			break
+		}
+		if proof != nil {
+			b := make([]int32, len(trueVars))
+			for i, v := range trueVars {
+				b[i] = -v
+			}
+			proof.Blocks = append(proof.Blocks, b)
+		}
+		if len(trueVars) == 0 {
+			break // nothing open: the one grid is the only one
 		}
 		block := make([]solver.Lit, len(trueVars))
 		for i, v := range trueVars {

@@ -173,5 +173,5 @@ func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (s fou
 			err = fmt.Errorf("gophersat panicked: %v", p)
 		}
 	}()
-	return search(f, mapVars, limit, stop)
+	return search(f, mapVars, limit, stop, nil)
 }

@@ -291,7 +291,7 @@ func TestSolveCertify(t *testing.T) {
 	if code != exitUnsolved || !strings.HasPrefix(out, "wrong: line 1: ") || !strings.Contains(out, "proof") {
 		t.Errorf("exit %d, %q: want the made-up proof refused", code, out)
 	}
-	if _, errOut, code := runCLI(t, inkala+"\n", "solve", "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "gives no proof yet") {
+	if _, errOut, code := runCLI(t, inkala+"\n", "solve", "--engine", "native", "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "gives no proof") {
 		t.Errorf("--certify with gophersat: exit %d, %q", code, errOut)
 	}
 }

@@ -41,13 +41,13 @@ func openEngine(c *cli.Context, w *engine.Workers) (engine.Engine, error) {
 		return nil, usageError{err}
 	}
 	if certify && !engine.Certifies(e) {
-		return nil, usagef("--certify: engine %s gives no proof yet; external solvers do (cadical, kissat, or a command line with {proof})", e.Name())
+		return nil, usagef("--certify: engine %s gives no proof; the SAT engines do (sat, cadical, kissat, or a command line with {proof})", e.Name())
 	}
 	return e, nil
 }
 
 func certifyFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "certify", Usage: "accept an external solver's UNSAT answers only with a checked DRAT proof (with the reduced encoding, checked from the puzzle's extended encoding: grids up to 25×25)"}
+	return &cli.BoolFlag{Name: "certify", Usage: "accept a SAT engine's UNSAT answers only with a checked DRAT proof (with the reduced encoding, checked from the puzzle's extended encoding: grids up to 25×25)"}
 }
 
 // workerCommand is the hidden command a gophersat worker process runs.
