@@ -267,7 +267,7 @@ type checker struct {
 	// arena stores the formula's clauses, in chunks: one allocation for
 	// thousands of clauses when a formula is loaded. Lemmas get their own,
 	// so that a deleted one's memory goes back.
-	arena []int32
+	arena   []int32
 	trail   []int32
 	qhead   int
 	ticks   int
@@ -282,8 +282,8 @@ type checker struct {
 
 func newChecker(ctx context.Context) *checker {
 	c := &checker{
-		ctx:    ctx,
-		vars:   make(map[int32]int32),
+		ctx:  ctx,
+		vars: make(map[int32]int32),
 	}
 	c.grow() // variable 0 is unused
 	return c
