@@ -317,3 +317,15 @@ func TestCheckCertified(t *testing.T) {
 		t.Errorf("the certified column: %q", out)
 	}
 }
+
+// TestCertifiedJSON: the JSON records mark certified answers.
+func TestCertifiedJSON(t *testing.T) {
+	out, _, _ := runCLI(t, inkala+"\n", "count", "--certify", "--format", "json", "-")
+	if !strings.Contains(out, `"count":1`) || !strings.Contains(out, `"certified":true`) {
+		t.Errorf("count --certify: %s", out)
+	}
+	out, _, _ = runCLI(t, inkala+"\n", "count", "--format", "json", "-")
+	if strings.Contains(out, "certified") {
+		t.Errorf("count without --certify: %s", out)
+	}
+}

@@ -99,8 +99,12 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			Error   string  `json:"error,omitempty"`
 			Engine  string  `json:"engine"`
 			Micros  float64 `json:"us"`
+			// Certified marks a count ended by an UNSAT answer proved
+			// with --certify: no solution, or none besides those counted.
+			Certified bool `json:"certified,omitempty"`
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
-			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3}
+			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
+			Certified: r.Certified}
 		if !r.Status.Answered() {
 			rec.Error = r.message()
 		}

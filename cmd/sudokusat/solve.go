@@ -266,11 +266,13 @@ type jsonRecord struct {
 	Error    string  `json:"error,omitempty"`
 	Engine   string  `json:"engine"`
 	Micros   float64 `json:"us"`
+	// Certified marks an UNSAT answer proved with --certify.
+	Certified bool `json:"certified,omitempty"`
 }
 
 func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(),
-		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3}
+		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified}
 	if o.Status == engine.Solved {
 		r.Solution = notation(o.puzzle, o.Solution())
 	} else {
