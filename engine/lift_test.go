@@ -356,3 +356,73 @@ func TestCertifyGophersat(t *testing.T) {
 		t.Error("half of gophersat's proof accepted")
 	}
 }
+
+// BenchmarkCertifyGophersat sets gophersat's uniqueness proof beside its
+// search, on testdata/magictour-sample.txt with the reduced encoding: the
+// count alone, the count collecting its proof, and the check of the proofs
+// from the puzzles' extended encodings. One op covers the whole sample.
+func BenchmarkCertifyGophersat(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "magictour-sample.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var fs []*encode.Formula
+	for _, line := range strings.Fields(string(data)) {
+		g, err := sudokusat.Parse(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := encode.Reduced(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fs = append(fs, f)
+	}
+	ctx := context.Background()
+	b.Run("count", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range fs {
+				if _, err := satsolve.Count(ctx, f, 2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		datasets.ReportPerPuzzle(b, len(fs))
+	})
+	b.Run("count+proof", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range fs {
+				if _, _, err := satsolve.CountProof(ctx, f, 2); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		datasets.ReportPerPuzzle(b, len(fs))
+	})
+	type claim struct {
+		f          *encode.Formula
+		cnf, proof []byte
+	}
+	var claims []claim
+	for _, f := range fs {
+		_, p, err := satsolve.CountProof(ctx, f, 2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var cnf bytes.Buffer
+		if err := p.CNF(&cnf, f); err != nil {
+			b.Fatal(err)
+		}
+		claims = append(claims, claim{f, cnf.Bytes(), p.DRAT})
+	}
+	b.Run("check", func(b *testing.B) {
+		for b.Loop() {
+			for _, c := range claims {
+				if err := checkRefutation(ctx, c.f, bytes.NewReader(c.cnf), bytes.NewReader(c.proof)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		datasets.ReportPerPuzzle(b, len(claims))
+	})
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"io"
 
@@ -21,4 +22,25 @@ func checkRefutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reade
 	}
 	_, err := drat.Check(ctx, cnf, proof)
 	return err
+}
+
+// CheckProof checks a DRAT proof that the puzzle m describes has no
+// solution in m's encoding: the formula is encoded again from m's puzzle,
+// so that what is certified is the puzzle, whatever the file a solver was
+// given held. It is decode's check of an external solver's UNSAT answer
+// for a CNF written by "sudokusat encode".
+func CheckProof(ctx context.Context, m *encode.VarMap, proof io.Reader) error {
+	build, err := encode.Lookup(m.Encoding)
+	if err != nil {
+		return err
+	}
+	f, err := build(m.Puzzle)
+	if err != nil {
+		return err
+	}
+	var cnf bytes.Buffer
+	if err := encode.WriteDIMACS(&cnf, f); err != nil {
+		return err
+	}
+	return checkRefutation(ctx, f, &cnf, proof)
 }

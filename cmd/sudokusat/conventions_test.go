@@ -329,3 +329,24 @@ func TestCertifiedJSON(t *testing.T) {
 		t.Errorf("count without --certify: %s", out)
 	}
 }
+
+// TestDecodeCertify: decode --certify refuses a made-up proof of a
+// solvable puzzle's UNSAT, and needs --proof.
+func TestDecodeCertify(t *testing.T) {
+	dir := t.TempDir()
+	cnf := dir + "/p.cnf"
+	if _, errOut, code := runCLI(t, inkala+"\n", "encode", "-o", cnf, "-"); code != 0 {
+		t.Fatalf("encode: %s", errOut)
+	}
+	proof := dir + "/p.drat"
+	if err := os.WriteFile(proof, []byte("0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, "s UNSATISFIABLE\n", "decode", "--cnf", cnf, "--certify", "--proof", proof, "-")
+	if code != exitUnsolved || !strings.HasPrefix(out, "wrong: standard input: proof rejected: ") {
+		t.Errorf("a made-up proof: exit %d, %q", code, out)
+	}
+	if _, errOut, code := runCLI(t, "s UNSATISFIABLE\n", "decode", "--cnf", cnf, "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "--proof") {
+		t.Errorf("--certify without --proof: exit %d, %q", code, errOut)
+	}
+}

@@ -90,11 +90,14 @@ func decodeCommand() *cli.Command {
 			examples(
 				"cadical puzzle.cnf > answer.txt; sudokusat decode --cnf puzzle.cnf answer.txt", "a competition solver's answer",
 				"minisat puzzle.cnf result.txt; sudokusat decode --cnf puzzle.cnf result.txt", "MiniSat's result file",
-				"cadical puzzle.cnf | sudokusat decode --cnf puzzle.cnf --format grid", "from a pipe, drawn"),
+				"cadical puzzle.cnf | sudokusat decode --cnf puzzle.cnf --format grid", "from a pipe, drawn",
+				"cadical puzzle.cnf proof.drat > answer.txt; sudokusat decode --cnf puzzle.cnf --certify --proof proof.drat answer.txt", "an UNSAT answer, its proof checked"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cnf", Usage: "the CNF `FILE` the solver was given"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},
 			&cli.BoolFlag{Name: "competition-codes", Usage: "exit as SAT solvers do: 10 for a grid, 20 for no solution, 0 for no answer"},
+			&cli.BoolFlag{Name: "certify", Usage: "accept an UNSAT answer only with the DRAT proof --proof names, checked from the puzzle"},
+			&cli.StringFlag{Name: "proof", Usage: "the DRAT `FILE` (text or binary) the solver wrote, for --certify"},
 		},
 		Action: func(c *cli.Context) error {
 			sat, unsat, unknown := error(nil), error(errUnsolved), error(errUnsolved)
@@ -110,6 +113,9 @@ func decodeCommand() *cli.Command {
 			}
 			if c.NArg() > 1 {
 				return usagef("decode takes one model; got %d", c.NArg())
+			}
+			if c.Bool("certify") != (c.String("proof") != "") {
+				return usagef("--certify and --proof FILE go together")
 			}
 			cnf, err := os.Open(c.String("cnf"))
 			if err != nil {
@@ -143,8 +149,23 @@ func decodeCommand() *cli.Command {
 			}
 			switch a.Status {
 			case encode.Unsatisfiable:
-				// Nothing checks an UNSAT claim yet: say whose word it is.
-				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
+				if !c.Bool("certify") {
+					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
+					return unsat
+				}
+				proof, err := os.Open(c.String("proof"))
+				if err != nil {
+					return usageError{err}
+				}
+				defer proof.Close()
+				if err := engine.CheckProof(c.Context, m, bufio.NewReader(proof)); err != nil {
+					if c.Context.Err() != nil {
+						return c.Context.Err()
+					}
+					fmt.Fprintf(c.App.Writer, "%s: %s: proof rejected: %v\n", engine.Wrong, name, err)
+					return errUnsolved
+				}
+				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the DRAT proof checked)\n", engine.Unsolvable, name)
 				return unsat
 			case encode.Unknown:
 				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)
