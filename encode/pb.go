@@ -33,8 +33,9 @@ func (f *Formula) PBs() []PB { return f.pb }
 // "* #variable= V #constraint= M" header, then one constraint a line, "+1
 // x1 -1 x2 >= 0 ;". Each clause becomes "at least one literal true", its
 // negated literals folded into the right-hand side (w·¬x = w − w·x), so
-// that only plain variables appear; each PB constraint keeps its "=" or
-// ">=". A comment line records the direct variable map.
+// that only plain variables appear, and the empty clause "+0 x1 >= 1";
+// each PB constraint keeps its "=" or ">=". Comment lines record the
+// puzzle and the direct variable map.
 func WriteOPB(w io.Writer, f *Formula) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "* #variable= %d #constraint= %d\n", f.Vars, f.nClauses+len(f.pb))
@@ -73,6 +74,11 @@ func WriteOPB(w io.Writer, f *Formula) error {
 		rhs := 1
 		for _, l := range c {
 			rhs -= term(1, l)
+		}
+		if len(c) == 0 {
+			// The empty clause: OPB has no empty sum, and 0·x1 ≥ 1 is
+			// as false.
+			term(0, 1)
 		}
 		if err := end(">=", rhs); err != nil {
 			return err

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/crillab/gophersat/solver"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -235,6 +238,80 @@ func TestVariantEncodingExhaustive(t *testing.T) {
 					t.Errorf("%v givens %s: gophersat finds %d grids, brute force %d\ngot  %v\nwant %v", p.Constraints, p.Grid, len(got), len(want), got, want)
 				}
 			})
+		}
+	}
+}
+
+// countOPB parses OPB text with gophersat's own parser and counts its
+// models to limit, projected on the first mapVars variables.
+func countOPB(t *testing.T, opb string, f *encode.Formula, limit int) []string {
+	t.Helper()
+	pb, err := solver.ParseOPB(strings.NewReader(opb))
+	if err != nil {
+		t.Fatalf("gophersat refuses the OPB: %v", err)
+	}
+	s := solver.New(pb)
+	var grids []string
+	for len(grids) < limit && s.Solve() == solver.Sat {
+		model := s.Model()
+		g, err := f.Decode(model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids = append(grids, g.String())
+		var block []solver.Lit
+		for v := 0; v < f.VarMap.NumVars() && v < len(model); v++ {
+			if model[v] {
+				block = append(block, solver.IntToLit(int32(-(v + 1))))
+			}
+		}
+		s.AppendClause(solver.NewClause(block))
+	}
+	slices.Sort(grids)
+	return grids
+}
+
+// TestWriteOPB writes random 4×4 puzzles and the 9×9 ones as OPB, in both
+// sum forms, parses the text back with gophersat's OPB parser and checks
+// that it has the same solutions as the formula counted directly.
+func TestWriteOPB(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 16))
+	var puzzles []*variant.Puzzle
+	for range 40 {
+		if p := randomPuzzle(rng); p.Grid.Validate() == nil {
+			puzzles = append(puzzles, p)
+		}
+	}
+	for _, vp := range variantPuzzles(t) {
+		puzzles = append(puzzles, vp.p)
+	}
+	for i, p := range puzzles {
+		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+			f, err := encode.Variant(p, sums)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := encode.WriteOPB(&b, f); err != nil {
+				t.Fatal(err)
+			}
+			header := fmt.Sprintf("* #variable= %d #constraint= %d\n", f.Vars, f.NumClauses()+len(f.PBs()))
+			if !strings.HasPrefix(b.String(), header) {
+				t.Fatalf("OPB starts %.60q, want %q", b.String(), header)
+			}
+			got := countOPB(t, b.String(), f, 300)
+			r, err := Count(context.Background(), f, 300)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, g := range r.Solutions {
+				want = append(want, g.String())
+			}
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("puzzle %d, %s: the OPB has %d solutions, the formula %d", i, sums, len(got), len(want))
+			}
 		}
 	}
 }
