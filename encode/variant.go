@@ -435,6 +435,11 @@ func (v *venc) arrow(c variant.Constraint) error {
 	if len(c.Cells) == 0 {
 		return errors.New("an arrow without a circle")
 	}
+	if len(c.Cells) > 1 && v.n > 9 {
+		// A pill's number is read as decimal digits, which a cell holding
+		// 10 or more does not make.
+		return fmt.Errorf("a circle of %d cells on a %d×%d grid: its digits above 9 make no decimal number", len(c.Cells), v.n, v.n)
+	}
 	if err := v.checkCells(all, 0); err != nil {
 		return err
 	}

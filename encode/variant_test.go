@@ -76,4 +76,9 @@ func TestVariantRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: %v, want an ErrVariant error", tt.name, err)
 		}
 	}
+	big := &variant.Puzzle{Grid: emptyGrid(t, 16), Constraints: []variant.Constraint{
+		{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}}
+	if _, err := Variant(big, SumPB); !errors.Is(err, ErrVariant) {
+		t.Errorf("a pill on a 16×16 grid: %v, want an ErrVariant error", err)
+	}
 }
