@@ -315,3 +315,60 @@ func TestWriteOPB(t *testing.T) {
 		}
 	}
 }
+
+// TestVariant16 builds constraints around the solution of a 16×16 puzzle
+// (killer pairs with their sums, white and black dots where they hold,
+// even and odd cells) and solves the puzzle with them and half its givens
+// gone: the solution found must keep every rule, in both sum forms.
+func TestVariant16(t *testing.T) {
+	g := readPuzzles(t, "large-16.txt")[0]
+	r, err := Count(context.Background(), encodeWith(t, "extended", g), 1)
+	if err != nil || r.Count != 1 {
+		t.Fatalf("the classic puzzle: %v, %d", err, r.Count)
+	}
+	sol := r.Solution()
+	n := sol.Size()
+	p := &variant.Puzzle{Grid: g.Clone()}
+	for cell := 0; cell < n*n; cell++ {
+		if cell%2 == 0 && cell%n != n-1 {
+			p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Killer, Cells: []int{cell, cell + 1}, Value: sol.Cell(cell) + sol.Cell(cell+1)})
+		}
+		if cell+n < n*n {
+			a, b := sol.Cell(cell), sol.Cell(cell+n)
+			switch {
+			case a == b+1 || b == a+1:
+				p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{cell, cell + n}})
+			case a == 2*b || b == 2*a:
+				p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Black, Cells: []int{cell, cell + n}})
+			}
+		}
+		if cell%7 == 0 {
+			kind := variant.Odd
+			if sol.Cell(cell)%2 == 0 {
+				kind = variant.Even
+			}
+			p.Constraints = append(p.Constraints, variant.Constraint{Kind: kind, Cells: []int{cell}})
+		}
+		if cell%2 == 1 {
+			p.Grid.SetCell(cell, 0)
+		}
+	}
+	for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+		f, err := encode.Variant(p, sums)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Count(context.Background(), f, 1)
+		if err != nil || r.Count != 1 {
+			t.Fatalf("%s: %v, %d solutions", sums, err, r.Count)
+		}
+		if err := sudokusat.CheckSolution(p.Grid, r.Solution()); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range p.Constraints {
+			if !naiveHolds(p, r.Solution(), c) {
+				t.Fatalf("%s: the solution breaks %v", sums, c)
+			}
+		}
+	}
+}
