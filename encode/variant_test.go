@@ -13,7 +13,7 @@ func jigsawKiller(t *testing.T) *variant.Puzzle {
 	g := mustGrid(t, "1...............")
 	return &variant.Puzzle{
 		Grid:    g,
-		Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3},
+		Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3},
 		Constraints: []variant.Constraint{
 			{Kind: variant.Killer, Cells: []int{1, 2}, Value: 5},
 			{Kind: variant.Arrow, Cells: []int{15}, Lines: [][]int{{14, 13}}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,13 +141,25 @@ func allGrids(p *variant.Puzzle) []*sudokusat.Grid {
 }
 
 // randomPuzzle makes a 4×4 puzzle with a few random constraints, cells
-// chosen so that each constraint is well formed.
+// chosen so that each constraint is well formed. Most sums, thermometers
+// and givens are read off a random filled grid, so that most puzzles keep
+// some solutions; the others are random, for puzzles with none.
 func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 	g, _ := sudokusat.NewGridSize(4)
 	p := &variant.Puzzle{Grid: g}
 	if rng.IntN(4) == 0 {
-		p.Regions = []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3}
+		p.Regions = []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3} // 96 fillings
 	}
+	fills := allGrids(p)
+	fill := fills[rng.IntN(len(fills))]
+	sum := func(cells []int) int {
+		s := 0
+		for _, c := range cells {
+			s += fill.Cell(c)
+		}
+		return s
+	}
+	faithful := func() bool { return rng.IntN(4) > 0 }
 	distinctCells := func(k int) []int { return rng.Perm(16)[:k] }
 	neighbour := func() []int {
 		a := rng.IntN(16)
@@ -172,9 +185,15 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 			c.Cells = distinctCells(1 + rng.IntN(4))
 			if rng.IntN(4) > 0 {
 				c.Value = len(c.Cells) + rng.IntN(3*len(c.Cells)+1)
+				if faithful() {
+					c.Value = sum(c.Cells)
+				}
 			}
 		case variant.Thermo:
 			c.Cells = distinctCells(2 + rng.IntN(2))
+			if faithful() {
+				slices.SortFunc(c.Cells, func(a, b int) int { return fill.Cell(a) - fill.Cell(b) })
+			}
 		case variant.Arrow:
 			cells := distinctCells(5)
 			k := 1 + rng.IntN(2) // a pill of two makes two-digit numbers
@@ -187,13 +206,21 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 			c.Cells = neighbour()
 		case variant.XV:
 			c.Cells, c.Value = neighbour(), []int{5, 10, 3, 7}[rng.IntN(4)]
+			if faithful() {
+				c.Value = sum(c.Cells)
+			}
 		case variant.Even, variant.Odd:
 			c.Cells = distinctCells(1)
 		}
 		p.Constraints = append(p.Constraints, c)
 	}
 	for range rng.IntN(3) {
-		g.SetCell(rng.IntN(16), 1+rng.IntN(4))
+		cell := rng.IntN(16)
+		if faithful() {
+			g.SetCell(cell, fill.Cell(cell))
+		} else {
+			g.SetCell(cell, 1+rng.IntN(4))
+		}
 	}
 	return p
 }
@@ -242,14 +269,56 @@ func TestVariantEncodingExhaustive(t *testing.T) {
 	}
 }
 
-// countOPB parses OPB text with gophersat's own parser and counts its
-// models to limit, projected on the first mapVars variables.
+// parseOPB is the test's own reader of the OPB that WriteOPB writes: the
+// header, comments, and "+w xV … >= R ;" or "= R ;" lines, each term a
+// weight and a plain variable. (gophersat's ParseOPB is not used: it
+// takes two opposite unit constraints without noticing the clash.)
+func parseOPB(t *testing.T, opb string) []solver.PBConstr {
+	t.Helper()
+	var out []solver.PBConstr
+	lines := strings.Split(strings.TrimSuffix(opb, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "* #variable= ") {
+		t.Fatalf("OPB starts %q, not with its header", lines[0])
+	}
+	for no, line := range lines {
+		if strings.HasPrefix(line, "*") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 5 || f[len(f)-1] != ";" || len(f)%2 != 1 {
+			t.Fatalf("line %d: %q is not a constraint", no+1, line)
+		}
+		rhs, err := strconv.Atoi(f[len(f)-2])
+		if err != nil {
+			t.Fatalf("line %d: %v", no+1, err)
+		}
+		op := f[len(f)-3]
+		var lits, weights []int
+		for i := 0; i < len(f)-3; i += 2 {
+			w, err1 := strconv.Atoi(f[i])
+			v, err2 := strconv.Atoi(strings.TrimPrefix(f[i+1], "x"))
+			if err1 != nil || err2 != nil || !strings.HasPrefix(f[i+1], "x") || (f[i][0] != '+' && f[i][0] != '-') {
+				t.Fatalf("line %d: bad term %q %q", no+1, f[i], f[i+1])
+			}
+			lits, weights = append(lits, v), append(weights, w)
+		}
+		switch op {
+		case ">=":
+			out = append(out, solver.GtEq(lits, weights, rhs))
+		case "=":
+			out = append(out, solver.Eq(lits, weights, rhs)...)
+		default:
+			t.Fatalf("line %d: operator %q", no+1, op)
+		}
+	}
+	return out
+}
+
+// countOPB reads OPB text with parseOPB and counts its models with
+// gophersat to limit, projected on the first mapVars variables.
 func countOPB(t *testing.T, opb string, f *encode.Formula, limit int) []string {
 	t.Helper()
-	pb, err := solver.ParseOPB(strings.NewReader(opb))
-	if err != nil {
-		t.Fatalf("gophersat refuses the OPB: %v", err)
-	}
+	pb := solver.ParsePBConstrs(parseOPB(t, opb))
 	s := solver.New(pb)
 	var grids []string
 	for len(grids) < limit && s.Solve() == solver.Sat {
