@@ -230,7 +230,7 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 // gophersat counts must be exactly the grids the naive checker accepts.
 func TestVariantEncodingExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 4))
-	for i := range 150 {
+	for i := range 400 {
 		p := randomPuzzle(rng)
 		if p.Grid.Validate() != nil {
 			continue // clashing givens: nothing to compare
