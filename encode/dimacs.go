@@ -33,6 +33,9 @@ const maxLine = 16 << 20
 // the fixed grid and one "c v VAR ROW COL DIGIT" line per variable (rows,
 // columns from 1). ReadVarMap reads them back.
 func WriteDIMACS(w io.Writer, f *Formula) error {
+	if len(f.pb) > 0 {
+		return ErrHasPB
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	n := f.Puzzle.Size()
 	fmt.Fprintf(bw, "%s\n", headerMark)
@@ -41,6 +44,9 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 		fmt.Fprintf(bw, "c encoding %s\n", f.Encoding)
 	}
 	fmt.Fprintf(bw, "c box %dx%d\nc puzzle %s\n", f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
+	if f.Variant != nil {
+		fmt.Fprintf(bw, "c variant %s\n", marshalRules(f.Variant))
+	}
 	switch f.Layout {
 	case sudokusat.LayoutRows:
 		fmt.Fprintf(bw, "c layout rows\n")
@@ -128,13 +134,14 @@ type header struct {
 	encoding         string
 	boxRows, boxCols int
 	puzzle, fixed    string
+	variant          string // the variant rules' JSON, "" for a classic puzzle
 	mapKind          string // "direct" or "explicit"
 	layout           sudokusat.Layout
 	cands            []Cand
 	candIndex        map[int64]int // cell·(N+1)+digit → variable, to refuse duplicates
 	candLines        []int         // the line of each variable, for later errors
 	// the line of each key, 0 while unseen
-	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine, layoutLine int
+	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine, layoutLine, variantLine int
 }
 
 // once records the first line of a key and refuses a second one.
@@ -183,6 +190,11 @@ func (h *header) comment(line []byte, no int) error {
 			return err
 		}
 		h.puzzle = val
+	case "variant":
+		if err := once(&h.variantLine, no, "c variant"); err != nil {
+			return err
+		}
+		h.variant = val
 	case "fixed":
 		if err := once(&h.fixedLine, no, "c fixed"); err != nil {
 			return err
@@ -299,6 +311,11 @@ func (h *header) varMap(line int) (*VarMap, error) {
 		return nil, dimacsErr(h.puzzleLine, "puzzle: %v", err)
 	}
 	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g, Layout: h.layout}
+	if h.variantLine != 0 {
+		if m.Variant, err = unmarshalRules(h.variant, g); err != nil {
+			return nil, dimacsErr(h.variantLine, "%v", err)
+		}
+	}
 	if h.mapKind != "explicit" {
 		if len(h.cands) > 0 {
 			return nil, dimacsErr(h.candLines[0], "variable line in a header whose map (line %d) is %s, not explicit", h.mapLine, h.mapKind)

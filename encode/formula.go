@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // ErrDecode reports a model that does not decode to a filled grid.
@@ -46,6 +48,9 @@ type VarMap struct {
 	// decoded from the CNF can be written back in it; the zero value is
 	// one line.
 	Layout sudokusat.Layout
+	// Variant is the variant puzzle the formula encodes (see Variant), or
+	// nil for a classic one; its grid is Puzzle.
+	Variant *variant.Puzzle
 }
 
 // Direct reports whether the map is the direct formula rather than a list.
@@ -133,6 +138,9 @@ type Formula struct {
 	Vars     int
 	lits     []int32
 	nClauses int
+	// pb holds the pseudo-Boolean constraints of a variant formula in the
+	// PB sum form; a CNF formula has none.
+	pb []PB
 }
 
 // NumClauses returns the number of clauses.
@@ -152,6 +160,7 @@ func (f *Formula) Add(lits ...int32) {
 func (f *Formula) Clone() *Formula {
 	c := *f
 	c.lits = append(make([]int32, 0, len(f.lits)+64), f.lits...)
+	c.pb = slices.Clone(f.pb)
 	return &c
 }
 

@@ -155,12 +155,25 @@ var ErrNoSolution = errors.New("no solution")
 // e. A positive timeout bounds the search: past it the answer is Timeout.
 // Count never returns a grid that is not a solution of g.
 func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout time.Duration) Answer {
+	_, ext := e.(*external)
+	return run(ctx, e.Name(), ext, limit, timeout, g.Validate,
+		func(ctx context.Context) (Result, error) { return e.Count(ctx, g, limit) },
+		func(s *sudokusat.Grid) error { return sudokusat.CheckSolution(g, s) })
+}
+
+// run is the one way an engine's count becomes an Answer, for classic
+// and variant puzzles alike: valid refuses a puzzle no engine should see
+// (Invalid), count runs the engine under the timeout, and solves checks
+// each grid it reports. external marks an engine whose UNSAT claim is its
+// word alone unless certified.
+func run(ctx context.Context, name string, external bool, limit int, timeout time.Duration,
+	valid func() error, count func(context.Context) (Result, error), solves func(*sudokusat.Grid) error) Answer {
 	a := Answer{Limit: limit}
 	if limit < 1 {
 		a.Status, a.Err = Failed, fmt.Errorf("count limit %d: want at least 1", limit)
 		return a
 	}
-	if err := g.Validate(); err != nil {
+	if err := valid(); err != nil {
 		a.Status, a.Err = Invalid, err
 		return a
 	}
@@ -170,7 +183,7 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		defer cancel()
 	}
 	start := time.Now()
-	r, err := e.Count(ctx, g, limit)
+	r, err := count(ctx)
 	a.Elapsed = r.Elapsed
 	if a.Elapsed == 0 {
 		a.Elapsed = time.Since(start)
@@ -193,7 +206,7 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		a.Status, a.Err = Failed, err
 		return a
 	}
-	if err := check(e.Name(), g, r, limit); err != nil {
+	if err := check(name, r, limit, solves); err != nil {
 		a.Status, a.Err = Wrong, err
 		return a
 	}
@@ -203,17 +216,12 @@ func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout 
 		a.Status, a.Err = Unsolvable, ErrNoSolution
 		switch {
 		case a.Certified:
-			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
-		case isExternal(e):
-			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
+			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, name)
+		case external:
+			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, name)
 		}
 	}
 	return a
-}
-
-func isExternal(e Engine) bool {
-	_, ok := e.(*external)
-	return ok
 }
 
 // errNoAnswerInTime is a Timeout's reason when the caller's own deadline,
@@ -226,8 +234,9 @@ func Solve(ctx context.Context, e Engine, g *sudokusat.Grid, timeout time.Durati
 }
 
 // check is the one validation of an engine's result: a count within the
-// limit, grids that agree with it, each a solution of g, none twice.
-func check(name string, g *sudokusat.Grid, r Result, limit int) error {
+// limit, grids that agree with it, each one that solves accepts, none
+// twice.
+func check(name string, r Result, limit int, solves func(*sudokusat.Grid) error) error {
 	switch {
 	case r.Count < 0 || r.Count > limit:
 		return fmt.Errorf("%w: %s counted %d with a limit of %d", ErrWrong, name, r.Count, limit)
@@ -238,7 +247,7 @@ func check(name string, g *sudokusat.Grid, r Result, limit int) error {
 		if s == nil {
 			return fmt.Errorf("%w: %s gave no grid", ErrWrong, name)
 		}
-		if err := sudokusat.CheckSolution(g, s); err != nil {
+		if err := solves(s); err != nil {
 			return fmt.Errorf("%w: %s: %w", ErrWrong, name, err)
 		}
 		for _, t := range r.Solutions[:i] {

@@ -13,8 +13,12 @@ import (
 // with a literal and its negation, as every encoding of package encode
 // writes when the puzzle is not settled by propagation) is built here with
 // one array for all its literals and one for all its clauses. Any other
-// formula goes through ParseSliceNb, which propagates its units.
+// formula goes through ParseSliceNb, which propagates its units, and one
+// with pseudo-Boolean constraints through pbProblem.
 func problem(f *encode.Formula) *solver.Problem {
+	if len(f.PBs()) > 0 {
+		return pbProblem(f)
+	}
 	if !simple(f) {
 		return solver.ParseSliceNb(f.Slices(), f.Vars)
 	}

@@ -1,0 +1,84 @@
+package encode
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+func jigsawKiller(t *testing.T) *variant.Puzzle {
+	g := mustGrid(t, "1...............")
+	return &variant.Puzzle{
+		Grid:    g,
+		Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3},
+		Constraints: []variant.Constraint{
+			{Kind: variant.Killer, Cells: []int{1, 2}, Value: 5},
+			{Kind: variant.Arrow, Cells: []int{15}, Lines: [][]int{{14, 13}}},
+			{Kind: variant.AntiKing},
+		},
+	}
+}
+
+// TestVariantDIMACSRoundTrip checks that the CNF header records the
+// variant rules and reads them back, and that the PB form is refused.
+func TestVariantDIMACSRoundTrip(t *testing.T) {
+	p := jigsawKiller(t)
+	f, err := Variant(p, SumClauses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteDIMACS(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadDIMACS(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.NumClauses() != f.NumClauses() || back.Variant == nil {
+		t.Fatalf("read back %d clauses, variant %v; want %d and the rules", back.NumClauses(), back.Variant, f.NumClauses())
+	}
+	if !reflect.DeepEqual(back.Variant.Regions, p.Regions) || !reflect.DeepEqual(back.Variant.Constraints, p.Constraints) || !back.Variant.Grid.Equal(p.Grid) {
+		t.Errorf("rules read back as %+v, want %+v", back.Variant, p)
+	}
+	pb, err := Variant(p, SumPB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDIMACS(&b, pb); !errors.Is(err, ErrHasPB) {
+		t.Errorf("DIMACS of a PB formula: %v, want ErrHasPB", err)
+	}
+}
+
+// TestVariantRefusesBadInput checks that malformed puzzles are errors
+// naming the constraint, never a panic.
+func TestVariantRefusesBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(p *variant.Puzzle)
+	}{
+		{"unknown kind", func(p *variant.Puzzle) { p.Constraints[0].Kind = "sandwich" }},
+		{"cell out of grid", func(p *variant.Puzzle) { p.Constraints[0].Cells = []int{1, 16} }},
+		{"cell twice", func(p *variant.Puzzle) { p.Constraints[0].Cells = []int{1, 1} }},
+		{"dot of one cell", func(p *variant.Puzzle) { p.Constraints[0] = variant.Constraint{Kind: variant.White, Cells: []int{1}} }},
+		{"arrow without circle", func(p *variant.Puzzle) { p.Constraints[1].Cells = nil }},
+		{"short regions", func(p *variant.Puzzle) { p.Regions = p.Regions[:15] }},
+		{"uneven regions", func(p *variant.Puzzle) { p.Regions[0] = 3 }},
+		{"region out of range", func(p *variant.Puzzle) { p.Regions[0] = 7 }},
+	}
+	for _, tt := range tests {
+		p := jigsawKiller(t)
+		tt.edit(p)
+		if _, err := Variant(p, SumClauses); !errors.Is(err, ErrVariant) {
+			t.Errorf("%s: %v, want an ErrVariant error", tt.name, err)
+		}
+	}
+	big := &variant.Puzzle{Grid: emptyGrid(t, 16), Constraints: []variant.Constraint{
+		{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}}
+	if _, err := Variant(big, SumPB); !errors.Is(err, ErrVariant) {
+		t.Errorf("a pill on a 16×16 grid: %v, want an ErrVariant error", err)
+	}
+}
