@@ -29,7 +29,8 @@ func checkCommand() *cli.Command {
 			examples(
 				"sudokusat check puzzles.txt", "native and gophersat (reduced encoding) compared on every puzzle",
 				"sudokusat check --engines native,sat,cadical,minisat --encoding reduced,extended puzzles.txt",
-				"four engines, gophersat under two encodings"),
+				"four engines, gophersat under two encodings",
+				"sudokusat check --engines sat,cadical killer.json", "a variant puzzle through gophersat and CaDiCaL"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
@@ -39,11 +40,18 @@ func checkCommand() *cli.Command {
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),
+			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
+			}
+			if items, ok, err := variantInputs(c); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				return checkVariants(c, items, limit)
 			}
 			timeout, workers := c.Duration("timeout"), c.Int("workers")
 			pool, err := newWorkers(workers, timeout > 0)

@@ -26,7 +26,8 @@ func countCommand() *cli.Command {
 			examples(
 				"sudokusat count puzzles.txt", "1 for a unique puzzle, ≥2 for one with several solutions, 0 for none",
 				"sudokusat count --limit 1000 --engine native open.txt", "count up to 1000 solutions",
-				"sudokusat count --format json puzzles.txt", "one JSON record per puzzle"),
+				"sudokusat count --format json puzzles.txt", "one JSON record per puzzle",
+				"sudokusat count killer.json", "a variant (f-puzzles JSON or links): 1 unique, 0 none, or ≥2 several, two solutions and where they differ"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "stop counting at `K` solutions"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
@@ -36,11 +37,18 @@ func countCommand() *cli.Command {
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),
+			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
+			}
+			if items, ok, err := variantInputs(c); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				return countVariants(c, items, limit)
 			}
 			format := c.String("format")
 			if format != "line" && format != "json" {

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 func encodeCommand() *cli.Command {
@@ -27,24 +28,41 @@ func encodeCommand() *cli.Command {
 			examples(
 				"sudokusat encode puzzle.txt > puzzle.cnf", "the reduced encoding, with the map in its comments",
 				"sudokusat encode --encoding extended -o puzzle.cnf puzzle.txt", "the extended encoding, to a file",
-				"sudokusat encode --out-dir cnf/ puzzles.txt", "one CNF per puzzle"),
+				"sudokusat encode --out-dir cnf/ puzzles.txt", "one CNF per puzzle",
+				"sudokusat encode --format opb killer.json > killer.opb", "a variant puzzle as OPB, its sums as PB equations"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
+			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			enc, err := encode.Lookup(c.String("encoding"))
 			if err != nil {
 				return usageError{err}
 			}
-			return perPuzzle(c, "cnf", func(w io.Writer, it *item) error {
+			format := c.String("format")
+			if format != "dimacs" && format != "opb" {
+				return usagef("unknown format %q (want dimacs or opb)", format)
+			}
+			if items, ok, err := variantInputs(c); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				return encodeVariant(c, items)
+			}
+			ext := map[string]string{"dimacs": "cnf", "opb": "opb"}[format]
+			return perPuzzle(c, ext, func(w io.Writer, it *item) error {
 				f, err := enc(it.puzzle.Grid)
 				if err != nil {
 					return err
 				}
 				// decode writes the solution back in the puzzle's layout.
 				f.Layout = it.puzzle.Layout
+				if format == "opb" {
+					return encode.WriteOPB(w, f)
+				}
 				return encode.WriteDIMACS(w, f)
 			})
 		},
@@ -172,7 +190,10 @@ func decodeCommand() *cli.Command {
 				return unknown
 			}
 			g, err := m.DecodeLits(a.Model)
-			if err == nil {
+			switch {
+			case err == nil && m.Variant != nil:
+				err = variant.Check(m.Variant, g)
+			case err == nil:
 				err = sudokusat.CheckSolution(m.Puzzle, g)
 			}
 			if err != nil {

@@ -145,6 +145,7 @@ func solveCommand() *cli.Command {
 				"sudokusat solve --engine native --format grid puzzles.txt", "the native solver, each solution drawn",
 				"sudokusat solve --engine cadical --timeout 10s big.txt", "CaDiCaL on each puzzle's CNF, 10 s at most each",
 				"sudokusat solve --engine 'glucose -model {cnf}' puzzles.txt", "any DIMACS solver by its command line",
+				"sudokusat solve thermo.json", "a variant puzzle: an f-puzzles JSON object, or f-puzzles links one a line",
 				"echo 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. | sudokusat solve", "from standard input"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
@@ -154,8 +155,15 @@ func solveCommand() *cli.Command {
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),
+			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			if items, ok, err := variantInputs(c); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				return solveVariants(c, items)
+			}
 			write, err := writerFor(c.String("format"))
 			if err != nil {
 				return err

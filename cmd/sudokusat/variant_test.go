@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// miracleSolution is the Miracle Sudoku's one solution.
+const miracleSolution = "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
+
+// fpuzzlesFile writes a 9×9 f-puzzles JSON object with the given givens
+// (row, column from 0 → digit) and extra top-level fields, and returns
+// its path.
+func fpuzzlesFile(t *testing.T, name string, givens map[[2]int]int, extra map[string]any) string {
+	t.Helper()
+	grid := make([][]map[string]any, 9)
+	for r := range grid {
+		grid[r] = make([]map[string]any, 9)
+		for c := range grid[r] {
+			grid[r][c] = map[string]any{}
+			if d, ok := givens[[2]int{r, c}]; ok {
+				grid[r][c] = map[string]any{"value": d, "given": true}
+			}
+		}
+	}
+	doc := map[string]any{"size": 9, "grid": grid}
+	for k, v := range extra {
+		doc[k] = v
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var miracleRules = map[string]any{"antiking": true, "antiknight": true, "nonconsecutive": true}
+
+// miracleFile is the Miracle Sudoku; without its second given it has
+// several solutions.
+func miracleFile(t *testing.T, both bool) string {
+	givens := map[[2]int]int{{4, 2}: 1}
+	if both {
+		givens[[2]int{5, 6}] = 2
+	}
+	return fpuzzlesFile(t, "miracle.json", givens, miracleRules)
+}
+
+func TestVariantSolve(t *testing.T) {
+	path := miracleFile(t, true)
+	out, errOut, code := runCLI(t, "", "solve", path)
+	if code != 0 || out != miracleSolution+"\n" {
+		t.Fatalf("solve: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// The same file on standard input is recognised by its content.
+	b, _ := os.ReadFile(path)
+	if out, _, code := runCLI(t, string(b), "solve"); code != 0 || out != miracleSolution+"\n" {
+		t.Errorf("solve from standard input: exit %d, %q", code, out)
+	}
+	// dlx is refused for variant rules, before any search; native stands
+	// for the independent variant search.
+	if _, errOut, code := runCLI(t, "", "solve", "--engine", "dlx", path); code != 2 || !strings.Contains(errOut, "classic grids only") {
+		t.Errorf("dlx on a variant: exit %d, %q", code, errOut)
+	}
+	if out, errOut, code := runCLI(t, "", "solve", "--engine", "native", path); code != 0 || out != miracleSolution+"\n" || !strings.Contains(errOut, "engine search") {
+		t.Errorf("native on a variant: exit %d, %q, %q", code, out, errOut)
+	}
+	// An f-puzzles file without variant rules is a classic puzzle, which
+	// the classic engines take.
+	classic := fpuzzlesFile(t, "classic.json", map[[2]int]int{}, nil)
+	if out, errOut, code := runCLI(t, "", "solve", "--engine", "native", classic); code != 0 || len(strings.TrimSpace(out)) != 81 {
+		t.Errorf("a rule-less f-puzzles grid with native: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+func TestVariantCount(t *testing.T) {
+	for _, sums := range []string{"clauses", "pb"} {
+		out, errOut, code := runCLI(t, "", "count", "--sums", sums, miracleFile(t, true))
+		if code != 0 || out != "1 unique\n" {
+			t.Errorf("%s: count of a unique puzzle: exit %d, %q, %q", sums, code, out, errOut)
+		}
+	}
+	out, errOut, code := runCLI(t, "", "count", miracleFile(t, false))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], "≥2 several: two solutions differ at r") {
+		t.Fatalf("count of an open puzzle: exit %d, %q, %q", code, out, errOut)
+	}
+	a, b := strings.TrimSpace(lines[1]), strings.TrimSpace(lines[2])
+	if len(a) != 81 || len(b) != 81 || a == b {
+		t.Fatalf("two solutions %q and %q", a, b)
+	}
+	// The listed cells are exactly those where the two grids differ.
+	var want []string
+	for i := range 81 {
+		if a[i] != b[i] {
+			want = append(want, "r"+string(rune('1'+i/9))+"c"+string(rune('1'+i%9)))
+		}
+	}
+	if got := strings.TrimPrefix(lines[0], "≥2 several: two solutions differ at "); got != strings.Join(want, " ") {
+		t.Errorf("differences %q, want %q", got, strings.Join(want, " "))
+	}
+}
+
+func requireCadical(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not on PATH: this test runs the variant CNF through it")
+	}
+}
+
+func TestVariantCheck(t *testing.T) {
+	requireCadical(t)
+	out, errOut, code := runCLI(t, "", "check", "--engines", "sat,cadical", miracleFile(t, true))
+	if code != 0 || !strings.Contains(out, "agree: ") || !strings.Contains(out, "1 solution (") {
+		t.Errorf("check: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// TestVariantEncodeDecode runs the variant CNF through CaDiCaL and decodes
+// its answer, which decode checks against the rules the CNF header
+// carries.
+func TestVariantEncodeDecode(t *testing.T) {
+	requireCadical(t)
+	dir := t.TempDir()
+	cnf := filepath.Join(dir, "miracle.cnf")
+	if _, errOut, code := runCLI(t, "", "encode", "-o", cnf, miracleFile(t, true)); code != 0 {
+		t.Fatalf("encode: exit %d, %q", code, errOut)
+	}
+	answer, _ := exec.Command("cadical", "-q", cnf).Output() // exit 10 for SAT
+	if !strings.Contains(string(answer), "s SATISFIABLE") {
+		t.Fatalf("cadical: %q", answer)
+	}
+	out, errOut, code := runCLI(t, string(answer), "decode", "--cnf", cnf)
+	if code != 0 || out != miracleSolution+"\n" {
+		t.Errorf("decode: exit %d, %q, %q", code, out, errOut)
+	}
+	// The solution with 3 and 4 swapped keeps the givens, the classic
+	// rules and the anti-king and anti-knight ones, but puts consecutive
+	// digits side by side: the rules in the header refuse it.
+	wrong := "s SATISFIABLE\nv"
+	for cell, ch := range strings.NewReplacer("3", "4", "4", "3").Replace(miracleSolution) {
+		wrong += " " + strconv.Itoa(cell*9+int(ch-'0'))
+	}
+	wrong += " 0\n"
+	if out, errOut, code := runCLI(t, wrong, "decode", "--cnf", cnf); code != 1 || out != "" || errOut == "" {
+		t.Errorf("decode of a grid breaking the rules: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+func TestVariantEncodeOPB(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "encode", "--format", "opb", fpuzzlesFile(t, "killer.json", nil,
+		map[string]any{"killercage": []map[string]any{{"cells": []string{"R1C1", "R1C2"}, "value": "3"}}}))
+	if code != 0 || !strings.HasPrefix(out, "* #variable= 729 #constraint= ") || !strings.Contains(out, " = 3 ;\n") {
+		t.Errorf("encode --format opb: exit %d, %.200q, %q", code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "", "encode", "--format", "pdf", miracleFile(t, true)); code != 2 {
+		t.Errorf("unknown format: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// miracleSolution is the Miracle Sudoku's one solution.
+const miracleSolution = "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
+
+// miracle is Mitchell Lee's Miracle Sudoku: anti-king, anti-knight and
+// non-consecutive, with 1 at r5c3 and 2 at r6c7; without the givens it
+// has several solutions.
+func miracle(t *testing.T, givens bool) *variant.Puzzle {
+	g := grid(t, ".................................................................................")
+	if givens {
+		g.SetCell(4*9+2, 1)
+		g.SetCell(5*9+6, 2)
+	}
+	return &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
+	}}
+}
+
+func TestCountVariant(t *testing.T) {
+	specs := []string{"sat"}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		specs = append(specs, "cadical")
+	} else {
+		t.Log("cadical is not on PATH: only gophersat counts here")
+	}
+	for _, spec := range specs {
+		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+			e, err := OpenVariant(spec, VariantOptions{Sums: sums})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := CountVariant(context.Background(), e, miracle(t, true), 2, 0)
+			if !a.Unique() || a.Solution().String() != miracleSolution {
+				t.Errorf("%s/%s: %s, %d solutions %v (%v); want the one miracle solution", spec, sums, a.Status, a.Count, a.Solutions, a.Err)
+			}
+			a = CountVariant(context.Background(), e, miracle(t, false), 2, 0)
+			if !a.AtLimit() || len(a.Solutions) != 2 {
+				t.Errorf("%s/%s without givens: %s, %d solutions; want 2 at the limit", spec, sums, a.Status, a.Count)
+			}
+			if d := Differences(a.Solutions[0], a.Solutions[1]); len(d) == 0 {
+				t.Errorf("%s: two solutions with no difference", spec)
+			}
+		}
+	}
+}
+
+// badVariant reports a grid that breaks the puzzle's rules.
+type badVariant struct{ g *sudokusat.Grid }
+
+func (badVariant) Name() string { return "bad" }
+func (b badVariant) CountVariant(context.Context, *variant.Puzzle, int) (Result, error) {
+	return Result{Count: 1, Solutions: []*sudokusat.Grid{b.g}}, nil
+}
+
+func TestCountVariantValidates(t *testing.T) {
+	// A classic solution that is not a miracle solution: the validator,
+	// not the engine, must refuse it.
+	a := CountVariant(context.Background(), badVariant{grid(t, solution)}, miracle(t, false), 2, 0)
+	if a.Status != Wrong || !errors.Is(a.Err, ErrWrong) {
+		t.Errorf("a grid breaking the rules: %s (%v), want wrong", a.Status, a.Err)
+	}
+	p := miracle(t, true)
+	p.Grid.SetCell(0, 1)
+	p.Grid.SetCell(2, 1) // two 1s in row 1
+	if a := CountVariant(context.Background(), badVariant{grid(t, solution)}, p, 2, 0); a.Status != Invalid {
+		t.Errorf("clashing givens: %s, want invalid", a.Status)
+	}
+}
+
+func TestOpenVariantRefusesClassicEngines(t *testing.T) {
+	for _, spec := range []string{"dlx", "", "no-such-solver-xyz"} {
+		if _, err := OpenVariant(spec, VariantOptions{}); !errors.Is(err, ErrEngine) {
+			t.Errorf("%q: %v, want an ErrEngine error", spec, err)
+		}
+	}
+	// native stands for the independent variant search.
+	for _, spec := range []string{"native", NameSearch} {
+		e, err := OpenVariant(spec, VariantOptions{})
+		if err != nil || e.Name() != NameSearch {
+			t.Fatalf("%q: %v, %v", spec, e, err)
+		}
+		if a := CountVariant(context.Background(), e, miracle(t, true), 2, 0); !a.Unique() {
+			t.Errorf("%q on the Miracle: %v count %d", spec, a.Status, a.Count)
+		}
+	}
+}
+
+func TestDifferences(t *testing.T) {
+	a, b := grid(t, solution), grid(t, solution)
+	if d := Differences(a, b); d != nil {
+		t.Errorf("equal grids differ at %v", d)
+	}
+	b.SetCell(0, 9)
+	b.SetCell(80, 1)
+	if d := Differences(a, b); !slices.Equal(d, []int{0, 80}) {
+		t.Errorf("differences %v, want [0 80]", d)
+	}
+}
