@@ -166,3 +166,20 @@ func TestVariantEncodeOPB(t *testing.T) {
 		t.Errorf("unknown format: exit %d, %q", code, errOut)
 	}
 }
+
+// TestVariantRender draws a variant file with its rules and solution, to
+// standard output and to a file.
+func TestVariantRender(t *testing.T) {
+	file := "../../testdata/variants/miracle-9.json"
+	out, errOut, code := runCLI(t, "", "render", "--solution", file)
+	if code != 0 || !strings.Contains(out, "anti-knight") || strings.Count(out, "<text") != 82 {
+		t.Fatalf("exit %d, %d texts, stderr %q", code, strings.Count(out, "<text"), errOut)
+	}
+	svg := t.TempDir() + "/m.svg"
+	if _, errOut, code := runCLI(t, "", "render", "-o", svg, file); code != 0 {
+		t.Fatalf("-o: exit %d, %q", code, errOut)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "</svg>") {
+		t.Errorf("-o wrote %d bytes, %v", len(b), err)
+	}
+}
