@@ -77,22 +77,7 @@ func solveNative(t testing.TB, g *sudokusat.Grid) *sudokusat.Grid {
 // encoding's auxiliary variables.
 func TestCheckReduced(t *testing.T) {
 	needCadical(t)
-	// wrong gives the first blank cell where it can a digit that clashes
-	// with no given but is not the solution's.
-	wrong := func(p *sudokusat.Grid) *sudokusat.Grid {
-		s := solveNative(t, p)
-		for cell := 0; cell < p.Len(); cell++ {
-			for d := 1; d <= p.Size() && p.Cell(cell) == 0; d++ {
-				q := p.Clone()
-				q.SetCell(cell, d)
-				if d != s.Cell(cell) && q.Validate() == nil {
-					return q
-				}
-			}
-		}
-		t.Fatal("no wrong given fits")
-		return nil
-	}
+	wrong := func(p *sudokusat.Grid) *sudokusat.Grid { return wrongGiven(t, p) }
 	tests := []struct {
 		name   string
 		puzzle *sudokusat.Grid
@@ -289,20 +274,7 @@ func BenchmarkCheckReduced(b *testing.B) {
 // second one) in a direct and in the reduced encoding; a proof with its
 // lemmas cut is refused.
 func TestCertifyGophersat(t *testing.T) {
-	wrong := func(p *sudokusat.Grid) *sudokusat.Grid {
-		s := solveNative(t, p)
-		for cell := 0; cell < p.Len(); cell++ {
-			for d := 1; d <= p.Size() && p.Cell(cell) == 0; d++ {
-				q := p.Clone()
-				q.SetCell(cell, d)
-				if d != s.Cell(cell) && q.Validate() == nil {
-					return q
-				}
-			}
-		}
-		t.Fatal("no wrong given fits")
-		return nil
-	}
+	wrong := func(p *sudokusat.Grid) *sudokusat.Grid { return wrongGiven(t, p) }
 	puzzles := []struct {
 		name   string
 		g      *sudokusat.Grid
@@ -425,4 +397,23 @@ func BenchmarkCertifyGophersat(b *testing.B) {
 		}
 		datasets.ReportPerPuzzle(b, len(claims))
 	})
+}
+
+// wrongGiven gives the first blank cell where it can a digit that clashes
+// with no given but is not the solution's: a puzzle with no solution that
+// propagation alone may not see.
+func wrongGiven(t *testing.T, p *sudokusat.Grid) *sudokusat.Grid {
+	t.Helper()
+	s := solveNative(t, p)
+	for cell := 0; cell < p.Len(); cell++ {
+		for d := 1; d <= p.Size() && p.Cell(cell) == 0; d++ {
+			q := p.Clone()
+			q.SetCell(cell, d)
+			if d != s.Cell(cell) && q.Validate() == nil {
+				return q
+			}
+		}
+	}
+	t.Fatal("no wrong given fits")
+	return nil
 }
