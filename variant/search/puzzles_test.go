@@ -1,6 +1,9 @@
 package search
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -33,69 +36,25 @@ var benchPuzzles = []benchPuzzle{
 	{"miracle", "483726159726159483159483726837261594261594837594837261372615948615948372948372615", miracle},
 }
 
-// killer is a killer Sudoku without givens: 29 cages that tile the grid.
-func killer() *variant.Puzzle {
-	g, _ := sudokusat.NewGridSize(9)
-	cages := []struct {
-		sum   int
-		cells []int
-	}{
-		{9, []int{80, 71}}, {11, []int{34, 43}}, {12, []int{68, 59, 67}},
-		{23, []int{50, 49, 58, 48}}, {10, []int{27, 36, 18}}, {20, []int{10, 19, 9}},
-		{19, []int{57, 56, 47, 55}}, {25, []int{73, 64, 65, 66}}, {5, []int{11, 2}},
-		{15, []int{20, 21, 12}}, {13, []int{39, 30, 31}}, {17, []int{61, 62, 52}},
-		{18, []int{63, 72, 54, 45}}, {22, []int{3, 4, 13, 14}}, {14, []int{69, 78, 70}},
-		{9, []int{77, 76}}, {23, []int{51, 60, 42, 33}}, {3, []int{24, 23}},
-		{24, []int{37, 28, 29, 38}}, {9, []int{74, 75}}, {9, []int{22}},
-		{14, []int{15, 6, 7, 5}}, {15, []int{25, 16}}, {5, []int{79}},
-		{16, []int{40, 41, 32}}, {8, []int{46}}, {9, []int{1, 0}},
-		{11, []int{44, 35, 53}}, {17, []int{8, 17, 26}},
+// The four puzzles are read from testdata/variants, where package
+// variant's tests keep them with their golden solutions.
+func killer() *variant.Puzzle  { return fromFile("killer-9") }
+func thermo() *variant.Puzzle  { return fromFile("thermo-9") }
+func arrow() *variant.Puzzle   { return fromFile("arrow-9") }
+func miracle() *variant.Puzzle { return fromFile("miracle-9") }
+
+// fromFile reads a test puzzle. The files are part of the repository: one
+// that is missing or unreadable is a broken checkout, reported at once.
+func fromFile(name string) *variant.Puzzle {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", name+".json"))
+	if err != nil {
+		panic(err)
 	}
-	p := &variant.Puzzle{Grid: g}
-	for _, c := range cages {
-		p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Killer, Cells: c.cells, Value: c.sum})
+	p, err := variant.ParseFPuzzles(data)
+	if err != nil {
+		panic(fmt.Sprintf("%s: %v", name, err))
 	}
 	return p
-}
-
-// thermo has four thermometers and 16 givens.
-func thermo() *variant.Puzzle {
-	g, _ := sudokusat.Parse("....5..4..4...2......4....3...............721..71......2..7........2..1...6......")
-	return &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
-		{Kind: variant.Thermo, Cells: []int{64, 63, 54, 46, 38}},
-		{Kind: variant.Thermo, Cells: []int{76, 66, 65, 73}},
-		{Kind: variant.Thermo, Cells: []int{5, 4, 3, 13, 22}},
-		{Kind: variant.Thermo, Cells: []int{31, 40, 32, 33, 34}},
-	}}
-}
-
-// arrow has eight arrows and 11 givens.
-func arrow() *variant.Puzzle {
-	g, _ := sudokusat.Parse(".1.7.36.....6...........2...........3....5....8...........................63.....")
-	arrows := []struct {
-		circle int
-		line   []int
-	}{
-		{71, []int{80, 79}}, {49, []int{40, 48, 56}}, {34, []int{35, 26}}, {59, []int{60, 70}},
-		{16, []int{6, 15}}, {73, []int{64, 63, 55}}, {68, []int{67, 76, 75}}, {9, []int{10, 11, 2}},
-	}
-	p := &variant.Puzzle{Grid: g}
-	for _, a := range arrows {
-		p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Arrow, Cells: []int{a.circle}, Lines: [][]int{a.line}})
-	}
-	return p
-}
-
-// miracle builds the "Miracle Sudoku" (Mitchell Lee): anti-king,
-// anti-knight and non-consecutive with two givens, 1 at r5c3 and 2 at
-// r6c7.
-func miracle() *variant.Puzzle {
-	g, _ := sudokusat.NewGridSize(9)
-	g.Set(4, 2, 1)
-	g.Set(5, 6, 2)
-	return &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
-		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
-	}}
 }
 
 // TestBenchPuzzles checks that each 9×9 puzzle has exactly its golden
