@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -30,15 +29,6 @@ type variantItem struct {
 // file from a classic one.
 const variantPeek = 512
 
-// isVariantText reports whether an input's first bytes are a variant
-// puzzle's: an f-puzzles JSON object, or an f-puzzles link. Classic
-// puzzle files never start with "{" or a URL.
-func isVariantText(b []byte) bool {
-	b = bytes.TrimLeft(b, " \t\r\n\ufeff")
-	return bytes.HasPrefix(b, []byte("{")) || bytes.HasPrefix(b, []byte("http://")) ||
-		bytes.HasPrefix(b, []byte("https://")) || bytes.Contains(b[:min(len(b), 80)], []byte("f-puzzles"))
-}
-
 // variantInputs reports whether the command's inputs hold variant puzzles,
 // and reads them when they do: the first input decides. Standard input is
 // peeked through a buffer that then stands in for it, so that a classic
@@ -52,7 +42,7 @@ func variantInputs(c *cli.Context) ([]*variantItem, bool, error) {
 		br := bufio.NewReaderSize(c.App.Reader, variantPeek)
 		c.App.Reader = br
 		head, _ := br.Peek(variantPeek)
-		if !isVariantText(head) {
+		if !variant.IsVariant(head) {
 			return nil, false, nil
 		}
 	} else {
@@ -63,7 +53,7 @@ func variantInputs(c *cli.Context) ([]*variantItem, bool, error) {
 		head := make([]byte, variantPeek)
 		k, _ := io.ReadFull(f, head)
 		f.Close()
-		if !isVariantText(head[:k]) {
+		if !variant.IsVariant(head[:k]) {
 			return nil, false, nil
 		}
 	}

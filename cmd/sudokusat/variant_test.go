@@ -74,6 +74,22 @@ func TestVariantSolve(t *testing.T) {
 	if out, errOut, code := runCLI(t, "", "solve", "--engine", "native", path); code != 0 || out != miracleSolution+"\n" || !strings.Contains(errOut, "engine search") {
 		t.Errorf("native on a variant: exit %d, %q, %q", code, out, errOut)
 	}
+	// A bare compressed string (an f-puzzles link without its address)
+	// is read as a variant puzzle, even as the input's first line.
+	links, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", "links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bare []string
+	for _, l := range strings.Split(string(links), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "http") {
+			bare = append(bare, l)
+		}
+	}
+	out, errOut, code = runCLI(t, strings.Join(bare, "\n")+"\n", "solve")
+	if len(bare) == 0 || code != 0 || strings.Count(out, "\n") != len(bare) || !strings.Contains(errOut, "variant") {
+		t.Errorf("%d bare links on standard input: exit %d, %q, %q", len(bare), code, out, errOut)
+	}
 	// An f-puzzles file without variant rules is a classic puzzle, which
 	// the classic engines take.
 	classic := fpuzzlesFile(t, "classic.json", map[[2]int]int{}, nil)
