@@ -246,7 +246,11 @@ func VariantSVG(w io.Writer, p *variant.Puzzle, o Options) error {
 			}
 			note += g
 		}
-		fmt.Fprintf(bw, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">`, f(margin), f(side+cell*0.35), f(cell*0.3), CageColour)
+		// Small grids have little width for a long note: the font shrinks
+		// so that the note fits (0.6 em is a wide average for DejaVu Sans
+		// and Arial), never to grow past 0.3 of a cell.
+		size := min(cell*0.3, (side-2*margin)/(0.6*float64(len([]rune(note)))))
+		fmt.Fprintf(bw, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">`, f(margin), f(side+cell*0.35), f(size), CageColour)
 		xml.EscapeText(bw, []byte(note))
 		fmt.Fprintf(bw, "</text>\n")
 	}
