@@ -1,5 +1,7 @@
 // Package api is what the web page asks of sudokusat: solve, count, grade,
-// encode and draw one puzzle given as text, and generate new ones. Requests
+// encode and draw one puzzle given as text, and generate new ones. A
+// puzzle is a classic grid in any format the command line reads, or a
+// variant puzzle as an f-puzzles JSON document or link. Requests
 // and replies are plain records that travel as JSON, so that cmd/wasm only
 // carries them across to JavaScript and the page holds no Sudoku logic of
 // its own. Bad input gets the command line's messages, in its form
@@ -24,10 +26,14 @@ import (
 	"github.com/sudokusat/sudokusat/generate"
 	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/render"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // Engines that run inside a browser: the native solver, the embedded
-// gophersat and dancing links, under the command line's names.
+// gophersat and dancing links, under the command line's names. On variant
+// puzzles EngineNative is the independent variant search, as on the
+// command line, and dancing links, which know classic grids only, are an
+// error.
 const (
 	EngineNative = "native"
 	EngineSAT    = "sat"
@@ -48,7 +54,9 @@ const (
 // Request is one call's input. Each operation reads only the fields its
 // doc comment names; the zero value of the others is ignored.
 type Request struct {
-	// Puzzle is the puzzle as text, in any format the command line reads.
+	// Puzzle is the puzzle as text, in any format the command line reads:
+	// a classic grid, or a variant puzzle as one f-puzzles JSON document
+	// or link.
 	Puzzle string `json:"puzzle"`
 	// Engine is EngineNative, EngineSAT or EngineDLX; empty means
 	// EngineNative.
@@ -77,13 +85,23 @@ type Request struct {
 type Reply struct {
 	Status  string `json:"status"`
 	Message string `json:"message,omitempty"`
-	// Puzzle is the puzzle on one line; Size its side and Givens its
-	// number of givens.
+	// Puzzle is the puzzle's givens on one line; Size its side and
+	// Givens its number of givens.
 	Puzzle string `json:"puzzle,omitempty"`
 	Size   int    `json:"size,omitempty"`
 	Givens int    `json:"givens,omitempty"`
+	// Variant lists the rules of a variant puzzle beyond rows, columns and
+	// boxes ("jigsaw", "killer", "anti-knight", …), each once, in the
+	// order the puzzle gives them; it is empty for a classic puzzle, whose
+	// Puzzle line says it all.
+	Variant []string `json:"variant,omitempty"`
 	// Solution is the solution on one line.
 	Solution string `json:"solution,omitempty"`
+	// Other and Differ are Count's answer when a puzzle has several
+	// solutions: a second solution on one line, and the cells ("r1c2")
+	// where it differs from Solution, where a setter may add a given.
+	Other  string   `json:"other,omitempty"`
+	Differ []string `json:"differ,omitempty"`
 	// Text is the record the command line prints on success: the
 	// solution in the puzzle's own layout (solve), the count ("1", "≥2"),
 	// or the grade line ("5.0 guessing guesses=21").
@@ -191,6 +209,14 @@ func failure(status string, line int, err error) Reply {
 	return Reply{Status: status, Message: fmt.Sprintf("%s: %v", status, err)}
 }
 
+// variantEncoding names the one CNF of variant puzzles (encode.Variant)
+// in replies.
+const variantEncoding = "variant"
+
+// errGradeVariant refuses to grade a variant puzzle: the difficulty scale
+// rates the techniques of classic Sudoku.
+var errGradeVariant = errors.New("grading rates classic puzzles only: the difficulty scale knows no variant rules")
+
 // errNoPuzzle is the command line's message for an input without a puzzle.
 var errNoPuzzle = errors.New("no puzzle in the input")
 
@@ -198,10 +224,21 @@ var errNoPuzzle = errors.New("no puzzle in the input")
 // without a word.
 var errTwoPuzzles = errors.New("more than one puzzle in the input: the page takes one")
 
-// parse reads the one puzzle of text and checks its givens, as the command
-// line does before any solver sees it. The failure reply is valid only when
-// the puzzle is nil.
-func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
+// puzzle is a request's one puzzle: its givens, the line it starts on and
+// its layout, and its rules when it is a variant puzzle.
+type puzzle struct {
+	*sudokusat.Puzzle
+	variant *variant.Puzzle // nil for a classic puzzle
+}
+
+// parse reads the one puzzle of text and checks its givens (and a variant
+// puzzle's rules), as the command line does before any solver sees it. An
+// f-puzzles document or link without variant rules is a classic puzzle.
+// The failure reply is valid only when the puzzle is nil.
+func (s Service) parse(text string) (*puzzle, Reply) {
+	if variant.IsVariant([]byte(text)) {
+		return s.parseVariant(text)
+	}
 	r := sudokusat.NewReader(strings.NewReader(text))
 	p, err := r.Read()
 	var pe *sudokusat.ParseError
@@ -226,6 +263,36 @@ func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
 	if err := p.Grid.Validate(); err != nil {
 		return nil, failure(engine.Invalid.String(), p.Line, err)
 	}
+	return &puzzle{Puzzle: p}, Reply{}
+}
+
+// parseVariant is parse for an f-puzzles document or link.
+func (s Service) parseVariant(text string) (*puzzle, Reply) {
+	ps, err := variant.ReadFPuzzles(strings.NewReader(text))
+	var pe *sudokusat.ParseError
+	switch {
+	case errors.As(err, &pe):
+		return nil, failure(engine.Invalid.String(), pe.Line, pe.Err)
+	case err != nil:
+		return nil, failure(engine.Invalid.String(), 0, err)
+	case len(ps) == 0:
+		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
+	case len(ps) > 1:
+		return nil, failure(engine.Invalid.String(), 0, errTwoPuzzles)
+	}
+	v := ps[0]
+	// The line a link or a document starts on, for messages.
+	line := 1 + strings.Count(text[:len(text)-len(strings.TrimLeft(text, " \t\r\n\ufeff"))], "\n")
+	if n := v.Size(); s.MaxSize > 0 && n > s.MaxSize {
+		return nil, failure(engine.Invalid.String(), line, s.tooLarge(n))
+	}
+	if err := v.Validate(); err != nil {
+		return nil, failure(engine.Invalid.String(), line, err)
+	}
+	p := &puzzle{Puzzle: &sudokusat.Puzzle{Grid: v.Grid, Line: line, Layout: sudokusat.LayoutLine}}
+	if !v.Classic() {
+		p.variant = v
+	}
 	return p, Reply{}
 }
 
@@ -234,16 +301,53 @@ func (s Service) tooLarge(n int) error {
 }
 
 // describe fills in the puzzle's own fields of a reply.
-func describe(r *Reply, g *sudokusat.Grid) {
+func describe(r *Reply, p *puzzle) {
+	g := p.Grid
 	r.Puzzle, r.Size, r.Givens = g.String(), g.Size(), g.Givens()
+	if p.variant != nil {
+		r.Variant = rules(p.variant)
+	}
 }
 
-// draw returns the SVG drawing of puzzle, with solution in blue unless nil.
-func draw(puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
+// rules names a variant puzzle's rules, each once, in the puzzle's order.
+func rules(v *variant.Puzzle) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	if v.Regions != nil {
+		add("jigsaw")
+	}
+	for _, c := range v.Constraints {
+		switch c.Kind {
+		case variant.DiagonalMain, variant.DiagonalAnti:
+			add("diagonal")
+		case variant.Region:
+			add("extra region")
+		default:
+			add(string(c.Kind))
+		}
+	}
+	return out
+}
+
+// draw returns the SVG drawing of p, with solution in blue unless nil.
+func draw(p *puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
 	var b strings.Builder
-	n := puzzle.Size()
+	n := p.Grid.Size()
 	o := render.Options{Solution: solution, CellSize: cellSize, Title: fmt.Sprintf("Sudoku %d×%d", n, n)}
-	if err := render.SVG(&b, puzzle, o); err != nil {
+	if p.variant != nil {
+		o.Title = fmt.Sprintf("Variant Sudoku %d×%d", n, n)
+		if err := render.VariantSVG(&b, p.variant, o); err != nil {
+			return "", err
+		}
+		return b.String(), nil
+	}
+	if err := render.SVG(&b, p.Grid, o); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -263,18 +367,48 @@ func (s Service) engine(req Request) (engine.Engine, error) {
 	return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
 }
 
+// variantEngine returns the variant engine req names: the independent
+// search for EngineNative, or the embedded gophersat.
+func (s Service) variantEngine(req Request) (engine.VariantEngine, error) {
+	switch req.Engine {
+	case "", EngineNative:
+		return engine.OpenVariant(engine.NameSearch, engine.VariantOptions{})
+	case EngineDLX:
+		return nil, fmt.Errorf("dancing links solve classic grids only: for variant puzzles the page runs %s and %s", EngineNative, EngineSAT)
+	case EngineSAT:
+		return engine.OpenVariant(engine.NameSAT, engine.VariantOptions{})
+	}
+	return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
+}
+
+// counted is what count ran: the engine's name and the encoding, if any.
+type counted struct{ engine, encoding string }
+
 // count counts up to limit solutions of p with the engine req names. The
 // reply is valid only when the answer's status is not an answer.
-func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, limit int) (engine.Answer, engine.Engine, Reply) {
-	e, err := s.engine(req)
-	if err != nil {
-		return engine.Answer{}, nil, failure(engine.Failed.String(), p.Line, err)
+func (s Service) count(ctx context.Context, req Request, p *puzzle, limit int) (engine.Answer, counted, Reply) {
+	var a engine.Answer
+	var what counted
+	if p.variant != nil {
+		e, err := s.variantEngine(req)
+		if err != nil {
+			return engine.Answer{}, what, failure(engine.Failed.String(), p.Line, err)
+		}
+		a, what.engine = engine.CountVariant(ctx, e, p.variant, limit, 0), e.Name()
+		if what.engine == engine.NameSAT {
+			what.encoding = variantEncoding
+		}
+	} else {
+		e, err := s.engine(req)
+		if err != nil {
+			return engine.Answer{}, what, failure(engine.Failed.String(), p.Line, err)
+		}
+		a, what = engine.Count(ctx, e, p.Grid, limit, 0), counted{e.Name(), engine.Encoding(e)}
 	}
-	a := engine.Count(ctx, e, p.Grid, limit, 0)
 	if !a.Status.Answered() {
-		return a, e, failure(a.Status.String(), p.Line, a.Err)
+		return a, what, failure(a.Status.String(), p.Line, a.Err)
 	}
-	return a, e, Reply{}
+	return a, what, Reply{}
 }
 
 func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
@@ -293,14 +427,14 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 	if !a.Status.Answered() {
 		return fail
 	}
-	r := Reply{Engine: e.Name(), Encoding: engine.Encoding(e), Micros: micros(a.Elapsed)}
-	describe(&r, p.Grid)
+	r := Reply{Engine: e.engine, Encoding: e.encoding, Micros: micros(a.Elapsed)}
+	describe(&r, p)
 	if a.Status == engine.Unsolvable {
 		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, a.Err).Message
-		r.SVG, _ = draw(p.Grid, nil, req.CellSize) // a valid puzzle always draws
+		r.SVG, _ = draw(p, nil, req.CellSize) // a valid puzzle always draws
 		return r
 	}
-	svg, err := draw(p.Grid, a.Solution(), req.CellSize)
+	svg, err := draw(p, a.Solution(), req.CellSize)
 	if err != nil {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
@@ -312,8 +446,9 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 func Count(ctx context.Context, req Request) Reply { return Service{}.Count(ctx, req) }
 
 // Count counts req.Puzzle's solutions up to req.Limit (2 when 0: a count
-// of 1 proves the puzzle unique). It reads Puzzle, Engine, Encoding and
-// Limit.
+// of 1 proves the puzzle unique). When it finds two or more, the reply
+// holds two of them, the cells where they differ, and a drawing of the
+// first. It reads Puzzle, Engine, Encoding, Limit and CellSize.
 func (s Service) Count(ctx context.Context, req Request) Reply {
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
@@ -330,11 +465,23 @@ func (s Service) Count(ctx context.Context, req Request) Reply {
 	if !a.Status.Answered() {
 		return fail
 	}
-	r := Reply{Status: StatusCounted, Count: a.Count, Limit: limit, Engine: e.Name(), Encoding: engine.Encoding(e), Micros: micros(a.Elapsed)}
-	describe(&r, p.Grid)
+	r := Reply{Status: StatusCounted, Count: a.Count, Limit: limit, Engine: e.engine, Encoding: e.encoding, Micros: micros(a.Elapsed)}
+	describe(&r, p)
 	r.Text = strconv.Itoa(a.Count)
 	if a.Count >= limit && limit > 1 {
 		r.Text = "≥" + strconv.Itoa(limit)
+	}
+	if len(a.Solutions) >= 2 {
+		first, other := a.Solutions[0], a.Solutions[1]
+		r.Solution, r.Other = first.String(), other.String()
+		for _, c := range engine.Differences(first, other) {
+			r.Differ = append(r.Differ, fmt.Sprintf("r%dc%d", c/first.Size()+1, c%first.Size()+1))
+		}
+		svg, err := draw(p, first, req.CellSize)
+		if err != nil {
+			return failure(engine.Failed.String(), p.Line, err)
+		}
+		r.SVG = svg
 	}
 	return r
 }
@@ -348,6 +495,9 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
+	}
+	if p.variant != nil {
+		return failure(engine.Invalid.String(), p.Line, errGradeVariant)
 	}
 	start := time.Now()
 	g, err := grade.Grade(ctx, p.Grid)
@@ -363,7 +513,7 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 	}
 	r := Reply{Status: StatusGraded, Score: g.Score, Hardest: g.Hardest.String(), Guesses: g.Guesses,
 		Solution: g.Solution.String(), Micros: micros(time.Since(start))}
-	describe(&r, p.Grid)
+	describe(&r, p)
 	r.Text = fmt.Sprintf("%.1f %v", g.Score, g.Hardest)
 	if g.Guesses > 0 {
 		r.Text += fmt.Sprintf(" guesses=%d", g.Guesses)
@@ -417,13 +567,14 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
-	svg, err := draw(p.Puzzle, nil, req.CellSize)
+	made := &puzzle{Puzzle: &sudokusat.Puzzle{Grid: p.Puzzle}}
+	svg, err := draw(made, nil, req.CellSize)
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
 	r := Reply{Status: StatusGenerated, Solution: p.Solution.String(), Reached: p.Reached, Attempts: p.Attempts,
 		Seed: strconv.FormatUint(seed, 10), Micros: micros(time.Since(start)), SVG: svg}
-	describe(&r, p.Puzzle)
+	describe(&r, made)
 	if p.Grade != nil {
 		r.Score, r.Hardest, r.Guesses = p.Grade.Score, p.Grade.Hardest.String(), p.Grade.Guesses
 	}
@@ -434,31 +585,43 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 func Encode(ctx context.Context, req Request) Reply { return Service{}.Encode(ctx, req) }
 
 // Encode writes req.Puzzle as DIMACS CNF in req.Encoding, with the comment
-// lines that let "sudokusat decode" read any solver's answer. It reads
-// Puzzle and Encoding.
+// lines that let "sudokusat decode" read any solver's answer. A variant
+// puzzle has one CNF (its rules in the comments, so that decode checks
+// them). It reads Puzzle and Encoding.
 func (s Service) Encode(_ context.Context, req Request) Reply {
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
-	e, err := encode.Describe(req.Encoding)
-	if err != nil {
-		return failure(engine.Failed.String(), 0, err)
-	}
-	name := e.Name
+	n := p.Grid.Size()
 	start := time.Now()
-	f, err := e.Build(p.Grid)
-	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+	var f *encode.Formula
+	var name, filename string
+	if p.variant != nil {
+		// One CNF for variant puzzles, sums as combination clauses:
+		// DIMACS has no PB constraints.
+		var err error
+		if f, err = encode.Variant(p.variant, encode.SumClauses); err != nil {
+			return failure(engine.Failed.String(), p.Line, err)
+		}
+		name, filename = variantEncoding, fmt.Sprintf("sudoku-%dx%d-variant.cnf", n, n)
+	} else {
+		e, err := encode.Describe(req.Encoding)
+		if err != nil {
+			return failure(engine.Failed.String(), 0, err)
+		}
+		if f, err = e.Build(p.Grid); err != nil {
+			return failure(engine.Failed.String(), p.Line, err)
+		}
+		name, filename = e.Name, fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, e.Name)
 	}
 	var b bytes.Buffer
 	if err := encode.WriteDIMACS(&b, f); err != nil {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
-	n := p.Grid.Size()
 	r := Reply{Status: StatusEncoded, Encoding: name, DIMACS: b.String(), Vars: f.Vars, Clauses: f.NumClauses(),
-		Filename: fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, name), Micros: micros(time.Since(start))}
-	describe(&r, p.Grid)
+		Filename: filename, Micros: micros(time.Since(start))}
+	describe(&r, p)
 	return r
 }
 
@@ -472,11 +635,11 @@ func (s Service) Render(_ context.Context, req Request) Reply {
 	if p == nil {
 		return fail
 	}
-	svg, err := draw(p.Grid, nil, req.CellSize)
+	svg, err := draw(p, nil, req.CellSize)
 	if err != nil {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
 	r := Reply{Status: StatusDrawn, SVG: svg}
-	describe(&r, p.Grid)
+	describe(&r, p)
 	return r
 }
