@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/png"
 	"io"
 	"io/fs"
@@ -22,6 +23,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/variant"
 	"github.com/sudokusat/sudokusat/web"
 	"github.com/sudokusat/sudokusat/web/api"
 )
@@ -310,7 +312,19 @@ type browserResult struct {
 	}
 	Unique string `json:"unique"`
 	DIMACS string `json:"dimacs"`
-	Bad    struct {
+	// Variant is what the page showed for the Miracle Sudoku's link and
+	// for the count of a variant with several solutions.
+	Variant struct {
+		Link, Described, AfterTyping string
+		Native, SAT                  struct {
+			Status, Grid, Line string
+		}
+		Several struct {
+			Status, Lines string
+			Marked        []string // the cells where two solutions differ, as "r1c2=3" (the second's digit)
+		}
+	} `json:"variant"`
+	Bad struct {
 		Puzzle, Message string
 		Marked          []string // the cells marked as clashing, as "r1c2=4"
 		Shown, Line     string   // the digits drawn, the solution line
@@ -400,7 +414,7 @@ func TestBrowser(t *testing.T) {
 	if artifacts, err = filepath.Abs(filepath.Join(artifacts, mode)); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"solved.png", "page.png", "clash.png", "phone-empty.png", "phone-solved.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "phone-empty.png", "phone-solved.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -483,6 +497,8 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("uniqueness: %q", res.Unique)
 	}
 
+	checkBrowserVariant(t, res)
+
 	cliBad, _, _ := runCLI(t, res.Bad.Puzzle, "solve")
 	if res.Bad.Message+"\n" != cliBad || res.Bad.Message == "" {
 		t.Errorf("bad input: the page says %q, the command line %q", res.Bad.Message, cliBad)
@@ -546,7 +562,7 @@ func TestBrowser(t *testing.T) {
 	for _, shot := range []struct {
 		name       string
 		minW, minH int
-	}{{"solved.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600}, {"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}} {
+	}{{"solved.png", 1000, 600}, {"variant.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600}, {"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}} {
 		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {
@@ -561,5 +577,58 @@ func TestBrowser(t *testing.T) {
 	}
 	if pdf, err := os.ReadFile(filepath.Join(artifacts, "printed.pdf")); err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Errorf("printed.pdf: %v, want a PDF", err)
+	}
+}
+
+// checkBrowserVariant checks what the page showed for variant puzzles: the
+// example link described, not typed on, solved by both engines (the grid
+// drawn checked by the variant validator), and a puzzle with several
+// solutions counted with two of them and the cells where they differ.
+func checkBrowserVariant(t *testing.T, res browserResult) {
+	t.Helper()
+	v := res.Variant
+	p, err := variant.ParseLink(v.Link)
+	if err != nil {
+		t.Fatalf("the variant example %q: %v", v.Link, err)
+	}
+	if v.Described != "9×9 variant (anti-king, anti-knight, non-consecutive), 2 givens." {
+		t.Errorf("the variant example is described as %q", v.Described)
+	}
+	if v.AfterTyping != v.Link {
+		t.Errorf("typing on a variant's drawing changed its text to %q", v.AfterTyping)
+	}
+	for _, solved := range []struct {
+		engine             string
+		status, grid, line string
+		wantStatus         *regexp.Regexp
+	}{
+		{"native", v.Native.Status, v.Native.Grid, v.Native.Line, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(variant search\)\.$`)},
+		{"sat", v.SAT.Status, v.SAT.Grid, v.SAT.Line, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(gophersat, variant CNF\)\.$`)},
+	} {
+		if !solved.wantStatus.MatchString(solved.status) {
+			t.Errorf("variant, %s: status %q, want it to match %v", solved.engine, solved.status, solved.wantStatus)
+		}
+		g, err := sudokusat.Parse(solved.grid)
+		if err != nil || solved.line != solved.grid {
+			t.Errorf("variant, %s: the page drew %q and wrote %q (%v)", solved.engine, solved.grid, solved.line, err)
+			continue
+		}
+		if err := variant.Check(p, g); err != nil {
+			t.Errorf("variant, %s: the grid drawn is not a solution: %v", solved.engine, err)
+		}
+	}
+	sev := v.Several
+	lines := strings.Fields(sev.Lines)
+	if !strings.HasPrefix(sev.Status, "Not unique: at least 2 solutions. Two of them differ in ") || len(lines) != 2 || len(lines[0]) != 16 || len(lines[1]) != 16 {
+		t.Fatalf("a variant with several solutions: status %q, lines %q", sev.Status, sev.Lines)
+	}
+	var want []string
+	for c := range 16 {
+		if lines[0][c] != lines[1][c] {
+			want = append(want, fmt.Sprintf("r%dc%d=%c", c/4+1, c%4+1, lines[1][c]))
+		}
+	}
+	if len(want) == 0 || !slices.Equal(sev.Marked, want) {
+		t.Errorf("a variant with several solutions: marked %q, want %q", sev.Marked, want)
 	}
 }

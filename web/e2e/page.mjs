@@ -3,7 +3,9 @@
 //
 // It drives Debian's chromium with playwright-core: pastes a hard puzzle,
 // solves it with both engines, reads the grid drawn, checks uniqueness,
-// downloads the DIMACS, tries a bad puzzle (its clashing cells marked) and
+// downloads the DIMACS, picks the variant example (an f-puzzles link),
+// solves it with both engines and counts a variant with several
+// solutions, tries a bad puzzle (its clashing cells marked) and
 // one that runs past the time limit, types on the grid, generates a
 // puzzle, solves on a phone-sized screen, and keeps screenshots and a
 // printed PDF in the artifact folder. Its last line is
@@ -25,6 +27,8 @@ const origin = new URL(url).origin;
 const inkala = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 const clash = '44.1\n....\n....\n....\n';
 const four = '.2.1........4.2.';
+// A 4×4 variant with both diagonals and no givens: many solutions.
+const diagonals4 = '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true}';
 
 await mkdir(artifacts, { recursive: true });
 const step = (what) => console.log(`${new Date().toISOString().slice(11, 23)} ${what}`);
@@ -133,6 +137,39 @@ try {
   step('print to PDF');
   await page.pdf({ path: join(artifacts, 'printed.pdf'), format: 'A4' });
   result.screenshots.push('printed.pdf');
+
+  step('a variant: the example link');
+  await page.selectOption('#example', { label: 'a variant: the Miracle Sudoku (f-puzzles link)' });
+  await page.waitForFunction(() => /variant/.test(document.getElementById('status').textContent));
+  result.variant = { link: await page.inputValue('#puzzle'), described: await status() };
+  // The drawing of a variant is not typed on: its rules are in the link.
+  await clickCell(0, 0);
+  await page.keyboard.press('5');
+  result.variant.afterTyping = await page.inputValue('#puzzle');
+  for (const engine of ['native', 'sat']) {
+    step(`solve the variant with ${engine}`);
+    await page.check(`input[name=engine][value=${engine}]`);
+    await page.click('#solve');
+    await waitStatus('ok');
+    const digits = await page.$$eval('#board svg text', (ts) => ts
+      .filter((t) => /^[1-9]$/.test(t.textContent))
+      .map((t) => ({ x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), d: t.textContent }))
+      .sort((a, b) => a.y - b.y || a.x - b.x)
+      .map((c) => c.d).join(''));
+    result.variant[engine] = { status: await status(), grid: digits, line: await page.textContent('#solution') };
+  }
+  await page.screenshot({ path: join(artifacts, 'variant.png'), fullPage: true });
+  result.screenshots.push('variant.png');
+  step('count a variant with several solutions');
+  await page.check('input[name=engine][value=native]');
+  await page.fill('#puzzle', diagonals4);
+  await page.click('#count');
+  await waitStatus('error');
+  result.variant.several = {
+    status: await status(),
+    lines: await page.textContent('#solution'),
+    marked: await page.$$eval('#board g.differ', (gs) => gs.map((g) => `${g.dataset.cell}=${g.dataset.other}`)),
+  };
 
   step('a bad puzzle');
   await page.fill('#puzzle', clash);

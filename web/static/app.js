@@ -165,6 +165,7 @@ let previewTimer = 0; // the drawing as typed, due once typing pauses
 // The puzzle drawn, on one line with a symbol per cell, and its side: what
 // typing on the grid edits. Empty when the drawing cannot be edited.
 let drawn = { line: '', size: 0 };
+let drawnSize = 0; // the side of the grid drawn, editable or not
 let cursor = { row: 0, col: 0 }; // the cell typing on the grid goes to
 
 function setStatus(text, kind) {
@@ -187,8 +188,11 @@ function show(svg, solution, r) {
   drawing = svg || '';
   $('board').innerHTML = drawing;
   $('solution').textContent = solution || '';
-  const oneSymbolEach = r && r.puzzle && r.size && r.puzzle.length === r.size * r.size;
+  // A variant puzzle's rules live in its f-puzzles text, which the page
+  // does not edit: its drawing cannot be typed on.
+  const oneSymbolEach = r && !r.variant && r.puzzle && r.size && r.puzzle.length === r.size * r.size;
   drawn = oneSymbolEach ? { line: r.puzzle, size: r.size } : { line: '', size: 0 };
+  drawnSize = svg && r && r.size ? r.size : 0;
   if (cursor.row >= drawn.size || cursor.col >= drawn.size) cursor = { row: 0, col: 0 };
   markCursor();
 }
@@ -205,10 +209,10 @@ function reveal() {
 // border is the one unfilled rectangle render.SVG draws.
 function gridBox() {
   const rect = $('board').querySelector('svg rect[fill="none"]');
-  if (!rect || !drawn.size) return null;
+  if (!rect || !drawnSize) return null;
   const x = Number(rect.getAttribute('x'));
   const y = Number(rect.getAttribute('y'));
-  return { x, y, cell: Number(rect.getAttribute('width')) / drawn.size };
+  return { x, y, cell: Number(rect.getAttribute('width')) / drawnSize };
 }
 
 function svgEl(name, attrs) {
@@ -291,8 +295,16 @@ function duration(us) {
 }
 
 function engineName(r) {
-  if (r.engine === 'sat') return `gophersat, ${r.encoding} encoding`;
+  if (r.engine === 'sat') return r.encoding === 'variant' ? 'gophersat, variant CNF' : `gophersat, ${r.encoding} encoding`;
+  if (r.engine === 'search') return 'variant search';
   return r.engine === 'dlx' ? 'dancing links' : 'native';
+}
+
+// describe says what a puzzle is: its size, its rules when it is a
+// variant, and its givens.
+function describe(r) {
+  const rules = r.variant ? ` variant (${r.variant.join(', ')})` : '';
+  return `${r.size}×${r.size}${rules}, ${r.givens} givens`;
 }
 
 function limitMs() {
@@ -338,16 +350,29 @@ async function solve() {
   show(r.svg, r.solution, r);
   const text = `Solved in ${duration(r.us)} (${engineName(r)}).`;
   setStatus(text, 'ok');
-  log(`${r.size}×${r.size}, ${r.givens} givens: solved in ${duration(r.us)} (${engineName(r)})`);
+  log(`${describe(r)}: solved in ${duration(r.us)} (${engineName(r)})`);
   reveal();
 }
 
 async function count() {
   const r = await run('count', { limit: 2 });
   if (!r) return;
-  const what = r.count === 0 ? 'No solution.'
+  let what = r.count === 0 ? 'No solution.'
     : r.count === 1 ? 'Unique: exactly one solution.'
       : `Not unique: at least ${r.count} solutions.`;
+  if (r.other) {
+    // Two solutions: the first drawn, the cells where the second differs
+    // marked, where a setter may add a given.
+    show(r.svg, `${r.solution}\n${r.other}`, r);
+    const n = r.size;
+    for (const name of r.differ) {
+      const m = /^r(\d+)c(\d+)$/.exec(name);
+      const row = Number(m[1]) - 1;
+      const col = Number(m[2]) - 1;
+      markCell(row, col, 'differ', '').dataset.other = r.other[row * n + col];
+    }
+    what += ` Two of them differ in ${r.differ.length} cells (marked): ${r.differ.join(' ')}.`;
+  }
   setStatus(`${what} Counted in ${duration(r.us)} (${engineName(r)}).`, r.count === 1 ? 'ok' : 'error');
   log(`count ${r.text} in ${duration(r.us)} (${engineName(r)})`);
   reveal();
@@ -443,7 +468,7 @@ function preview(delay = 200) {
       return;
     }
     show(r.svg, '', r);
-    setStatus(`${r.size}×${r.size}, ${r.givens} givens.`, 'hint');
+    setStatus(`${describe(r)}.`, 'hint');
   }, delay);
 }
 
