@@ -389,41 +389,109 @@ func IsVariant(head []byte) bool {
 // maxDocument bounds one input's size.
 const maxDocument = 16 << 20
 
-// ReadFPuzzles reads every variant puzzle of an input: one f-puzzles JSON
-// object (the whole input), or one link or compressed text per line, blank
-// lines and lines starting with # skipped. A puzzle that cannot be read
-// stops the reading with an error naming its line (a
-// *sudokusat.ParseError).
-func ReadFPuzzles(r io.Reader) ([]*Puzzle, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxDocument+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxDocument {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrFormat, maxDocument)
-	}
-	if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); bytes.HasPrefix(t, []byte("{")) {
-		p, err := ParseFPuzzles(t)
+// Reader reads the variant puzzles of an input one at a time: one
+// f-puzzles JSON object (the whole input), or one link or compressed text
+// per line, blank lines and lines starting with # skipped. A line that
+// cannot be read is an error naming it, and the next Read goes on with
+// the line after it, so that a batch gives one record per puzzle line.
+type Reader struct {
+	br   *bufio.Reader
+	line int  // the number of the last line read
+	seen bool // whether the first non-blank line has been read
+	done bool
+}
+
+// NewReader returns a Reader of the puzzles of r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// Read returns the next puzzle and the line it starts on. A puzzle that
+// cannot be read is a *sudokusat.ParseError naming its line; at the end
+// of the input Read returns io.EOF.
+func (r *Reader) Read() (*Puzzle, int, error) {
+	for !r.done {
+		text, err := r.readLine()
 		if err != nil {
-			return nil, &sudokusat.ParseError{Line: 1 + bytes.Count(data[:len(data)-len(t)], []byte("\n")), Err: err}
+			r.done = true
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return nil, r.line, err
 		}
-		return []*Puzzle{p}, nil
-	}
-	var out []*Puzzle
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), maxDocument)
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
+		t := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
+		line := r.line
+		if !r.seen && strings.HasPrefix(t, "{") {
+			// A JSON document, which may span lines: the rest of the
+			// input is it.
+			r.done = true
+			rest, err := io.ReadAll(io.LimitReader(r.br, maxDocument+1))
+			if err != nil {
+				return nil, line, err
+			}
+			if len(rest)+len(text) > maxDocument {
+				return nil, line, &sudokusat.ParseError{Line: line, Err: fmt.Errorf("%w: more than %d bytes", ErrFormat, maxDocument)}
+			}
+			p, err := ParseFPuzzles(append([]byte(text+"\n"), rest...))
+			if err != nil {
+				return nil, line, &sudokusat.ParseError{Line: line, Err: err}
+			}
+			return p, line, nil
+		}
+		r.seen = true
 		p, err := ParseLink(t)
 		if err != nil {
-			return nil, &sudokusat.ParseError{Line: line, Err: err}
+			return nil, line, &sudokusat.ParseError{Line: line, Err: err}
+		}
+		return p, line, nil
+	}
+	return nil, r.line, io.EOF
+}
+
+// readLine returns the next line without its line ending; a line over
+// maxDocument bytes is read whole and refused.
+func (r *Reader) readLine() (string, error) {
+	var b []byte
+	long := false
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if long = long || len(b)+len(chunk) > maxDocument+2; !long {
+			b = append(b, chunk...)
+		}
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(b) > 0: // a last line without its newline
+		case err != nil:
+			return "", err
+		}
+		r.line++
+		if long {
+			return "", &sudokusat.ParseError{Line: r.line, Err: fmt.Errorf("%w: line longer than %d bytes", ErrFormat, maxDocument)}
+		}
+		return strings.TrimRight(string(b), "\r\n"), nil
+	}
+}
+
+// ReadFPuzzles reads every variant puzzle of an input, as Reader does,
+// and stops at the first that cannot be read, with an error naming its
+// line (a *sudokusat.ParseError).
+func ReadFPuzzles(r io.Reader) ([]*Puzzle, error) {
+	var out []*Puzzle
+	rd := NewReader(r)
+	for {
+		p, _, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, p)
 	}
-	return out, sc.Err()
 }
 
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads

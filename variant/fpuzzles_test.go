@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -373,4 +375,67 @@ func FuzzParseFPuzzles(f *testing.F) {
 		}
 		_, _ = variant.ParseLink(string(data))
 	})
+}
+
+// TestReader reads a file of links with bad lines among them: each bad
+// line is an error naming it, and reading goes on after it, so that a
+// batch gives one record per puzzle line.
+func TestReader(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var good []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			good = append(good, l)
+		}
+	}
+	input := "# links\r\n" + good[0] + "\r\n\nnot a link at all, no\n" + good[1] + "\nN4IgzglgXgpiBcIDCAbAhgJ\n\n" + good[2]
+	type rec struct {
+		line int
+		ok   bool
+	}
+	want := []rec{{2, true}, {4, false}, {5, true}, {6, false}, {8, true}}
+	var got []rec
+	rd := variant.NewReader(strings.NewReader(input))
+	for {
+		p, line, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var pe *sudokusat.ParseError
+		if err != nil && (!errors.As(err, &pe) || pe.Line != line || p != nil) {
+			t.Fatalf("line %d: %v (%T), puzzle %v", line, err, err, p)
+		}
+		if err == nil && (p == nil || len(p.Constraints) == 0 && p.Regions == nil) {
+			t.Fatalf("line %d: no rule read", line)
+		}
+		got = append(got, rec{line, err == nil})
+		if len(got) > len(want) {
+			break
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("records %v, want %v", got, want)
+	}
+
+	// A JSON document after comment lines, spanning lines, is one puzzle
+	// starting on its first line.
+	doc, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "killer-4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	indented := "# a killer\n\n" + strings.ReplaceAll(string(doc), ",", ",\n")
+	rd = variant.NewReader(strings.NewReader(indented))
+	if p, line, err := rd.Read(); err != nil || line != 3 || p == nil {
+		t.Errorf("a JSON document: line %d, %v", line, err)
+	}
+	if _, _, err := rd.Read(); !errors.Is(err, io.EOF) {
+		t.Errorf("after the document: %v, want io.EOF", err)
+	}
+	broken := "\n" + string(doc[:len(doc)/2])
+	if _, line, err := variant.NewReader(strings.NewReader(broken)).Read(); err == nil || line != 2 {
+		t.Errorf("a broken document: line %d, %v", line, err)
+	}
 }

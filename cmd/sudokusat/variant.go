@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,7 +21,7 @@ import (
 // variantItem is one variant puzzle of the input, or the error in its
 // place.
 type variantItem struct {
-	where string // FILE, or FILE:LINE for a link on a line of its own
+	where string // FILE:LINE, the line the puzzle starts on
 	p     *variant.Puzzle
 	err   error
 }
@@ -74,22 +75,31 @@ func variantInputs(c *cli.Context) ([]*variantItem, bool, error) {
 	return items, true, nil
 }
 
-// readVariants reads the variant puzzles of one input with the f-puzzles
-// importer.
+// readVariants reads the variant puzzles of one input, one item per
+// puzzle line: a line that cannot be read is an item with its error, so
+// that every puzzle line of a batch gets its record, in order.
 func readVariants(where string, r io.Reader) []*variantItem {
-	ps, err := variant.ReadFPuzzles(r)
-	if err != nil {
-		return []*variantItem{{where: where, err: err}}
-	}
-	if len(ps) == 0 {
-		return []*variantItem{{where: where, err: errNoPuzzle}}
-	}
-	items := make([]*variantItem, len(ps))
-	for i, p := range ps {
-		items[i] = &variantItem{where: where, p: p}
-		if len(ps) > 1 {
-			items[i].where = fmt.Sprintf("%s:%d", where, i+1)
+	var items []*variantItem
+	rd := variant.NewReader(r)
+	for {
+		p, line, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			break
 		}
+		var pe *sudokusat.ParseError
+		if err != nil && !errors.As(err, &pe) {
+			// The input itself failed: nothing after it can be read.
+			items = append(items, &variantItem{where: where, err: err})
+			break
+		}
+		it := &variantItem{where: fmt.Sprintf("%s:%d", where, line), p: p}
+		if pe != nil {
+			it.err = pe.Err
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 {
+		return []*variantItem{{where: where, err: errNoPuzzle}}
 	}
 	return items
 }

@@ -90,6 +90,24 @@ func TestVariantSolve(t *testing.T) {
 	if len(bare) == 0 || code != 0 || strings.Count(out, "\n") != len(bare) || !strings.Contains(errOut, "variant") {
 		t.Errorf("%d bare links on standard input: exit %d, %q, %q", len(bare), code, out, errOut)
 	}
+	// A bad line among links gets its record in its place, naming its
+	// line, and the links after it are solved.
+	var good []string
+	for _, l := range strings.Split(string(links), "\n") {
+		if strings.HasPrefix(l, "https://") {
+			good = append(good, l)
+		}
+	}
+	batch := filepath.Join(t.TempDir(), "links.txt")
+	if err := os.WriteFile(batch, []byte(good[0]+"\nhttps://www.f-puzzles.com/?load=N4Ig!!\n\n"+good[0]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = runCLI(t, "", "solve", batch)
+	recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(recs) != 3 || recs[0] != miracleSolution || recs[2] != miracleSolution ||
+		!strings.HasPrefix(recs[1], "invalid: "+batch+":2: ") {
+		t.Errorf("a bad link between two good ones: exit %d, %q, %q", code, out, errOut)
+	}
 	// An f-puzzles file without variant rules is a classic puzzle, which
 	// the classic engines take.
 	classic := fpuzzlesFile(t, "classic.json", map[[2]int]int{}, nil)
