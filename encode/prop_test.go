@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/grouptable"
 )
 
 // TestPropMatchesReference checks that the linear propagation reaches the
@@ -13,7 +14,7 @@ import (
 // rescanning one in prop_ref_test.go, on random puzzles of several sizes:
 // blanked solutions (whose unavoidable sets leave open cells), blanked
 // solutions with one given changed (often a contradiction found late), and
-// scattered random givens (shuffledPattern is in guess_test.go) (often a contradiction found early).
+// scattered random givens (often a contradiction found early).
 func TestPropMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 2))
 	for _, n := range []int{4, 6, 8, 9, 12, 16, 20, 25, 36} {
@@ -23,7 +24,10 @@ func TestPropMatchesReference(t *testing.T) {
 		}
 		contradictions, solved, open := 0, 0, 0
 		for trial := 0; trial < 60; trial++ {
-			g := shuffledPattern(t, br, bc, rng)
+			g, err := grouptable.Shuffled(br, bc, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
 			switch trial % 3 {
 			case 0:
 				blank(g, 0.3+0.6*rng.Float64(), rng)

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/grouptable"
 )
 
 // general solves grids of any shape the model supports, 4×4 to 400×400, with
@@ -79,6 +80,7 @@ type general struct {
 	fails   uint
 	aborted bool
 	rng     *rand.Rand // nil in the first run: plain order
+	hint    []int16    // per cell, the digit (from 0) to try first in the first run
 	found   []uint64   // hashes of the distinct solutions found
 	seed    maphash.Seed
 }
@@ -609,14 +611,10 @@ func (s *general) branchCell(cell int) {
 }
 
 // digits appends the candidates of a cell to ds, in the order to try them.
-// The first run tries first the digit of a fixed pattern solution, (bc·(r
-// mod br) + ⌊r/br⌋ + c) mod n: that alone solves an empty grid of any size
-// without a dead end, as every placement agrees with a solution and sound
-// propagation never removes it, while plain backtracking on large open grids
-// drowns in dead ends near the end. On a puzzle the pattern is just some
-// order. A randomised run starts from a random candidate instead.
+// The first run tries first the cell's hint (see hints), then the digits
+// after it; a randomised run starts from a random candidate instead.
 func (s *general) digits(cell int, ds []int16) []int16 {
-	w, n := s.w, s.n
+	w := s.w
 	for i := range w {
 		for x := s.cand[cell*w+i]; x != 0; x &= x - 1 {
 			ds = append(ds, int16(i<<6|bits.TrailingZeros64(x)))
@@ -629,9 +627,7 @@ func (s *general) digits(cell int, ds []int16) []int16 {
 	if s.rng != nil {
 		r = s.rng.IntN(len(ds))
 	} else {
-		row, col := cell/n, cell%n
-		hint := int16((s.bc*(row%s.br) + row/s.br + col) % n)
-		r, _ = slices.BinarySearch(ds, hint)
+		r, _ = slices.BinarySearch(ds, s.hint[cell])
 		if r == len(ds) {
 			r = 0
 		}
@@ -679,6 +675,7 @@ func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{
 	}
 	s.trailing = true
 	s.limit, s.sol, s.done = limit, sol, done
+	s.hint = s.hints(g)
 	s.weight = 1
 	switch {
 	case limit <= restartLimit:
@@ -831,4 +828,40 @@ func (s *general) fillUnit(cells []int32, isFree []bool, next int) {
 			}
 		}
 	}
+}
+
+// hints returns the digit (from 0) each cell tries first in the first run:
+// the cell's digit in the completion of the givens as a group table
+// (grouptable.Guess) when they fit one, as puzzles cut from shuffled pattern
+// grids do, and otherwise in the fixed pattern solution (bc·(r mod br) +
+// ⌊r/br⌋ + c) mod n, which alone solves an empty grid of any size without a
+// dead end. Either way, when the hint is a solution every placement agrees
+// with it and sound propagation never removes it, so the search goes
+// straight down, while plain backtracking on large open grids drowns in
+// dead ends near the end. Where the hint is wrong it is just some order.
+//
+// The guess is made from the propagated state, not from the givens alone:
+// more filled cells pin the table down (on the 225×225 puzzle of the large
+// data sets, the givens alone complete to a Latin square that breaks a
+// box, the propagated state to the solution).
+func (s *general) hints(g *sudokusat.Grid) []int16 {
+	n, br, bc := g.Size(), g.BoxRows(), g.BoxCols()
+	placed := g.Clone()
+	for cell, v := range s.val {
+		if v != 0 {
+			placed.SetCell(cell, int(v))
+		}
+	}
+	guess := grouptable.Guess(placed)
+	h := make([]int16, n*n)
+	for cell := range h {
+		row, col := cell/n, cell%n
+		h[cell] = int16((bc*(row%br) + row/br + col) % n)
+		if guess != nil {
+			if d := guess.Cell(cell); d != 0 {
+				h[cell] = int16(d - 1)
+			}
+		}
+	}
+	return h
 }

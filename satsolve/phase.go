@@ -4,10 +4,11 @@ import (
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/grouptable"
 )
 
 // setPhase gives gophersat a first guess to try: when the puzzle's filled
-// cells fit a group table (encode.GroupGuess), each candidate the guess
+// cells fit a group table (grouptable.Guess), each candidate the guess
 // makes true is tried true first and decided before the others.
 //
 // gophersat has no phase API; its cost function is the way in. For each
@@ -27,7 +28,7 @@ func setPhase(pb *solver.Problem, f *encode.Formula) {
 	if f.Fixed == nil || f.Cands == nil || len(f.Cands) == 0 {
 		return // a bare formula, or a direct encoding: no candidate list
 	}
-	guess := encode.GroupGuess(f.Fixed)
+	guess := grouptable.Guess(f.Fixed)
 	if guess == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package encode
+package grouptable
 
 import (
 	"math/rand/v2"
@@ -8,40 +8,19 @@ import (
 	"github.com/sudokusat/sudokusat"
 )
 
-// shuffledPattern returns the pattern grid (bc·(r mod br) + ⌊r/br⌋ + c)
-// mod N + 1 with its rows shuffled within bands, its bands, its columns
-// within stacks, its stacks and its digits, as large-puzzle generators do.
+// shuffledPattern is Shuffled for tests.
 func shuffledPattern(t *testing.T, br, bc int, rng *rand.Rand) *sudokusat.Grid {
 	t.Helper()
-	n := br * bc
-	g, err := sudokusat.NewGrid(br, bc)
+	g, err := Shuffled(br, bc, rng)
 	if err != nil {
 		t.Fatal(err)
-	}
-	// order returns a permutation of 0..groups·size−1 that keeps groups of
-	// size together.
-	order := func(groups, size int) []int {
-		var out []int
-		for _, grp := range rng.Perm(groups) {
-			for _, i := range rng.Perm(size) {
-				out = append(out, grp*size+i)
-			}
-		}
-		return out
-	}
-	rows, cols, digits := order(n/br, br), order(n/bc, bc), rng.Perm(n)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			pr, pc := rows[r], cols[c]
-			g.Set(r, c, digits[(bc*(pr%br)+pr/br+pc)%n]+1)
-		}
 	}
 	return g
 }
 
-// TestGroupGuess blanks shuffled pattern grids and checks that the guess is
+// TestGuess blanks shuffled pattern grids and checks that the guess is
 // the grid again; grids that are no group table must give no guess.
-func TestGroupGuess(t *testing.T) {
+func TestGuess(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 25))
 	for _, tt := range []struct{ br, bc int }{{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}, {8, 8}} {
 		for _, blank := range []float64{0, 0.3, 0.5} {
@@ -55,7 +34,7 @@ func TestGroupGuess(t *testing.T) {
 					puzzle.SetCell(i, 0)
 				}
 			}
-			guess := GroupGuess(puzzle)
+			guess := Guess(puzzle)
 			if guess == nil {
 				t.Errorf("%dx%d boxes, %.0f%% blank: no guess", tt.br, tt.bc, 100*blank)
 				continue
@@ -75,9 +54,9 @@ func TestGroupGuess(t *testing.T) {
 	// Inkala's solution and the large 25×25 test puzzle are no group tables.
 	for name, g := range map[string]*sudokusat.Grid{
 		"inkala solution": mustGrid(t, inkalaSolution),
-		"large-25":        readGrid(t, "../testdata/large-25.txt"),
+		"large-25":        readGrid(t, "../../testdata/large-25.txt"),
 	} {
-		if guess := GroupGuess(g); guess != nil {
+		if guess := Guess(g); guess != nil {
 			t.Errorf("%s: guess %v, want none", name, guess)
 		}
 	}
@@ -90,4 +69,16 @@ func readGrid(t *testing.T, path string) *sudokusat.Grid {
 		t.Fatal(err)
 	}
 	return mustGrid(t, string(data))
+}
+
+// inkalaSolution is the solution of Arto Inkala's puzzle: no group table.
+const inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+func mustGrid(t *testing.T, s string) *sudokusat.Grid {
+	t.Helper()
+	g, err := sudokusat.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -1,8 +1,16 @@
-package encode
+// Package grouptable guesses the solution of a puzzle whose givens fit a
+// group table, as puzzles cut from shuffled pattern grids do: a hint for the
+// first phase of a SAT search and the value order of the native solver,
+// never a deduction.
+package grouptable
 
-import "github.com/sudokusat/sudokusat"
+import (
+	"math/rand/v2"
 
-// GroupGuess guesses the open cells of g when its filled cells fit a group
+	"github.com/sudokusat/sudokusat"
+)
+
+// Guess guesses the open cells of g when its filled cells fit a group
 // table: a grid whose cell (r, c) is σ(α(r)·β(c)) for some group, as every
 // grid made from the usual pattern (bc·(r mod br) + ⌊r/br⌋ + c) mod N by
 // shuffling rows within bands, bands, columns within stacks, stacks and
@@ -22,7 +30,7 @@ import "github.com/sudokusat/sudokusat"
 // a SAT search, which stays complete and whose answer is validated. Cells
 // the structure does not settle (a row that shares no filled column with
 // the reference row) are 0.
-func GroupGuess(g *sudokusat.Grid) *sudokusat.Grid {
+func Guess(g *sudokusat.Grid) *sudokusat.Grid {
 	// Each round reads the maps from more filled cells: rows that shared
 	// too few columns with the reference row get theirs from the guess.
 	filled := g.Givens()
@@ -39,7 +47,7 @@ func GroupGuess(g *sudokusat.Grid) *sudokusat.Grid {
 	}
 }
 
-// groupRound is one round of GroupGuess.
+// groupRound is one round of Guess.
 func groupRound(g *sudokusat.Grid) *sudokusat.Grid {
 	n := g.Size()
 	// colOf[r*(n+1)+d] is the column of digit d in row r, or -1;
@@ -187,4 +195,35 @@ func groupRound(g *sudokusat.Grid) *sudokusat.Grid {
 		}
 	}
 	return guess
+}
+
+// Shuffled returns the pattern grid (bc·(r mod br) + ⌊r/br⌋ + c)
+// mod N + 1 with its rows shuffled within bands, its bands, its columns
+// within stacks, its stacks and its digits, as large-puzzle generators do.
+// It is how the tests make large puzzles that fit a group table.
+func Shuffled(br, bc int, rng *rand.Rand) (*sudokusat.Grid, error) {
+	n := br * bc
+	g, err := sudokusat.NewGrid(br, bc)
+	if err != nil {
+		return nil, err
+	}
+	// order returns a permutation of 0..groups·size−1 that keeps groups of
+	// size together.
+	order := func(groups, size int) []int {
+		var out []int
+		for _, grp := range rng.Perm(groups) {
+			for _, i := range rng.Perm(size) {
+				out = append(out, grp*size+i)
+			}
+		}
+		return out
+	}
+	rows, cols, digits := order(n/br, br), order(n/bc, bc), rng.Perm(n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			pr, pc := rows[r], cols[c]
+			g.Set(r, c, digits[(bc*(pr%br)+pr/br+pc)%n]+1)
+		}
+	}
+	return g, nil
 }
