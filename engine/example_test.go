@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // Solving and proving a puzzle unique with the embedded gophersat: the
@@ -36,4 +37,28 @@ func ExampleOpen() {
 	fmt.Println(err)
 	// Output:
 	// unknown encoding "fancy" (want one of minimal, efficient, extended, reduced)
+}
+
+// Counting a variant puzzle's solutions with two methods that share no
+// code, the independent search and gophersat on the variant CNF: each
+// answer is checked by the variant validator before CountVariant returns.
+func ExampleCountVariant() {
+	g, _ := sudokusat.NewGridSize(9)
+	g.Set(4, 2, 1)
+	g.Set(5, 6, 2)
+	miracle := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
+	}}
+	for _, name := range []string{engine.NameSearch, engine.NameSAT} {
+		e, err := engine.OpenVariant(name, engine.VariantOptions{})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		a := engine.CountVariant(context.Background(), e, miracle, 2, 0)
+		fmt.Println(e.Name(), a.Status, a.Count, a.Solution())
+	}
+	// Output:
+	// search solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
+	// sat solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
 }
