@@ -189,6 +189,20 @@ func Certifies(e Engine) bool {
 	return false
 }
 
+// CertifiesVariant is Certifies for variant engines: gophersat and the
+// external solvers opened with VariantOptions.Certify; the independent
+// search gives no proof.
+func CertifiesVariant(e VariantEngine) bool {
+	x, ok := e.(*variantSAT)
+	if !ok {
+		return false
+	}
+	if s, ok := x.solver.(*satsolve.External); ok {
+		return s.Certify != nil
+	}
+	return x.certify
+}
+
 // Native returns the native bitmask solver.
 func Native() Engine { return nativeEngine{} }
 
@@ -221,6 +235,12 @@ func (e *inProcess) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Re
 	if !e.certify {
 		return satResult(satsolve.Count(ctx, f, limit))
 	}
+	return countCertified(ctx, f, limit)
+}
+
+// countCertified counts with gophersat in this process and checks the
+// proof of its last UNSAT answer, if any, with checkRefutation.
+func countCertified(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
 	r, proof, err := satsolve.CountProof(ctx, f, limit)
 	if err != nil || r.Count >= limit {
 		return satResult(r, err) // no UNSAT answer to check

@@ -32,10 +32,12 @@ type VariantOptions struct {
 	// external solvers take CNF, so they always get clauses. The zero
 	// value is encode.SumClauses, the default (see encode.DefaultSums).
 	Sums encode.SumForm
-	// Certify asks external solvers for DRAT proofs of their UNSAT
-	// answers, checked as Options.Certify says. The variant formula is a
-	// direct encoding, with no propagation of its own, so a proof covers
-	// it.
+	// Certify asks the SAT engines for DRAT proofs of their UNSAT
+	// answers, checked as Options.Certify says: gophersat's collected in
+	// this process, the external solvers' written by them. The variant
+	// formula is a direct encoding, with no propagation of its own, so a
+	// proof covers it. DRAT knows clauses only: gophersat with SumPB is
+	// refused.
 	Certify bool
 }
 
@@ -66,7 +68,10 @@ func OpenVariant(spec string, o VariantOptions) (VariantEngine, error) {
 	}
 	switch s := s.(type) {
 	case satsolve.Gophersat:
-		return &variantSAT{name: NameSAT, sums: o.Sums, solver: s}, nil
+		if o.Certify && o.Sums == encode.SumPB {
+			return nil, openErrorf("certifying needs sums as clauses: DRAT proofs know no pseudo-Boolean constraints")
+		}
+		return &variantSAT{name: NameSAT, sums: o.Sums, solver: s, certify: o.Certify}, nil
 	case *satsolve.External:
 		if _, err := exec.LookPath(s.Argv[0]); err != nil {
 			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], knownVariant())
@@ -112,6 +117,7 @@ type variantSAT struct {
 	sums     encode.SumForm
 	solver   satsolve.Solver
 	external bool
+	certify  bool // gophersat: collect its proofs and check them
 }
 
 func (e *variantSAT) Name() string { return e.name }
@@ -120,6 +126,9 @@ func (e *variantSAT) CountVariant(ctx context.Context, p *variant.Puzzle, limit 
 	f, err := encode.Variant(p, e.sums)
 	if err != nil {
 		return Result{}, err
+	}
+	if e.certify {
+		return countCertified(ctx, f, limit)
 	}
 	return satResult(e.solver.Count(ctx, f, limit))
 }

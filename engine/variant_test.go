@@ -109,3 +109,46 @@ func TestDifferences(t *testing.T) {
 		t.Errorf("differences %v, want [0 80]", d)
 	}
 }
+
+// TestCertifyVariant: with Certify, gophersat's UNSAT answers on variant
+// formulas (no other solution; no solution at all) come with a checked
+// DRAT proof, and sums as PB, which DRAT cannot speak of, are refused.
+func TestCertifyVariant(t *testing.T) {
+	e, err := OpenVariant(NameSAT, VariantOptions{Certify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !CertifiesVariant(e) {
+		t.Fatal("gophersat opened with Certify does not certify")
+	}
+	a := CountVariant(context.Background(), e, miracle(t, true), 2, 0)
+	if !a.Unique() || !a.Certified || a.Solution().String() != miracleSolution {
+		t.Errorf("miracle: %s, %d solutions, certified %v (%v); want the one solution, certified", a.Status, a.Count, a.Certified, a.Err)
+	}
+	// A 2 next to the given 1 breaks non-consecutive: no solution, which
+	// the proof must show.
+	none := miracle(t, true)
+	none.Grid.SetCell(4*9+3, 2)
+	a = CountVariant(context.Background(), e, none, 2, 0)
+	if a.Status != Unsolvable || !a.Certified {
+		t.Errorf("no solution: %s, certified %v (%v); want unsolvable, certified", a.Status, a.Certified, a.Err)
+	}
+	// At the limit there is no UNSAT answer to certify.
+	a = CountVariant(context.Background(), e, miracle(t, false), 2, 0)
+	if !a.AtLimit() || a.Certified {
+		t.Errorf("without givens: %s, %d solutions, certified %v; want 2 at the limit, nothing certified", a.Status, a.Count, a.Certified)
+	}
+
+	if _, err := OpenVariant(NameSAT, VariantOptions{Certify: true, Sums: encode.SumPB}); !errors.Is(err, ErrEngine) {
+		t.Errorf("certify with PB sums: %v, want an engine error", err)
+	}
+	for _, spec := range []string{NameSearch, NameSAT} {
+		e, err := OpenVariant(spec, VariantOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if CertifiesVariant(e) {
+			t.Errorf("%s opened without Certify certifies", spec)
+		}
+	}
+}

@@ -121,8 +121,10 @@ type variantRunner struct {
 
 // newVariantRunner opens the engine spec names in the forms the items
 // need: an engine that cannot take them is a usage error, found before
-// any search.
-func newVariantRunner(c *cli.Context, spec string, items []*variantItem) (*variantRunner, error) {
+// any search, as is, when proofs must back every answer (solve and count
+// with --certify; check shows which engines certified), an engine that
+// gives none.
+func newVariantRunner(c *cli.Context, spec string, items []*variantItem, needProofs bool) (*variantRunner, error) {
 	sums, err := encode.ParseSumForm(c.String("sums"))
 	if err != nil {
 		return nil, usageError{err}
@@ -135,9 +137,15 @@ func newVariantRunner(c *cli.Context, spec string, items []*variantItem) (*varia
 			if r.classic, err = engine.Open(spec, engine.Options{Certify: c.Bool("certify")}); err != nil {
 				return nil, usageError{err}
 			}
+			if needProofs && !engine.Certifies(r.classic) {
+				return nil, usagef("--certify: engine %s gives no proof; the SAT engines do (sat, cadical, kissat, or a command line with {proof})", r.classic.Name())
+			}
 		case !it.p.Classic() && r.ve == nil:
 			if r.ve, err = engine.OpenVariant(spec, engine.VariantOptions{Sums: sums, Certify: c.Bool("certify")}); err != nil {
 				return nil, usageError{err}
+			}
+			if needProofs && !engine.CertifiesVariant(r.ve) {
+				return nil, usagef("--certify: engine %s gives no proof; the SAT engines do (sat, cadical, kissat, or a command line with {proof})", r.ve.Name())
 			}
 		}
 	}
@@ -171,7 +179,7 @@ func solveVariants(c *cli.Context, items []*variantItem) error {
 	if format != "line" && format != "grid" {
 		return usagef("variant puzzles: unknown format %q (want line or grid)", format)
 	}
-	run, err := newVariantRunner(c, c.String("engine"), items)
+	run, err := newVariantRunner(c, c.String("engine"), items, c.Bool("certify"))
 	if err != nil {
 		return err
 	}
@@ -207,7 +215,7 @@ func countVariants(c *cli.Context, items []*variantItem, limit int) error {
 	if c.String("format") != "line" {
 		return usagef("variant puzzles: count writes lines only")
 	}
-	run, err := newVariantRunner(c, c.String("engine"), items)
+	run, err := newVariantRunner(c, c.String("engine"), items, c.Bool("certify"))
 	if err != nil {
 		return err
 	}
@@ -270,7 +278,7 @@ func checkVariants(c *cli.Context, items []*variantItem, limit int) error {
 	}
 	var runs []*variantRunner
 	for _, spec := range specs {
-		r, err := newVariantRunner(c, spec, items)
+		r, err := newVariantRunner(c, spec, items, false)
 		if err != nil {
 			return err
 		}
@@ -313,11 +321,26 @@ func checkVariants(c *cli.Context, items []*variantItem, limit int) error {
 				}
 			}
 		default:
-			var times []string
+			var times, certified []string
 			for i, r := range runs {
 				times = append(times, fmt.Sprintf("%s %v", r.name(), answers[i].Elapsed.Round(time.Microsecond)))
+				if answers[i].Certified {
+					certified = append(certified, r.name())
+				}
 			}
-			fmt.Fprintf(w, "agree: %s: %s %s (%s)\n", it.where, countText(answers[0].Count, limit), plural(answers[0].Count, "solution", "solutions"), strings.Join(times, ", "))
+			proofs := ""
+			if c.Bool("certify") {
+				// Only an answer below the limit ends on an UNSAT
+				// claim, which a proof backs.
+				proofs = ", certified by " + strings.Join(certified, ", ")
+				if len(certified) == 0 {
+					proofs = ", nothing to certify"
+					if answers[0].Count < limit {
+						proofs = ", certified by no engine"
+					}
+				}
+			}
+			fmt.Fprintf(w, "agree: %s: %s %s (%s)%s\n", it.where, countText(answers[0].Count, limit), plural(answers[0].Count, "solution", "solutions"), strings.Join(times, ", "), proofs)
 		}
 	}
 	line := fmt.Sprintf("check: %d variant %s, %d engines, %d disagreements, %d with wrong answers or errors",

@@ -217,3 +217,27 @@ func TestVariantRender(t *testing.T) {
 		t.Errorf("-o wrote %d bytes, %v", len(b), err)
 	}
 }
+
+// TestVariantCertify: --certify on variants: gophersat's UNSAT answers
+// are proved and check says so, an engine without proofs is refused by
+// solve and count and shown uncertified by check, and PB sums, which DRAT
+// cannot speak of, are refused.
+func TestVariantCertify(t *testing.T) {
+	path := miracleFile(t, true)
+	out, errOut, code := runCLI(t, "", "check", "--certify", "--engines", "search,sat", path)
+	if code != 0 || !strings.Contains(out, "), certified by sat\n") {
+		t.Errorf("check --certify: exit %d, %q, %q", code, out, errOut)
+	}
+	if out, errOut, code := runCLI(t, "", "count", "--certify", "--engine", "sat", path); code != 0 || out != "1 unique\n" {
+		t.Errorf("count --certify with sat: exit %d, %q, %q", code, out, errOut)
+	}
+	for _, args := range [][]string{
+		{"count", "--certify", "--engine", "search", path},
+		{"solve", "--certify", "--engine", "native", path},
+		{"count", "--certify", "--engine", "sat", "--sums", "pb", path},
+	} {
+		if _, errOut, code := runCLI(t, "", args...); code != 2 || !strings.Contains(errOut, "--certify") && !strings.Contains(errOut, "certifying") {
+			t.Errorf("%q: exit %d, %q; want a usage error about proofs", args, code, errOut)
+		}
+	}
+}
