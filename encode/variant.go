@@ -237,11 +237,11 @@ func (v *venc) constraint(c variant.Constraint) error {
 	case variant.AntiKing:
 		v.apart([][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}})
 	case variant.NonConsecutive:
-		v.negative(variant.White, func(a, b int) bool { return a-b == 1 || b-a == 1 })
+		v.negative(kropki, func(a, b int) bool { return a-b == 1 || b-a == 1 })
 	case variant.NoBlack:
-		v.negative(variant.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
+		v.negative(kropki, func(a, b int) bool { return a == 2*b || b == 2*a })
 	case variant.NoXV:
-		v.negative(variant.XV, func(a, b int) bool { return a+b == 5 || a+b == 10 })
+		v.negative(func(k variant.Kind) bool { return k == variant.XV }, func(a, b int) bool { return a+b == 5 || a+b == 10 })
 	default:
 		return fmt.Errorf("unknown constraint kind %q", c.Kind)
 	}
@@ -325,13 +325,18 @@ func (v *venc) apart(offsets [][2]int) {
 	}
 }
 
+// kropki reports a Kropki dot, of either colour: it exempts its pair from
+// both Kropki negatives, as an edge holds one dot and a 1–2 pair may carry
+// either (variant.NonConsecutive).
+func kropki(k variant.Kind) bool { return k == variant.White || k == variant.Black }
+
 // negative writes a negative rule: orthogonal neighbours without a mark of
-// the given kind do not hold digits with bad(i, j).
-func (v *venc) negative(mark variant.Kind, bad func(i, j int) bool) {
+// a kind that exempts them do not hold digits with bad(i, j).
+func (v *venc) negative(exempts func(variant.Kind) bool, bad func(i, j int) bool) {
 	n := v.n
 	hasMark := map[[2]int]bool{}
 	for _, c := range v.p.Constraints {
-		if c.Kind == mark && len(c.Cells) == 2 {
+		if exempts(c.Kind) && len(c.Cells) == 2 {
 			a, b := min(c.Cells[0], c.Cells[1]), max(c.Cells[0], c.Cells[1])
 			hasMark[[2]int{a, b}] = true
 		}

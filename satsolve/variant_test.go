@@ -43,10 +43,12 @@ func naiveHolds(p *variant.Puzzle, g *sudokusat.Grid, c variant.Constraint) bool
 		}
 		return true
 	}
-	unmarked := func(kind variant.Kind, bad func(a, b int) bool) bool {
+	// A pair with a mark of one of the kinds is exempt from a negative
+	// rule: a Kropki dot of either colour from both Kropki negatives.
+	unmarked := func(kinds []variant.Kind, bad func(a, b int) bool) bool {
 		return pairs(func(a, b int) bool {
 			for _, m := range p.Constraints {
-				if m.Kind == kind && len(m.Cells) == 2 && (m.Cells[0] == a && m.Cells[1] == b || m.Cells[0] == b && m.Cells[1] == a) {
+				if slices.Contains(kinds, m.Kind) && len(m.Cells) == 2 && (m.Cells[0] == a && m.Cells[1] == b || m.Cells[0] == b && m.Cells[1] == a) {
 					return true
 				}
 			}
@@ -97,14 +99,16 @@ func naiveHolds(p *variant.Puzzle, g *sudokusat.Grid, c variant.Constraint) bool
 	case variant.AntiKing:
 		return pairs(func(a, b int) bool { return at(a) != at(b) }, []int{0, 1, 1, 1}, []int{1, 0, 1, -1})
 	case variant.NonConsecutive:
-		return unmarked(variant.White, func(a, b int) bool { return a == b+1 || b == a+1 })
+		return unmarked(kropki, func(a, b int) bool { return a == b+1 || b == a+1 })
 	case variant.NoBlack:
-		return unmarked(variant.Black, func(a, b int) bool { return a == 2*b || b == 2*a })
+		return unmarked(kropki, func(a, b int) bool { return a == 2*b || b == 2*a })
 	case variant.NoXV:
-		return unmarked(variant.XV, func(a, b int) bool { return a+b == 5 || a+b == 10 })
+		return unmarked([]variant.Kind{variant.XV}, func(a, b int) bool { return a+b == 5 || a+b == 10 })
 	}
 	panic("unknown kind " + string(c.Kind))
 }
+
+var kropki = []variant.Kind{variant.White, variant.Black}
 
 // allGrids lists every filled 4×4 grid with p's regions and givens, by
 // plain backtracking.
@@ -213,6 +217,29 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 			c.Cells = distinctCells(1)
 		}
 		p.Constraints = append(p.Constraints, c)
+	}
+	if rng.IntN(4) == 0 {
+		// A Kropki puzzle: both negatives, and the dots the filling needs
+		// (a 1–2 pair, consecutive and of ratio 2, gets either colour),
+		// some left out.
+		p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.NonConsecutive}, variant.Constraint{Kind: variant.NoBlack})
+		for a := range 16 {
+			for _, b := range []int{a + 1, a + 4} {
+				if (b == a+1 && a%4 == 3) || b >= 16 || rng.IntN(8) == 0 {
+					continue
+				}
+				x, y := fill.Cell(a), fill.Cell(b)
+				cons, ratio := x-y == 1 || y-x == 1, x == 2*y || y == 2*x
+				switch {
+				case cons && ratio:
+					p.Constraints = append(p.Constraints, variant.Constraint{Kind: []variant.Kind{variant.White, variant.Black}[rng.IntN(2)], Cells: []int{a, b}})
+				case cons:
+					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+				case ratio:
+					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+				}
+			}
+		}
 	}
 	for range rng.IntN(3) {
 		cell := rng.IntN(16)
@@ -439,5 +466,70 @@ func TestVariant16(t *testing.T) {
 				t.Fatalf("%s: the solution breaks %v", sums, c)
 			}
 		}
+	}
+}
+
+// TestVariantKropkiOneDotPerEdge: under both Kropki negatives, a 1–2 pair
+// carries one dot of either colour. A grid with every consecutive or
+// ratio-2 pair dotted, its 1–2 pairs in each colour by turns, is among the
+// solutions gophersat finds, which are exactly the brute-force ones.
+func TestVariantKropkiOneDotPerEdge(t *testing.T) {
+	fill, err := sudokusat.Parse("1234341221434321")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := sudokusat.NewGridSize(4)
+	p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}}
+	turn := 0
+	for a := range 16 {
+		for _, b := range []int{a + 1, a + 4} {
+			if (b == a+1 && a%4 == 3) || b >= 16 {
+				continue
+			}
+			x, y := fill.Cell(a), fill.Cell(b)
+			cons, ratio := x-y == 1 || y-x == 1, x == 2*y || y == 2*x
+			kind := variant.Kind("")
+			switch {
+			case cons && ratio:
+				kind = []variant.Kind{variant.White, variant.Black}[turn%2]
+				turn++
+			case cons:
+				kind = variant.White
+			case ratio:
+				kind = variant.Black
+			}
+			if kind != "" {
+				p.Constraints = append(p.Constraints, variant.Constraint{Kind: kind, Cells: []int{a, b}})
+			}
+		}
+	}
+	if turn < 2 {
+		t.Fatalf("%d 1–2 pairs in the filling, want both colours used", turn)
+	}
+	f, err := encode.Variant(p, encode.SumClauses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Count(context.Background(), f, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, s := range r.Solutions {
+		got = append(got, s.String())
+	}
+	for _, s := range allGrids(p) {
+		ok := true
+		for _, c := range p.Constraints {
+			ok = ok && naiveHolds(p, s, c)
+		}
+		if ok {
+			want = append(want, s.String())
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Contains(got, fill.String()) || !slices.Equal(got, want) {
+		t.Errorf("gophersat finds %v, brute force %v; want both to hold %s", got, want, fill)
 	}
 }

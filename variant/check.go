@@ -195,10 +195,19 @@ func checkOne(n int, s *sudokusat.Grid, c Constraint, marked map[Kind]map[[2]int
 			return nil
 		})
 	case NonConsecutive, NoBlack, NoXV:
-		mark := map[Kind]Kind{NonConsecutive: White, NoBlack: Black, NoXV: XV}[c.Kind]
+		// A Kropki dot of either colour exempts its pair from both
+		// Kropki negatives (one edge holds one dot, and a 1–2 pair may
+		// carry either); an X or a V from the XV negative.
+		exempt := []Kind{White, Black}
+		mark := "Kropki dot"
+		if c.Kind == NoXV {
+			exempt, mark = []Kind{XV}, "X or V"
+		}
 		return eachPair(n, [][2]int{{0, 1}, {1, 0}}, func(a, b int) error {
-			if marked[mark][pair(a, b)] {
-				return nil
+			for _, k := range exempt {
+				if marked[k][pair(a, b)] {
+					return nil
+				}
 			}
 			x, y := at(a), at(b)
 			bad := false
@@ -211,7 +220,7 @@ func checkOne(n int, s *sudokusat.Grid, c Constraint, marked map[Kind]map[[2]int
 				bad = x+y == 5 || x+y == 10
 			}
 			if bad {
-				return fmt.Errorf("%s and %s hold %d and %d, with no %s mark between them", cellName(n, a), cellName(n, b), x, y, mark)
+				return fmt.Errorf("%s and %s hold %d and %d, with no %s between them", cellName(n, a), cellName(n, b), x, y, mark)
 			}
 			return nil
 		})

@@ -2,6 +2,7 @@ package variant_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,9 +64,9 @@ func TestCheck(t *testing.T) {
 		{"odd broken", []variant.Constraint{c(variant.Odd, 1)}, "holds 2"},
 		{"anti-knight broken", []variant.Constraint{c(variant.AntiKnight)}, "both hold"},
 		{"anti-king broken", []variant.Constraint{c(variant.AntiKing)}, "both hold"},
-		{"non-consecutive broken", []variant.Constraint{c(variant.NonConsecutive)}, "no white mark"},
-		{"no-black broken", []variant.Constraint{c(variant.NoBlack)}, "no black mark"},
-		{"no-xv broken", []variant.Constraint{c(variant.NoXV)}, "no xv mark"},
+		{"non-consecutive broken", []variant.Constraint{c(variant.NonConsecutive)}, "no Kropki dot"},
+		{"no-black broken", []variant.Constraint{c(variant.NoBlack)}, "no Kropki dot"},
+		{"no-xv broken", []variant.Constraint{c(variant.NoXV)}, "no X or V"},
 		{"unknown kind", []variant.Constraint{c("sandwich", 0)}, "unknown kind"},
 	}
 	for _, tc := range tests {
@@ -110,6 +111,48 @@ func TestCheckNegativeExemptions(t *testing.T) {
 	p.Constraints = p.Constraints[1:] // unmark one pair
 	if err := variant.Check(p, g); !errors.Is(err, variant.ErrNotSolution) {
 		t.Errorf("one pair unmarked: %v, want ErrNotSolution", err)
+	}
+}
+
+// TestCheckKropkiOneDotPerEdge: under both Kropki negatives, a 1–2 pair
+// (consecutive and of ratio 2) carries one dot of either colour, as an edge
+// holds one dot; a pair with no dot may be neither.
+func TestCheckKropkiOneDotPerEdge(t *testing.T) {
+	g := mustGrid(t, sol4) // r1c1, r1c2 hold 1 and 2
+	if g.Cell(0) != 1 || g.Cell(1) != 2 {
+		t.Fatalf("sol4 starts %d %d, want 1 2", g.Cell(0), g.Cell(1))
+	}
+	// Every other orthogonal pair of sol4 that is consecutive or of ratio 2
+	// gets the dot it needs, white first.
+	var dots []variant.Constraint
+	for a := range 16 {
+		for _, b := range []int{a + 1, a + 4} {
+			if (b == a+1 && a%4 == 3) || b >= 16 || (a == 0 && b == 1) {
+				continue
+			}
+			x, y := g.Cell(a), g.Cell(b)
+			switch {
+			case x-y == 1 || y-x == 1:
+				dots = append(dots, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+			case x == 2*y || y == 2*x:
+				dots = append(dots, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+			}
+		}
+	}
+	negatives := []variant.Constraint{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}
+	for _, tc := range []struct {
+		name string
+		dot  []variant.Constraint
+		ok   bool
+	}{
+		{"a white dot on 1–2", []variant.Constraint{{Kind: variant.White, Cells: []int{0, 1}}}, true},
+		{"a black dot on 1–2", []variant.Constraint{{Kind: variant.Black, Cells: []int{0, 1}}}, true},
+		{"no dot on 1–2", nil, false},
+	} {
+		p := &variant.Puzzle{Grid: mustGrid(t, "................"), Constraints: slices.Concat(dots, tc.dot, negatives)}
+		if err := variant.Check(p, g); (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want valid %v", tc.name, err, tc.ok)
+		}
 	}
 }
 

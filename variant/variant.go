@@ -55,11 +55,14 @@ const (
 	// touching included) hold different digits.
 	AntiKing Kind = "anti-king"
 	// NonConsecutive (global): orthogonally adjacent cells do not hold
-	// consecutive digits. It is the negative rule of white dots, and a
-	// puzzle with both keeps it for the pairs without a white dot.
+	// consecutive digits. It is the negative rule of white dots: a pair
+	// with a Kropki dot, of either colour, is exempt (an edge holds one
+	// dot, and a 1–2 pair, both consecutive and of ratio 2, may carry
+	// either, as Kropki puzzles have it).
 	NonConsecutive Kind = "non-consecutive"
-	// NoBlack (global): orthogonally adjacent cells without a black dot
-	// do not hold digits of ratio 2 (the black dots' negative rule).
+	// NoBlack (global): orthogonally adjacent cells without a Kropki dot,
+	// of either colour, do not hold digits of ratio 2 (the black dots'
+	// negative rule).
 	NoBlack Kind = "no-black"
 	// NoXV (global): orthogonally adjacent cells without an X or a V do
 	// not sum to 5 or to 10 (the negative rule of XV).

@@ -136,10 +136,10 @@ func pairBreaks(p *variant.Puzzle, kind variant.Kind, a, b, x, y int) bool {
 		return false
 	}
 	switch kind {
-	case variant.NonConsecutive:
-		return !dots(variant.White) && abs(x-y) == 1
+	case variant.NonConsecutive: // a dot of either colour exempts the pair
+		return !dots(variant.White) && !dots(variant.Black) && abs(x-y) == 1
 	case variant.NoBlack:
-		return !dots(variant.Black) && (x == 2*y || y == 2*x)
+		return !dots(variant.White) && !dots(variant.Black) && (x == 2*y || y == 2*x)
 	case variant.NoXV:
 		return !dots(variant.XV) && (x+y == 5 || x+y == 10)
 	}

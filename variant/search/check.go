@@ -105,9 +105,9 @@ func (k *checker) rule(c variant.Constraint, v []int) bool {
 	case variant.AntiKing:
 		return k.moves(v, [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}})
 	case variant.NonConsecutive:
-		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || !consecutive(a, b) })
+		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !consecutive(a, b) })
 	case variant.NoBlack:
-		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.black[key] || !double(a, b) })
+		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !double(a, b) })
 	case variant.NoXV:
 		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || (a+b != 5 && a+b != 10) })
 	}

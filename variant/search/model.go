@@ -536,7 +536,10 @@ func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack, noX
 			} else {
 				r = &pairRel{}
 			}
-			for i, marked := range [3]bool{r.white, r.black, r.xvMarks} {
+			// A Kropki dot of either colour exempts its pair from
+			// both Kropki negatives (variant.NonConsecutive).
+			dot := r.white || r.black
+			for i, marked := range [3]bool{dot, dot, r.xvMarks} {
 				if negs[i] != nil && !marked {
 					allow = and(allow, negs[i])
 				}

@@ -549,3 +549,43 @@ func TestCheckerExemptions(t *testing.T) {
 		})
 	}
 }
+
+// TestKropkiOneDotPerEdge: under both Kropki negatives, a 1–2 pair carries
+// one dot of either colour. A grid with every consecutive or ratio-2 pair
+// dotted, its 1–2 pairs in each colour by turns, is among the solutions
+// the search finds, which are exactly the brute-force ones.
+func TestKropkiOneDotPerEdge(t *testing.T) {
+	fill := []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+	g, _ := sudokusat.NewGridSize(4)
+	p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}}
+	turn := 0
+	for a := range 16 {
+		for _, b := range []int{a + 1, a + 4} {
+			if (b == a+1 && a%4 == 3) || b >= 16 {
+				continue
+			}
+			x, y := fill[a], fill[b]
+			cons, ratio := x-y == 1 || y-x == 1, x == 2*y || y == 2*x
+			var kind variant.Kind
+			switch {
+			case cons && ratio:
+				kind = []variant.Kind{variant.White, variant.Black}[turn%2]
+				turn++
+			case cons:
+				kind = variant.White
+			case ratio:
+				kind = variant.Black
+			}
+			if kind != "" {
+				p.Constraints = append(p.Constraints, variant.Constraint{Kind: kind, Cells: []int{a, b}})
+			}
+		}
+	}
+	if turn < 2 {
+		t.Fatalf("%d 1–2 pairs in the filling, want both colours used", turn)
+	}
+	got, want := allOf(t, p), brute(p)
+	if !slices.Contains(got, "1234341221434321") || !slices.Equal(got, want) {
+		t.Errorf("the search finds %v, brute force %v; want both to hold 1234341221434321", got, want)
+	}
+}
