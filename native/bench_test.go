@@ -44,6 +44,28 @@ func BenchmarkNativeMagictour(b *testing.B) { benchUnique(b, "magictour-top1465.
 // BenchmarkNativeTop95: Norvig's top95 and hardest lists.
 func BenchmarkNativeTop95(b *testing.B) { benchUnique(b, "norvig-top95-hardest.txt") }
 
+// BenchmarkNativeSerg: the 10,000 puzzles of serg's benchmark, each with
+// two or more solutions: the count to 2 must find a second solution, so
+// it cannot stop at the first.
+func BenchmarkNativeSerg(b *testing.B) {
+	const file = "serg-benchmark.txt"
+	ps := datasets.Shuffled(b, file, parse81)
+	sols := make([][81]uint8, len(ps))
+	var sv Solver9
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range ps {
+			if sv.Count(&ps[i], 2, &sols[i]) != 2 {
+				b.Fatalf("%s: %s: fewer than 2 solutions", file, grid81(&ps[i]))
+			}
+		}
+	}
+	for i := range ps {
+		checkSolved(b, file, grid81(&ps[i]), grid81(&sols[i]))
+	}
+	datasets.ReportPerPuzzle(b, len(ps))
+}
+
 // checkInkala fails the benchmark, after its loop, unless sol is Inkala's
 // published solution.
 func checkInkala(b *testing.B, sol *[81]uint8) {
