@@ -439,3 +439,44 @@ func TestReader(t *testing.T) {
 		t.Errorf("a broken document: line %d, %v", line, err)
 	}
 }
+
+// FuzzReader: any input gives records in line order, each a puzzle or an
+// error naming its line, at most one per line, then io.EOF; ReadFPuzzles
+// reads the same puzzles when no record is an error.
+func FuzzReader(f *testing.F) {
+	links, _ := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
+	f.Add(links)
+	f.Add([]byte("# c\n\n" + string(links[:len(links)/2]) + "\nnot a link\r\n{\"size\":4}"))
+	doc, _ := os.ReadFile(filepath.Join("..", "testdata", "variants", "killer-4.json"))
+	f.Add(append([]byte("# a document\n"), doc...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Count(data, []byte("\n")) + 1
+		rd := variant.NewReader(bytes.NewReader(data))
+		last, puzzles, bad := 0, 0, false
+		for n := 0; ; n++ {
+			if n > lines {
+				t.Fatalf("more than %d records from %d lines", n, lines)
+			}
+			p, line, err := rd.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if line <= last || line > lines {
+				t.Fatalf("record on line %d after line %d, of %d lines", line, last, lines)
+			}
+			last = line
+			var pe *sudokusat.ParseError
+			switch {
+			case err == nil && p != nil:
+				puzzles++
+			case errors.As(err, &pe) && pe.Line == line && p == nil:
+				bad = true
+			default:
+				t.Fatalf("line %d: puzzle %v, error %v", line, p, err)
+			}
+		}
+		if ps, err := variant.ReadFPuzzles(bytes.NewReader(data)); !bad && (err != nil || len(ps) != puzzles) {
+			t.Fatalf("ReadFPuzzles: %d puzzles, %v; the reader gave %d and no error", len(ps), err, puzzles)
+		}
+	})
+}
