@@ -268,21 +268,20 @@ func (s Service) parse(text string) (*puzzle, Reply) {
 
 // parseVariant is parse for an f-puzzles document or link.
 func (s Service) parseVariant(text string) (*puzzle, Reply) {
-	ps, err := variant.ReadFPuzzles(strings.NewReader(text))
+	r := variant.NewReader(strings.NewReader(text))
+	v, line, err := r.Read()
 	var pe *sudokusat.ParseError
 	switch {
+	case errors.Is(err, io.EOF):
+		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
 	case errors.As(err, &pe):
 		return nil, failure(engine.Invalid.String(), pe.Line, pe.Err)
 	case err != nil:
-		return nil, failure(engine.Invalid.String(), 0, err)
-	case len(ps) == 0:
-		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
-	case len(ps) > 1:
-		return nil, failure(engine.Invalid.String(), 0, errTwoPuzzles)
+		return nil, failure(engine.Failed.String(), 0, err)
 	}
-	v := ps[0]
-	// The line a link or a document starts on, for messages.
-	line := 1 + strings.Count(text[:len(text)-len(strings.TrimLeft(text, " \t\r\n\ufeff"))], "\n")
+	if _, next, err := r.Read(); !errors.Is(err, io.EOF) {
+		return nil, failure(engine.Invalid.String(), next, errTwoPuzzles)
+	}
 	if n := v.Size(); s.MaxSize > 0 && n > s.MaxSize {
 		return nil, failure(engine.Invalid.String(), line, s.tooLarge(n))
 	}
