@@ -16,16 +16,17 @@ import (
 // checked by sudokusat.CheckSolution, and a wrong one fails the benchmark
 // before any time is reported.
 
-// benchUnique measures Solver9's solve-and-prove-unique over a data set.
-func benchUnique(b *testing.B, file string) {
+// benchCount measures Solver9's count to 2 over a data set whose puzzles
+// all have want solutions (1: solve and prove unique; 2: two or more).
+func benchCount(b *testing.B, file string, want int) {
 	ps := datasets.Shuffled(b, file, parse81)
 	sols := make([][81]uint8, len(ps))
 	var sv Solver9
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range ps {
-			if sv.Count(&ps[i], 2, &sols[i]) != 1 {
-				b.Fatalf("%s: %s: not unique", file, grid81(&ps[i]))
+			if sv.Count(&ps[i], 2, &sols[i]) != want {
+				b.Fatalf("%s: %s: not %d solutions", file, grid81(&ps[i]), want)
 			}
 		}
 	}
@@ -34,6 +35,9 @@ func benchUnique(b *testing.B, file string) {
 	}
 	datasets.ReportPerPuzzle(b, len(ps))
 }
+
+// benchUnique measures Solver9's solve-and-prove-unique over a data set.
+func benchUnique(b *testing.B, file string) { benchCount(b, file, 1) }
 
 // BenchmarkNative17Clue: the 49,158 17-clue puzzles.
 func BenchmarkNative17Clue(b *testing.B) { benchUnique(b, "17-clue.txt") }
@@ -47,24 +51,7 @@ func BenchmarkNativeTop95(b *testing.B) { benchUnique(b, "norvig-top95-hardest.t
 // BenchmarkNativeSerg: the 10,000 puzzles of serg's benchmark, each with
 // two or more solutions: the count to 2 must find a second solution, so
 // it cannot stop at the first.
-func BenchmarkNativeSerg(b *testing.B) {
-	const file = "serg-benchmark.txt"
-	ps := datasets.Shuffled(b, file, parse81)
-	sols := make([][81]uint8, len(ps))
-	var sv Solver9
-	b.ReportAllocs()
-	for b.Loop() {
-		for i := range ps {
-			if sv.Count(&ps[i], 2, &sols[i]) != 2 {
-				b.Fatalf("%s: %s: fewer than 2 solutions", file, grid81(&ps[i]))
-			}
-		}
-	}
-	for i := range ps {
-		checkSolved(b, file, grid81(&ps[i]), grid81(&sols[i]))
-	}
-	datasets.ReportPerPuzzle(b, len(ps))
-}
+func BenchmarkNativeSerg(b *testing.B) { benchCount(b, "serg-benchmark.txt", 2) }
 
 // checkInkala fails the benchmark, after its loop, unless sol is Inkala's
 // published solution.

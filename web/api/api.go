@@ -241,15 +241,10 @@ func (s Service) parse(text string) (*puzzle, Reply) {
 	}
 	r := sudokusat.NewReader(strings.NewReader(text))
 	p, err := r.Read()
-	var pe *sudokusat.ParseError
-	switch {
-	case errors.Is(err, io.EOF):
-		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
-	case errors.As(err, &pe):
-		return nil, failure(engine.Invalid.String(), pe.Line, pe.Err)
-	case err != nil:
-		return nil, failure(engine.Failed.String(), 0, err)
+	if err != nil {
+		return nil, readFailure(err)
 	}
+	var pe *sudokusat.ParseError
 	next, err := r.Read()
 	switch {
 	case errors.As(err, &pe):
@@ -266,18 +261,26 @@ func (s Service) parse(text string) (*puzzle, Reply) {
 	return &puzzle{Puzzle: p}, Reply{}
 }
 
+// readFailure is the reply for a first puzzle that could not be read: none
+// in the input, one that does not parse (its line named), or the reader's
+// own failure.
+func readFailure(err error) Reply {
+	var pe *sudokusat.ParseError
+	switch {
+	case errors.Is(err, io.EOF):
+		return failure(engine.Invalid.String(), 0, errNoPuzzle)
+	case errors.As(err, &pe):
+		return failure(engine.Invalid.String(), pe.Line, pe.Err)
+	}
+	return failure(engine.Failed.String(), 0, err)
+}
+
 // parseVariant is parse for an f-puzzles document or link.
 func (s Service) parseVariant(text string) (*puzzle, Reply) {
 	r := variant.NewReader(strings.NewReader(text))
 	v, line, err := r.Read()
-	var pe *sudokusat.ParseError
-	switch {
-	case errors.Is(err, io.EOF):
-		return nil, failure(engine.Invalid.String(), 0, errNoPuzzle)
-	case errors.As(err, &pe):
-		return nil, failure(engine.Invalid.String(), pe.Line, pe.Err)
-	case err != nil:
-		return nil, failure(engine.Failed.String(), 0, err)
+	if err != nil {
+		return nil, readFailure(err)
 	}
 	if _, next, err := r.Read(); !errors.Is(err, io.EOF) {
 		return nil, failure(engine.Invalid.String(), next, errTwoPuzzles)
