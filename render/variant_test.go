@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/render"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -20,24 +21,8 @@ var updateVariant = flag.Bool("update-variant", false, "rewrite testdata/variant
 
 func readVariant(t *testing.T, name string) (*variant.Puzzle, *sudokusat.Grid) {
 	t.Helper()
-	base := filepath.Join("..", "testdata", "variants", name)
-	data, err := os.ReadFile(base + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := variant.ParseFPuzzles(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := os.ReadFile(base + ".solution")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := sudokusat.Parse(strings.TrimSpace(string(sol)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, g
+	f := varianttest.Load(t, name)
+	return f.Puzzle, f.Solution
 }
 
 // TestVariantSVG draws every variant test puzzle with its solution: well

@@ -2,13 +2,11 @@ package satsolve
 
 import (
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -25,20 +23,8 @@ func variantPuzzles(t testing.TB) []variantPuzzle {
 	t.Helper()
 	var out []variantPuzzle
 	for _, name := range []string{"killer", "thermo", "arrow", "miracle"} {
-		base := filepath.Join("..", "testdata", "variants", name+"-9")
-		data, err := os.ReadFile(base + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := variant.ParseFPuzzles(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := os.ReadFile(base + ".solution")
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, variantPuzzle{name, strings.TrimSpace(string(sol)), p})
+		f := varianttest.Load(t, name+"-9")
+		out = append(out, variantPuzzle{name, f.Solution.String(), f.Puzzle})
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
 // miracleSolution is the Miracle Sudoku's one solution.
@@ -76,13 +78,10 @@ func TestVariantSolve(t *testing.T) {
 	}
 	// A bare compressed string (an f-puzzles link without its address)
 	// is read as a variant puzzle, even as the input's first line.
-	links, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", "links.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	links := varianttest.Links(t)
 	var bare []string
-	for _, l := range strings.Split(string(links), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "http") {
+	for _, l := range links {
+		if !strings.HasPrefix(l, "http") {
 			bare = append(bare, l)
 		}
 	}
@@ -93,7 +92,7 @@ func TestVariantSolve(t *testing.T) {
 	// A bad line among links gets its record in its place, naming its
 	// line, and the links after it are solved.
 	var good []string
-	for _, l := range strings.Split(string(links), "\n") {
+	for _, l := range links {
 		if strings.HasPrefix(l, "https://") {
 			good = append(good, l)
 		}

@@ -1,10 +1,7 @@
 package api
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,46 +9,16 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 )
-
-const variants = "../../testdata/variants"
 
 // readVariant returns a test variant puzzle's f-puzzles document and its
 // golden solution.
 func readVariant(t *testing.T, name string) (doc, solution string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(variants, name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := os.ReadFile(filepath.Join(variants, name+".solution"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b), strings.TrimSpace(string(s))
-}
-
-// links returns the f-puzzles links of the test data.
-func links(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(variants, "links.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	if err := sc.Err(); err != nil || len(out) == 0 {
-		t.Fatalf("links.txt: %d links, %v", len(out), err)
-	}
-	return out
+	f := varianttest.Load(t, name)
+	return string(f.Doc), f.Solution.String()
 }
 
 // empty4 is a 4×4 f-puzzles document with no givens and both diagonals:
@@ -96,7 +63,7 @@ func TestSolveVariant(t *testing.T) {
 // TestSolveLinks pastes every link of the test data, as a setter would,
 // and checks each answer with the variant validator.
 func TestSolveLinks(t *testing.T) {
-	for i, link := range links(t) {
+	for i, link := range varianttest.Links(t) {
 		for _, e := range []string{EngineNative, EngineSAT} {
 			r := Solve(context.Background(), Request{Puzzle: link, Engine: e})
 			if r.Status != engine.Solved.String() {
@@ -174,7 +141,7 @@ func TestCountClassicSeveral(t *testing.T) {
 
 func TestVariantRefusals(t *testing.T) {
 	miracle, _ := readVariant(t, "miracle-9")
-	link := links(t)[0]
+	link := varianttest.Links(t)[0]
 	tests := []struct {
 		name        string
 		call        func(context.Context, Request) Reply
