@@ -1,5 +1,7 @@
 package encode
 
+import "iter"
+
 // productThreshold is the group size from which the reduced encoding writes
 // at-most-one with the product encoding instead of pairwise clauses.
 //
@@ -22,11 +24,160 @@ func (f *Formula) newVar() int32 {
 	return int32(f.Vars)
 }
 
+// AMO is an at-most-one constraint of a formula: at most one of Lits is
+// true. The formula writes it as clauses From..To-1 in the order of
+// Formula.Clauses (pairwise, or the product encoding with auxiliary
+// variables of its own), which hold nothing else, so a solver that takes
+// cardinality constraints may put one in their place (see
+// Formula.OtherClauses).
+type AMO struct {
+	Lits     []int32
+	From, To int
+}
+
+// amoSpan is an at-most-one constraint recorded in a formula, whose
+// clauses Clauses writes out when it reaches them: the constraints are most
+// of a large formula's clauses, and a solver that takes them whole never
+// needs those.
+type amoSpan struct {
+	lo, hi   int32 // the literals: amoLits[lo:hi]
+	from, to int32 // the clause numbers
+	at       int   // the offset in lits before which the clauses come
+	aux      int32 // the product encoding's first auxiliary variable; 0 pairwise
+	lines    bool  // a box group, without the pairs in one row or column
+}
+
+// AMOs yields the at-most-one constraints of three literals or more that
+// the encoder recorded, in clause order; the reduced and variant encodings
+// record theirs, the direct encodings none. The slices are the formula's
+// own: read them only.
+func (f *Formula) AMOs() iter.Seq[AMO] {
+	return func(yield func(AMO) bool) {
+		for _, a := range f.amos {
+			if !yield(AMO{Lits: f.amoLits[a.lo:a.hi:a.hi], From: int(a.from), To: int(a.to)}) {
+				return
+			}
+		}
+	}
+}
+
+// NumAMOs returns the number of at-most-one constraints AMOs yields.
+func (f *Formula) NumAMOs() int { return len(f.amos) }
+
+// OtherClauses yields the clauses that no recorded at-most-one constraint
+// writes, in order; with AMOs, the whole formula. The slice is only valid
+// during the call.
+func (f *Formula) OtherClauses() iter.Seq[[]int32] {
+	return func(yield func([]int32) bool) {
+		start := 0
+		for i, l := range f.lits {
+			if l == 0 {
+				if !yield(f.lits[start:i]) {
+					return
+				}
+				start = i + 1
+			}
+		}
+	}
+}
+
+// recordAMO records at-most-one over xs, to be written as the product
+// encoding from auxiliary variable aux on (p+q of them, allocated by the
+// caller), pairwise when aux is 0, and pairwise without the pairs that
+// share a row or column when lines is set. Fewer than three literals are
+// written at once (one clause at most) and not recorded.
+func (f *Formula) recordAMO(xs []int32, aux int32, lines bool) {
+	if len(xs) < 3 {
+		f.writeNow(xs, aux, lines)
+		return
+	}
+	k := len(xs)
+	clauses := k * (k - 1) / 2
+	switch {
+	case aux != 0:
+		p, q := productShape(k)
+		clauses = 2*k + p*(p-1)/2 + q*(q-1)/2
+	case lines:
+		clauses = 0
+		n := f.Puzzle.Size()
+		for i := range xs {
+			for j := i + 1; j < len(xs); j++ {
+				if !f.sameLine(n, xs[i], xs[j]) {
+					clauses++
+				}
+			}
+		}
+	}
+	lo := len(f.amoLits)
+	f.amoLits = append(f.amoLits, xs...)
+	from := f.nClauses
+	f.nClauses += clauses
+	f.amoClauses += clauses
+	f.amos = append(f.amos, amoSpan{lo: int32(lo), hi: int32(len(f.amoLits)), from: int32(from), to: int32(f.nClauses),
+		at: len(f.lits), aux: aux, lines: lines})
+}
+
+// sameLine reports whether candidate variables a and b lie in one row or
+// one column of a grid of side n.
+func (f *Formula) sameLine(n int, a, b int32) bool {
+	ca, cb := int(f.Cands[a-1].Cell), int(f.Cands[b-1].Cell)
+	return ca/n == cb/n || ca%n == cb%n
+}
+
+// writeAMO yields the clauses of a recorded at-most-one constraint, each
+// in a buffer valid during the call, and reports whether yield asked for
+// more.
+func (f *Formula) writeAMO(a *amoSpan, yield func([]int32) bool) bool {
+	var c [2]int32
+	pair := func(x, y int32) bool {
+		c[0], c[1] = x, y
+		return yield(c[:])
+	}
+	pairwise := func(xs []int32, lines bool) bool {
+		n := 0
+		if lines {
+			n = f.Puzzle.Size()
+		}
+		for i := range xs {
+			for j := i + 1; j < len(xs); j++ {
+				if lines && f.sameLine(n, xs[i], xs[j]) {
+					continue // the row or column clause has this pair
+				}
+				if !pair(-xs[i], -xs[j]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	xs := f.amoLits[a.lo:a.hi]
+	if a.aux == 0 {
+		return pairwise(xs, a.lines)
+	}
+	p, q := productShape(len(xs))
+	rows, cols := auxRange(a.aux, q), auxRange(a.aux+int32(q), p)
+	for i, x := range xs {
+		if !pair(-x, rows[i/p]) || !pair(-x, cols[i%p]) {
+			return false
+		}
+	}
+	return pairwise(rows, false) && pairwise(cols, false)
+}
+
+// auxRange returns the k variables from aux on.
+func auxRange(aux int32, k int) []int32 {
+	vs := make([]int32, k)
+	for i := range vs {
+		vs[i] = aux + int32(i)
+	}
+	return vs
+}
+
 // amo adds at-most-one over xs: pairwise below threshold literals, the
 // product encoding from there.
 func (f *Formula) amo(xs []int32, threshold int) {
 	if len(xs) < threshold {
-		f.pairwiseAMO(xs)
+		f.recordAMO(xs, 0, false)
 		return
 	}
 	f.productAMO(xs)
@@ -51,30 +202,27 @@ func productShape(k int) (p, q int) {
 // C(k,2) clauses pairwise; unit propagation still takes every other
 // literal false once one is true.
 func (f *Formula) productAMO(xs []int32) {
-	k := len(xs)
-	if k < 2 {
+	if len(xs) < 2 {
 		return
 	}
-	p, q := productShape(k)
-	aux := make([]int32, q+p)
-	for i := range aux {
-		aux[i] = f.newVar()
+	p, q := productShape(len(xs))
+	aux := f.newVar()
+	for range q + p - 1 {
+		f.newVar()
 	}
-	rows, cols := aux[:q], aux[q:]
-	for i, x := range xs {
-		f.Add(-x, rows[i/p])
-		f.Add(-x, cols[i%p])
-	}
-	f.pairwiseAMO(rows)
-	f.pairwiseAMO(cols)
+	f.recordAMO(xs, aux, false)
 }
 
-// amoLits returns the literals, clause ends included, that amo adds for k
-// literals.
-func amoLits(k, threshold int) int {
-	if k < threshold {
-		return 3 * k * (k - 1) / 2
-	}
-	p, q := productShape(k)
-	return 3 * (2*k + p*(p-1)/2 + q*(q-1)/2)
+// writeNow writes the clauses of at-most-one over xs at once, as
+// recordAMO would have Clauses write them.
+func (f *Formula) writeNow(xs []int32, aux int32, lines bool) {
+	a := amoSpan{aux: aux, lines: lines}
+	lo := len(f.amoLits)
+	f.amoLits = append(f.amoLits, xs...)
+	a.lo, a.hi = int32(lo), int32(len(f.amoLits))
+	f.writeAMO(&a, func(c []int32) bool {
+		f.Add(c...)
+		return true
+	})
+	f.amoLits = f.amoLits[:lo]
 }

@@ -1,14 +1,17 @@
 package encode
 
 import (
+	"fmt"
 	"math/bits"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
 // satisfiable reports whether some assignment of the variables after the
@@ -77,8 +80,10 @@ func TestProductAMOBruteForce(t *testing.T) {
 	}
 }
 
-// TestAMOSize checks amoLits, which sizes the reduced encoding's one
-// allocation, against what amo adds, on both sides of the threshold.
+// TestAMOSize checks, on both sides of the threshold, that the clauses
+// Clauses writes for an at-most-one constraint are as many as NumClauses
+// and NumLits say, which WriteDIMACS's header and the solvers' buffers
+// rely on, and as many as the encodings' sizes.
 func TestAMOSize(t *testing.T) {
 	for _, threshold := range []int{2, 3, productThreshold} {
 		for k := 0; k <= 100; k++ {
@@ -88,8 +93,18 @@ func TestAMOSize(t *testing.T) {
 				xs[i] = int32(i + 1)
 			}
 			f.amo(xs, threshold)
-			if got, want := len(f.lits), amoLits(k, threshold); got != want {
-				t.Errorf("threshold %d, k=%d: %d literals, amoLits says %d", threshold, k, got, want)
+			clauses, lits := 0, 0
+			for c := range f.Clauses() {
+				clauses++
+				lits += len(c)
+			}
+			want := k * (k - 1) / 2
+			if k >= threshold && k >= 2 {
+				p, q := productShape(k)
+				want = 2*k + p*(p-1)/2 + q*(q-1)/2
+			}
+			if clauses != want || f.NumClauses() != want || lits != 2*want || f.NumLits() != lits {
+				t.Errorf("threshold %d, k=%d: Clauses writes %d clauses, %d literals; NumClauses %d, NumLits %d; want %d clauses", threshold, k, clauses, lits, f.NumClauses(), f.NumLits(), want)
 			}
 		}
 	}
@@ -174,5 +189,102 @@ func TestReducedProduct(t *testing.T) {
 				seen[sol.String()] = true
 			}
 		}
+	}
+}
+
+// checkAMOs checks the at-most-one constraints f records against its
+// clauses: in clause order, without overlap, and each one's clauses hold
+// only its negated literals and auxiliary variables of their own, so that
+// a solver may put a cardinality constraint in their place.
+func checkAMOs(t *testing.T, name string, f *Formula) {
+	t.Helper()
+	clauses := slices.Collect(func(yield func([]int32) bool) {
+		for c := range f.Clauses() {
+			if !yield(slices.Clone(c)) {
+				return
+			}
+		}
+	})
+	// owner[v] is the AMO whose clauses mention v, or -1 for any other
+	// clause; -2 is unseen.
+	owner := make([]int, f.Vars+1)
+	for v := range owner {
+		owner[v] = -2
+	}
+	inAMO := make([]int, len(clauses))
+	for i := range inAMO {
+		inAMO[i] = -1
+	}
+	prevTo, n := 0, 0
+	for a := range f.AMOs() {
+		if a.From < prevTo || a.To < a.From || a.To > len(clauses) || len(a.Lits) < 3 {
+			t.Fatalf("%s: AMO %d spans clauses %d..%d after %d, of %d, over %d literals", name, n, a.From, a.To, prevTo, len(clauses), len(a.Lits))
+		}
+		for i := a.From; i < a.To; i++ {
+			inAMO[i] = n
+		}
+		prevTo = a.To
+		n++
+	}
+	if n != f.NumAMOs() {
+		t.Fatalf("%s: AMOs yields %d, NumAMOs says %d", name, n, f.NumAMOs())
+	}
+	lits := slices.Collect(f.AMOs())
+	for i, c := range clauses {
+		a := inAMO[i]
+		for _, l := range c {
+			v := int(abs(l))
+			if a >= 0 && slices.Contains(lits[a].Lits, -l) {
+				continue // the group's own literal, negated
+			}
+			if a >= 0 && slices.Contains(lits[a].Lits, l) {
+				t.Fatalf("%s: clause %d %v of AMO %d holds its literal %d unnegated", name, i, c, a, l)
+			}
+			if owner[v] != -2 && owner[v] != a {
+				t.Fatalf("%s: variable %d is in clause %d %v (AMO %d) and elsewhere (AMO %d; -1: none)", name, v, i, c, a, owner[v])
+			}
+			owner[v] = a
+		}
+	}
+	for _, a := range lits {
+		for _, x := range a.Lits {
+			if o := owner[abs(x)]; o >= 0 {
+				t.Fatalf("%s: literal %d of an AMO is an auxiliary variable of AMO %d", name, x, o)
+			}
+		}
+	}
+}
+
+// TestAMOsRecorded checks the at-most-one constraints that the reduced
+// encoding (with the product encoding forced on small groups too) and the
+// variant encoding record.
+func TestAMOsRecorded(t *testing.T) {
+	puzzles := map[string]*sudokusat.Grid{
+		"inkala":   mustGrid(t, inkala),
+		"empty-9":  emptyGrid(t, 9),
+		"empty-16": emptyGrid(t, 16),
+		"sparse-9": mustGrid(t, "123"+strings.Repeat(".", 78)),
+	}
+	for name, g := range puzzles {
+		for _, threshold := range []int{2, 3, productThreshold} {
+			f, err := reduced(g, threshold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.NumAMOs() == 0 {
+				t.Fatalf("%s threshold %d: no AMO recorded", name, threshold)
+			}
+			checkAMOs(t, fmt.Sprintf("%s threshold %d", name, threshold), f)
+		}
+	}
+	for _, v := range varianttest.All(t) {
+		f, err := Variant(v.Puzzle, SumClauses)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAMOs(t, v.Name, f)
+	}
+	if f, _ := Extended(emptyGrid(t, 4)); f.NumAMOs() != 0 {
+		t.Errorf("extended 4×4: %d AMOs recorded, want none", f.NumAMOs())
 	}
 }

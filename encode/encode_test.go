@@ -3,6 +3,7 @@ package encode
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -195,7 +196,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if g.Vars != f.Vars || g.NumClauses() != f.NumClauses() || !equalLits(f.lits, g.lits) {
+			if g.Vars != f.Vars || g.NumClauses() != f.NumClauses() || !slices.Equal(flat(f), flat(g)) {
 				t.Errorf("%s: read %d vars %d clauses, wrote %d, %d", name, g.Vars, g.NumClauses(), f.Vars, f.NumClauses())
 			}
 			m, err := ReadVarMap(strings.NewReader(text))
@@ -214,16 +215,13 @@ func TestDIMACSRoundTrip(t *testing.T) {
 	}
 }
 
-func equalLits(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
+// flat returns f's clauses as Clauses writes them, each ended by 0.
+func flat(f *Formula) []int32 {
+	var out []int32
+	for c := range f.Clauses() {
+		out = append(append(out, c...), 0)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 func TestReadDIMACSErrors(t *testing.T) {

@@ -138,6 +138,12 @@ type Formula struct {
 	Vars     int
 	lits     []int32
 	nClauses int
+	// amos and amoLits record the formula's at-most-one constraints (see
+	// AMOs), whose amoClauses clauses, counted in nClauses, are not in
+	// lits: Clauses writes them out.
+	amos       []amoSpan
+	amoLits    []int32
+	amoClauses int
 	// pb holds the pseudo-Boolean constraints of a variant formula in the
 	// PB sum form; a CNF formula has none.
 	pb []PB
@@ -147,7 +153,10 @@ type Formula struct {
 func (f *Formula) NumClauses() int { return f.nClauses }
 
 // NumLits returns the number of literals over all clauses.
-func (f *Formula) NumLits() int { return len(f.lits) - f.nClauses }
+func (f *Formula) NumLits() int {
+	// Every clause of an at-most-one constraint has two literals.
+	return len(f.lits) - (f.nClauses - f.amoClauses) + 2*f.amoClauses
+}
 
 // Add appends a clause. An empty clause makes the formula unsatisfiable.
 func (f *Formula) Add(lits ...int32) {
@@ -161,6 +170,8 @@ func (f *Formula) Clone() *Formula {
 	c := *f
 	c.lits = append(make([]int32, 0, len(f.lits)+64), f.lits...)
 	c.pb = slices.Clone(f.pb)
+	// An amo added to the copy must not write into f's arrays.
+	c.amos, c.amoLits = slices.Clip(f.amos), slices.Clip(f.amoLits)
 	return &c
 }
 
@@ -168,6 +179,18 @@ func (f *Formula) Clone() *Formula {
 // call: copy it to keep it.
 func (f *Formula) Clauses() iter.Seq[[]int32] {
 	return func(yield func([]int32) bool) {
+		next := 0 // the next at-most-one constraint to write
+		amos := func(at int) bool {
+			for ; next < len(f.amos) && f.amos[next].at == at; next++ {
+				if !f.writeAMO(&f.amos[next], yield) {
+					return false
+				}
+			}
+			return true
+		}
+		if !amos(0) {
+			return
+		}
 		start := 0
 		for i, l := range f.lits {
 			if l == 0 {
@@ -175,6 +198,9 @@ func (f *Formula) Clauses() iter.Seq[[]int32] {
 					return
 				}
 				start = i + 1
+				if !amos(start) {
+					return
+				}
 			}
 		}
 	}

@@ -39,11 +39,13 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 	f.Fixed = g.Clone()
 	n := p.n
 	base := make([]int32, n*n)
+	open := 0
 	for cell := range base {
 		if d := p.val[cell]; d != 0 {
 			f.Fixed.SetCell(cell, int(d))
 			continue
 		}
+		open++
 		base[cell] = int32(len(f.Cands))
 		s := p.set(cell)
 		for i, word := range s {
@@ -56,14 +58,13 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 	}
 	f.Vars = len(f.Cands)
 
-	// gather lists, for each digit, the variables and cells of one unit's
+	// gather lists, for each digit, the variables of one unit's
 	// open cells that can hold it, walking each cell's candidates in
 	// order so that the k-th candidate is variable base+k+1.
 	vars := make([][]int32, n)
-	cellsOf := make([][]int32, n)
 	gather := func(cells []int32) {
 		for d := range vars {
-			vars[d], cellsOf[d] = vars[d][:0], cellsOf[d][:0]
+			vars[d] = vars[d][:0]
 		}
 		for _, c := range cells {
 			if p.val[c] != 0 {
@@ -76,29 +77,39 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 					word &= word - 1
 					v++
 					vars[d] = append(vars[d], v)
-					cellsOf[d] = append(cellsOf[d], c)
 				}
 			}
 		}
 	}
-	// Size the literal buffer, counting box pairs as if none were skipped:
-	// one allocation for the whole formula.
+	// Size the literal buffer for the clauses written out: at-least-one
+	// over each group, and the one clause of a group of two (see
+	// recordAMO). One allocation for the whole formula.
 	size := 0
+	written := func(k int) int {
+		if k == 2 {
+			return k + 1 + 3
+		}
+		return k + 1
+	}
 	for cell := 0; cell < n*n; cell++ {
 		if p.val[cell] == 0 {
-			k := popcount(p.set(cell))
-			size += k + 1 + amoLits(k, threshold)
+			size += written(popcount(p.set(cell)))
 		}
 	}
 	for ui := 0; ui < 3*n; ui++ {
 		gather(p.unit(ui/n, ui%n))
 		for _, vs := range vars {
 			if m := len(vs); m > 0 {
-				size += m + 1 + amoLits(m, threshold)
+				size += written(m)
 			}
 		}
 	}
 	f.lits = make([]int32, 0, size)
+	// Each open cell, and each digit a unit misses (as many as its open
+	// cells), is one at-most-one group: four groups per open cell, four
+	// literals per candidate.
+	f.amos = make([]amoSpan, 0, 4*open)
+	f.amoLits = make([]int32, 0, 4*len(f.Cands))
 
 	lits := make([]int32, 0, n)
 	for cell := 0; cell < n*n; cell++ {
@@ -114,7 +125,7 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 	for ui := 0; ui < 3*n; ui++ {
 		kind := ui / n
 		gather(p.unit(kind, ui%n))
-		for d, vs := range vars {
+		for _, vs := range vars {
 			if len(vs) == 0 {
 				continue
 			}
@@ -125,16 +136,10 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 				f.productAMO(vs)
 				continue
 			}
-			cs := cellsOf[d]
-			for i := range vs {
-				for j := i + 1; j < len(vs); j++ {
-					a, b := int(cs[i]), int(cs[j])
-					if kind == 2 && (a/n == b/n || a%n == b%n) {
-						continue // the row or column clause has this pair
-					}
-					f.Add(-vs[i], -vs[j])
-				}
-			}
+			// A box group leaves out the pairs of its row or column
+			// groups; recorded whole, as a cardinality constraint it may
+			// repeat them.
+			f.recordAMO(vs, 0, kind == 2)
 		}
 	}
 	return f, nil
