@@ -51,7 +51,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 		if f.NumClauses() == 0 {
 			t.Fatalf("%s: propagation solved it: the test needs a search", tt.name)
 		}
-		pb := problem(f)
+		pb := problem(f, 0, false)
 		setPhase(pb, f)
 		if pb.Optim() != tt.wantPhase {
 			t.Errorf("%s: phase set %v, want %v", tt.name, pb.Optim(), tt.wantPhase)

@@ -1,6 +1,8 @@
 package satsolve
 
 import (
+	"slices"
+
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -15,29 +17,102 @@ import (
 // one array for all its literals and one for all its clauses. Any other
 // formula goes through ParseSliceNb, which propagates its units, and one
 // with pseudo-Boolean constraints through pbProblem.
-func problem(f *encode.Formula) *solver.Problem {
+//
+// With cards, each at-most-one constraint f records (encode.AMO) is given
+// to gophersat as one cardinality constraint (at least k−1 of the k
+// negated literals) in place of its clauses, which are not even written
+// (encode.Formula.OtherClauses), and the auxiliary variables of those
+// clauses, which nothing else mentions, are left out: variables past
+// mapVars are renumbered, the first mapVars keep their numbers. gophersat
+// builds a watch list entry per literal of a binary clause, an append at a
+// time: the 225×225 puzzle's 3.1 M clauses, nearly all binary, took 2.5 s
+// and 1.25 GB to load for a search without a conflict; its 66 k clauses
+// and 65 k cardinality constraints load in a fifth of that. On the 9×9
+// sets the two forms are as fast (docs/performance.md). Without cards,
+// the clauses are what a DRAT proof is checked against.
+func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
 	if len(f.PBs()) > 0 {
 		return pbProblem(f)
 	}
-	if !simple(f) {
+	cards = cards && f.NumAMOs() > 0
+	if !simple(f, cards) {
 		return solver.ParseSliceNb(f.Slices(), f.Vars)
+	}
+	clauseSeq := f.Clauses()
+	if cards {
+		clauseSeq = f.OtherClauses()
+	}
+	nLits, nClauses := 0, 0
+	for c := range clauseSeq {
+		nLits += len(c)
+		nClauses++
+	}
+	var amos []encode.AMO
+	if cards {
+		amos = slices.AppendSeq(make([]encode.AMO, 0, f.NumAMOs()), f.AMOs())
+	}
+	for _, a := range amos {
+		nLits += len(a.Lits)
+		nClauses++
+	}
+	lits := make([]solver.Lit, 0, nLits)
+	clauses := make([]solver.Clause, 0, nClauses)
+	// used marks the variables that some constraint mentions: the
+	// auxiliary variables of the clauses that a cardinality constraint
+	// replaces are left without one.
+	var used []bool
+	if cards {
+		used = make([]bool, f.Vars+1)
+	}
+	for c := range clauseSeq {
+		k := len(lits)
+		for _, x := range c {
+			lits = append(lits, solver.IntToLit(x))
+			if used != nil {
+				used[abs(x)] = true
+			}
+		}
+		clauses = append(clauses, *solver.NewClause(lits[k:len(lits):len(lits)]))
+	}
+	for _, a := range amos {
+		// At most one of a.Lits true is at least k−1 of their negations.
+		k := len(lits)
+		for _, x := range a.Lits {
+			lits = append(lits, solver.IntToLit(-x))
+			used[abs(x)] = true
+		}
+		clauses = append(clauses, *solver.NewCardClause(lits[k:len(lits):len(lits)], len(a.Lits)-1))
+	}
+	nbVars := f.Vars
+	if used != nil {
+		// Variables past the map's that no constraint mentions any more
+		// are dropped and the others renumbered densely after the map's,
+		// which keep their numbers: gophersat would otherwise carry and
+		// decide each one.
+		num := make([]int32, f.Vars+1)
+		nbVars = 0
+		for v := 1; v <= f.Vars; v++ {
+			if v <= mapVars || used[v] {
+				nbVars++
+				num[v] = int32(nbVars)
+			}
+		}
+		if nbVars < f.Vars {
+			for i, l := range lits {
+				if x := l.Int(); x > 0 {
+					lits[i] = solver.IntToLit(num[x])
+				} else {
+					lits[i] = solver.IntToLit(-num[-x])
+				}
+			}
+		}
 	}
 	// An empty formula gives the model array of the right size; setting
 	// the clauses afterwards is what ParseSliceNb ends with too.
-	pb := solver.ParseSliceNb(nil, f.Vars)
-	lits := make([]solver.Lit, f.NumLits())
-	clauses := make([]solver.Clause, f.NumClauses())
-	pb.Clauses = make([]*solver.Clause, f.NumClauses())
-	i, k := 0, 0
-	for c := range f.Clauses() {
-		l := lits[k : k+len(c) : k+len(c)]
-		for j, x := range c {
-			l[j] = solver.IntToLit(x)
-		}
-		k += len(c)
-		clauses[i] = *solver.NewClause(l)
+	pb := solver.ParseSliceNb(nil, nbVars)
+	pb.Clauses = make([]*solver.Clause, len(clauses))
+	for i := range clauses {
 		pb.Clauses[i] = &clauses[i]
-		i++
 	}
 	if len(pb.Clauses) > 0 {
 		pb.Status = solver.Indet
@@ -45,26 +120,52 @@ func problem(f *encode.Formula) *solver.Problem {
 	return pb
 }
 
+func abs(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // simple reports whether every clause of f has at least two literals, each
-// over a variable in 1..f.Vars, with no variable twice.
-func simple(f *encode.Formula) bool {
+// over a variable in 1..f.Vars, with no variable twice. With cards, the
+// clauses are those beside the at-most-one constraints, and each of those
+// is checked in the same way as a clause of its literals: the clauses that
+// write it are not read.
+func simple(f *encode.Formula, cards bool) bool {
 	// seen[v] holds the number of the last clause that mentioned v.
 	seen := make([]int32, f.Vars+1)
 	var n int32
-	for c := range f.Clauses() {
+	ok := func(c []int32) bool {
 		if len(c) < 2 {
 			return false
 		}
 		n++
 		for _, x := range c {
-			v := x
-			if v < 0 {
-				v = -v
-			}
-			if int(v) > f.Vars || seen[v] == n {
+			v := abs(x)
+			if int(v) > f.Vars || v == 0 || seen[v] == n {
 				return false
 			}
 			seen[v] = n
+		}
+		return true
+	}
+	if !cards {
+		for c := range f.Clauses() {
+			if !ok(c) {
+				return false
+			}
+		}
+		return true
+	}
+	for c := range f.OtherClauses() {
+		if !ok(c) {
+			return false
+		}
+	}
+	for a := range f.AMOs() {
+		if !ok(a.Lits) {
+			return false
 		}
 	}
 	return true

@@ -38,7 +38,7 @@ func TestProblemPaths(t *testing.T) {
 		{"tautology", taut, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := simple(tc.f); got != tc.simple {
+			if got := simple(tc.f, false); got != tc.simple {
 				t.Errorf("simple = %v, want %v", got, tc.simple)
 			}
 			res, err := Count(context.Background(), tc.f, 2)

@@ -272,7 +272,8 @@ func (s found) result(f *encode.Formula) (Result, error) {
 // or run alone in its process.
 func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof) (found, error) {
 	var out found
-	pb := problem(f)
+	// A proof is checked against the clauses: it must come from them.
+	pb := problem(f, mapVars, proof == nil)
 	setPhase(pb, f)
 	s := solver.New(pb)
 	if proof != nil {

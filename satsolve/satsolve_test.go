@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -358,5 +359,66 @@ func TestExternalCommandLine(t *testing.T) {
 	}
 	if err := sudokusat.CheckSolution(g, res.Solution()); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCardinalityForm checks that gophersat finds the same solutions when
+// it takes the at-most-one constraints as cardinality constraints (Count)
+// as when it takes their clauses (CountProof, whose proof must come from
+// the clauses): every solution of puzzles with several, up to a limit, and
+// valid distinct ones on an empty 16×16 grid, whose groups of 16 are
+// product-encoded with auxiliary variables that the cardinality form sets
+// aside.
+func TestCardinalityForm(t *testing.T) {
+	const limit = 400
+	empty4, _ := sudokusat.NewGridSize(4)
+	empty16, _ := sudokusat.NewGridSize(16)
+	puzzles := append([]*sudokusat.Grid{empty4, empty16}, readPuzzles(t, "serg-sample.txt")...)
+	compared := 0 // puzzles whose every solution both forms found
+	for i, g := range puzzles {
+		f := encodeWith(t, "reduced", g)
+		if f.NumAMOs() == 0 {
+			t.Fatalf("puzzle %d: no at-most-one recorded", i)
+		}
+		var got [2][]string
+		for k, count := range []func(context.Context, *encode.Formula, int) (Result, error){
+			Count,
+			func(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
+				r, _, err := CountProof(ctx, f, limit)
+				return r, err
+			},
+		} {
+			lim := limit
+			if g.Size() == 16 {
+				lim = 20
+			}
+			r, err := count(context.Background(), f, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range r.Solutions {
+				if err := sudokusat.CheckSolution(g, s); err != nil {
+					t.Fatalf("puzzle %d: %v", i, err)
+				}
+				got[k] = append(got[k], s.String())
+			}
+			slices.Sort(got[k])
+			if len(slices.Compact(slices.Clone(got[k]))) != len(got[k]) {
+				t.Fatalf("puzzle %d: a solution twice", i)
+			}
+			if g.Size() == 16 && len(got[k]) != lim {
+				t.Errorf("empty 16×16: %d solutions, want %d", len(got[k]), lim)
+			}
+		}
+		if g.Size() == 16 || len(got[0]) == limit && len(got[1]) == limit {
+			continue // more solutions than the limit: each form found its own
+		}
+		if !slices.Equal(got[0], got[1]) {
+			t.Errorf("puzzle %d %s: %d solutions with cardinality constraints, %d with clauses", i, g, len(got[0]), len(got[1]))
+		}
+		compared++
+	}
+	if compared < 2 {
+		t.Errorf("only %d puzzles had all their solutions compared", compared)
 	}
 }
