@@ -7,46 +7,41 @@ import "math/bits"
 // r of the band (0-2), column c (0-8). A "minirow" is the three cells of one
 // row inside one box.
 //
-// The tables below are built once at start-up from their definitions and only
-// read afterwards, so solvers in parallel goroutines share them safely.
+// The tables below are built from their definitions when the package is
+// initialised, by the functions beside them, and only read afterwards, so
+// solvers in parallel goroutines share them safely.
 
 const (
 	all27 = 0o777777777 // every cell of a band
 	low9  = 0o777       // one row of a band
 )
 
-var (
-	// minirows maps a 9-bit row to 3 bits: bit k says whether the row has a
-	// cell in box k.
-	minirows [512]uint32
+// minirows maps a 9-bit row to 3 bits: bit k says whether the row has a
+// cell in box k; lone maps a 9-bit row to itself when it has exactly one
+// cell (the digit is placed there) and to 0 otherwise.
+var minirows, lone = rowTables()
 
-	// bandPerm maps a 9-bit minirow occupancy (bit 3r+k: row r has cells in
-	// box k) to the cells of the minirows that some arrangement can still
-	// use. A digit takes exactly one minirow in each row and each box of a
-	// band, so the minirows it uses form a permutation of the 3×3 matrix;
-	// minirows outside every permutation that fits are dead. This one
-	// lookup does pointing and claiming (locked candidates) inside the band,
-	// and gives 0 when no permutation fits: a contradiction.
-	bandPerm [512]uint32
+// bandPerm maps a 9-bit minirow occupancy (bit 3r+k: row r has cells in box
+// k) to the cells of the minirows that some arrangement can still use. A
+// digit takes exactly one minirow in each row and each box of a band, so
+// the minirows it uses form a permutation of the 3×3 matrix; minirows
+// outside every permutation that fits are dead. This one lookup does
+// pointing and claiming (locked candidates) inside the band, and gives 0
+// when no permutation fits: a contradiction.
+//
+// permLive is bandPerm before expansion to cells: the 9-bit set of
+// minirows (bit 3r+k) some fitting permutation uses. The same holds for a
+// stack of three boxes read as band × column-in-box: a digit takes one
+// column in each band and one band in each column of a stack.
+var bandPerm, permLive = permTables()
 
-	// permLive is bandPerm before expansion to cells: the 9-bit set of
-	// minirows (bit 3r+k) some fitting permutation uses. The same holds for
-	// a stack of three boxes read as band × column-in-box: a digit takes one
-	// column in each band and one band in each column of a stack.
-	permLive [512]uint32
+// peerKeep maps a cell of a band (0-26) to the cells of the band that stay
+// possible for a digit placed there: all but the cell's row and box, plus
+// the cell itself. Its length is a power of two so that indexing it with a
+// bit position needs no bounds check.
+var peerKeep = peerTable()
 
-	// lone maps a 9-bit row to itself when it has exactly one cell (the
-	// digit is placed there) and to 0 otherwise.
-	lone [512]uint32
-
-	// peerKeep maps a cell of a band (0-26) to the cells of the band that
-	// stay possible for a digit placed there: all but the cell's row and box,
-	// plus the cell itself. Its length is a power of two so that indexing it
-	// with a bit position needs no bounds check.
-	peerKeep [32]uint32
-)
-
-func init() {
+func rowTables() (minirows, lone [512]uint32) {
 	for v := range 512 {
 		for k := range 3 {
 			if v>>(3*k)&7 != 0 {
@@ -57,6 +52,10 @@ func init() {
 			lone[v] = uint32(v)
 		}
 	}
+	return minirows, lone
+}
+
+func permTables() (bandPerm, permLive [512]uint32) {
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
 		var live uint32 // as minirow bits
@@ -80,6 +79,10 @@ func init() {
 			}
 		}
 	}
+	return bandPerm, permLive
+}
+
+func peerTable() (peerKeep [32]uint32) {
 	for p := range 27 {
 		r, c := p/9, p%9
 		var peers uint32 = low9 << (9 * r)
@@ -88,4 +91,5 @@ func init() {
 		}
 		peerKeep[p] = all27&^peers | 1<<p
 	}
+	return peerKeep
 }
