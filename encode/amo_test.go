@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"os"
 	"slices"
@@ -85,7 +86,7 @@ func TestProductAMOBruteForce(t *testing.T) {
 // and NumLits say, which WriteDIMACS's header and the solvers' buffers
 // rely on, and as many as the encodings' sizes.
 func TestAMOSize(t *testing.T) {
-	for _, threshold := range []int{2, 3, productThreshold} {
+	for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
 		for k := 0; k <= 100; k++ {
 			f := &Formula{Vars: k}
 			xs := make([]int32, k)
@@ -152,7 +153,7 @@ func TestReducedProduct(t *testing.T) {
 		puzzles[name] = mustGrid(t, string(data))
 	}
 	for name, g := range puzzles {
-		for _, threshold := range []int{2, 3, productThreshold} {
+		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
 			f, err := reduced(g, threshold)
 			if err != nil {
 				t.Fatal(err)
@@ -189,6 +190,53 @@ func TestReducedProduct(t *testing.T) {
 				seen[sol.String()] = true
 			}
 		}
+	}
+}
+
+// TestReducedPairwise checks that ReducedPairwise is Reduced without
+// auxiliary variables: the same candidates, every clause an at-least-one
+// of Reduced's or a pair, and a 25×25 grid, where Reduced uses the product
+// encoding, so that the two differ.
+func TestReducedPairwise(t *testing.T) {
+	data, err := os.ReadFile("../testdata/large-25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustGrid(t, string(data))
+	r, err := Reduced(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ReducedPairwise(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Encoding != "reduced-pairwise" || r.Encoding != "reduced" {
+		t.Errorf("encodings %q and %q, want reduced-pairwise and reduced", p.Encoding, r.Encoding)
+	}
+	if !slices.Equal(p.Cands, r.Cands) {
+		t.Fatal("ReducedPairwise and Reduced have different candidates")
+	}
+	if r.Vars == len(r.Cands) {
+		t.Fatal("Reduced has no auxiliary variables on large-25: the test does not compare two encodings")
+	}
+	if p.Vars != len(p.Cands) {
+		t.Errorf("ReducedPairwise: %d vars for %d candidates, want no auxiliary variable", p.Vars, len(p.Cands))
+	}
+	long := func(f *Formula) []string {
+		var cs []string
+		for c := range f.Clauses() {
+			if len(c) > 2 || c[0] > 0 {
+				cs = append(cs, fmt.Sprint(c))
+			}
+		}
+		return cs
+	}
+	if pl, rl := long(p), long(r); !slices.Equal(pl, rl) {
+		t.Errorf("ReducedPairwise has %d clauses other than negative pairs, Reduced %d over the candidates: want the same at-least-ones", len(pl), len(rl))
+	}
+	if p.NumClauses() <= r.NumClauses() {
+		t.Errorf("ReducedPairwise has %d clauses, Reduced %d: want more", p.NumClauses(), r.NumClauses())
 	}
 }
 
@@ -266,7 +314,7 @@ func TestAMOsRecorded(t *testing.T) {
 		"sparse-9": mustGrid(t, "123"+strings.Repeat(".", 78)),
 	}
 	for name, g := range puzzles {
-		for _, threshold := range []int{2, 3, productThreshold} {
+		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
 			f, err := reduced(g, threshold)
 			if err != nil {
 				t.Fatal(err)

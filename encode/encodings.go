@@ -27,7 +27,7 @@ type Info struct {
 }
 
 // Encodings describes every encoding Lookup knows, in order of growing
-// strength. It is the one list of encodings: Names, Describe, Resolve and
+// strength, reduced-pairwise (as strong as reduced) last. It is the one list of encodings: Names, Describe, Resolve and
 // Lookup all read it. The slice is new on each call, so that no caller can
 // change another's.
 func Encodings() []Info {
@@ -36,10 +36,11 @@ func Encodings() []Info {
 		{"efficient", "minimal plus at most one digit per cell (Weber)", Efficient},
 		{"extended", "exactly one digit per cell and per row, column and box (Lynce & Ouaknine)", Extended},
 		{"reduced", "givens propagated first; only the candidates left are variables (the default)", Reduced},
+		{"reduced-pairwise", "reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables", ReducedPairwise},
 	}
 }
 
-// Names lists the encodings Lookup knows, in order of growing strength.
+// Names lists the encodings Lookup knows, in the order of Encodings.
 func Names() []string {
 	var names []string
 	for _, e := range Encodings() {

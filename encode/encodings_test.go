@@ -82,11 +82,12 @@ func TestEncodings(t *testing.T) {
 
 func ExampleEncodings() {
 	for _, e := range Encodings() {
-		fmt.Printf("%-9s %s\n", e.Name, e.Doc)
+		fmt.Printf("%-16s %s\n", e.Name, e.Doc)
 	}
 	// Output:
-	// minimal   cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)
-	// efficient minimal plus at most one digit per cell (Weber)
-	// extended  exactly one digit per cell and per row, column and box (Lynce & Ouaknine)
-	// reduced   givens propagated first; only the candidates left are variables (the default)
+	// minimal          cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)
+	// efficient        minimal plus at most one digit per cell (Weber)
+	// extended         exactly one digit per cell and per row, column and box (Lynce & Ouaknine)
+	// reduced          givens propagated first; only the candidates left are variables (the default)
+	// reduced-pairwise reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables
 }

@@ -36,7 +36,7 @@ func ExampleOpen() {
 	_, err := engine.Open("sat", engine.Options{Encoding: "fancy"})
 	fmt.Println(err)
 	// Output:
-	// unknown encoding "fancy" (want one of minimal, efficient, extended, reduced)
+	// unknown encoding "fancy" (want one of minimal, efficient, extended, reduced, reduced-pairwise)
 }
 
 // Counting a variant puzzle's solutions with two methods that share no

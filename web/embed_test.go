@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"testing"
 
+	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/web/internal/wasmbuild"
 )
 
@@ -56,6 +59,34 @@ func TestFS(t *testing.T) {
 				t.Logf("main.wasm: %d bytes", len(b))
 			}
 		})
+	}
+}
+
+// TestEncodingOptions checks that the page offers the encodings that
+// encode.Encodings lists, in its order, with the default selected: the
+// page's list is written out in index.html, not built from that table.
+func TestEncodingOptions(t *testing.T) {
+	b, err := fs.ReadFile(FS(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel := regexp.MustCompile(`(?s)<select id="encoding">(.*?)</select>`).FindSubmatch(b)
+	if sel == nil {
+		t.Fatal(`index.html has no <select id="encoding">`)
+	}
+	var names []string
+	selected := ""
+	for _, m := range regexp.MustCompile(`<option( selected)?>([^<]*)</option>`).FindAllSubmatch(sel[1], -1) {
+		names = append(names, string(m[2]))
+		if len(m[1]) > 0 {
+			selected = string(m[2])
+		}
+	}
+	if !slices.Equal(names, encode.Names()) {
+		t.Errorf("the page offers the encodings %v, encode.Names() is %v", names, encode.Names())
+	}
+	if selected != encode.Default {
+		t.Errorf("the page selects the encoding %q, the default is %q", selected, encode.Default)
 	}
 }
 
