@@ -27,9 +27,9 @@ type Info struct {
 }
 
 // Encodings describes every encoding Lookup knows, in order of growing
-// strength, reduced-pairwise (as strong as reduced) last. It is the one list of encodings: Names, Describe, Resolve and
-// Lookup all read it. The slice is new on each call, so that no caller can
-// change another's.
+// strength, reduced-pairwise (as strong as reduced) last. It is the one
+// list of encodings: Names, Describe, Resolve and Lookup all read it. The
+// slice is new on each call, so that no caller can change another's.
 func Encodings() []Info {
 	return []Info{
 		{"minimal", "cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)", Minimal},
