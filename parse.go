@@ -27,27 +27,10 @@ const (
 	// LayoutNumbers is one row per line, cells as whitespace-separated
 	// numbers.
 	LayoutNumbers
+	// LayoutFPuzzles is an f-puzzles document or link (package variant
+	// reads them); its solutions are written on one line.
+	LayoutFPuzzles
 )
-
-// Puzzle is a grid read from text, with where and how it was written.
-type Puzzle struct {
-	Grid   *Grid
-	Line   int // the line the puzzle starts on, from 1
-	Layout Layout
-}
-
-// Format returns g in p's layout: one line for LayoutLine, a drawn grid for
-// LayoutRows, rows of numbers for LayoutNumbers. Only LayoutLine has no
-// trailing newline.
-func (p *Puzzle) Format(g *Grid) string {
-	switch p.Layout {
-	case LayoutRows:
-		return g.Pretty()
-	case LayoutNumbers:
-		return g.Rows()
-	}
-	return g.String()
-}
 
 // ErrSyntax is wrapped by every ParseError about the text of a puzzle.
 var ErrSyntax = errors.New("syntax error")

@@ -21,7 +21,6 @@ import (
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 // ErrDecode reports a model that does not decode to a filled grid.
@@ -50,7 +49,7 @@ type VarMap struct {
 	Layout sudokusat.Layout
 	// Variant is the variant puzzle the formula encodes (see Variant), or
 	// nil for a classic one; its grid is Puzzle.
-	Variant *variant.Puzzle
+	Variant *sudokusat.Puzzle
 }
 
 // Direct reports whether the map is the direct formula rather than a list.

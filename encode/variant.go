@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -69,7 +70,7 @@ const maxCombos = 100_000
 // them; each constraint adds its own clauses (see the kinds' comments in
 // the code), and killer sums and arrows are written in the sum form asked.
 // The map's Variant is p, so that WriteDIMACS records its constraints.
-func Variant(p *variant.Puzzle, sums SumForm) (*Formula, error) {
+func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
 	if p == nil || p.Grid == nil {
 		return nil, fmt.Errorf("%w: no grid", ErrVariant)
 	}
@@ -89,7 +90,7 @@ func Variant(p *variant.Puzzle, sums SumForm) (*Formula, error) {
 	if err := v.base(); err != nil {
 		return nil, err
 	}
-	for i, c := range p.Constraints {
+	for i, c := range p.Rules {
 		if err := v.constraint(c); err != nil {
 			return nil, fmt.Errorf("%w: constraint %d (%s): %w", ErrVariant, i+1, c.Kind, err)
 		}
@@ -100,7 +101,7 @@ func Variant(p *variant.Puzzle, sums SumForm) (*Formula, error) {
 // venc builds one variant formula.
 type venc struct {
 	f    *Formula
-	p    *variant.Puzzle
+	p    *sudokusat.Puzzle
 	n    int
 	sums SumForm
 	buf  []int32
@@ -189,7 +190,7 @@ func (v *venc) checkCells(cells []int, want int) error {
 	return nil
 }
 
-func (v *venc) constraint(c variant.Constraint) error {
+func (v *venc) constraint(c sudokusat.Rule) error {
 	switch c.Kind {
 	case variant.Region, variant.DiagonalMain, variant.DiagonalAnti:
 		if err := v.checkCells(c.Cells, 0); err != nil {
@@ -249,7 +250,7 @@ func (v *venc) constraint(c variant.Constraint) error {
 }
 
 // marked returns the relation a dot or an XV mark asks of its two digits.
-func marked(c variant.Constraint) func(a, b int) bool {
+func marked(c sudokusat.Rule) func(a, b int) bool {
 	switch c.Kind {
 	case variant.White:
 		return func(a, b int) bool { return a-b == 1 || b-a == 1 }
@@ -335,7 +336,7 @@ func kropki(k variant.Kind) bool { return k == variant.White || k == variant.Bla
 func (v *venc) negative(exempts func(variant.Kind) bool, bad func(i, j int) bool) {
 	n := v.n
 	hasMark := map[[2]int]bool{}
-	for _, c := range v.p.Constraints {
+	for _, c := range v.p.Rules {
 		if exempts(c.Kind) && len(c.Cells) == 2 {
 			a, b := min(c.Cells[0], c.Cells[1]), max(c.Cells[0], c.Cells[1])
 			hasMark[[2]int{a, b}] = true
@@ -421,7 +422,7 @@ func (v *venc) killerSum(cells []int, s int) {
 
 // arrow writes that the digits on the arrow's lines sum to the number its
 // circle's cells make: Σ line digits − Σ 10^k·circle digit = 0.
-func (v *venc) arrow(c variant.Constraint) error {
+func (v *venc) arrow(c sudokusat.Rule) error {
 	var terms []term
 	all := slices.Clone(c.Cells)
 	for i, cell := range c.Cells {

@@ -6,15 +6,16 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-func jigsawKiller(t *testing.T) *variant.Puzzle {
+func jigsawKiller(t *testing.T) *sudokusat.Puzzle {
 	g := mustGrid(t, "1...............")
-	return &variant.Puzzle{
+	return &sudokusat.Puzzle{
 		Grid:    g,
 		Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3},
-		Constraints: []variant.Constraint{
+		Rules: []sudokusat.Rule{
 			{Kind: variant.Killer, Cells: []int{1, 2}, Value: 5},
 			{Kind: variant.Arrow, Cells: []int{15}, Lines: [][]int{{14, 13}}},
 			{Kind: variant.AntiKing},
@@ -41,7 +42,7 @@ func TestVariantDIMACSRoundTrip(t *testing.T) {
 	if back.NumClauses() != f.NumClauses() || back.Variant == nil {
 		t.Fatalf("read back %d clauses, variant %v; want %d and the rules", back.NumClauses(), back.Variant, f.NumClauses())
 	}
-	if !reflect.DeepEqual(back.Variant.Regions, p.Regions) || !reflect.DeepEqual(back.Variant.Constraints, p.Constraints) || !back.Variant.Grid.Equal(p.Grid) {
+	if !reflect.DeepEqual(back.Variant.Regions, p.Regions) || !reflect.DeepEqual(back.Variant.Rules, p.Rules) || !back.Variant.Grid.Equal(p.Grid) {
 		t.Errorf("rules read back as %+v, want %+v", back.Variant, p)
 	}
 	pb, err := Variant(p, SumPB)
@@ -58,16 +59,16 @@ func TestVariantDIMACSRoundTrip(t *testing.T) {
 func TestVariantRefusesBadInput(t *testing.T) {
 	tests := []struct {
 		name string
-		edit func(p *variant.Puzzle)
+		edit func(p *sudokusat.Puzzle)
 	}{
-		{"unknown kind", func(p *variant.Puzzle) { p.Constraints[0].Kind = "sandwich" }},
-		{"cell out of grid", func(p *variant.Puzzle) { p.Constraints[0].Cells = []int{1, 16} }},
-		{"cell twice", func(p *variant.Puzzle) { p.Constraints[0].Cells = []int{1, 1} }},
-		{"dot of one cell", func(p *variant.Puzzle) { p.Constraints[0] = variant.Constraint{Kind: variant.White, Cells: []int{1}} }},
-		{"arrow without circle", func(p *variant.Puzzle) { p.Constraints[1].Cells = nil }},
-		{"short regions", func(p *variant.Puzzle) { p.Regions = p.Regions[:15] }},
-		{"uneven regions", func(p *variant.Puzzle) { p.Regions[0] = 3 }},
-		{"region out of range", func(p *variant.Puzzle) { p.Regions[0] = 7 }},
+		{"unknown kind", func(p *sudokusat.Puzzle) { p.Rules[0].Kind = "sandwich" }},
+		{"cell out of grid", func(p *sudokusat.Puzzle) { p.Rules[0].Cells = []int{1, 16} }},
+		{"cell twice", func(p *sudokusat.Puzzle) { p.Rules[0].Cells = []int{1, 1} }},
+		{"dot of one cell", func(p *sudokusat.Puzzle) { p.Rules[0] = sudokusat.Rule{Kind: variant.White, Cells: []int{1}} }},
+		{"arrow without circle", func(p *sudokusat.Puzzle) { p.Rules[1].Cells = nil }},
+		{"short regions", func(p *sudokusat.Puzzle) { p.Regions = p.Regions[:15] }},
+		{"uneven regions", func(p *sudokusat.Puzzle) { p.Regions[0] = 3 }},
+		{"region out of range", func(p *sudokusat.Puzzle) { p.Regions[0] = 7 }},
 	}
 	for _, tt := range tests {
 		p := jigsawKiller(t)
@@ -76,7 +77,7 @@ func TestVariantRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: %v, want an ErrVariant error", tt.name, err)
 		}
 	}
-	big := &variant.Puzzle{Grid: emptyGrid(t, 16), Constraints: []variant.Constraint{
+	big := &sudokusat.Puzzle{Grid: emptyGrid(t, 16), Rules: []sudokusat.Rule{
 		{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}}
 	if _, err := Variant(big, SumPB); !errors.Is(err, ErrVariant) {
 		t.Errorf("a pill on a 16×16 grid: %v, want an ErrVariant error", err)

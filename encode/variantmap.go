@@ -24,9 +24,9 @@ type variantRuleJSON struct {
 }
 
 // marshalRules returns the JSON of p's regions and constraints.
-func marshalRules(p *variant.Puzzle) []byte {
-	r := variantRules{Regions: p.Regions, Constraints: make([]variantRuleJSON, len(p.Constraints))}
-	for i, c := range p.Constraints {
+func marshalRules(p *sudokusat.Puzzle) []byte {
+	r := variantRules{Regions: p.Regions, Constraints: make([]variantRuleJSON, len(p.Rules))}
+	for i, c := range p.Rules {
 		r.Constraints[i] = variantRuleJSON{c.Kind, c.Cells, c.Lines, c.Value}
 	}
 	b, _ := json.Marshal(r) // ints, strings and slices of them always marshal
@@ -36,7 +36,7 @@ func marshalRules(p *variant.Puzzle) []byte {
 // unmarshalRules reads what marshalRules wrote into a puzzle over g. The
 // rules are only parsed here: what they mean is checked by whoever uses
 // them (the validator refuses an unknown kind).
-func unmarshalRules(s string, g *sudokusat.Grid) (*variant.Puzzle, error) {
+func unmarshalRules(s string, g *sudokusat.Grid) (*sudokusat.Puzzle, error) {
 	var r variantRules
 	if err := json.Unmarshal([]byte(s), &r); err != nil {
 		return nil, fmt.Errorf("variant rules: %w", err)
@@ -45,9 +45,9 @@ func unmarshalRules(s string, g *sudokusat.Grid) (*variant.Puzzle, error) {
 	if r.Regions != nil && len(r.Regions) != n*n {
 		return nil, fmt.Errorf("variant rules: %d region entries for %d cells", len(r.Regions), n*n)
 	}
-	p := &variant.Puzzle{Grid: g, Regions: r.Regions}
+	p := &sudokusat.Puzzle{Grid: g, Regions: r.Regions}
 	for _, c := range r.Constraints {
-		p.Constraints = append(p.Constraints, variant.Constraint{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines, Value: c.Value})
+		p.Rules = append(p.Rules, sudokusat.Rule{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines, Value: c.Value})
 	}
 	return p, nil
 }

@@ -46,7 +46,7 @@ func ExampleCountVariant() {
 	g, _ := sudokusat.NewGridSize(9)
 	g.Set(4, 2, 1)
 	g.Set(5, 6, 2)
-	miracle := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+	miracle := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
 		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
 	}}
 	for _, name := range []string{engine.NameSearch, engine.NameSAT} {

@@ -23,7 +23,7 @@ type VariantEngine interface {
 	Name() string
 	// CountVariant looks for up to limit (≥ 1) solutions of p, which
 	// Validate accepts. It honours ctx as Engine.Count does.
-	CountVariant(ctx context.Context, p *variant.Puzzle, limit int) (Result, error)
+	CountVariant(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error)
 }
 
 // VariantOptions says how OpenVariant's engines run.
@@ -122,7 +122,7 @@ type variantSAT struct {
 
 func (e *variantSAT) Name() string { return e.name }
 
-func (e *variantSAT) CountVariant(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
+func (e *variantSAT) CountVariant(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	f, err := encode.Variant(p, e.sums)
 	if err != nil {
 		return Result{}, err
@@ -143,7 +143,7 @@ type variantSearch struct{}
 
 func (variantSearch) Name() string { return NameSearch }
 
-func (variantSearch) CountVariant(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
+func (variantSearch) CountVariant(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	r, err := search.Count(ctx, p, limit)
 	if err != nil {
 		return Result{}, err
@@ -156,12 +156,12 @@ func (variantSearch) CountVariant(ctx context.Context, p *variant.Puzzle, limit 
 // shares no code with the encoder or the search. A puzzle that
 // p.Validate refuses is Invalid without running e. Otherwise it is Count
 // for variants: the same statuses, timeout and guarantees.
-func CountVariant(ctx context.Context, e VariantEngine, p *variant.Puzzle, limit int, timeout time.Duration) Answer {
+func CountVariant(ctx context.Context, e VariantEngine, p *sudokusat.Puzzle, limit int, timeout time.Duration) Answer {
 	ext := false
 	if s, ok := e.(*variantSAT); ok {
 		ext = s.external
 	}
-	return run(ctx, e.Name(), ext, limit, timeout, p.Validate,
+	return run(ctx, e.Name(), ext, limit, timeout, func() error { return variant.Validate(p) },
 		func(ctx context.Context) (Result, error) { return e.CountVariant(ctx, p, limit) },
 		func(s *sudokusat.Grid) error { return variant.Check(p, s) })
 }

@@ -18,13 +18,13 @@ const miracleSolution = "4837261597261594831594837268372615942615948375948372613
 // miracle is Mitchell Lee's Miracle Sudoku: anti-king, anti-knight and
 // non-consecutive, with 1 at r5c3 and 2 at r6c7; without the givens it
 // has several solutions.
-func miracle(t *testing.T, givens bool) *variant.Puzzle {
+func miracle(t *testing.T, givens bool) *sudokusat.Puzzle {
 	g := grid(t, ".................................................................................")
 	if givens {
 		g.SetCell(4*9+2, 1)
 		g.SetCell(5*9+6, 2)
 	}
-	return &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+	return &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
 		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
 	}}
 }
@@ -61,7 +61,7 @@ func TestCountVariant(t *testing.T) {
 type badVariant struct{ g *sudokusat.Grid }
 
 func (badVariant) Name() string { return "bad" }
-func (b badVariant) CountVariant(context.Context, *variant.Puzzle, int) (Result, error) {
+func (b badVariant) CountVariant(context.Context, *sudokusat.Puzzle, int) (Result, error) {
 	return Result{Count: 1, Solutions: []*sudokusat.Grid{b.g}}, nil
 }
 
@@ -161,7 +161,7 @@ func TestCertifyVariant(t *testing.T) {
 // implementations of the rule agree.
 func TestKropkiOneDotPerEdge(t *testing.T) {
 	fill := grid(t, "1234341221434321")
-	p := &variant.Puzzle{Grid: grid(t, "................"), Constraints: []variant.Constraint{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}}
+	p := &sudokusat.Puzzle{Grid: grid(t, "................"), Rules: []sudokusat.Rule{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}}
 	turn := 0
 	for a := range 16 {
 		for _, b := range []int{a + 1, a + 4} {
@@ -181,7 +181,7 @@ func TestKropkiOneDotPerEdge(t *testing.T) {
 				kind = variant.Black
 			}
 			if kind != "" {
-				p.Constraints = append(p.Constraints, variant.Constraint{Kind: kind, Cells: []int{a, b}})
+				p.Rules = append(p.Rules, sudokusat.Rule{Kind: kind, Cells: []int{a, b}})
 			}
 		}
 	}

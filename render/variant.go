@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -24,8 +25,8 @@ const (
 // cages (dashed, with their sums), thermometers, arrows, Kropki dots, XV
 // marks, even (square) and odd (circle) cells, and a note of the rules of
 // the whole grid (anti-knight, anti-king, the negative rules) under it.
-func VariantSVG(w io.Writer, p *variant.Puzzle, o Options) error {
-	if err := p.Validate(); err != nil {
+func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
+	if err := variant.Validate(p); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
 	if o.Solution != nil {
@@ -42,7 +43,7 @@ func VariantSVG(w io.Writer, p *variant.Puzzle, o Options) error {
 	margin := thick * 2
 	side := float64(n)*cell + 2*margin
 	var globals []string
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case variant.AntiKnight, variant.AntiKing, variant.NonConsecutive, variant.NoBlack, variant.NoXV:
 			globals = append(globals, string(c.Kind))
@@ -86,7 +87,7 @@ func VariantSVG(w io.Writer, p *variant.Puzzle, o Options) error {
 		}
 		return s
 	}
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case variant.Region:
 			for _, k := range c.Cells {
@@ -163,7 +164,7 @@ func VariantSVG(w io.Writer, p *variant.Puzzle, o Options) error {
 	fmt.Fprintf(bw, "</g>\n")
 
 	// Marks over the lines: cages, dots, XV.
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case variant.Killer:
 			in := make(map[int]bool)

@@ -14,12 +14,11 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/render"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 var updateVariant = flag.Bool("update-variant", false, "rewrite testdata/variant-*.svg")
 
-func readVariant(t *testing.T, name string) (*variant.Puzzle, *sudokusat.Grid) {
+func readVariant(t *testing.T, name string) (*sudokusat.Puzzle, *sudokusat.Grid) {
 	t.Helper()
 	f := varianttest.Load(t, name)
 	return f.Puzzle, f.Solution

@@ -5,15 +5,15 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 // variantPuzzle is a named 9×9 variant puzzle and its one solution.
 type variantPuzzle struct {
 	name, solution string
-	p              *variant.Puzzle
+	p              *sudokusat.Puzzle
 }
 
 // variantPuzzles reads the 9×9 test puzzles of testdata/variants (killer
@@ -46,7 +46,7 @@ func TestVariantPuzzlesUnique(t *testing.T) {
 				if r.Count != 1 || r.Solution().String() != vp.solution {
 					t.Fatalf("%d solutions %v, want only %s", r.Count, r.Solutions, vp.solution)
 				}
-				for _, c := range vp.p.Constraints {
+				for _, c := range vp.p.Rules {
 					if !naiveHolds(vp.p, r.Solution(), c) {
 						t.Errorf("the solution breaks %v", c)
 					}

@@ -19,7 +19,7 @@ import (
 // naiveHolds is the test's own reading of the variant model's rules,
 // written from variant.go's comments and sharing nothing with the encoder:
 // it says whether a filled grid keeps constraint c of p.
-func naiveHolds(p *variant.Puzzle, g *sudokusat.Grid, c variant.Constraint) bool {
+func naiveHolds(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 	n := g.Size()
 	at := func(cell int) int { return g.Cell(cell) }
 	distinct := func(cells []int) bool {
@@ -47,7 +47,7 @@ func naiveHolds(p *variant.Puzzle, g *sudokusat.Grid, c variant.Constraint) bool
 	// rule: a Kropki dot of either colour from both Kropki negatives.
 	unmarked := func(kinds []variant.Kind, bad func(a, b int) bool) bool {
 		return pairs(func(a, b int) bool {
-			for _, m := range p.Constraints {
+			for _, m := range p.Rules {
 				if slices.Contains(kinds, m.Kind) && len(m.Cells) == 2 && (m.Cells[0] == a && m.Cells[1] == b || m.Cells[0] == b && m.Cells[1] == a) {
 					return true
 				}
@@ -112,7 +112,7 @@ var kropki = []variant.Kind{variant.White, variant.Black}
 
 // allGrids lists every filled 4×4 grid with p's regions and givens, by
 // plain backtracking.
-func allGrids(p *variant.Puzzle) []*sudokusat.Grid {
+func allGrids(p *sudokusat.Puzzle) []*sudokusat.Grid {
 	g := p.Grid.Clone()
 	n := g.Size()
 	var out []*sudokusat.Grid
@@ -148,9 +148,9 @@ func allGrids(p *variant.Puzzle) []*sudokusat.Grid {
 // chosen so that each constraint is well formed. Most sums, thermometers
 // and givens are read off a random filled grid, so that most puzzles keep
 // some solutions; the others are random, for puzzles with none.
-func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
+func randomPuzzle(rng *rand.Rand) *sudokusat.Puzzle {
 	g, _ := sudokusat.NewGridSize(4)
-	p := &variant.Puzzle{Grid: g}
+	p := &sudokusat.Puzzle{Grid: g}
 	if rng.IntN(4) == 0 {
 		p.Regions = []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3} // 96 fillings
 	}
@@ -177,7 +177,7 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 		variant.Arrow, variant.White, variant.Black, variant.XV, variant.Even, variant.Odd, variant.AntiKnight,
 		variant.AntiKing, variant.NonConsecutive, variant.NoBlack, variant.NoXV}
 	for range 1 + rng.IntN(4) {
-		c := variant.Constraint{Kind: kinds[rng.IntN(len(kinds))]}
+		c := sudokusat.Rule{Kind: kinds[rng.IntN(len(kinds))]}
 		switch c.Kind {
 		case variant.Region:
 			c.Cells = distinctCells(2 + rng.IntN(3))
@@ -216,13 +216,13 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 		case variant.Even, variant.Odd:
 			c.Cells = distinctCells(1)
 		}
-		p.Constraints = append(p.Constraints, c)
+		p.Rules = append(p.Rules, c)
 	}
 	if rng.IntN(4) == 0 {
 		// A Kropki puzzle: both negatives, and the dots the filling needs
 		// (a 1–2 pair, consecutive and of ratio 2, gets either colour),
 		// some left out.
-		p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.NonConsecutive}, variant.Constraint{Kind: variant.NoBlack})
+		p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.NonConsecutive}, sudokusat.Rule{Kind: variant.NoBlack})
 		for a := range 16 {
 			for _, b := range []int{a + 1, a + 4} {
 				if (b == a+1 && a%4 == 3) || b >= 16 || rng.IntN(8) == 0 {
@@ -232,11 +232,11 @@ func randomPuzzle(rng *rand.Rand) *variant.Puzzle {
 				cons, ratio := x-y == 1 || y-x == 1, x == 2*y || y == 2*x
 				switch {
 				case cons && ratio:
-					p.Constraints = append(p.Constraints, variant.Constraint{Kind: []variant.Kind{variant.White, variant.Black}[rng.IntN(2)], Cells: []int{a, b}})
+					p.Rules = append(p.Rules, sudokusat.Rule{Kind: []variant.Kind{variant.White, variant.Black}[rng.IntN(2)], Cells: []int{a, b}})
 				case cons:
-					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+					p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.White, Cells: []int{a, b}})
 				case ratio:
-					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+					p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.Black, Cells: []int{a, b}})
 				}
 			}
 		}
@@ -265,7 +265,7 @@ func TestVariantEncodingExhaustive(t *testing.T) {
 		var want []string
 		for _, g := range allGrids(p) {
 			ok := true
-			for _, c := range p.Constraints {
+			for _, c := range p.Rules {
 				ok = ok && naiveHolds(p, g, c)
 			}
 			if ok {
@@ -289,7 +289,7 @@ func TestVariantEncodingExhaustive(t *testing.T) {
 				}
 				slices.Sort(got)
 				if !slices.Equal(got, want) {
-					t.Errorf("%v givens %s: gophersat finds %d grids, brute force %d\ngot  %v\nwant %v", p.Constraints, p.Grid, len(got), len(want), got, want)
+					t.Errorf("%v givens %s: gophersat finds %d grids, brute force %d\ngot  %v\nwant %v", p.Rules, p.Grid, len(got), len(want), got, want)
 				}
 			})
 		}
@@ -372,7 +372,7 @@ func countOPB(t *testing.T, opb string, f *encode.Formula, limit int) []string {
 // that it has the same solutions as the formula counted directly.
 func TestWriteOPB(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 16))
-	var puzzles []*variant.Puzzle
+	var puzzles []*sudokusat.Puzzle
 	for range 40 {
 		if p := randomPuzzle(rng); p.Grid.Validate() == nil {
 			puzzles = append(puzzles, p)
@@ -424,18 +424,18 @@ func TestVariant16(t *testing.T) {
 	}
 	sol := r.Solution()
 	n := sol.Size()
-	p := &variant.Puzzle{Grid: g.Clone()}
+	p := &sudokusat.Puzzle{Grid: g.Clone()}
 	for cell := 0; cell < n*n; cell++ {
 		if cell%2 == 0 && cell%n != n-1 {
-			p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Killer, Cells: []int{cell, cell + 1}, Value: sol.Cell(cell) + sol.Cell(cell+1)})
+			p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.Killer, Cells: []int{cell, cell + 1}, Value: sol.Cell(cell) + sol.Cell(cell+1)})
 		}
 		if cell+n < n*n {
 			a, b := sol.Cell(cell), sol.Cell(cell+n)
 			switch {
 			case a == b+1 || b == a+1:
-				p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{cell, cell + n}})
+				p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.White, Cells: []int{cell, cell + n}})
 			case a == 2*b || b == 2*a:
-				p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.Black, Cells: []int{cell, cell + n}})
+				p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.Black, Cells: []int{cell, cell + n}})
 			}
 		}
 		if cell%7 == 0 {
@@ -443,7 +443,7 @@ func TestVariant16(t *testing.T) {
 			if sol.Cell(cell)%2 == 0 {
 				kind = variant.Even
 			}
-			p.Constraints = append(p.Constraints, variant.Constraint{Kind: kind, Cells: []int{cell}})
+			p.Rules = append(p.Rules, sudokusat.Rule{Kind: kind, Cells: []int{cell}})
 		}
 		if cell%2 == 1 {
 			p.Grid.SetCell(cell, 0)
@@ -461,7 +461,7 @@ func TestVariant16(t *testing.T) {
 		if err := sudokusat.CheckSolution(p.Grid, r.Solution()); err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range p.Constraints {
+		for _, c := range p.Rules {
 			if !naiveHolds(p, r.Solution(), c) {
 				t.Fatalf("%s: the solution breaks %v", sums, c)
 			}

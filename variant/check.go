@@ -23,7 +23,7 @@ func cellName(n, cell int) string { return fmt.Sprintf("r%dc%d", cell/n+1, cell%
 // answers, written apart from the encoder and the search engines: it walks
 // the rules as the puzzle states them and shares no table or trick with
 // either. The error wraps ErrNotSolution and names the rule and the cells.
-func Check(p *Puzzle, solution *sudokusat.Grid) error {
+func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 	if p == nil || p.Grid == nil || solution == nil {
 		return fmt.Errorf("%w: no grid", ErrNotSolution)
 	}
@@ -67,12 +67,12 @@ func Check(p *Puzzle, solution *sudokusat.Grid) error {
 		}
 	}
 	marked := map[Kind]map[[2]int]bool{White: {}, Black: {}, XV: {}}
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		if m := marked[c.Kind]; m != nil && len(c.Cells) == 2 {
 			m[pair(c.Cells[0], c.Cells[1])] = true
 		}
 	}
-	for i, c := range p.Constraints {
+	for i, c := range p.Rules {
 		if err := checkOne(n, solution, c, marked); err != nil {
 			return fmt.Errorf("%w: %s constraint %d: %v", ErrNotSolution, c.Kind, i+1, err)
 		}
@@ -101,7 +101,7 @@ func distinct(n int, s *sudokusat.Grid, cells []int) error {
 }
 
 // checkOne checks one constraint on a full grid.
-func checkOne(n int, s *sudokusat.Grid, c Constraint, marked map[Kind]map[[2]int]bool) error {
+func checkOne(n int, s *sudokusat.Grid, c sudokusat.Rule, marked map[Kind]map[[2]int]bool) error {
 	at := s.Cell
 	two := func() (int, int, error) {
 		if len(c.Cells) != 2 {

@@ -28,51 +28,51 @@ func mustGrid(t *testing.T, s string) *sudokusat.Grid {
 }
 
 func TestCheck(t *testing.T) {
-	c := func(k variant.Kind, cells ...int) variant.Constraint {
-		return variant.Constraint{Kind: k, Cells: cells}
+	c := func(k variant.Kind, cells ...int) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: cells}
 	}
-	v := func(k variant.Kind, value int, cells ...int) variant.Constraint {
-		return variant.Constraint{Kind: k, Cells: cells, Value: value}
+	v := func(k variant.Kind, value int, cells ...int) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: cells, Value: value}
 	}
 	tests := []struct {
 		name  string
-		rules []variant.Constraint
+		rules []sudokusat.Rule
 		bad   string // "" when the grid keeps every rule, else a word of the error
 	}{
 		{"no rule", nil, ""},
-		{"region", []variant.Constraint{c(variant.Region, 0, 1, 2, 3)}, ""},
-		{"region broken", []variant.Constraint{c(variant.Region, 0, 6)}, "1 twice"},
-		{"main diagonal broken", []variant.Constraint{c(variant.DiagonalMain, 0, 5, 10, 15)}, "twice"},
-		{"killer", []variant.Constraint{v(variant.Killer, 3, 0, 1)}, ""},
-		{"killer without sum", []variant.Constraint{v(variant.Killer, 0, 0, 1)}, ""},
-		{"killer sum broken", []variant.Constraint{v(variant.Killer, 4, 0, 1)}, "sums to 3"},
-		{"killer repeat", []variant.Constraint{v(variant.Killer, 0, 0, 6)}, "twice"},
-		{"thermo", []variant.Constraint{c(variant.Thermo, 0, 1, 2)}, ""},
-		{"thermo broken", []variant.Constraint{c(variant.Thermo, 1, 0)}, "not increasing"},
-		{"arrow", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}}}}, ""},
-		{"arrow broken", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1}}}}, "line sums to 2"},
-		{"pill arrow", []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{3, 7, 11, 15, 14, 13}}}}, "circle"},
-		{"white", []variant.Constraint{c(variant.White, 0, 1)}, ""},
-		{"white broken", []variant.Constraint{c(variant.White, 0, 4)}, "not consecutive"},
-		{"black", []variant.Constraint{c(variant.Black, 0, 1)}, ""},
-		{"black broken", []variant.Constraint{c(variant.Black, 1, 2)}, "twice the other"},
-		{"V", []variant.Constraint{v(variant.XV, 5, 1, 2)}, ""},
-		{"X broken", []variant.Constraint{v(variant.XV, 10, 1, 2)}, "not 10"},
-		{"even", []variant.Constraint{c(variant.Even, 1)}, ""},
-		{"even broken", []variant.Constraint{c(variant.Even, 0)}, "holds 1"},
-		{"odd", []variant.Constraint{c(variant.Odd, 0)}, ""},
-		{"odd broken", []variant.Constraint{c(variant.Odd, 1)}, "holds 2"},
-		{"anti-knight broken", []variant.Constraint{c(variant.AntiKnight)}, "both hold"},
-		{"anti-king broken", []variant.Constraint{c(variant.AntiKing)}, "both hold"},
-		{"non-consecutive broken", []variant.Constraint{c(variant.NonConsecutive)}, "no Kropki dot"},
-		{"no-black broken", []variant.Constraint{c(variant.NoBlack)}, "no Kropki dot"},
-		{"no-xv broken", []variant.Constraint{c(variant.NoXV)}, "no X or V"},
-		{"unknown kind", []variant.Constraint{c("sandwich", 0)}, "unknown kind"},
+		{"region", []sudokusat.Rule{c(variant.Region, 0, 1, 2, 3)}, ""},
+		{"region broken", []sudokusat.Rule{c(variant.Region, 0, 6)}, "1 twice"},
+		{"main diagonal broken", []sudokusat.Rule{c(variant.DiagonalMain, 0, 5, 10, 15)}, "twice"},
+		{"killer", []sudokusat.Rule{v(variant.Killer, 3, 0, 1)}, ""},
+		{"killer without sum", []sudokusat.Rule{v(variant.Killer, 0, 0, 1)}, ""},
+		{"killer sum broken", []sudokusat.Rule{v(variant.Killer, 4, 0, 1)}, "sums to 3"},
+		{"killer repeat", []sudokusat.Rule{v(variant.Killer, 0, 0, 6)}, "twice"},
+		{"thermo", []sudokusat.Rule{c(variant.Thermo, 0, 1, 2)}, ""},
+		{"thermo broken", []sudokusat.Rule{c(variant.Thermo, 1, 0)}, "not increasing"},
+		{"arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}}}}, ""},
+		{"arrow broken", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1}}}}, "line sums to 2"},
+		{"pill arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{3, 7, 11, 15, 14, 13}}}}, "circle"},
+		{"white", []sudokusat.Rule{c(variant.White, 0, 1)}, ""},
+		{"white broken", []sudokusat.Rule{c(variant.White, 0, 4)}, "not consecutive"},
+		{"black", []sudokusat.Rule{c(variant.Black, 0, 1)}, ""},
+		{"black broken", []sudokusat.Rule{c(variant.Black, 1, 2)}, "twice the other"},
+		{"V", []sudokusat.Rule{v(variant.XV, 5, 1, 2)}, ""},
+		{"X broken", []sudokusat.Rule{v(variant.XV, 10, 1, 2)}, "not 10"},
+		{"even", []sudokusat.Rule{c(variant.Even, 1)}, ""},
+		{"even broken", []sudokusat.Rule{c(variant.Even, 0)}, "holds 1"},
+		{"odd", []sudokusat.Rule{c(variant.Odd, 0)}, ""},
+		{"odd broken", []sudokusat.Rule{c(variant.Odd, 1)}, "holds 2"},
+		{"anti-knight broken", []sudokusat.Rule{c(variant.AntiKnight)}, "both hold"},
+		{"anti-king broken", []sudokusat.Rule{c(variant.AntiKing)}, "both hold"},
+		{"non-consecutive broken", []sudokusat.Rule{c(variant.NonConsecutive)}, "no Kropki dot"},
+		{"no-black broken", []sudokusat.Rule{c(variant.NoBlack)}, "no Kropki dot"},
+		{"no-xv broken", []sudokusat.Rule{c(variant.NoXV)}, "no X or V"},
+		{"unknown kind", []sudokusat.Rule{c("sandwich", 0)}, "unknown kind"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &variant.Puzzle{Grid: mustGrid(t, "1...............")}
-			p.Constraints = tc.rules
+			p := &sudokusat.Puzzle{Grid: mustGrid(t, "1...............")}
+			p.Rules = tc.rules
 			err := variant.Check(p, mustGrid(t, sol4))
 			if tc.bad == "" && err != nil {
 				t.Errorf("a grid that keeps the rules: %v", err)
@@ -90,7 +90,7 @@ func TestCheckNegativeExemptions(t *testing.T) {
 	// 1 2 / 3 4 rows hold consecutive pairs 1-2 (cells 0,1), 3-4 (4,5),
 	// 2-3 (1,2), … Mark every consecutive orthogonal pair of sol4 white.
 	g := mustGrid(t, sol4)
-	p := &variant.Puzzle{Grid: mustGrid(t, "................")}
+	p := &sudokusat.Puzzle{Grid: mustGrid(t, "................")}
 	for r := 0; r < 4; r++ {
 		for c := 0; c < 4; c++ {
 			a := r*4 + c
@@ -99,16 +99,16 @@ func TestCheckNegativeExemptions(t *testing.T) {
 					continue
 				}
 				if d := g.Cell(a) - g.Cell(b); d == 1 || d == -1 {
-					p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+					p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.White, Cells: []int{a, b}})
 				}
 			}
 		}
 	}
-	p.Constraints = append(p.Constraints, variant.Constraint{Kind: variant.NonConsecutive})
+	p.Rules = append(p.Rules, sudokusat.Rule{Kind: variant.NonConsecutive})
 	if err := variant.Check(p, g); err != nil {
 		t.Errorf("every consecutive pair marked: %v", err)
 	}
-	p.Constraints = p.Constraints[1:] // unmark one pair
+	p.Rules = p.Rules[1:] // unmark one pair
 	if err := variant.Check(p, g); !errors.Is(err, variant.ErrNotSolution) {
 		t.Errorf("one pair unmarked: %v, want ErrNotSolution", err)
 	}
@@ -124,7 +124,7 @@ func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 	}
 	// Every other orthogonal pair of sol4 that is consecutive or of ratio 2
 	// gets the dot it needs, white first.
-	var dots []variant.Constraint
+	var dots []sudokusat.Rule
 	for a := range 16 {
 		for _, b := range []int{a + 1, a + 4} {
 			if (b == a+1 && a%4 == 3) || b >= 16 || (a == 0 && b == 1) {
@@ -133,23 +133,23 @@ func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 			x, y := g.Cell(a), g.Cell(b)
 			switch {
 			case x-y == 1 || y-x == 1:
-				dots = append(dots, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+				dots = append(dots, sudokusat.Rule{Kind: variant.White, Cells: []int{a, b}})
 			case x == 2*y || y == 2*x:
-				dots = append(dots, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+				dots = append(dots, sudokusat.Rule{Kind: variant.Black, Cells: []int{a, b}})
 			}
 		}
 	}
-	negatives := []variant.Constraint{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}
+	negatives := []sudokusat.Rule{{Kind: variant.NonConsecutive}, {Kind: variant.NoBlack}}
 	for _, tc := range []struct {
 		name string
-		dot  []variant.Constraint
+		dot  []sudokusat.Rule
 		ok   bool
 	}{
-		{"a white dot on 1–2", []variant.Constraint{{Kind: variant.White, Cells: []int{0, 1}}}, true},
-		{"a black dot on 1–2", []variant.Constraint{{Kind: variant.Black, Cells: []int{0, 1}}}, true},
+		{"a white dot on 1–2", []sudokusat.Rule{{Kind: variant.White, Cells: []int{0, 1}}}, true},
+		{"a black dot on 1–2", []sudokusat.Rule{{Kind: variant.Black, Cells: []int{0, 1}}}, true},
 		{"no dot on 1–2", nil, false},
 	} {
-		p := &variant.Puzzle{Grid: mustGrid(t, "................"), Constraints: slices.Concat(dots, tc.dot, negatives)}
+		p := &sudokusat.Puzzle{Grid: mustGrid(t, "................"), Rules: slices.Concat(dots, tc.dot, negatives)}
 		if err := variant.Check(p, g); (err == nil) != tc.ok {
 			t.Errorf("%s: %v, want valid %v", tc.name, err, tc.ok)
 		}
@@ -157,11 +157,11 @@ func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 }
 
 func TestCheckGridRules(t *testing.T) {
-	p := &variant.Puzzle{Grid: mustGrid(t, "2...............")}
+	p := &sudokusat.Puzzle{Grid: mustGrid(t, "2...............")}
 	if err := variant.Check(p, mustGrid(t, sol4)); err == nil || !strings.Contains(err.Error(), "given 2") {
 		t.Errorf("a given changed: %v", err)
 	}
-	p = &variant.Puzzle{Grid: mustGrid(t, "................")}
+	p = &sudokusat.Puzzle{Grid: mustGrid(t, "................")}
 	if err := variant.Check(p, mustGrid(t, "1234341221434312")); err == nil {
 		t.Error("a repeated digit in a column passed")
 	}
@@ -180,30 +180,30 @@ func TestCheckGridRules(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	c := func(k variant.Kind, cells ...int) variant.Constraint {
-		return variant.Constraint{Kind: k, Cells: cells}
+	c := func(k variant.Kind, cells ...int) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: cells}
 	}
 	tests := []struct {
 		name  string
-		rules []variant.Constraint
+		rules []sudokusat.Rule
 		giv   string
 		bad   string
 	}{
-		{"fine", []variant.Constraint{c(variant.White, 0, 1), c(variant.Thermo, 0, 5, 10), c(variant.AntiKing)}, "................", ""},
-		{"dot not adjacent", []variant.Constraint{c(variant.White, 0, 5)}, "................", "adjacent"},
-		{"thermo jumps", []variant.Constraint{c(variant.Thermo, 0, 2)}, "................", "does not touch"},
-		{"cell outside", []variant.Constraint{c(variant.Odd, 16)}, "................", "outside"},
-		{"killer sum impossible", []variant.Constraint{{Kind: variant.Killer, Cells: []int{0, 1}, Value: 8}}, "................", "sum 8"},
-		{"xv value", []variant.Constraint{{Kind: variant.XV, Cells: []int{0, 1}, Value: 7}}, "................", "sum 7"},
-		{"global with cells", []variant.Constraint{c(variant.AntiKnight, 0)}, "................", "no cells"},
-		{"arrow without line", []variant.Constraint{c(variant.Arrow, 0)}, "................", "no line"},
-		{"givens clash in a cage", []variant.Constraint{c(variant.Killer, 0, 5)}, "1....1..........", "given twice"},
-		{"unknown", []variant.Constraint{c("sandwich", 0)}, "................", "unknown kind"},
+		{"fine", []sudokusat.Rule{c(variant.White, 0, 1), c(variant.Thermo, 0, 5, 10), c(variant.AntiKing)}, "................", ""},
+		{"dot not adjacent", []sudokusat.Rule{c(variant.White, 0, 5)}, "................", "adjacent"},
+		{"thermo jumps", []sudokusat.Rule{c(variant.Thermo, 0, 2)}, "................", "does not touch"},
+		{"cell outside", []sudokusat.Rule{c(variant.Odd, 16)}, "................", "outside"},
+		{"killer sum impossible", []sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 1}, Value: 8}}, "................", "sum 8"},
+		{"xv value", []sudokusat.Rule{{Kind: variant.XV, Cells: []int{0, 1}, Value: 7}}, "................", "sum 7"},
+		{"global with cells", []sudokusat.Rule{c(variant.AntiKnight, 0)}, "................", "no cells"},
+		{"arrow without line", []sudokusat.Rule{c(variant.Arrow, 0)}, "................", "no line"},
+		{"givens clash in a cage", []sudokusat.Rule{c(variant.Killer, 0, 5)}, "1....1..........", "given twice"},
+		{"unknown", []sudokusat.Rule{c("sandwich", 0)}, "................", "unknown kind"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &variant.Puzzle{Grid: mustGrid(t, tc.giv), Constraints: tc.rules}
-			err := p.Validate()
+			p := &sudokusat.Puzzle{Grid: mustGrid(t, tc.giv), Rules: tc.rules}
+			err := variant.Validate(p)
 			if tc.bad == "" && err != nil {
 				t.Errorf("a valid puzzle: %v", err)
 			}
@@ -212,8 +212,8 @@ func TestValidate(t *testing.T) {
 			}
 		})
 	}
-	p := &variant.Puzzle{Grid: mustGrid(t, "................"), Regions: []int{0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}}
-	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "region 1 has 5 cells") {
+	p := &sudokusat.Puzzle{Grid: mustGrid(t, "................"), Regions: []int{0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}}
+	if err := variant.Validate(p); err == nil || !strings.Contains(err.Error(), "region 1 has 5 cells") {
 		t.Errorf("uneven regions: %v", err)
 	}
 }

@@ -21,14 +21,14 @@ func ExampleParseFPuzzles() {
 		fmt.Println(err)
 		return
 	}
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		fmt.Println(c.Kind, c.Cells, c.Value)
 	}
 	for _, answer := range []string{"1234341241232341", "1234432121433412"} {
 		s, _ := sudokusat.Parse(answer)
 		fmt.Println(answer, variant.Check(p, s))
 	}
-	back, _ := p.FPuzzles()
+	back, _ := variant.FPuzzles(p)
 	fmt.Println(strings.Contains(string(back), `"thermometer"`))
 	// Output:
 	// killer [4 8] 7
@@ -55,7 +55,7 @@ func ExampleReader() {
 			}
 			break
 		}
-		fmt.Println(line, p.Size(), p.Grid.Givens(), len(p.Constraints), "rules")
+		fmt.Println(line, p.Size(), p.Grid.Givens(), len(p.Rules), "rules")
 	}
 	// Output:
 	// 2 9 2 3 rules

@@ -49,7 +49,7 @@ type fpCells struct {
 // Kropki dots, XV, their negative rules ("negative"), even and odd cells.
 // Drawings and texts are skipped; a rule of any other kind is an error
 // wrapping ErrFormat that names it. The puzzle is validated.
-func ParseFPuzzles(data []byte) (*Puzzle, error) {
+func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
@@ -62,7 +62,7 @@ func ParseFPuzzles(data []byte) (*Puzzle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
-	p := &Puzzle{Grid: g}
+	p := &sudokusat.Puzzle{Grid: g}
 	var grid [][]fpCell
 	if err := json.Unmarshal(raw["grid"], &grid); err != nil || len(grid) != size {
 		return nil, fmt.Errorf("%w: the grid is not %d rows of cells", ErrFormat, size)
@@ -108,7 +108,7 @@ func ParseFPuzzles(data []byte) (*Puzzle, error) {
 			return nil, fmt.Errorf("%w: %q: %v", ErrFormat, k, err)
 		}
 	}
-	if err := p.Validate(); err != nil {
+	if err := Validate(p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -127,7 +127,7 @@ func number(v json.RawMessage) (int, error) {
 
 type fpReader struct {
 	n int
-	p *Puzzle
+	p *sudokusat.Puzzle
 }
 
 // cell reads "R1C1".
@@ -158,7 +158,7 @@ func (r *fpReader) cells(ss []string) ([]int, error) {
 }
 
 func (r *fpReader) add(k Kind, cells []int, value int) {
-	r.p.Constraints = append(r.p.Constraints, Constraint{Kind: k, Cells: cells, Value: value})
+	r.p.Rules = append(r.p.Rules, sudokusat.Rule{Kind: k, Cells: cells, Value: value})
 }
 
 // key reads one key of the document.
@@ -274,7 +274,7 @@ func (r *fpReader) entry(k string, e fpCells) error {
 			r.add(Thermo, lc, 0)
 		}
 	case "arrow":
-		c := Constraint{Kind: Arrow, Cells: cells}
+		c := sudokusat.Rule{Kind: Arrow, Cells: cells}
 		circle := make(map[int]bool)
 		for _, x := range cells {
 			circle[x] = true
@@ -291,7 +291,7 @@ func (r *fpReader) entry(k string, e fpCells) error {
 			}
 			c.Lines = append(c.Lines, lc)
 		}
-		r.p.Constraints = append(r.p.Constraints, c)
+		r.p.Rules = append(r.p.Rules, c)
 	case "difference", "ratio":
 		want := map[string]string{"difference": "1", "ratio": "2"}[k]
 		if str != "" && str != want {
@@ -319,7 +319,7 @@ func (r *fpReader) entry(k string, e fpCells) error {
 
 // ParseLink reads an f-puzzles link (https://www.f-puzzles.com/?load=…),
 // or the compressed text alone: lz-string's base64 form, or its URI form.
-func ParseLink(s string) (*Puzzle, error) {
+func ParseLink(s string) (*sudokusat.Puzzle, error) {
 	s = strings.TrimSpace(s)
 	if i := strings.Index(s, "load="); i >= 0 {
 		s = s[i+len("load="):]
@@ -409,7 +409,7 @@ func NewReader(r io.Reader) *Reader {
 // Read returns the next puzzle and the line it starts on. A puzzle that
 // cannot be read is a *sudokusat.ParseError naming its line; at the end
 // of the input Read returns io.EOF.
-func (r *Reader) Read() (*Puzzle, int, error) {
+func (r *Reader) Read() (*sudokusat.Puzzle, int, error) {
 	for !r.done {
 		text, err := r.readLine()
 		if err != nil {
@@ -479,8 +479,8 @@ func (r *Reader) readLine() (string, error) {
 // ReadFPuzzles reads every variant puzzle of an input, as Reader does,
 // and stops at the first that cannot be read, with an error naming its
 // line (a *sudokusat.ParseError).
-func ReadFPuzzles(r io.Reader) ([]*Puzzle, error) {
-	var out []*Puzzle
+func ReadFPuzzles(r io.Reader) ([]*sudokusat.Puzzle, error) {
+	var out []*sudokusat.Puzzle
 	rd := NewReader(r)
 	for {
 		p, _, err := rd.Read()
@@ -497,7 +497,7 @@ func ReadFPuzzles(r io.Reader) ([]*Puzzle, error) {
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads
 // back as p (constraints in its key order), for the page's links and for
 // other tools.
-func (p *Puzzle) FPuzzles() ([]byte, error) {
+func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
 	name := func(cell int) string { return fmt.Sprintf("R%dC%d", cell/n+1, cell%n+1) }
 	names := func(cells []int) []string {
@@ -529,7 +529,7 @@ func (p *Puzzle) FPuzzles() ([]byte, error) {
 	}
 	doc["grid"] = grid
 	lists := map[string][]map[string]any{}
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case DiagonalMain:
 			doc["diagonal-"] = true

@@ -50,7 +50,7 @@ func latin4() []*sudokusat.Grid {
 }
 
 // solutions4 returns the solutions of a 4×4 variant among the Latin squares.
-func solutions4(p *variant.Puzzle, squares []*sudokusat.Grid) []*sudokusat.Grid {
+func solutions4(p *sudokusat.Puzzle, squares []*sudokusat.Grid) []*sudokusat.Grid {
 	var out []*sudokusat.Grid
 	for _, g := range squares {
 		if variant.Check(p, g) == nil {
@@ -62,8 +62,8 @@ func solutions4(p *variant.Puzzle, squares []*sudokusat.Grid) []*sudokusat.Grid 
 
 // kropki marks every consecutive orthogonal pair of g white and every pair
 // in ratio 2 black (a 1-2 pair gets both), under both negative rules.
-func kropki(g *sudokusat.Grid) []variant.Constraint {
-	var out []variant.Constraint
+func kropki(g *sudokusat.Grid) []sudokusat.Rule {
+	var out []sudokusat.Rule
 	n := g.Size()
 	for a := 0; a < n*n; a++ {
 		for _, b := range []int{a + 1, a + n} {
@@ -72,51 +72,51 @@ func kropki(g *sudokusat.Grid) []variant.Constraint {
 			}
 			x, y := g.Cell(a), g.Cell(b)
 			if x-y == 1 || y-x == 1 {
-				out = append(out, variant.Constraint{Kind: variant.White, Cells: []int{a, b}})
+				out = append(out, sudokusat.Rule{Kind: variant.White, Cells: []int{a, b}})
 			}
 			if x == 2*y || y == 2*x {
-				out = append(out, variant.Constraint{Kind: variant.Black, Cells: []int{a, b}})
+				out = append(out, sudokusat.Rule{Kind: variant.Black, Cells: []int{a, b}})
 			}
 		}
 	}
-	return append(out, variant.Constraint{Kind: variant.NonConsecutive}, variant.Constraint{Kind: variant.NoBlack})
+	return append(out, sudokusat.Rule{Kind: variant.NonConsecutive}, sudokusat.Rule{Kind: variant.NoBlack})
 }
 
 // xv marks every orthogonal pair of g that sums to 5 with a V, under the
 // negative rule.
-func xv(g *sudokusat.Grid) []variant.Constraint {
-	var out []variant.Constraint
+func xv(g *sudokusat.Grid) []sudokusat.Rule {
+	var out []sudokusat.Rule
 	n := g.Size()
 	for a := 0; a < n*n; a++ {
 		for _, b := range []int{a + 1, a + n} {
 			if b < n*n && (b != a+1 || b%n != 0) && g.Cell(a)+g.Cell(b) == 5 {
-				out = append(out, variant.Constraint{Kind: variant.XV, Cells: []int{a, b}, Value: 5})
+				out = append(out, sudokusat.Rule{Kind: variant.XV, Cells: []int{a, b}, Value: 5})
 			}
 		}
 	}
-	return append(out, variant.Constraint{Kind: variant.NoXV})
+	return append(out, sudokusat.Rule{Kind: variant.NoXV})
 }
 
 // small4 builds the 4×4 test puzzles around sol4 (or, for the jigsaw, a
 // square with other regions): rules that sol4 keeps, then givens added
 // where the other solutions differ until only sol4 is left.
-func small4(t *testing.T, squares []*sudokusat.Grid) map[string]*variant.Puzzle {
-	c := func(k variant.Kind, v int, cells ...int) variant.Constraint {
-		return variant.Constraint{Kind: k, Cells: cells, Value: v}
+func small4(t *testing.T, squares []*sudokusat.Grid) map[string]*sudokusat.Puzzle {
+	c := func(k variant.Kind, v int, cells ...int) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: cells, Value: v}
 	}
 	sol := mustGrid(t, sol4)
-	puzzles := map[string]*variant.Puzzle{
+	puzzles := map[string]*sudokusat.Puzzle{
 		"jigsaw-4": {Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}},
-		"killer-4": {Constraints: []variant.Constraint{
+		"killer-4": {Rules: []sudokusat.Rule{
 			c(variant.Killer, 3, 0, 1), c(variant.Killer, 7, 2, 3), c(variant.Killer, 7, 4, 5), c(variant.Killer, 3, 6, 7),
 			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, 0, 14, 15)}},
-		"thermo-4":  {Constraints: []variant.Constraint{c(variant.Thermo, 0, 0, 1, 2, 3), c(variant.Thermo, 0, 9, 8, 4)}},
-		"arrow-4":   {Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{5}, Lines: [][]int{{4, 0}}}, {Kind: variant.Arrow, Cells: []int{10}, Lines: [][]int{{11, 15}}}}},
-		"kropki-4":  {Constraints: kropki(sol)},
-		"xv-4":      {Constraints: []variant.Constraint{c(variant.XV, 5, 1, 2), c(variant.XV, 5, 5, 6)}},
-		"xv-neg-4":  {Constraints: xv(sol)},
-		"parity-4":  {Constraints: []variant.Constraint{c(variant.Odd, 0, 0), c(variant.Even, 0, 1), c(variant.Odd, 0, 6), c(variant.Even, 0, 8)}},
-		"regions-4": {Constraints: []variant.Constraint{c(variant.Region, 0, 0, 5, 11), c(variant.Region, 0, 3, 6, 8)}},
+		"thermo-4":  {Rules: []sudokusat.Rule{c(variant.Thermo, 0, 0, 1, 2, 3), c(variant.Thermo, 0, 9, 8, 4)}},
+		"arrow-4":   {Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{5}, Lines: [][]int{{4, 0}}}, {Kind: variant.Arrow, Cells: []int{10}, Lines: [][]int{{11, 15}}}}},
+		"kropki-4":  {Rules: kropki(sol)},
+		"xv-4":      {Rules: []sudokusat.Rule{c(variant.XV, 5, 1, 2), c(variant.XV, 5, 5, 6)}},
+		"xv-neg-4":  {Rules: xv(sol)},
+		"parity-4":  {Rules: []sudokusat.Rule{c(variant.Odd, 0, 0), c(variant.Even, 0, 1), c(variant.Odd, 0, 6), c(variant.Even, 0, 8)}},
+		"regions-4": {Rules: []sudokusat.Rule{c(variant.Region, 0, 0, 5, 11), c(variant.Region, 0, 3, 6, 8)}},
 	}
 	for name, p := range puzzles {
 		p.Grid = mustGrid(t, "................")
@@ -158,14 +158,14 @@ const inkalaSolution = "81275364994368217567549128315423789636984572128716953452
 
 // nine9 builds the 9×9 test puzzles and their solutions.
 func nine9(t *testing.T) map[string]struct {
-	p   *variant.Puzzle
+	p   *sudokusat.Puzzle
 	sol string
 } {
 	out := map[string]struct {
-		p   *variant.Puzzle
+		p   *sudokusat.Puzzle
 		sol string
 	}{}
-	killer := &variant.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81))}
+	killer := &sudokusat.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81))}
 	for _, c := range []struct {
 		sum   int
 		cells []int
@@ -181,23 +181,23 @@ func nine9(t *testing.T) map[string]struct {
 		{16, []int{40, 41, 32}}, {8, []int{46}}, {9, []int{1, 0}},
 		{11, []int{44, 35, 53}}, {17, []int{8, 17, 26}},
 	} {
-		killer.Constraints = append(killer.Constraints, variant.Constraint{Kind: variant.Killer, Cells: c.cells, Value: c.sum})
+		killer.Rules = append(killer.Rules, sudokusat.Rule{Kind: variant.Killer, Cells: c.cells, Value: c.sum})
 	}
 	out["killer-9"] = struct {
-		p   *variant.Puzzle
+		p   *sudokusat.Puzzle
 		sol string
 	}{killer, inkalaSolution}
-	thermo := &variant.Puzzle{Grid: mustGrid(t, "....5..4..4...2......4....3...............721..71......2..7........2..1...6......"), Constraints: []variant.Constraint{
+	thermo := &sudokusat.Puzzle{Grid: mustGrid(t, "....5..4..4...2......4....3...............721..71......2..7........2..1...6......"), Rules: []sudokusat.Rule{
 		{Kind: variant.Thermo, Cells: []int{64, 63, 54, 46, 38}},
 		{Kind: variant.Thermo, Cells: []int{76, 66, 65, 73}},
 		{Kind: variant.Thermo, Cells: []int{5, 4, 3, 13, 22}},
 		{Kind: variant.Thermo, Cells: []int{31, 40, 32, 33, 34}},
 	}}
 	out["thermo-9"] = struct {
-		p   *variant.Puzzle
+		p   *sudokusat.Puzzle
 		sol string
 	}{thermo, inkalaSolution}
-	arrow := &variant.Puzzle{Grid: mustGrid(t, ".1.7.36.....6...........2...........3....5....8...........................63.....")}
+	arrow := &sudokusat.Puzzle{Grid: mustGrid(t, ".1.7.36.....6...........2...........3....5....8...........................63.....")}
 	for _, a := range []struct {
 		circle int
 		line   []int
@@ -205,18 +205,18 @@ func nine9(t *testing.T) map[string]struct {
 		{71, []int{80, 79}}, {49, []int{40, 48, 56}}, {34, []int{35, 26}}, {59, []int{60, 70}},
 		{16, []int{6, 15}}, {73, []int{64, 63, 55}}, {68, []int{67, 76, 75}}, {9, []int{10, 11, 2}},
 	} {
-		arrow.Constraints = append(arrow.Constraints, variant.Constraint{Kind: variant.Arrow, Cells: []int{a.circle}, Lines: [][]int{a.line}})
+		arrow.Rules = append(arrow.Rules, sudokusat.Rule{Kind: variant.Arrow, Cells: []int{a.circle}, Lines: [][]int{a.line}})
 	}
 	out["arrow-9"] = struct {
-		p   *variant.Puzzle
+		p   *sudokusat.Puzzle
 		sol string
 	}{arrow, inkalaSolution}
-	miracle := &variant.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81)), Constraints: []variant.Constraint{
+	miracle := &sudokusat.Puzzle{Grid: mustGrid(t, strings.Repeat(".", 81)), Rules: []sudokusat.Rule{
 		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive}}}
 	miracle.Grid.Set(4, 2, 1)
 	miracle.Grid.Set(5, 6, 2)
 	out["miracle-9"] = struct {
-		p   *variant.Puzzle
+		p   *sudokusat.Puzzle
 		sol string
 	}{miracle, "483726159726159483159483726837261594261594837594837261372615948615948372948372615"}
 	return out
@@ -269,7 +269,7 @@ func TestVariantFiles(t *testing.T) {
 				}
 			}
 			// The export reads back as the same puzzle.
-			out, err := p.FPuzzles()
+			out, err := variant.FPuzzles(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -277,7 +277,7 @@ func TestVariantFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, _ := q.FPuzzles()
+			again, _ := variant.FPuzzles(q)
 			if !bytes.Equal(out, again) {
 				t.Errorf("export, import, export differ:\n%s\n%s", out, again)
 			}
@@ -285,9 +285,9 @@ func TestVariantFiles(t *testing.T) {
 	}
 }
 
-func writeVariant(t *testing.T, dir, name string, p *variant.Puzzle, sol string) {
+func writeVariant(t *testing.T, dir, name string, p *sudokusat.Puzzle, sol string) {
 	t.Helper()
-	data, err := p.FPuzzles()
+	data, err := variant.FPuzzles(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestParseFPuzzlesErrors(t *testing.T) {
 	}
 	// Drawings and empty lists carry no rule.
 	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"title":"t","line":[{"lines":[["R1C1","R1C2"]]}],"quadruple":[],"antiking":false}`))
-	if err != nil || len(p.Constraints) != 0 {
+	if err != nil || len(p.Rules) != 0 {
 		t.Errorf("cosmetics: %v, %v", p, err)
 	}
 }
@@ -340,7 +340,7 @@ func TestLinks(t *testing.T) {
 		t.Fatalf("%d puzzles", len(ps))
 	}
 	for i, p := range ps {
-		if len(p.Constraints) == 0 && p.Regions == nil {
+		if len(p.Rules) == 0 && p.Regions == nil {
 			t.Errorf("link %d: no rule read", i+1)
 		}
 	}
@@ -367,10 +367,10 @@ func FuzzParseFPuzzles(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := p.Validate(); err != nil {
+		if err := variant.Validate(p); err != nil {
 			t.Fatalf("read but invalid: %v", err)
 		}
-		if _, err := p.FPuzzles(); err != nil {
+		if _, err := variant.FPuzzles(p); err != nil {
 			t.Fatal(err)
 		}
 		_, _ = variant.ParseLink(string(data))
@@ -408,7 +408,7 @@ func TestReader(t *testing.T) {
 		if err != nil && (!errors.As(err, &pe) || pe.Line != line || p != nil) {
 			t.Fatalf("line %d: %v (%T), puzzle %v", line, err, err, p)
 		}
-		if err == nil && (p == nil || len(p.Constraints) == 0 && p.Regions == nil) {
+		if err == nil && (p == nil || len(p.Rules) == 0 && p.Regions == nil) {
 			t.Fatalf("line %d: no rule read", line)
 		}
 		got = append(got, rec{line, err == nil})

@@ -2,6 +2,8 @@ package variant
 
 import (
 	"fmt"
+
+	"github.com/sudokusat/sudokusat"
 )
 
 // Validate checks p's structure before any solver sees it: the regions
@@ -9,7 +11,7 @@ import (
 // givens (digits in range, no digit twice in a row, column, region or
 // distinct-digit constraint). The error wraps ErrPuzzle and names the
 // constraint by kind and number.
-func (p *Puzzle) Validate() error {
+func Validate(p *sudokusat.Puzzle) error {
 	if p == nil || p.Grid == nil {
 		return fmt.Errorf("%w: no grid", ErrPuzzle)
 	}
@@ -31,8 +33,8 @@ func (p *Puzzle) Validate() error {
 			}
 		}
 	}
-	for i, c := range p.Constraints {
-		if err := c.validate(n); err != nil {
+	for i, c := range p.Rules {
+		if err := validateRule(c, n); err != nil {
 			return fmt.Errorf("%w: %s constraint %d: %v", ErrPuzzle, c.Kind, i+1, err)
 		}
 	}
@@ -50,7 +52,7 @@ func (p *Puzzle) Validate() error {
 		regions[p.Region(cell)] = append(regions[p.Region(cell)], cell)
 	}
 	groups = append(groups, regions...)
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case Region, DiagonalMain, DiagonalAnti, Killer:
 			groups = append(groups, c.Cells)
@@ -78,7 +80,7 @@ func (p *Puzzle) Validate() error {
 }
 
 // validate checks one constraint's cells for its kind.
-func (c Constraint) validate(n int) error {
+func validateRule(c sudokusat.Rule, n int) error {
 	for _, cell := range c.Cells {
 		if cell < 0 || cell >= n*n {
 			return fmt.Errorf("cell %d is outside the %d×%d grid", cell, n, n)

@@ -3,18 +3,15 @@
 // cells (killer cages, thermometers, arrows, Kropki dots, XV, diagonals,
 // anti-knight, anti-king, non-consecutive, even and odd cells).
 //
-// The package is the model alone, shared by the importers, the CNF encoder,
-// the independent search engine and the validator; none of them may keep
-// their own idea of what a constraint means beyond what is written here.
+// A puzzle is a sudokusat.Puzzle, whose Rules this package gives their
+// meaning: the importers, the CNF encoder, the independent search engine
+// and the validator share it, and none of them may keep their own idea of
+// what a rule means beyond what is written here.
 package variant
 
-import (
-	"github.com/sudokusat/sudokusat"
-)
-
-// Kind names a kind of constraint. The names are the ones written in
-// messages, in JSON and on the command line.
-type Kind string
+// Kind names a kind of rule: a sudokusat.Rule's Kind. The names are the
+// ones written in messages, in JSON and on the command line.
+type Kind = string
 
 // The constraint kinds. Cells are numbered row-major from 0 (cell = r·N+c).
 // A kind marked "global" has no cells: it applies to the whole grid.
@@ -68,46 +65,3 @@ const (
 	// not sum to 5 or to 10 (the negative rule of XV).
 	NoXV Kind = "no-xv"
 )
-
-// Constraint is one rule of a variant puzzle. Which fields matter depends
-// on Kind; see the constants.
-type Constraint struct {
-	Kind  Kind
-	Cells []int
-	// Lines are the arrow's lines, each from the cell next to the circle
-	// outwards.
-	Lines [][]int
-	// Value is the killer cage's sum (0: none) or the XV pair's sum.
-	Value int
-}
-
-// Puzzle is a variant Sudoku: the size and the givens, the regions that
-// replace the boxes, and the constraints.
-type Puzzle struct {
-	// Grid holds the size and the givens (0 for a blank). Its box shape
-	// is ignored when Regions is set.
-	Grid *sudokusat.Grid
-	// Regions, when not nil, gives each cell's region (0..N-1) in place
-	// of the grid's boxes: a jigsaw puzzle. Each region has N cells.
-	Regions []int
-	// Constraints are the puzzle's rules beyond rows, columns and
-	// regions, in the order the puzzle gave them.
-	Constraints []Constraint
-}
-
-// Size returns N, the grid's side.
-func (p *Puzzle) Size() int { return p.Grid.Size() }
-
-// Region returns the region of a cell: Regions[cell] when set, else the
-// grid's box.
-func (p *Puzzle) Region(cell int) int {
-	if p.Regions != nil {
-		return p.Regions[cell]
-	}
-	n := p.Size()
-	return p.Grid.Box(cell/n, cell%n)
-}
-
-// Classic reports whether p is a classic Sudoku: no constraint and the
-// grid's own boxes, so that every classic engine can solve it.
-func (p *Puzzle) Classic() bool { return p.Regions == nil && len(p.Constraints) == 0 }

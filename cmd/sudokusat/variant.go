@@ -22,7 +22,7 @@ import (
 // place.
 type variantItem struct {
 	where string // FILE:LINE, the line the puzzle starts on
-	p     *variant.Puzzle
+	p     *sudokusat.Puzzle
 	err   error
 }
 
@@ -367,7 +367,7 @@ func encodeVariant(c *cli.Context, items []*variantItem) error {
 	if it.err != nil {
 		return fmt.Errorf("%s: %w", it.where, it.err)
 	}
-	if err := it.p.Validate(); err != nil {
+	if err := variant.Validate(it.p); err != nil {
 		return fmt.Errorf("%s: %w", it.where, err)
 	}
 	format := c.String("format")

@@ -21,7 +21,7 @@ import (
 type File struct {
 	Name     string
 	Doc      []byte
-	Puzzle   *variant.Puzzle
+	Puzzle   *sudokusat.Puzzle
 	Solution *sudokusat.Grid
 }
 

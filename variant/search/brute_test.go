@@ -16,7 +16,7 @@ import (
 // in the plainest terms. It shares nothing with the engine but the model.
 
 // brute returns every solution of p, in lexicographic order, as strings.
-func brute(p *variant.Puzzle) []string {
+func brute(p *sudokusat.Puzzle) []string {
 	n := p.Size()
 	v := make([]int, n*n)
 	var out []string
@@ -53,9 +53,9 @@ func brute(p *variant.Puzzle) []string {
 }
 
 // naiveHolds reports whether the complete filling v meets p's constraints.
-func naiveHolds(p *variant.Puzzle, v []int) bool {
+func naiveHolds(p *sudokusat.Puzzle, v []int) bool {
 	abs := func(x int) int { return max(x, -x) }
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		ok := true
 		switch c.Kind {
 		case variant.Region, variant.DiagonalMain, variant.DiagonalAnti, variant.Killer:
@@ -114,12 +114,12 @@ func naiveHolds(p *variant.Puzzle, v []int) bool {
 
 // pairBreaks reports whether digits x in cell a and y in cell b break the
 // global rule of the kind.
-func pairBreaks(p *variant.Puzzle, kind variant.Kind, a, b, x, y int) bool {
+func pairBreaks(p *sudokusat.Puzzle, kind variant.Kind, a, b, x, y int) bool {
 	n := p.Size()
 	abs := func(x int) int { return max(x, -x) }
 	dr, dc := abs(a/n-b/n), abs(a%n-b%n)
 	dots := func(k variant.Kind) bool {
-		for _, c := range p.Constraints {
+		for _, c := range p.Rules {
 			if c.Kind == k && len(c.Cells) == 2 && ((c.Cells[0] == a && c.Cells[1] == b) || (c.Cells[0] == b && c.Cells[1] == a)) {
 				return true
 			}
@@ -187,9 +187,9 @@ var jigsaws = map[int][]int{
 // global rules chosen to hold are placed first and the solution drawn
 // under them, the other constraints are then drawn to fit it. A 6×6
 // puzzle gets enough givens for the brute force to stay quick.
-func randomPuzzle(rng *rand.Rand, n, k int, only ...variant.Kind) *variant.Puzzle {
+func randomPuzzle(rng *rand.Rand, n, k int, only ...variant.Kind) *sudokusat.Puzzle {
 	g, _ := sudokusat.NewGridSize(n)
-	p := &variant.Puzzle{Grid: g}
+	p := &sudokusat.Puzzle{Grid: g}
 	if rng.IntN(4) == 0 {
 		p.Regions = slices.Clone(jigsaws[n])
 	}
@@ -206,12 +206,12 @@ func randomPuzzle(rng *rand.Rand, n, k int, only ...variant.Kind) *variant.Puzzl
 	}
 	for _, pk := range picks {
 		if global(pk.kind) && pk.truthful {
-			p.Constraints = append(p.Constraints, variant.Constraint{Kind: pk.kind})
+			p.Rules = append(p.Rules, sudokusat.Rule{Kind: pk.kind})
 		}
 	}
 	sol := randomSolution(rng, p)
 	if sol == nil { // the global rules leave no solution on these regions
-		p.Constraints = nil
+		p.Rules = nil
 		sol = randomSolution(rng, p)
 	}
 	givens := rng.IntN(4)
@@ -223,7 +223,7 @@ func randomPuzzle(rng *rand.Rand, n, k int, only ...variant.Kind) *variant.Puzzl
 	}
 	for _, pk := range picks {
 		if !global(pk.kind) || !pk.truthful {
-			p.Constraints = append(p.Constraints, randomConstraint(rng, p, sol, pk.kind, pk.truthful))
+			p.Rules = append(p.Rules, randomConstraint(rng, p, sol, pk.kind, pk.truthful))
 		}
 	}
 	return p
@@ -232,7 +232,7 @@ func randomPuzzle(rng *rand.Rand, n, k int, only ...variant.Kind) *variant.Puzzl
 // randomSolution fills p's regions at random under its global rules (the
 // only constraints it has yet), or returns nil when a bounded search finds
 // no filling.
-func randomSolution(rng *rand.Rand, p *variant.Puzzle) []int {
+func randomSolution(rng *rand.Rand, p *sudokusat.Puzzle) []int {
 	n := p.Size()
 	v := make([]int, n*n)
 	budget := 100000
@@ -250,7 +250,7 @@ func randomSolution(rng *rand.Rand, p *variant.Puzzle) []int {
 			for o := 0; o < c && ok; o++ {
 				same := o/n == c/n || o%n == c%n || p.Region(o) == p.Region(c)
 				ok = !(same && v[o] == d)
-				for _, r := range p.Constraints {
+				for _, r := range p.Rules {
 					ok = ok && !pairBreaks(p, r.Kind, o, c, v[o], d)
 				}
 			}
@@ -271,12 +271,12 @@ func randomSolution(rng *rand.Rand, p *variant.Puzzle) []int {
 
 // randomConstraint draws one constraint of the kind; when truthful it
 // tries a few draws for one that sol meets.
-func randomConstraint(rng *rand.Rand, p *variant.Puzzle, sol []int, kind variant.Kind, truthful bool) variant.Constraint {
+func randomConstraint(rng *rand.Rand, p *sudokusat.Puzzle, sol []int, kind variant.Kind, truthful bool) sudokusat.Rule {
 	n := p.Size()
-	var c variant.Constraint
+	var c sudokusat.Rule
 	for try := 0; try < 20; try++ {
 		c = drawConstraint(rng, n, sol, kind)
-		if !truthful || naiveHolds(&variant.Puzzle{Grid: p.Grid, Constraints: []variant.Constraint{c}}, sol) {
+		if !truthful || naiveHolds(&sudokusat.Puzzle{Grid: p.Grid, Rules: []sudokusat.Rule{c}}, sol) {
 			break
 		}
 	}
@@ -285,7 +285,7 @@ func randomConstraint(rng *rand.Rand, p *variant.Puzzle, sol []int, kind variant
 
 // drawConstraint draws one constraint of the kind, using sol for the sums
 // so that they are plausible.
-func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) variant.Constraint {
+func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) sudokusat.Rule {
 	cells := func(k int) []int { return rng.Perm(n * n)[:k] }
 	// neighbour returns a cell orthogonally next to c.
 	neighbour := func(c int) int {
@@ -317,7 +317,7 @@ func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) variant
 		}
 		return s
 	}
-	c := variant.Constraint{Kind: kind}
+	c := sudokusat.Rule{Kind: kind}
 	switch kind {
 	case variant.Region:
 		c.Cells = cells(2 + rng.IntN(n-1))

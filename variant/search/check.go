@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -9,15 +10,15 @@ import (
 // tables the propagation built from them: a solution is accepted only when
 // every rule holds, however weak the propagation of some rule may be.
 type checker struct {
-	p *variant.Puzzle
+	p *sudokusat.Puzzle
 	n int
 	// The dots of each orthogonal pair, for the negative rules.
 	white, black, xv map[pairKey]bool
 }
 
-func newChecker(p *variant.Puzzle) *checker {
+func newChecker(p *sudokusat.Puzzle) *checker {
 	k := &checker{p: p, n: p.Size(), white: map[pairKey]bool{}, black: map[pairKey]bool{}, xv: map[pairKey]bool{}}
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		if len(c.Cells) != 2 {
 			continue
 		}
@@ -55,7 +56,7 @@ func (k *checker) holds(v []int) bool {
 			return false
 		}
 	}
-	for _, c := range k.p.Constraints {
+	for _, c := range k.p.Rules {
 		if !k.rule(c, v) {
 			return false
 		}
@@ -64,7 +65,7 @@ func (k *checker) holds(v []int) bool {
 }
 
 // rule reports whether one constraint holds.
-func (k *checker) rule(c variant.Constraint, v []int) bool {
+func (k *checker) rule(c sudokusat.Rule, v []int) bool {
 	switch c.Kind {
 	case variant.Region, variant.DiagonalMain, variant.DiagonalAnti:
 		return distinct(c.Cells, v)

@@ -16,7 +16,7 @@ func ExampleCount() {
 	g, _ := sudokusat.NewGridSize(9)
 	g.Set(4, 2, 1)
 	g.Set(5, 6, 2)
-	p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+	p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
 		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
 	}}
 	// A limit of 2 tells a proper puzzle from one with several solutions.

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -105,7 +106,7 @@ type pairRel struct {
 // compile checks p's structure and builds its model. It fails on anything
 // the engine cannot read: sizes, cells or digits out of range, malformed
 // regions, unknown kinds, constraints with the wrong number of cells.
-func compile(p *variant.Puzzle) (*model, error) {
+func compile(p *sudokusat.Puzzle) (*model, error) {
 	if p == nil || p.Grid == nil || p.Grid.Size() == 0 {
 		return nil, fmt.Errorf("search: no grid")
 	}
@@ -165,7 +166,7 @@ func compile(p *variant.Puzzle) (*model, error) {
 		return r
 	}
 	var antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
-	for i, c := range p.Constraints {
+	for i, c := range p.Rules {
 		where := func(format string, args ...any) error {
 			return fmt.Errorf("search: constraint %d (%s): %w", i+1, c.Kind, fmt.Errorf(format, args...))
 		}
@@ -344,7 +345,7 @@ func (m *model) differ(p prop) []uint64 {
 
 // regionGroups returns the puzzle's regions as groups: the grid's boxes,
 // or the jigsaw regions of p.Regions.
-func regionGroups(p *variant.Puzzle, n int) ([][]int32, error) {
+func regionGroups(p *sudokusat.Puzzle, n int) ([][]int32, error) {
 	groups := make([][]int32, n)
 	for c := 0; c < n*n; c++ {
 		var r int

@@ -26,7 +26,7 @@ const inkala = "8127536499436821756754912831542378963698457212871695345219743684
 type benchPuzzle struct {
 	name     string
 	solution string
-	build    func() *variant.Puzzle
+	build    func() *sudokusat.Puzzle
 }
 
 var benchPuzzles = []benchPuzzle{
@@ -38,14 +38,14 @@ var benchPuzzles = []benchPuzzle{
 
 // The four puzzles are read from testdata/variants, where package
 // variant's tests keep them with their golden solutions.
-func killer() *variant.Puzzle  { return fromFile("killer-9") }
-func thermo() *variant.Puzzle  { return fromFile("thermo-9") }
-func arrow() *variant.Puzzle   { return fromFile("arrow-9") }
-func miracle() *variant.Puzzle { return fromFile("miracle-9") }
+func killer() *sudokusat.Puzzle  { return fromFile("killer-9") }
+func thermo() *sudokusat.Puzzle  { return fromFile("thermo-9") }
+func arrow() *sudokusat.Puzzle   { return fromFile("arrow-9") }
+func miracle() *sudokusat.Puzzle { return fromFile("miracle-9") }
 
 // fromFile reads a test puzzle. The files are part of the repository: one
 // that is missing or unreadable is a broken checkout, reported at once.
-func fromFile(name string) *variant.Puzzle {
+func fromFile(name string) *sudokusat.Puzzle {
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "variants", name+".json"))
 	if err != nil {
 		panic(err)

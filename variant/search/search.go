@@ -41,7 +41,6 @@ import (
 	"fmt"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 // MaxSize is the largest grid side Count takes: a cell's candidates are
@@ -77,7 +76,7 @@ type Result struct {
 // error, one it cannot take an error wrapping ErrUnsupported. When ctx ends
 // first, Count returns what it found so far and an error wrapping
 // ctx.Err(). Counts may run in parallel: each builds its own tables.
-func Count(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
+func Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	if limit < 1 {
 		return Result{}, fmt.Errorf("search: limit %d, want at least 1", limit)
 	}

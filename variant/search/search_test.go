@@ -20,7 +20,7 @@ var bg = context.Background()
 // allOf counts every solution of p (the 288 of an empty 4×4 grid fit
 // well below the limit) and returns them sorted, failing the test on an
 // error or on solutions found twice.
-func allOf(t testing.TB, p *variant.Puzzle) []string {
+func allOf(t testing.TB, p *sudokusat.Puzzle) []string {
 	t.Helper()
 	const limit = 100000
 	r, err := Count(bg, p, limit)
@@ -45,17 +45,17 @@ func allOf(t testing.TB, p *variant.Puzzle) []string {
 }
 
 // describe writes a puzzle for failure messages.
-func describe(p *variant.Puzzle) string {
+func describe(p *sudokusat.Puzzle) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s regions=%v", p.Grid, p.Regions)
-	for _, c := range p.Constraints {
+	for _, c := range p.Rules {
 		fmt.Fprintf(&b, "\n  %s cells=%v lines=%v value=%d", c.Kind, c.Cells, c.Lines, c.Value)
 	}
 	return b.String()
 }
 
 // sameAsBrute compares the engine's solutions of p with the brute force's.
-func sameAsBrute(t *testing.T, p *variant.Puzzle) int {
+func sameAsBrute(t *testing.T, p *sudokusat.Puzzle) int {
 	t.Helper()
 	want := brute(p)
 	got := allOf(t, p)
@@ -95,7 +95,7 @@ func TestKindsAgainstBrute(t *testing.T) {
 					p := randomPuzzle(rng, n, 4, tc.kinds...)
 					got := sameAsBrute(t, p)
 					free := *p
-					free.Constraints = nil
+					free.Rules = nil
 					if got < len(brute(&free)) {
 						narrowed++
 					}
@@ -143,7 +143,7 @@ func FuzzCount(f *testing.F) {
 // solutions are distinct: the empty 4×4 grid has 288.
 func TestLimit(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(4)
-	p := &variant.Puzzle{Grid: g}
+	p := &sudokusat.Puzzle{Grid: g}
 	for _, limit := range []int{1, 2, 5, 288, 1000} {
 		r, err := Count(bg, p, limit)
 		if err != nil {
@@ -177,9 +177,9 @@ func TestLarge(t *testing.T) {
 	for _, tc := range tests {
 		n := tc.n
 		g, _ := sudokusat.NewGridSize(n)
-		p := &variant.Puzzle{Grid: g}
+		p := &sudokusat.Puzzle{Grid: g}
 		if tc.diagonal {
-			p.Constraints = []variant.Constraint{{Kind: variant.DiagonalMain, Cells: diagonal(n)}}
+			p.Rules = []sudokusat.Rule{{Kind: variant.DiagonalMain, Cells: diagonal(n)}}
 		}
 		ctx, cancel := context.WithTimeout(bg, 30*time.Second)
 		r, err := Count(ctx, p, 1)
@@ -215,34 +215,34 @@ func TestBadInput(t *testing.T) {
 	big, _ := sudokusat.NewGridSize(81)
 	over := g4.Clone()
 	over.SetCell(0, 5)
-	with := func(cs ...variant.Constraint) *variant.Puzzle {
-		return &variant.Puzzle{Grid: g4, Constraints: cs}
+	with := func(cs ...sudokusat.Rule) *sudokusat.Puzzle {
+		return &sudokusat.Puzzle{Grid: g4, Rules: cs}
 	}
 	tests := []struct {
 		name  string
-		p     *variant.Puzzle
+		p     *sudokusat.Puzzle
 		limit int
 		want  string
 	}{
 		{"nil puzzle", nil, 1, "no grid"},
-		{"nil grid", &variant.Puzzle{}, 1, "no grid"},
+		{"nil grid", &sudokusat.Puzzle{}, 1, "no grid"},
 		{"limit", with(), 0, "limit 0"},
-		{"too large", &variant.Puzzle{Grid: big}, 1, "side 81"},
-		{"digit", &variant.Puzzle{Grid: over}, 1, "r1c1 holds 5"},
-		{"regions length", &variant.Puzzle{Grid: g4, Regions: []int{0, 1}}, 1, "2 regions"},
-		{"region number", &variant.Puzzle{Grid: g4, Regions: slices.Repeat([]int{7}, 16)}, 1, "region 7"},
-		{"region size", &variant.Puzzle{Grid: g4, Regions: append(slices.Repeat([]int{0}, 5), slices.Repeat([]int{1, 2, 3}, 4)[:11]...)}, 1, "region 0 has 5 cells"},
-		{"unknown kind", with(variant.Constraint{Kind: "sandwich"}), 1, `unknown kind "sandwich"`},
-		{"cell out", with(variant.Constraint{Kind: variant.Thermo, Cells: []int{0, 16}}), 1, "cell 16 outside"},
-		{"negative cell", with(variant.Constraint{Kind: variant.Killer, Cells: []int{-1}}), 1, "cell -1 outside"},
-		{"cell twice", with(variant.Constraint{Kind: variant.Region, Cells: []int{3, 3}}), 1, "listed twice"},
-		{"dot cells", with(variant.Constraint{Kind: variant.White, Cells: []int{1}}), 1, "1 cells, want 2"},
-		{"parity cells", with(variant.Constraint{Kind: variant.Even, Cells: []int{1, 2}}), 1, "2 cells, want 1"},
-		{"empty thermo", with(variant.Constraint{Kind: variant.Thermo}), 1, "no cells"},
-		{"empty cage", with(variant.Constraint{Kind: variant.Killer, Value: 3}), 1, "no cells"},
-		{"arrow circle", with(variant.Constraint{Kind: variant.Arrow, Lines: [][]int{{1}}}), 1, "no circle"},
-		{"arrow line", with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1, 99}}}), 1, "cell 99 outside"},
-		{"long pill", with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}), 1, "circle of 10 cells"},
+		{"too large", &sudokusat.Puzzle{Grid: big}, 1, "side 81"},
+		{"digit", &sudokusat.Puzzle{Grid: over}, 1, "r1c1 holds 5"},
+		{"regions length", &sudokusat.Puzzle{Grid: g4, Regions: []int{0, 1}}, 1, "2 regions"},
+		{"region number", &sudokusat.Puzzle{Grid: g4, Regions: slices.Repeat([]int{7}, 16)}, 1, "region 7"},
+		{"region size", &sudokusat.Puzzle{Grid: g4, Regions: append(slices.Repeat([]int{0}, 5), slices.Repeat([]int{1, 2, 3}, 4)[:11]...)}, 1, "region 0 has 5 cells"},
+		{"unknown kind", with(sudokusat.Rule{Kind: "sandwich"}), 1, `unknown kind "sandwich"`},
+		{"cell out", with(sudokusat.Rule{Kind: variant.Thermo, Cells: []int{0, 16}}), 1, "cell 16 outside"},
+		{"negative cell", with(sudokusat.Rule{Kind: variant.Killer, Cells: []int{-1}}), 1, "cell -1 outside"},
+		{"cell twice", with(sudokusat.Rule{Kind: variant.Region, Cells: []int{3, 3}}), 1, "listed twice"},
+		{"dot cells", with(sudokusat.Rule{Kind: variant.White, Cells: []int{1}}), 1, "1 cells, want 2"},
+		{"parity cells", with(sudokusat.Rule{Kind: variant.Even, Cells: []int{1, 2}}), 1, "2 cells, want 1"},
+		{"empty thermo", with(sudokusat.Rule{Kind: variant.Thermo}), 1, "no cells"},
+		{"empty cage", with(sudokusat.Rule{Kind: variant.Killer, Value: 3}), 1, "no cells"},
+		{"arrow circle", with(sudokusat.Rule{Kind: variant.Arrow, Lines: [][]int{{1}}}), 1, "no circle"},
+		{"arrow line", with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1, 99}}}), 1, "cell 99 outside"},
+		{"long pill", with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}), 1, "circle of 10 cells"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -256,10 +256,10 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	g16, _ := sudokusat.NewGridSize(16)
-	for name, p := range map[string]*variant.Puzzle{
+	for name, p := range map[string]*sudokusat.Puzzle{
 		"81×81":         {Grid: big},
-		"pill on 16×16": {Grid: g16, Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}},
-		"long pill":     with(variant.Constraint{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}),
+		"pill on 16×16": {Grid: g16, Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}},
+		"long pill":     with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}),
 	} {
 		if _, err := Count(bg, p, 1); !errors.Is(err, ErrUnsupported) {
 			t.Errorf("%s: %v, want ErrUnsupported", name, err)
@@ -276,14 +276,14 @@ func TestImpossible(t *testing.T) {
 	clash.SetCell(1, 1)
 	tests := []struct {
 		name string
-		p    *variant.Puzzle
+		p    *sudokusat.Puzzle
 	}{
-		{"clashing givens", &variant.Puzzle{Grid: clash}},
-		{"long thermo", &variant.Puzzle{Grid: g4, Constraints: []variant.Constraint{{Kind: variant.Thermo, Cells: []int{0, 1, 2, 3, 7}}}}},
-		{"big region", &variant.Puzzle{Grid: g4, Constraints: []variant.Constraint{{Kind: variant.Region, Cells: []int{0, 1, 2, 3, 4}}}}},
-		{"cage sum", &variant.Puzzle{Grid: g4, Constraints: []variant.Constraint{{Kind: variant.Killer, Cells: []int{0, 5}, Value: 8}}}},
-		{"arrow without line", &variant.Puzzle{Grid: g4, Constraints: []variant.Constraint{{Kind: variant.Arrow, Cells: []int{0}}}}},
-		{"odd even", &variant.Puzzle{Grid: g4, Constraints: []variant.Constraint{{Kind: variant.Odd, Cells: []int{0}}, {Kind: variant.Even, Cells: []int{0}}}}},
+		{"clashing givens", &sudokusat.Puzzle{Grid: clash}},
+		{"long thermo", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Thermo, Cells: []int{0, 1, 2, 3, 7}}}}},
+		{"big region", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Region, Cells: []int{0, 1, 2, 3, 4}}}}},
+		{"cage sum", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 5}, Value: 8}}}},
+		{"arrow without line", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}}}}},
+		{"odd even", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Odd, Cells: []int{0}}, {Kind: variant.Even, Cells: []int{0}}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -311,12 +311,12 @@ func TestContext(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		p    *variant.Puzzle
+		p    *sudokusat.Puzzle
 	}{
 		// 6.7·10²¹ solutions, found one after the other.
-		{"many solutions", &variant.Puzzle{Grid: g9}},
+		{"many solutions", &sudokusat.Puzzle{Grid: g9}},
 		// Long refutations deep in the tree, few or no solutions.
-		{"deep search", &variant.Puzzle{Grid: g16, Constraints: []variant.Constraint{
+		{"deep search", &sudokusat.Puzzle{Grid: g16, Rules: []sudokusat.Rule{
 			{Kind: variant.AntiKnight}, {Kind: variant.AntiKing}, {Kind: variant.NonConsecutive},
 		}}},
 	}
@@ -348,7 +348,7 @@ func TestContext(t *testing.T) {
 // -race): each must give what it gives alone.
 func TestParallel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	ps := []*variant.Puzzle{miracle()}
+	ps := []*sudokusat.Puzzle{miracle()}
 	for range 30 {
 		ps = append(ps, randomPuzzle(rng, 4+2*rng.IntN(2), 6))
 	}
@@ -404,7 +404,7 @@ func TestLargeRandom(t *testing.T) {
 		n := []int{12, 16}[seed%2]
 		rng := rand.New(rand.NewPCG(seed, 99))
 		g, _ := sudokusat.NewGridSize(n)
-		first, err := Count(bg, &variant.Puzzle{Grid: g}, 1)
+		first, err := Count(bg, &sudokusat.Puzzle{Grid: g}, 1)
 		if err != nil || first.Count != 1 {
 			t.Fatalf("empty %d×%d: %d solutions, %v", n, n, first.Count, err)
 		}
@@ -413,14 +413,14 @@ func TestLargeRandom(t *testing.T) {
 		for c := range sol {
 			sol[c] = relabel[first.Solutions[0].Cell(c)-1] + 1
 		}
-		p := &variant.Puzzle{Grid: g}
+		p := &sudokusat.Puzzle{Grid: g}
 		for _, c := range rng.Perm(n * n)[:n*n/3] {
 			g.SetCell(c, sol[c])
 		}
 		for range 10 + rng.IntN(20) {
 			c := randomConstraint(rng, p, sol, local[rng.IntN(len(local))], true)
-			if naiveHolds(&variant.Puzzle{Grid: g, Constraints: []variant.Constraint{c}}, sol) {
-				p.Constraints = append(p.Constraints, c)
+			if naiveHolds(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{c}}, sol) {
+				p.Rules = append(p.Rules, c)
 			}
 		}
 		ctx, cancel := context.WithTimeout(bg, 20*time.Second)
@@ -440,7 +440,7 @@ func TestLargeRandom(t *testing.T) {
 		if r.Count == 1 && !slices.Equal(digitsOf(r.Solutions[0]), sol) {
 			t.Fatalf("seed %d: the one solution is not the known one", seed)
 		}
-		t.Logf("%d×%d, %d constraints: %d solutions, %d nodes", n, n, len(p.Constraints), r.Count, r.Nodes)
+		t.Logf("%d×%d, %d constraints: %d solutions, %d nodes", n, n, len(p.Rules), r.Count, r.Nodes)
 	}
 }
 
@@ -461,7 +461,7 @@ func TestChecker(t *testing.T) {
 		}
 		k := newChecker(p)
 		free := *p
-		free.Constraints = nil
+		free.Rules = nil
 		for _, s := range brute(&free) {
 			g, err := sudokusat.Parse(s)
 			if err != nil {
@@ -488,13 +488,13 @@ func TestChecker(t *testing.T) {
 // that carry their dot: a filling where only the dotted pair breaks the
 // negative rule meets the puzzle, and breaks it once the dot is gone.
 func TestCheckerExemptions(t *testing.T) {
-	check := func(t *testing.T, p *variant.Puzzle, v []int) {
+	check := func(t *testing.T, p *sudokusat.Puzzle, v []int) {
 		t.Helper()
 		if !naiveHolds(p, v) || !newChecker(p).holds(v) {
 			t.Fatalf("%v: the brute force %v, the checker %v, want both to accept",
 				v, naiveHolds(p, v), newChecker(p).holds(v))
 		}
-		without := &variant.Puzzle{Grid: p.Grid, Constraints: p.Constraints[:1]}
+		without := &sudokusat.Puzzle{Grid: p.Grid, Rules: p.Rules[:1]}
 		if naiveHolds(without, v) || newChecker(without).holds(v) {
 			t.Fatalf("%v: accepted without the dot", v)
 		}
@@ -505,10 +505,10 @@ func TestCheckerExemptions(t *testing.T) {
 			filled.SetCell(c, d)
 		}
 		for _, q := range []struct {
-			cs   []variant.Constraint
+			cs   []sudokusat.Rule
 			want int
-		}{{p.Constraints, 1}, {without.Constraints, 0}} {
-			if r, err := Count(bg, &variant.Puzzle{Grid: filled, Constraints: q.cs}, 2); err != nil || r.Count != q.want {
+		}{{p.Rules, 1}, {without.Rules, 0}} {
+			if r, err := Count(bg, &sudokusat.Puzzle{Grid: filled, Rules: q.cs}, 2); err != nil || r.Count != q.want {
 				t.Fatalf("%d constraints, filling given: %d solutions, %v; want %d", len(q.cs), r.Count, err, q.want)
 			}
 		}
@@ -518,7 +518,7 @@ func TestCheckerExemptions(t *testing.T) {
 		// 9×9 one has r1c1 = 1 and r1c2 = 2 and no other.
 		g, _ := sudokusat.NewGridSize(9)
 		v, _ := sudokusat.Parse("124637958386195724759428361472863195638519472915274836247951683591386247863742519")
-		check(t, &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{
+		check(t, &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
 			{Kind: variant.NonConsecutive}, {Kind: variant.White, Cells: []int{0, 1}},
 		}}, digitsOf(v))
 	})
@@ -536,8 +536,8 @@ func TestCheckerExemptions(t *testing.T) {
 			for try := 0; try < 500; try++ {
 				g, _ := sudokusat.NewGridSize(6)
 				a := rng.IntN(30) // a cell with one below it
-				dot := variant.Constraint{Kind: tc.dot, Cells: []int{a, a + 6}, Value: tc.value}
-				p := &variant.Puzzle{Grid: g, Constraints: []variant.Constraint{{Kind: tc.rule}, dot}}
+				dot := sudokusat.Rule{Kind: tc.dot, Cells: []int{a, a + 6}, Value: tc.value}
+				p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: tc.rule}, dot}}
 				// The filling keeps the rule but where the dot exempts
 				// it; the dotted pair may or may not meet its dot.
 				if v := randomSolution(rng, p); v != nil && naiveHolds(p, v) {

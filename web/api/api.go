@@ -228,7 +228,7 @@ var errTwoPuzzles = errors.New("more than one puzzle in the input: the page take
 // its layout, and its rules when it is a variant puzzle.
 type puzzle struct {
 	*sudokusat.Puzzle
-	variant *variant.Puzzle // nil for a classic puzzle
+	variant *sudokusat.Puzzle // nil for a classic puzzle
 }
 
 // parse reads the one puzzle of text and checks its givens (and a variant
@@ -288,7 +288,7 @@ func (s Service) parseVariant(text string) (*puzzle, Reply) {
 	if n := v.Size(); s.MaxSize > 0 && n > s.MaxSize {
 		return nil, failure(engine.Invalid.String(), line, s.tooLarge(n))
 	}
-	if err := v.Validate(); err != nil {
+	if err := variant.Validate(v); err != nil {
 		return nil, failure(engine.Invalid.String(), line, err)
 	}
 	p := &puzzle{Puzzle: &sudokusat.Puzzle{Grid: v.Grid, Line: line, Layout: sudokusat.LayoutLine}}
@@ -312,7 +312,7 @@ func describe(r *Reply, p *puzzle) {
 }
 
 // rules names a variant puzzle's rules, each once, in the puzzle's order.
-func rules(v *variant.Puzzle) []string {
+func rules(v *sudokusat.Puzzle) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(name string) {
@@ -324,7 +324,7 @@ func rules(v *variant.Puzzle) []string {
 	if v.Regions != nil {
 		add("jigsaw")
 	}
-	for _, c := range v.Constraints {
+	for _, c := range v.Rules {
 		switch c.Kind {
 		case variant.DiagonalMain, variant.DiagonalAnti:
 			add("diagonal")

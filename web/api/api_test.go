@@ -3,9 +3,10 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"github.com/sudokusat/sudokusat/engine"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/engine"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"

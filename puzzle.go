@@ -1,0 +1,77 @@
+package sudokusat
+
+// Puzzle is the one model of a puzzle, classic or variant: a grid of
+// givens, the regions that each hold every digit once (the grid's boxes
+// unless Regions says otherwise), and the rules beyond rows, columns and
+// regions, none for a classic puzzle. It also says where and how the
+// puzzle was written, so that answers can name its line and come back in
+// its notation.
+//
+// What a rule means is package variant's: its table of kinds gives each
+// kind's meaning, its validator and its reading from f-puzzles. This
+// package holds the rules as data only, so that every reader, engine and
+// writer passes the same value around.
+type Puzzle struct {
+	// Grid holds the size and the givens (0 for a blank). Its box shape
+	// is ignored when Regions is set.
+	Grid *Grid
+	// Regions, when not nil, gives each cell's region (0..N-1) in place
+	// of the grid's boxes: a jigsaw puzzle. Each region has N cells.
+	Regions []int
+	// Rules are the puzzle's rules beyond rows, columns and regions, in
+	// the order the puzzle gave them.
+	Rules []Rule
+	// Line is the line of its input the puzzle starts on, from 1, or 0.
+	Line int
+	// Layout is how the puzzle was written.
+	Layout Layout
+}
+
+// Rule is one rule of a puzzle beyond its rows, columns and regions: a
+// killer cage, a thermometer, a Kropki dot, anti-knight, … Which fields
+// matter depends on Kind (see package variant). Cells are numbered
+// row-major from 0 (cell = r·N+c).
+type Rule struct {
+	// Kind names the rule's kind, as messages, JSON and the command line
+	// write it ("killer", "thermo", "anti-knight", …).
+	Kind string
+	// Cells are the cells the rule is about; none for a rule over the
+	// whole grid.
+	Cells []int
+	// Lines are the lines of a rule drawn as several (an arrow's), each
+	// from the cell next to the circle outwards.
+	Lines [][]int
+	// Value is the rule's number: a cage's sum (0 for none), an XV
+	// pair's sum.
+	Value int
+}
+
+// Size returns N, the grid's side.
+func (p *Puzzle) Size() int { return p.Grid.Size() }
+
+// Region returns the region of a cell: Regions[cell] when set, else the
+// grid's box.
+func (p *Puzzle) Region(cell int) int {
+	if p.Regions != nil {
+		return p.Regions[cell]
+	}
+	n := p.Size()
+	return p.Grid.Box(cell/n, cell%n)
+}
+
+// Classic reports whether p is a classic Sudoku: no rule and the grid's
+// own boxes, so that every engine can solve it.
+func (p *Puzzle) Classic() bool { return p.Regions == nil && len(p.Rules) == 0 }
+
+// Format returns g in p's layout: one line for LayoutLine and
+// LayoutFPuzzles, a drawn grid for LayoutRows, rows of numbers for
+// LayoutNumbers. Only the one-line form has no trailing newline.
+func (p *Puzzle) Format(g *Grid) string {
+	switch p.Layout {
+	case LayoutRows:
+		return g.Pretty()
+	case LayoutNumbers:
+		return g.Rows()
+	}
+	return g.String()
+}
