@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,11 +28,14 @@ import (
 //
 // With Certify set, an UNSAT answer counts only with a DRAT proof that
 // Certify accepts for the CNF the solver was given: the solver writes it
-// to the file "{proof}" names in Argv (for cadical and kissat, which take
-// a proof file after the CNF, it is added when Argv does not name it).
+// to the file "{proof}" names in Argv, or in ProofArgs when Argv does not
+// name it.
 type External struct {
 	Label string   // the engine's name in messages and tables
 	Argv  []string // the command and its arguments
+	// ProofArgs are added to Argv when Certify is set and Argv does not
+	// name "{proof}" (see Program).
+	ProofArgs []string
 	// Certify, when not nil, checks a refutation: cnf is the formula the
 	// solver was given, proof its DRAT proof.
 	Certify func(ctx context.Context, cnf, proof io.Reader) error
@@ -40,29 +44,61 @@ type External struct {
 // ErrBadProof reports an UNSAT answer whose proof was missing or refused.
 var ErrBadProof = errors.New("UNSAT proof refused")
 
-// knownArgv returns how to call a known solver quietly.
-func knownArgv(name string) ([]string, bool) {
-	switch name {
-	case "cadical", "kissat":
-		return []string{name, "-q", "{cnf}"}, true
-	case "minisat":
-		return []string{"minisat", "-verb=0", "{cnf}", "{out}"}, true
-	case "picosat":
-		return []string{"picosat", "{cnf}"}, true
-	case "cryptominisat5", "cryptominisat":
-		return []string{"cryptominisat5", "--verb", "0", "{cnf}"}, true
-	}
-	return nil, false
+// Program is a DIMACS solver that sudokusat knows by name: how to call it
+// quietly and how to have it write a DRAT proof.
+type Program struct {
+	// Name is the name Engine takes; Aliases are other names for it.
+	Name    string
+	Aliases []string
+	// Argv calls the solver quietly: "{cnf}" stands for the CNF file,
+	// "{out}" for a result file it writes (MiniSat's convention).
+	Argv []string
+	// ProofArgs are added to Argv when a proof is asked for: "{proof}"
+	// stands for the file the solver writes it to. Nil for a solver that
+	// writes no proof package drat can check.
+	ProofArgs []string
+	// Proof names what the solver writes with ProofArgs, or why it
+	// writes nothing usable, for help texts and messages.
+	Proof string
 }
 
-// KnownExternal lists the solver names Engine knows besides "sat".
+// Programs returns the table of solvers Engine knows by name, one row
+// each: the one list that the engine names, the help texts and the
+// --certify messages read. The slice is new on each call.
+func Programs() []Program {
+	return []Program{
+		{Name: "cadical", Argv: []string{"cadical", "-q", "{cnf}"}, ProofArgs: []string{"{proof}"}, Proof: "DRAT, to the file after the CNF"},
+		{Name: "kissat", Argv: []string{"kissat", "-q", "{cnf}"}, ProofArgs: []string{"{proof}"}, Proof: "DRAT, to the file after the CNF"},
+		{Name: "minisat", Argv: []string{"minisat", "-verb=0", "{cnf}", "{out}"}, Proof: "none: MiniSat writes no proof"},
+		{Name: "picosat", Argv: []string{"picosat", "{cnf}"}, Proof: "none that drat reads: PicoSAT writes RUP and TraceCheck traces"},
+		{Name: "cryptominisat5", Aliases: []string{"cryptominisat"}, Argv: []string{"cryptominisat5", "--verb", "0", "{cnf}"}, Proof: "none that drat reads: CryptoMiniSat 5.11 writes FRAT"},
+	}
+}
+
+// program returns the row of Programs that name is a name of.
+func program(name string) (Program, bool) {
+	for _, p := range Programs() {
+		if p.Name == name || slices.Contains(p.Aliases, name) {
+			return p, true
+		}
+	}
+	return Program{}, false
+}
+
+// KnownExternal lists the names of Programs, in its order.
 func KnownExternal() []string {
-	return []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5"}
+	var names []string
+	for _, p := range Programs() {
+		names = append(names, p.Name)
+	}
+	return names
 }
 
 // Engine returns the SAT engine named by spec: "sat" (or "gophersat") for
-// the embedded gophersat, a known solver's name (see KnownExternal), or a
-// command line such as "glucose -model {cnf}", split on white space.
+// the embedded gophersat, a known solver's name (see Programs), or a
+// command line such as "glucose -model {cnf}", split on white space. A
+// command line whose program is a known solver writes its proofs as that
+// solver does.
 func Engine(spec string) (Solver, error) {
 	spec = strings.TrimSpace(spec)
 	switch spec {
@@ -71,10 +107,12 @@ func Engine(spec string) (Solver, error) {
 	case "":
 		return nil, errors.New("satsolve: empty engine name")
 	}
-	if argv, ok := knownArgv(spec); ok {
-		return &External{Label: spec, Argv: argv}, nil
+	if p, ok := program(spec); ok {
+		return &External{Label: spec, Argv: p.Argv, ProofArgs: p.ProofArgs}, nil
 	}
-	return &External{Label: spec, Argv: strings.Fields(spec)}, nil
+	argv := strings.Fields(spec)
+	p, _ := program(filepath.Base(argv[0]))
+	return &External{Label: spec, Argv: argv, ProofArgs: p.ProofArgs}, nil
 }
 
 // Name returns the engine's label.
@@ -235,11 +273,11 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		args = append(args, cnf)
 	}
 	if e.Certify != nil && !sawProof {
-		switch filepath.Base(e.Argv[0]) {
-		case "cadical", "kissat": // the proof file follows the CNF
-			args = append(args, proof)
-		default:
+		if len(e.ProofArgs) == 0 {
 			return Answer{}, fmt.Errorf("%w: %s: a certified run needs {proof} in the solver's command line", ErrSolver, e.Label)
+		}
+		for _, a := range e.ProofArgs {
+			args = append(args, strings.ReplaceAll(a, "{proof}", proof))
 		}
 	}
 	limit := answerLimit(f.Vars)
