@@ -76,3 +76,37 @@ func Lookup(name string) (Encoding, error) {
 	e, err := Describe(name)
 	return e.Build, err
 }
+
+// Options says how Puzzle encodes a puzzle.
+type Options struct {
+	// Encoding names a classic puzzle's encoding (see Encodings); empty
+	// means Default.
+	Encoding string
+	// Sums is how a puzzle with rules writes killer and arrow sums.
+	Sums SumForm
+}
+
+// Puzzle encodes p: a classic puzzle in the encoding o names, and a puzzle
+// with rules or regions with Variant, the one encoding that knows them (o's
+// encoding is not used then). It is the one way from a puzzle to a
+// formula, for the engines, the encode command and the page. The
+// formula's Layout is p's, so that a solution decoded from it is written
+// back in p's notation.
+func Puzzle(p *sudokusat.Puzzle, o Options) (*Formula, error) {
+	var f *Formula
+	var err error
+	if p.Classic() {
+		var e Info
+		if e, err = Describe(o.Encoding); err != nil {
+			return nil, err
+		}
+		f, err = e.Build(p.Grid)
+	} else {
+		f, err = Variant(p, o.Sums)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f.Layout = p.Layout
+	return f, nil
+}

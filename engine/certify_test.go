@@ -28,7 +28,7 @@ func TestCertify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a := Count(context.Background(), e, grid(t, inkala), 2, 0); a.Status != Wrong || !errors.Is(a.Err, ErrWrong) {
+		if a := Count(context.Background(), e, puzzle(t, inkala), 2, 0); a.Status != Wrong || !errors.Is(a.Err, ErrWrong) {
 			t.Errorf("%s: a made-up proof: %v %v, want Wrong", enc, a.Status, a.Err)
 		}
 	}
@@ -50,17 +50,17 @@ func certifyCadical(t *testing.T, enc string) {
 	if !Certifies(cadical) || Certifies(Native()) {
 		t.Errorf("Certifies: cadical %v, native %v", Certifies(cadical), Certifies(Native()))
 	}
-	a := Count(context.Background(), cadical, grid(t, noSolution), 2, 0)
+	a := Count(context.Background(), cadical, puzzle(t, noSolution), 2, 0)
 	if a.Status != Unsolvable || !a.Certified || !strings.Contains(a.Err.Error(), "certified") {
 		t.Errorf("an unsolvable puzzle: %v certified=%v %v", a.Status, a.Certified, a.Err)
 	}
-	a = Count(context.Background(), cadical, grid(t, inkala), 2, 0)
+	a = Count(context.Background(), cadical, puzzle(t, inkala), 2, 0)
 	if !a.Unique() || !a.Certified {
 		t.Errorf("Inkala's puzzle: %v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
 	}
 	// Without --certify the same answer is a claim.
 	plain, _ := Open("cadical", Options{Encoding: enc})
-	if a := Count(context.Background(), plain, grid(t, noSolution), 2, 0); a.Certified || !strings.Contains(a.Err.Error(), "not verified") {
+	if a := Count(context.Background(), plain, puzzle(t, noSolution), 2, 0); a.Certified || !strings.Contains(a.Err.Error(), "not verified") {
 		t.Errorf("uncertified: certified=%v %v", a.Certified, a.Err)
 	}
 }

@@ -24,7 +24,7 @@ func TestDLX(t *testing.T) {
 	if err != nil || len(es) != 2 || es[1].Name() != NameDLX {
 		t.Fatalf("OpenList(native, dlx): %v, %v", es, err)
 	}
-	if _, err := Open("no-such-solver-xyz", Options{}); !errors.Is(err, ErrEngine) || !strings.Contains(err.Error(), "native, dlx, sat") {
+	if _, err := Open("no-such-solver-xyz", Options{}); !errors.Is(err, ErrEngine) || !strings.Contains(err.Error(), "native, search, dlx, sat") {
 		t.Errorf("an unknown engine's error does not list dlx: %v", err)
 	}
 
@@ -42,7 +42,7 @@ func TestDLX(t *testing.T) {
 		{"11..............", 2, Invalid, 0},
 	}
 	for _, tt := range tests {
-		a := Count(context.Background(), DLX(), grid(t, tt.puzzle), tt.limit, 0)
+		a := Count(context.Background(), DLX(), puzzle(t, tt.puzzle), tt.limit, 0)
 		if a.Status != tt.status || a.Count != tt.count {
 			t.Errorf("%s: %v count %d (%v), want %v %d", tt.puzzle, a.Status, a.Count, a.Err, tt.status, tt.count)
 		}
@@ -50,7 +50,7 @@ func TestDLX(t *testing.T) {
 			t.Errorf("%s: no search nodes reported", tt.puzzle)
 		}
 	}
-	if a := Count(context.Background(), DLX(), grid(t, inkala), 2, 0); a.Solution().String() != solution {
+	if a := Count(context.Background(), DLX(), puzzle(t, inkala), 2, 0); a.Solution().String() != solution {
 		t.Errorf("Inkala: %v", a.Solution())
 	}
 
@@ -59,7 +59,7 @@ func TestDLX(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	a := Count(context.Background(), DLX(), big, 1_000_000_000, 100*time.Millisecond)
+	a := Count(context.Background(), DLX(), &sudokusat.Puzzle{Grid: big}, 1_000_000_000, 100*time.Millisecond)
 	if a.Status != Timeout || time.Since(start) > 2*time.Second {
 		t.Errorf("an endless count: %v after %v (%v), want %v", a.Status, time.Since(start), a.Err, Timeout)
 	}

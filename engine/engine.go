@@ -1,15 +1,17 @@
 // Package engine chooses, runs and validates the engines that solve and
-// count Sudoku puzzles: the native solver, dancing links (package dlx),
-// gophersat in this process or in worker processes, and any external
-// DIMACS solver, whose UNSAT answers it can have certified by package drat
-// (Options.Certify). It is the one layer
-// under the command line and the web page, so that each decision about
-// engines (what a name means, which encoding, how many puzzles run at
-// once, what an answer's status is) is made here once.
+// count Sudoku puzzles, classic or with rules: the native solver, the
+// search of package variant/search, dancing links (package dlx), gophersat
+// in this process or in worker processes, and any external DIMACS solver,
+// whose UNSAT answers it can have certified by package drat
+// (Options.Certify). Engines lists them, with what each takes and gives.
+// It is the one layer under the command line and the web page, so that
+// each decision about engines (what a name means, which encoding, how many
+// puzzles run at once, what an answer's status is) is made here once.
 //
 // An Engine reports what it found; Count checks every grid it reports with
-// sudokusat.CheckSolution, which shares no code with any engine, and gives
-// the answer a Status. A grid that fails the check never reaches a caller.
+// variant.Check, which shares no code with any engine (for a classic
+// puzzle it is sudokusat.CheckSolution), and gives the answer a Status. A
+// grid that fails the check never reaches a caller.
 package engine
 
 import (
@@ -19,6 +21,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // Engine counts a puzzle's solutions. Count reports what the engine found,
@@ -26,10 +29,12 @@ import (
 type Engine interface {
 	// Name names the engine in messages and tables.
 	Name() string
-	// Count looks for up to limit (≥ 1) solutions of g, whose givens do
-	// not clash. It honours ctx: when ctx ends first it returns an error
-	// wrapping ctx.Err().
-	Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error)
+	// Count looks for up to limit (≥ 1) solutions of p, which
+	// variant.Validate accepts. It honours ctx: when ctx ends first it
+	// returns an error wrapping ctx.Err(). An engine that takes classic
+	// grids only returns an error wrapping ErrRules for a puzzle with
+	// rules or regions.
+	Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error)
 }
 
 // Result is what an engine reports for one puzzle, before validation.
@@ -150,30 +155,20 @@ var ErrWrong = errors.New("wrong answer")
 // yet: its answer's error says so.
 var ErrNoSolution = errors.New("no solution")
 
-// Count looks for up to limit (≥ 1) solutions of g with e and validates
-// what e reports. A puzzle whose givens clash is Invalid without running
-// e. A positive timeout bounds the search: past it the answer is Timeout.
-// Count never returns a grid that is not a solution of g.
-func Count(ctx context.Context, e Engine, g *sudokusat.Grid, limit int, timeout time.Duration) Answer {
-	_, ext := e.(*external)
-	return run(ctx, e.Name(), ext, limit, timeout, g.Validate,
-		func(ctx context.Context) (Result, error) { return e.Count(ctx, g, limit) },
-		func(s *sudokusat.Grid) error { return sudokusat.CheckSolution(g, s) })
-}
-
-// run is the one way an engine's count becomes an Answer, for classic
-// and variant puzzles alike: valid refuses a puzzle no engine should see
-// (Invalid), count runs the engine under the timeout, and solves checks
-// each grid it reports. external marks an engine whose UNSAT claim is its
-// word alone unless certified.
-func run(ctx context.Context, name string, external bool, limit int, timeout time.Duration,
-	valid func() error, count func(context.Context) (Result, error), solves func(*sudokusat.Grid) error) Answer {
+// Count looks for up to limit (≥ 1) solutions of p with e and validates
+// what e reports with variant.Check, which shares no code with any engine
+// (for a classic puzzle it is sudokusat.CheckSolution). A puzzle that
+// variant.Validate refuses, its givens clashing or a rule malformed, is
+// Invalid without running e. A positive timeout bounds the search: past
+// it the answer is Timeout. Count never returns a grid that is not a
+// solution of p.
+func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) Answer {
 	a := Answer{Limit: limit}
 	if limit < 1 {
 		a.Status, a.Err = Failed, fmt.Errorf("count limit %d: want at least 1", limit)
 		return a
 	}
-	if err := valid(); err != nil {
+	if err := variant.Validate(p); err != nil {
 		a.Status, a.Err = Invalid, err
 		return a
 	}
@@ -183,7 +178,7 @@ func run(ctx context.Context, name string, external bool, limit int, timeout tim
 		defer cancel()
 	}
 	start := time.Now()
-	r, err := count(ctx)
+	r, err := e.Count(ctx, p, limit)
 	a.Elapsed = r.Elapsed
 	if a.Elapsed == 0 {
 		a.Elapsed = time.Since(start)
@@ -206,7 +201,7 @@ func run(ctx context.Context, name string, external bool, limit int, timeout tim
 		a.Status, a.Err = Failed, err
 		return a
 	}
-	if err := check(name, r, limit, solves); err != nil {
+	if err := check(e.Name(), r, limit, func(s *sudokusat.Grid) error { return variant.Check(p, s) }); err != nil {
 		a.Status, a.Err = Wrong, err
 		return a
 	}
@@ -214,11 +209,12 @@ func run(ctx context.Context, name string, external bool, limit int, timeout tim
 	a.Status = Solved
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
+		_, external := e.(*external)
 		switch {
 		case a.Certified:
-			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, name)
+			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
 		case external:
-			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, name)
+			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
 		}
 	}
 	return a
@@ -229,8 +225,21 @@ func run(ctx context.Context, name string, external bool, limit int, timeout tim
 var errNoAnswerInTime = fmt.Errorf("no answer before the deadline (%w)", context.DeadlineExceeded)
 
 // Solve is Count with a limit of 1.
-func Solve(ctx context.Context, e Engine, g *sudokusat.Grid, timeout time.Duration) Answer {
-	return Count(ctx, e, g, 1, timeout)
+func Solve(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) Answer {
+	return Count(ctx, e, p, 1, timeout)
+}
+
+// Differences lists the cells, row-major from 0, where two grids of one
+// size differ: where two solutions of a puzzle disagree, so where a setter
+// may add a given to keep one of them.
+func Differences(a, b *sudokusat.Grid) []int {
+	var cells []int
+	for i := 0; i < a.Len() && i < b.Len(); i++ {
+		if a.Cell(i) != b.Cell(i) {
+			cells = append(cells, i)
+		}
+	}
+	return cells
 }
 
 // check is the one validation of an engine's result: a count within the

@@ -30,6 +30,12 @@ func grid(t *testing.T, s string) *sudokusat.Grid {
 	return g
 }
 
+// puzzle reads a classic puzzle.
+func puzzle(t *testing.T, s string) *sudokusat.Puzzle {
+	t.Helper()
+	return &sudokusat.Puzzle{Grid: grid(t, s)}
+}
+
 // fake reports whatever it is told to, or blocks until ctx ends.
 type fake struct {
 	r     Result
@@ -40,7 +46,7 @@ type fake struct {
 
 func (f *fake) Name() string { return "fake" }
 
-func (f *fake) Count(ctx context.Context, _ *sudokusat.Grid, _ int) (Result, error) {
+func (f *fake) Count(ctx context.Context, _ *sudokusat.Puzzle, _ int) (Result, error) {
 	f.calls++
 	if f.block {
 		<-ctx.Done()
@@ -79,7 +85,7 @@ func TestCountValidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := Count(context.Background(), &fake{r: tt.r, err: tt.err}, grid(t, inkala), tt.limit, 0)
+			a := Count(context.Background(), &fake{r: tt.r, err: tt.err}, puzzle(t, inkala), tt.limit, 0)
 			if a.Status != tt.want {
 				t.Fatalf("status %v (%v), want %v", a.Status, a.Err, tt.want)
 			}
@@ -95,14 +101,14 @@ func TestCountValidates(t *testing.T) {
 
 func TestCountInvalidRunsNoEngine(t *testing.T) {
 	f := &fake{}
-	a := Count(context.Background(), f, grid(t, "88"+strings.Repeat(".", 79)), 2, 0)
+	a := Count(context.Background(), f, puzzle(t, "88"+strings.Repeat(".", 79)), 2, 0)
 	if a.Status != Invalid || a.Err == nil || f.calls != 0 {
 		t.Errorf("status %v, err %v, engine called %d times; want Invalid without a call", a.Status, a.Err, f.calls)
 	}
 }
 
 func TestCountDeadlines(t *testing.T) {
-	g := grid(t, inkala)
+	g := puzzle(t, inkala)
 	a := Count(context.Background(), &fake{block: true}, g, 1, 20*time.Millisecond)
 	if a.Status != Timeout || a.Err.Error() != "no answer within 20ms" {
 		t.Errorf("timeout: %v %v", a.Status, a.Err)
@@ -153,7 +159,7 @@ func TestEnginesAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, tt := range tests {
-				a := Count(context.Background(), e, grid(t, tt.puzzle), 2, 0)
+				a := Count(context.Background(), e, puzzle(t, tt.puzzle), 2, 0)
 				if !a.Status.Answered() || a.Count != tt.count {
 					t.Errorf("%s/%s on %s: %v count %d (%v), want %d", spec, enc, tt.puzzle, a.Status, a.Count, a.Err, tt.count)
 				}
@@ -244,8 +250,8 @@ func TestConcurrency(t *testing.T) {
 // twice finds a second solution that is not there.
 type twice struct{ Engine }
 
-func (e twice) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	r, err := e.Engine.Count(ctx, g, limit)
+func (e twice) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	r, err := e.Engine.Count(ctx, p, limit)
 	r.Count = 2
 	return r, err
 }
@@ -295,11 +301,11 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := Count(context.Background(), e, grid(t, inkala), 2, 0)
+	a := Count(context.Background(), e, puzzle(t, inkala), 2, 0)
 	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) {
 		t.Errorf("%v %v, want Unsolvable claimed by the script", a.Status, a.Err)
 	}
-	if a := Count(context.Background(), Native(), grid(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
+	if a := Count(context.Background(), Native(), puzzle(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
 		t.Errorf("native's unsolvable: %v, want plain ErrNoSolution", a.Err)
 	}
 }
@@ -309,21 +315,21 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 func TestEncodingHonoursTheDeadline(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	slow := func(*sudokusat.Grid) (*encode.Formula, error) {
+	slow := func() (*encode.Formula, error) {
 		<-release
 		return nil, errors.New("too late")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := encodeCtx(ctx, slow, grid(t, inkala))
+	_, err := withCtx(ctx, slow)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("err %v, want the deadline", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("returned after %v", d)
 	}
-	f, err := encodeCtx(context.Background(), encode.Minimal, grid(t, inkala))
+	f, err := encodeCtx(context.Background(), puzzle(t, inkala), Options{Encoding: "minimal"})
 	if err != nil || f.NumClauses() == 0 {
 		t.Errorf("without a deadline: %v", err)
 	}
@@ -343,9 +349,9 @@ func TestCountConcurrent(t *testing.T) {
 		{"1234341221434321", "1234341221434321"},
 		{".2.1........4.2.", "3241143223144123"},
 	}
-	grids := make([]*sudokusat.Grid, len(puzzles))
+	grids := make([]*sudokusat.Puzzle, len(puzzles))
 	for i, p := range puzzles {
-		grids[i] = grid(t, p.puzzle)
+		grids[i] = puzzle(t, p.puzzle)
 	}
 	var wg sync.WaitGroup
 	for i := range 12 {

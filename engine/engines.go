@@ -10,20 +10,128 @@ import (
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/dlx"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/variant/search"
 )
 
-// Engine names that Open knows besides the external solvers.
+// The names of the engines that run in this process (see Engines).
 const (
 	NameNative = "native" // the bitmask propagation solver
+	NameSearch = "search" // the independent search of package variant/search
+	NameDLX    = "dlx"    // Knuth's dancing links
 	NameSAT    = "sat"    // the embedded gophersat, through a CNF encoding
 )
+
+// Runs says where an engine's searches run.
+type Runs int
+
+// Where engines run.
+const (
+	InProcess Runs = iota // in this process
+	InWorkers             // in gophersat worker processes when Options.Workers is set, else in this process
+	AsProgram             // as a program of its own, one process per solve
+)
+
+// String names the place as help texts write it.
+func (r Runs) String() string {
+	return [...]string{InProcess: "this process", InWorkers: "worker processes", AsProgram: "a program of its own"}[r]
+}
+
+// Info describes one engine Open knows by name.
+type Info struct {
+	// Name is the name Open takes; Aliases are other names for it.
+	Name    string
+	Aliases []string
+	// Doc says what the engine is, in one line.
+	Doc string
+	// Rules reports whether the engine takes puzzles with rules or
+	// regions. The others answer such a puzzle with an error naming the
+	// engines that take it.
+	Rules bool
+	// Proofs reports whether the engine backs its UNSAT answers with a
+	// checked DRAT proof when opened with Options.Certify.
+	Proofs bool
+	// Runs says where its searches run.
+	Runs Runs
+	// Program is the program an external engine runs; "" for the others.
+	Program string
+
+	open func(spec string, o Options) (Engine, error)
+}
+
+// Engines describes every engine Open knows by name: the one table that
+// Open, the help texts and the messages read, the external solvers from
+// satsolve.Programs. Open also takes any DIMACS solver's command line. The
+// slice is new on each call.
+func Engines() []Info {
+	es := []Info{
+		{Name: NameNative, Doc: "the bitmask propagation solver: classic grids, the fast path", Runs: InProcess, open: openNative},
+		{Name: NameSearch, Doc: "propagation and search over every rule (package variant/search), grids up to 64×64", Rules: true, Runs: InProcess, open: openSearch},
+		{Name: NameDLX, Doc: "Knuth's dancing links: classic grids", Runs: InProcess, open: openDLX},
+		{Name: NameSAT, Aliases: []string{"gophersat"}, Doc: "the embedded gophersat, through a CNF encoding", Rules: true, Proofs: true, Runs: InWorkers, open: openSAT},
+	}
+	for _, p := range satsolve.Programs() {
+		es = append(es, Info{Name: p.Name, Aliases: p.Aliases, Doc: "DIMACS solver " + p.Argv[0] + "; proofs: " + p.Proof,
+			Rules: true, Proofs: p.ProofArgs != nil, Runs: AsProgram, Program: p.Argv[0], open: openExternal})
+	}
+	return es
+}
+
+// Names lists the engines' names, in the order of Engines.
+func Names() []string {
+	var names []string
+	for _, e := range Engines() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// lookup returns the row of Engines that name names.
+func lookup(name string) (Info, bool) {
+	for _, e := range Engines() {
+		if e.Name == name {
+			return e, true
+		}
+		for _, a := range e.Aliases {
+			if a == name {
+				return e, true
+			}
+		}
+	}
+	return Info{}, false
+}
+
+// namesWhere lists the engines of the table that keep, for messages.
+func namesWhere(keep func(Info) bool) string {
+	var names []string
+	for _, e := range Engines() {
+		if keep(e) {
+			names = append(names, e.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// RulesEngines lists the engines that take puzzles with rules, for
+// messages.
+func RulesEngines() string { return namesWhere(func(e Info) bool { return e.Rules }) }
+
+// ProofEngines lists the engines that back their UNSAT answers with
+// proofs, and says a command line can too, for messages.
+func ProofEngines() string {
+	return namesWhere(func(e Info) bool { return e.Proofs }) + ", or a command line with {proof}"
+}
 
 // ErrEngine matches the errors of Open and OpenList: an unknown engine or
 // encoding, or a solver program that is not there.
 var ErrEngine = errors.New("engine cannot be opened")
+
+// ErrRules is the error of an engine given a puzzle with rules or regions
+// it does not know: it names the engines that take it.
+var ErrRules = errors.New("takes classic grids only")
 
 // openError is an error of Open: its message alone, matching ErrEngine.
 type openError struct{ err error }
@@ -38,68 +146,50 @@ func openErrorf(format string, args ...any) error {
 
 // Options says how Open's engines run.
 type Options struct {
-	// Encoding is the CNF encoding of a SAT engine; empty means
-	// encode.Default. The native engine ignores it.
+	// Encoding is the CNF encoding of a SAT engine on classic puzzles;
+	// empty means encode.Default. A puzzle with rules has one encoding,
+	// encode.Variant. The other engines ignore it.
 	Encoding string
+	// Sums is how a SAT engine's formula for a puzzle with rules writes
+	// killer and arrow sums; external solvers take CNF, so they always get
+	// clauses. The zero value is encode.SumClauses, the default.
+	Sums encode.SumForm
 	// Workers, when not nil, runs gophersat in its worker processes.
 	// Without it gophersat runs in this process, one search at a time,
 	// and a deadline cannot stop a search under way: gophersat v1.4.0 has
 	// no cancellation and a package-level buffer that two searches at once
-	// corrupt (see satsolve).
+	// corrupt (see satsolve). The worker processes take clauses only: a
+	// formula with pseudo-Boolean sums runs in this process.
 	Workers *Workers
-	// Certify asks the SAT engines for a DRAT proof of every UNSAT
-	// answer (no solution, and the "no second solution" of a uniqueness
-	// proof), checked by package drat against the formula the solver was
-	// given (with the reduced encoding, from the puzzle's extended
-	// encoding: see checkRefutation); an answer whose proof fails is
-	// Wrong. gophersat then runs in this process, whatever Workers says:
-	// its proof is collected from its own channel. native and dlx give no
-	// proofs: their answers are not certified.
+	// Certify asks the engines that can (Info.Proofs) for a DRAT proof of
+	// every UNSAT answer (no solution, and the "no second solution" of a
+	// uniqueness proof), checked by package drat against the formula the
+	// solver was given (with the reduced encoding, from the puzzle's
+	// extended encoding: see checkRefutation); an answer whose proof
+	// fails is Wrong. gophersat then runs in this process, whatever
+	// Workers says: its proof is collected from its own channel. The
+	// other engines open as they are, their answers not certified (see
+	// Certifies).
 	Certify bool
 }
 
-// Open returns the engine named by spec: "native"; "dlx"; "sat" (or "gophersat")
-// for the embedded gophersat; a known external solver's name (see
-// satsolve.KnownExternal); or a DIMACS solver's command line, in which
-// "{cnf}" stands for the CNF file and "{out}" for a result file. Every
-// problem with the name, the encoding or the solver's program is reported
-// here, before any puzzle is read, as an error wrapping ErrEngine.
+// Open returns the engine named by spec: a name of Engines, or a DIMACS
+// solver's command line, in which "{cnf}" stands for the CNF file, "{out}"
+// for a result file and "{proof}" for a proof file. Every problem with the
+// name, the encoding or the solver's program is reported here, before any
+// puzzle is read, as an error wrapping ErrEngine.
 func Open(spec string, o Options) (Engine, error) {
 	spec = strings.TrimSpace(spec)
-	if spec == NameNative {
-		return nativeEngine{}, nil
-	}
-	if spec == NameDLX {
-		return dlxEngine{}, nil
-	}
-	encName, enc, err := lookupEncoding(o.Encoding)
-	if err != nil {
-		return nil, err
-	}
 	if spec == "" {
 		return nil, openErrorf("empty engine name (want %s)", known())
 	}
-	s, err := satsolve.Engine(spec)
-	if err != nil {
-		return nil, &openError{err}
+	if o.Certify && o.Sums == encode.SumPB {
+		return nil, openErrorf("certifying needs sums as clauses: DRAT proofs know no pseudo-Boolean constraints")
 	}
-	switch s := s.(type) {
-	case satsolve.Gophersat:
-		if o.Workers != nil && !o.Certify {
-			return &pooled{name: NameSAT, enc: encName, workers: o.Workers}, nil
-		}
-		return &inProcess{name: NameSAT, enc: encName, encode: enc, certify: o.Certify}, nil
-	case *satsolve.External:
-		if _, err := exec.LookPath(s.Argv[0]); err != nil {
-			return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, s.Argv[0], known())
-		}
-		if o.Certify {
-			// Bound to each formula in external.Count.
-			s.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
-		}
-		return &external{solver: s, enc: encName, encode: enc}, nil
+	if e, ok := lookup(spec); ok {
+		return e.open(spec, o)
 	}
-	return nil, openErrorf("unknown engine %q (engines: %s)", spec, known())
+	return openExternal(spec, o)
 }
 
 // OpenList opens every engine of a list, as check and bench take them:
@@ -112,7 +202,7 @@ func OpenList(specs, encodings []string, o Options) ([]Engine, error) {
 	}
 	var out []Engine
 	for _, spec := range specs {
-		if spec == NameSAT || spec == "gophersat" {
+		if e, ok := lookup(spec); ok && e.Name == NameSAT {
 			for _, enc := range encodings {
 				o := o
 				o.Encoding = enc
@@ -120,7 +210,7 @@ func OpenList(specs, encodings []string, o Options) ([]Engine, error) {
 				if err != nil {
 					return nil, err
 				}
-				e = relabel(e, NameSAT+"/"+enc)
+				e.(*satEngine).name = NameSAT + "/" + enc
 				out = append(out, e)
 			}
 			continue
@@ -139,103 +229,143 @@ func OpenList(specs, encodings []string, o Options) ([]Engine, error) {
 	return out, nil
 }
 
-func relabel(e Engine, name string) Engine {
-	switch e := e.(type) {
-	case *pooled:
-		e.name = name
-	case *inProcess:
-		e.name = name
-	}
-	return e
-}
-
 // known lists the engine names for messages.
-func known() string {
-	return strings.Join(append([]string{NameNative, NameDLX, NameSAT}, satsolve.KnownExternal()...), ", ")
-}
+func known() string { return strings.Join(Names(), ", ") }
 
-// lookupEncoding resolves an encoding name, empty meaning the default.
-func lookupEncoding(name string) (string, encode.Encoding, error) {
-	e, err := encode.Describe(name)
-	if err != nil {
-		return "", nil, &openError{err}
-	}
-	return e.Name, e.Build, nil
-}
-
-// Encoding returns the CNF encoding e searches through, or "" for an
-// engine that uses none.
+// Encoding returns the CNF encoding e searches classic puzzles through,
+// or "" for an engine that uses none.
 func Encoding(e Engine) string {
 	switch e := e.(type) {
-	case *pooled:
-		return e.enc
-	case *inProcess:
-		return e.enc
+	case *satEngine:
+		return e.o.Encoding
 	case *external:
-		return e.enc
+		return e.o.Encoding
 	}
 	return ""
 }
 
+// TakesRules reports whether e takes puzzles with rules or regions.
+func TakesRules(e Engine) bool {
+	switch e.(type) {
+	case nativeEngine, dlxEngine:
+		return false
+	}
+	return true
+}
+
 // Certifies reports whether e's UNSAT answers come with a checked proof:
-// a SAT engine opened with Options.Certify.
+// an engine that gives proofs (Info.Proofs), opened with Options.Certify.
 func Certifies(e Engine) bool {
 	switch x := e.(type) {
 	case *external:
 		return x.solver.Certify != nil
-	case *inProcess:
-		return x.certify
+	case *satEngine:
+		return x.o.Certify
 	}
 	return false
 }
 
-// CertifiesVariant is Certifies for variant engines: gophersat and the
-// external solvers opened with VariantOptions.Certify; the independent
-// search gives no proof.
-func CertifiesVariant(e VariantEngine) bool {
-	x, ok := e.(*variantSAT)
-	if !ok {
-		return false
-	}
-	if s, ok := x.solver.(*satsolve.External); ok {
-		return s.Certify != nil
-	}
-	return x.certify
+// rulesError is the error of an engine that takes classic grids only,
+// given p with rules or regions.
+func rulesError(name string) error {
+	return fmt.Errorf("engine %s %w: this puzzle has rules or regions (engines that take them: %s)", name, ErrRules, RulesEngines())
 }
 
 // Native returns the native bitmask solver.
 func Native() Engine { return nativeEngine{} }
 
+func openNative(string, Options) (Engine, error) { return nativeEngine{}, nil }
+
 type nativeEngine struct{}
 
 func (nativeEngine) Name() string { return NameNative }
 
-func (nativeEngine) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	r, err := native.Count(ctx, g, limit)
+func (nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	if !p.Classic() {
+		return Result{}, rulesError(NameNative)
+	}
+	r, err := native.Count(ctx, p.Grid, limit)
 	if err != nil {
 		return Result{}, err
 	}
 	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Guesses}}, nil
 }
 
-// inProcess is gophersat in this process.
-type inProcess struct {
-	name, enc string
-	encode    encode.Encoding
-	certify   bool // collect gophersat's proofs and check them
-}
+// DLX returns the dancing-links solver. Its Stats report the nodes of its
+// search tree as Guesses: rows placed by the search, forced ones included.
+func DLX() Engine { return dlxEngine{} }
 
-func (e *inProcess) Name() string { return e.name }
+func openDLX(string, Options) (Engine, error) { return dlxEngine{}, nil }
 
-func (e *inProcess) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	f, err := encodeCtx(ctx, e.encode, g)
+type dlxEngine struct{}
+
+func (dlxEngine) Name() string { return NameDLX }
+
+func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	if !p.Classic() {
+		return Result{}, rulesError(NameDLX)
+	}
+	r, err := dlx.Count(ctx, p.Grid, limit)
 	if err != nil {
 		return Result{}, err
 	}
-	if !e.certify {
-		return satResult(satsolve.Count(ctx, f, limit))
+	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Nodes}}, nil
+}
+
+// Search returns the independent search of package variant/search, which
+// takes every rule: propagation over candidate masks and a depth-first
+// search, sharing no code with the encoder or the native solver.
+func Search() Engine { return searchEngine{} }
+
+func openSearch(string, Options) (Engine, error) { return searchEngine{}, nil }
+
+type searchEngine struct{}
+
+func (searchEngine) Name() string { return NameSearch }
+
+func (searchEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	r, err := search.Count(ctx, p, limit)
+	if err != nil {
+		return Result{}, err
 	}
-	return countCertified(ctx, f, limit)
+	return Result{Count: r.Count, Solutions: r.Solutions, Stats: Stats{Guesses: r.Nodes}}, nil
+}
+
+// satEngine is gophersat, in worker processes when o.Workers is set (and
+// the formula can travel there), else in this process.
+type satEngine struct {
+	name string
+	o    Options
+}
+
+func openSAT(_ string, o Options) (Engine, error) {
+	var err error
+	if o.Encoding, err = encode.Resolve(o.Encoding); err != nil {
+		return nil, &openError{err}
+	}
+	return &satEngine{name: NameSAT, o: o}, nil
+}
+
+func (e *satEngine) Name() string { return e.name }
+
+func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	pooled := e.o.Workers != nil && !e.o.Certify
+	if pooled && p.Classic() {
+		// The worker encodes, so that the parent's work per puzzle is
+		// only the validation.
+		return satResult(e.o.Workers.pool.CountGrid(ctx, p.Grid, e.o.Encoding, limit))
+	}
+	f, err := encodeCtx(ctx, p, e.o)
+	if err != nil {
+		return Result{}, err
+	}
+	switch {
+	case e.o.Certify:
+		return countCertified(ctx, f, limit)
+	case pooled && len(f.PBs()) == 0:
+		return satResult(e.o.Workers.pool.Count(ctx, f, limit))
+	}
+	return satResult(satsolve.Count(ctx, f, limit))
 }
 
 // countCertified counts with gophersat in this process and checks the
@@ -259,30 +389,40 @@ func countCertified(ctx context.Context, f *encode.Formula, limit int) (Result, 
 	return satResult(r, nil)
 }
 
-// pooled is gophersat in worker processes: the worker encodes, so that the
-// parent's work per puzzle is only the validation.
-type pooled struct {
-	name, enc string
-	workers   *Workers
-}
-
-func (e *pooled) Name() string { return e.name }
-
-func (e *pooled) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	return satResult(e.workers.pool.CountGrid(ctx, g, e.enc, limit))
-}
-
 // external is a DIMACS solver run as a process for each solve.
 type external struct {
 	solver *satsolve.External
-	enc    string
-	encode encode.Encoding
+	o      Options
+}
+
+func openExternal(spec string, o Options) (Engine, error) {
+	var err error
+	if o.Encoding, err = encode.Resolve(o.Encoding); err != nil {
+		return nil, &openError{err}
+	}
+	s, err := satsolve.Engine(spec)
+	if err != nil {
+		return nil, &openError{err}
+	}
+	x, ok := s.(*satsolve.External)
+	if !ok {
+		return nil, openErrorf("unknown engine %q (engines: %s)", spec, known())
+	}
+	if _, err := exec.LookPath(x.Argv[0]); err != nil {
+		return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, x.Argv[0], known())
+	}
+	o.Sums = encode.SumClauses // DIMACS holds clauses only
+	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
+		// Bound to each formula in external.Count.
+		x.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
+	}
+	return &external{solver: x, o: o}, nil
 }
 
 func (e *external) Name() string { return e.solver.Name() }
 
-func (e *external) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
-	f, err := encodeCtx(ctx, e.encode, g)
+func (e *external) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	f, err := encodeCtx(ctx, p, e.o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -299,13 +439,20 @@ func (e *external) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Res
 	return satResult(s.Count(ctx, f, limit))
 }
 
-// encodeCtx encodes g, giving up when ctx ends first. The encoders take
-// no context, and a large grid's encoding takes a second or more: an
+// encodeCtx encodes p as o says, giving up when ctx ends first.
+func encodeCtx(ctx context.Context, p *sudokusat.Puzzle, o Options) (*encode.Formula, error) {
+	return withCtx(ctx, func() (*encode.Formula, error) {
+		return encode.Puzzle(p, encode.Options{Encoding: o.Encoding, Sums: o.Sums})
+	})
+}
+
+// withCtx runs enc, giving up when ctx ends first. The encoders take no
+// context, and a large grid's encoding takes a second or more: an
 // abandoned one finishes in the background and is dropped, so that a
 // deadline is kept.
-func encodeCtx(ctx context.Context, enc encode.Encoding, g *sudokusat.Grid) (*encode.Formula, error) {
+func withCtx(ctx context.Context, enc func() (*encode.Formula, error)) (*encode.Formula, error) {
 	if ctx.Done() == nil {
-		return enc(g)
+		return enc()
 	}
 	type encoded struct {
 		f   *encode.Formula
@@ -313,7 +460,7 @@ func encodeCtx(ctx context.Context, enc encode.Encoding, g *sudokusat.Grid) (*en
 	}
 	done := make(chan encoded, 1)
 	go func() {
-		f, err := enc(g)
+		f, err := enc()
 		done <- encoded{f, err}
 	}()
 	select {

@@ -22,7 +22,7 @@ func ExampleCount() {
 		fmt.Println(err)
 		return
 	}
-	a := engine.Count(context.Background(), sat, g, 2, 0)
+	a := engine.Count(context.Background(), sat, &sudokusat.Puzzle{Grid: g}, 2, 0)
 	fmt.Println(a.Status, a.Unique())
 	fmt.Println(a.Solution())
 	// Output:
@@ -41,24 +41,31 @@ func ExampleOpen() {
 
 // Counting a variant puzzle's solutions with two methods that share no
 // code, the independent search and gophersat on the variant CNF: each
-// answer is checked by the variant validator before CountVariant returns.
-func ExampleCountVariant() {
+// answer is checked by the variant validator before Count returns. The
+// native solver, which takes classic grids only, says which engines take
+// the puzzle.
+func ExampleCount_rules() {
 	g, _ := sudokusat.NewGridSize(9)
 	g.Set(4, 2, 1)
 	g.Set(5, 6, 2)
 	miracle := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
 		{Kind: variant.AntiKing}, {Kind: variant.AntiKnight}, {Kind: variant.NonConsecutive},
 	}}
-	for _, name := range []string{engine.NameSearch, engine.NameSAT} {
-		e, err := engine.OpenVariant(name, engine.VariantOptions{})
+	for _, name := range []string{engine.NameSearch, engine.NameSAT, engine.NameNative} {
+		e, err := engine.Open(name, engine.Options{})
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		a := engine.CountVariant(context.Background(), e, miracle, 2, 0)
+		a := engine.Count(context.Background(), e, miracle, 2, 0)
+		if !a.Status.Answered() {
+			fmt.Println(e.Name(), a.Status, a.Err)
+			continue
+		}
 		fmt.Println(e.Name(), a.Status, a.Count, a.Solution())
 	}
 	// Output:
 	// search solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
 	// sat solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
+	// native error engine native takes classic grids only: this puzzle has rules or regions (engines that take them: search, sat, cadical, kissat, minisat, picosat, cryptominisat5)
 }

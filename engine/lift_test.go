@@ -297,7 +297,7 @@ func TestCertifyGophersat(t *testing.T) {
 		}
 		for _, p := range puzzles {
 			t.Run(enc+"/"+p.name, func(t *testing.T) {
-				a := Count(context.Background(), e, p.g, 2, 0)
+				a := Count(context.Background(), e, &sudokusat.Puzzle{Grid: p.g}, 2, 0)
 				if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
 					t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
 				}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -29,7 +30,7 @@ func miracle(t *testing.T, givens bool) *sudokusat.Puzzle {
 	}}
 }
 
-func TestCountVariant(t *testing.T) {
+func TestCount(t *testing.T) {
 	specs := []string{"sat"}
 	if _, err := exec.LookPath("cadical"); err == nil {
 		specs = append(specs, "cadical")
@@ -38,15 +39,15 @@ func TestCountVariant(t *testing.T) {
 	}
 	for _, spec := range specs {
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-			e, err := OpenVariant(spec, VariantOptions{Sums: sums})
+			e, err := Open(spec, Options{Sums: sums})
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := CountVariant(context.Background(), e, miracle(t, true), 2, 0)
+			a := Count(context.Background(), e, miracle(t, true), 2, 0)
 			if !a.Unique() || a.Solution().String() != miracleSolution {
 				t.Errorf("%s/%s: %s, %d solutions %v (%v); want the one miracle solution", spec, sums, a.Status, a.Count, a.Solutions, a.Err)
 			}
-			a = CountVariant(context.Background(), e, miracle(t, false), 2, 0)
+			a = Count(context.Background(), e, miracle(t, false), 2, 0)
 			if !a.AtLimit() || len(a.Solutions) != 2 {
 				t.Errorf("%s/%s without givens: %s, %d solutions; want 2 at the limit", spec, sums, a.Status, a.Count)
 			}
@@ -61,39 +62,68 @@ func TestCountVariant(t *testing.T) {
 type badVariant struct{ g *sudokusat.Grid }
 
 func (badVariant) Name() string { return "bad" }
-func (b badVariant) CountVariant(context.Context, *sudokusat.Puzzle, int) (Result, error) {
+func (b badVariant) Count(context.Context, *sudokusat.Puzzle, int) (Result, error) {
 	return Result{Count: 1, Solutions: []*sudokusat.Grid{b.g}}, nil
 }
 
-func TestCountVariantValidates(t *testing.T) {
+func TestCountRulesValidates(t *testing.T) {
 	// A classic solution that is not a miracle solution: the validator,
 	// not the engine, must refuse it.
-	a := CountVariant(context.Background(), badVariant{grid(t, solution)}, miracle(t, false), 2, 0)
+	a := Count(context.Background(), badVariant{grid(t, solution)}, miracle(t, false), 2, 0)
 	if a.Status != Wrong || !errors.Is(a.Err, ErrWrong) {
 		t.Errorf("a grid breaking the rules: %s (%v), want wrong", a.Status, a.Err)
 	}
 	p := miracle(t, true)
 	p.Grid.SetCell(0, 1)
 	p.Grid.SetCell(2, 1) // two 1s in row 1
-	if a := CountVariant(context.Background(), badVariant{grid(t, solution)}, p, 2, 0); a.Status != Invalid {
+	if a := Count(context.Background(), badVariant{grid(t, solution)}, p, 2, 0); a.Status != Invalid {
 		t.Errorf("clashing givens: %s, want invalid", a.Status)
 	}
 }
 
-func TestOpenVariantRefusesClassicEngines(t *testing.T) {
-	for _, spec := range []string{"dlx", "", "no-such-solver-xyz"} {
-		if _, err := OpenVariant(spec, VariantOptions{}); !errors.Is(err, ErrEngine) {
+// TestClassicEnginesRefuseRules: native and dlx answer a puzzle with rules
+// or regions with an error that names the engines that take it; the
+// search takes it.
+func TestClassicEnginesRefuseRules(t *testing.T) {
+	jigsaw := &sudokusat.Puzzle{Grid: grid(t, "................"), Regions: []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}}
+	for _, e := range []Engine{Native(), DLX()} {
+		for _, p := range []*sudokusat.Puzzle{miracle(t, true), jigsaw} {
+			a := Count(context.Background(), e, p, 2, 0)
+			if a.Status != Failed || !errors.Is(a.Err, ErrRules) || !strings.Contains(a.Err.Error(), NameSearch) {
+				t.Errorf("%s: %s (%v), want an error naming %s", e.Name(), a.Status, a.Err, NameSearch)
+			}
+		}
+		if TakesRules(e) {
+			t.Errorf("%s takes rules", e.Name())
+		}
+	}
+	for _, spec := range []string{"", "no-such-solver-xyz"} {
+		if _, err := Open(spec, Options{}); !errors.Is(err, ErrEngine) {
 			t.Errorf("%q: %v, want an ErrEngine error", spec, err)
 		}
 	}
-	// native stands for the independent variant search.
-	for _, spec := range []string{"native", NameSearch} {
-		e, err := OpenVariant(spec, VariantOptions{})
-		if err != nil || e.Name() != NameSearch {
-			t.Fatalf("%q: %v, %v", spec, e, err)
+	e, err := Open(NameSearch, Options{})
+	if err != nil || e.Name() != NameSearch || !TakesRules(e) {
+		t.Fatalf("search: %v, %v", e, err)
+	}
+	if a := Count(context.Background(), e, miracle(t, true), 2, 0); !a.Unique() {
+		t.Errorf("search on the Miracle: %v count %d", a.Status, a.Count)
+	}
+	// The table says the same as the engines.
+	for _, info := range Engines() {
+		if info.Program != "" {
+			continue
 		}
-		if a := CountVariant(context.Background(), e, miracle(t, true), 2, 0); !a.Unique() {
-			t.Errorf("%q on the Miracle: %v count %d", spec, a.Status, a.Count)
+		e, err := Open(info.Name, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if TakesRules(e) != info.Rules {
+			t.Errorf("%s: the table says rules %v, the engine %v", info.Name, info.Rules, TakesRules(e))
+		}
+		a := Count(context.Background(), e, jigsaw, 2, 0)
+		if a.Status.Answered() != info.Rules {
+			t.Errorf("%s on a jigsaw: %s (%v), the table says rules %v", info.Name, a.Status, a.Err, info.Rules)
 		}
 	}
 }
@@ -113,15 +143,15 @@ func TestDifferences(t *testing.T) {
 // TestCertifyVariant: with Certify, gophersat's UNSAT answers on variant
 // formulas (no other solution; no solution at all) come with a checked
 // DRAT proof, and sums as PB, which DRAT cannot speak of, are refused.
-func TestCertifyVariant(t *testing.T) {
-	e, err := OpenVariant(NameSAT, VariantOptions{Certify: true})
+func TestCertifyRules(t *testing.T) {
+	e, err := Open(NameSAT, Options{Certify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !CertifiesVariant(e) {
+	if !Certifies(e) {
 		t.Fatal("gophersat opened with Certify does not certify")
 	}
-	a := CountVariant(context.Background(), e, miracle(t, true), 2, 0)
+	a := Count(context.Background(), e, miracle(t, true), 2, 0)
 	if !a.Unique() || !a.Certified || a.Solution().String() != miracleSolution {
 		t.Errorf("miracle: %s, %d solutions, certified %v (%v); want the one solution, certified", a.Status, a.Count, a.Certified, a.Err)
 	}
@@ -129,25 +159,25 @@ func TestCertifyVariant(t *testing.T) {
 	// the proof must show.
 	none := miracle(t, true)
 	none.Grid.SetCell(4*9+3, 2)
-	a = CountVariant(context.Background(), e, none, 2, 0)
+	a = Count(context.Background(), e, none, 2, 0)
 	if a.Status != Unsolvable || !a.Certified {
 		t.Errorf("no solution: %s, certified %v (%v); want unsolvable, certified", a.Status, a.Certified, a.Err)
 	}
 	// At the limit there is no UNSAT answer to certify.
-	a = CountVariant(context.Background(), e, miracle(t, false), 2, 0)
+	a = Count(context.Background(), e, miracle(t, false), 2, 0)
 	if !a.AtLimit() || a.Certified {
 		t.Errorf("without givens: %s, %d solutions, certified %v; want 2 at the limit, nothing certified", a.Status, a.Count, a.Certified)
 	}
 
-	if _, err := OpenVariant(NameSAT, VariantOptions{Certify: true, Sums: encode.SumPB}); !errors.Is(err, ErrEngine) {
+	if _, err := Open(NameSAT, Options{Certify: true, Sums: encode.SumPB}); !errors.Is(err, ErrEngine) {
 		t.Errorf("certify with PB sums: %v, want an engine error", err)
 	}
 	for _, spec := range []string{NameSearch, NameSAT} {
-		e, err := OpenVariant(spec, VariantOptions{})
+		e, err := Open(spec, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if CertifiesVariant(e) {
+		if Certifies(e) {
 			t.Errorf("%s opened without Certify certifies", spec)
 		}
 	}
@@ -190,11 +220,11 @@ func TestKropkiOneDotPerEdge(t *testing.T) {
 	}
 	var sets [][]string
 	for _, name := range []string{NameSearch, NameSAT} {
-		e, err := OpenVariant(name, VariantOptions{})
+		e, err := Open(name, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := CountVariant(context.Background(), e, p, 100, 0)
+		a := Count(context.Background(), e, p, 100, 0)
 		if a.Status != Solved || a.Count >= 100 {
 			t.Fatalf("%s: %s, %d solutions (%v)", name, a.Status, a.Count, a.Err)
 		}

@@ -23,7 +23,7 @@ func VerifyUnique(ctx context.Context, puzzle, solution *sudokusat.Grid, es ...E
 		return fmt.Errorf("%w: %w", ErrNotUnique, err)
 	}
 	for _, e := range es {
-		a := Count(ctx, e, puzzle, 2, 0)
+		a := Count(ctx, e, &sudokusat.Puzzle{Grid: puzzle}, 2, 0)
 		switch {
 		case !a.Status.Answered():
 			return fmt.Errorf("%s check: %s: %w", e.Name(), a.Status, a.Err)

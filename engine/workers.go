@@ -47,8 +47,8 @@ func Concurrency(workers int, es ...Engine) int {
 		switch e := e.(type) {
 		case *external:
 			return n
-		case *pooled:
-			queued = queued || e.workers.queueing
+		case *satEngine:
+			queued = queued || (e.o.Workers != nil && e.o.Workers.queueing && !e.o.Certify)
 		}
 	}
 	if queued {

@@ -98,6 +98,10 @@ var ErrNotUnique = errors.New("more than one solution")
 // ErrTooLarge reports a grid wider than MaxSize.
 var ErrTooLarge = errors.New("grid too large to grade")
 
+// ErrRules refuses a puzzle with rules or regions: the difficulty scale
+// rates the techniques of classic Sudoku.
+var ErrRules = errors.New("grading rates classic puzzles only: the difficulty scale knows no rules or regions")
+
 // Result is a puzzle's grade.
 type Result struct {
 	// Score is the Level of Hardest: 1.0 to 5.0.

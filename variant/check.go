@@ -7,8 +7,9 @@ import (
 	"github.com/sudokusat/sudokusat"
 )
 
-// ErrNotSolution reports a grid that breaks a rule of its variant puzzle.
-var ErrNotSolution = errors.New("not a solution")
+// ErrNotSolution reports a grid that breaks a rule of its puzzle. It is
+// sudokusat.ErrNotSolution, which Check returns for classic puzzles.
+var ErrNotSolution = sudokusat.ErrNotSolution
 
 // ErrPuzzle reports a variant puzzle that is malformed: a constraint with
 // the wrong cells, a region that is not one, clashing givens.
@@ -26,6 +27,10 @@ func cellName(n, cell int) string { return fmt.Sprintf("r%dc%d", cell/n+1, cell%
 func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 	if p == nil || p.Grid == nil || solution == nil {
 		return fmt.Errorf("%w: no grid", ErrNotSolution)
+	}
+	if p.Classic() {
+		// Rows, columns and boxes only: the root package's validator.
+		return sudokusat.CheckSolution(p.Grid, solution)
 	}
 	n := p.Size()
 	if solution.Size() != n {

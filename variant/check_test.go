@@ -158,7 +158,7 @@ func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 
 func TestCheckGridRules(t *testing.T) {
 	p := &sudokusat.Puzzle{Grid: mustGrid(t, "2...............")}
-	if err := variant.Check(p, mustGrid(t, sol4)); err == nil || !strings.Contains(err.Error(), "given 2") {
+	if err := variant.Check(p, mustGrid(t, sol4)); err == nil || !strings.Contains(err.Error(), "given is 2") {
 		t.Errorf("a given changed: %v", err)
 	}
 	p = &sudokusat.Puzzle{Grid: mustGrid(t, "................")}

@@ -38,27 +38,28 @@ func ExampleParseFPuzzles() {
 	// true
 }
 
-// Reading f-puzzles links one a line, as a setter's batch file holds them: a
-// line that is not a link is an error naming it, and reading goes on.
+// Reading puzzles of any format with one Reader: here f-puzzles links one
+// a line, as a setter's batch file holds them. A line that is not a link
+// is an error naming it, and reading goes on.
 func ExampleReader() {
 	input := "# my puzzles\n" +
 		"https://www.f-puzzles.com/?load=N4IghgdgLglg1jCBzEAuKAnArgUwDTjTwQxIAWUamuBSGMAJmgNrPAC+eHXn3fvAngF08bQfx6SJHEWKniF82dMUrho6SABuYADa40ARlowtOCFWw5VN5Tfldteg6gBMJsxfRWFdh2pU/APsZDRDwoREQCAB7CABjOIBnHHisWDNLGhAkmAAvHDQATnYgA==\n" +
 		"not a link\n"
 	r := variant.NewReader(strings.NewReader(input))
 	for {
-		p, line, err := r.Read()
+		p, err := r.Read()
 		if err != nil {
-			fmt.Println(line, err)
+			fmt.Println(err)
 			var pe *sudokusat.ParseError
 			if errors.As(err, &pe) {
 				continue // a bad line: the next one is read
 			}
 			break
 		}
-		fmt.Println(line, p.Size(), p.Grid.Givens(), len(p.Rules), "rules")
+		fmt.Println(p.Line, p.Size(), p.Grid.Givens(), len(p.Rules), "rules")
 	}
 	// Output:
 	// 2 9 2 3 rules
-	// 3 line 3: f-puzzles: the link does not decompress: lzstring: corrupt input: ' ' at byte 3 is not in the alphabet
-	// 3 EOF
+	// line 3: f-puzzles: the link does not decompress: lzstring: corrupt input: ' ' at byte 3 is not in the alphabet
+	// EOF
 }

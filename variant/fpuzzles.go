@@ -1,12 +1,9 @@
 package variant
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"sort"
 	"strconv"
@@ -62,7 +59,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
-	p := &sudokusat.Puzzle{Grid: g}
+	p := &sudokusat.Puzzle{Grid: g, Layout: sudokusat.LayoutFPuzzles}
 	var grid [][]fpCell
 	if err := json.Unmarshal(raw["grid"], &grid); err != nil || len(grid) != size {
 		return nil, fmt.Errorf("%w: the grid is not %d rows of cells", ErrFormat, size)
@@ -344,154 +341,6 @@ func ParseLink(s string) (*sudokusat.Puzzle, error) {
 		return nil, fmt.Errorf("%w: the link holds nothing", ErrFormat)
 	}
 	return ParseFPuzzles([]byte(text))
-}
-
-// IsVariant reports whether an input that starts with head holds variant
-// puzzles rather than classic grids: an f-puzzles JSON object, an
-// f-puzzles link, or a line of compressed text long enough to be one
-// (classic puzzle lines hold digits, dots and spaces, never letters in
-// both cases and "/" or "+").
-func IsVariant(head []byte) bool {
-	line := head
-	for {
-		line = bytes.TrimLeft(line, " \t\r\n\ufeff")
-		if !bytes.HasPrefix(line, []byte("#")) {
-			break
-		}
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			line = line[i+1:]
-		} else {
-			return false
-		}
-	}
-	if bytes.HasPrefix(line, []byte("{")) || bytes.HasPrefix(line, []byte("http://")) || bytes.HasPrefix(line, []byte("https://")) {
-		return true
-	}
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	line = bytes.TrimSpace(line)
-	lower, upper := false, false
-	for _, b := range line {
-		switch {
-		case b >= 'a' && b <= 'z':
-			lower = true
-		case b >= 'A' && b <= 'Z':
-			upper = true
-		case b >= '0' && b <= '9', b == '+', b == '/', b == '=', b == '-', b == '$':
-		default:
-			return false
-		}
-	}
-	return len(line) >= 16 && lower && upper
-}
-
-// maxDocument bounds one input's size.
-const maxDocument = 16 << 20
-
-// Reader reads the variant puzzles of an input one at a time: one
-// f-puzzles JSON object (the whole input), or one link or compressed text
-// per line, blank lines and lines starting with # skipped. A line that
-// cannot be read is an error naming it, and the next Read goes on with
-// the line after it, so that a batch gives one record per puzzle line.
-type Reader struct {
-	br   *bufio.Reader
-	line int  // the number of the last line read
-	seen bool // whether the first non-blank line has been read
-	done bool
-}
-
-// NewReader returns a Reader of the puzzles of r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
-}
-
-// Read returns the next puzzle and the line it starts on. A puzzle that
-// cannot be read is a *sudokusat.ParseError naming its line; at the end
-// of the input Read returns io.EOF.
-func (r *Reader) Read() (*sudokusat.Puzzle, int, error) {
-	for !r.done {
-		text, err := r.readLine()
-		if err != nil {
-			r.done = true
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			return nil, r.line, err
-		}
-		t := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		line := r.line
-		if !r.seen && strings.HasPrefix(t, "{") {
-			// A JSON document, which may span lines: the rest of the
-			// input is it.
-			r.done = true
-			rest, err := io.ReadAll(io.LimitReader(r.br, maxDocument+1))
-			if err != nil {
-				return nil, line, err
-			}
-			if len(rest)+len(text) > maxDocument {
-				return nil, line, &sudokusat.ParseError{Line: line, Err: fmt.Errorf("%w: more than %d bytes", ErrFormat, maxDocument)}
-			}
-			p, err := ParseFPuzzles(append([]byte(text+"\n"), rest...))
-			if err != nil {
-				return nil, line, &sudokusat.ParseError{Line: line, Err: err}
-			}
-			return p, line, nil
-		}
-		r.seen = true
-		p, err := ParseLink(t)
-		if err != nil {
-			return nil, line, &sudokusat.ParseError{Line: line, Err: err}
-		}
-		return p, line, nil
-	}
-	return nil, r.line, io.EOF
-}
-
-// readLine returns the next line without its line ending; a line over
-// maxDocument bytes is read whole and refused.
-func (r *Reader) readLine() (string, error) {
-	var b []byte
-	long := false
-	for {
-		chunk, err := r.br.ReadSlice('\n')
-		if long = long || len(b)+len(chunk) > maxDocument+2; !long {
-			b = append(b, chunk...)
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(b) > 0: // a last line without its newline
-		case err != nil:
-			return "", err
-		}
-		r.line++
-		if long {
-			return "", &sudokusat.ParseError{Line: r.line, Err: fmt.Errorf("%w: line longer than %d bytes", ErrFormat, maxDocument)}
-		}
-		return strings.TrimRight(string(b), "\r\n"), nil
-	}
-}
-
-// ReadFPuzzles reads every variant puzzle of an input, as Reader does,
-// and stops at the first that cannot be read, with an error naming its
-// line (a *sudokusat.ParseError).
-func ReadFPuzzles(r io.Reader) ([]*sudokusat.Puzzle, error) {
-	var out []*sudokusat.Puzzle
-	rd := NewReader(r)
-	for {
-		p, _, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
 }
 
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads

@@ -2,12 +2,9 @@ package variant_test
 
 import (
 	"bytes"
-	"errors"
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -325,35 +322,6 @@ func TestParseFPuzzlesErrors(t *testing.T) {
 	}
 }
 
-// TestLinks reads f-puzzles links compressed by the reference lz-string
-// library, one per line, with an error naming a bad line.
-func TestLinks(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := variant.ReadFPuzzles(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ps) < 3 {
-		t.Fatalf("%d puzzles", len(ps))
-	}
-	for i, p := range ps {
-		if len(p.Rules) == 0 && p.Regions == nil {
-			t.Errorf("link %d: no rule read", i+1)
-		}
-	}
-	_, err = variant.ReadFPuzzles(strings.NewReader("# comment\n\nhttps://www.f-puzzles.com/?load=N4IgzglgXgpiBcIDCAbAhgJ!!\n"))
-	var pe *sudokusat.ParseError
-	if !errors.As(err, &pe) || pe.Line != 3 {
-		t.Errorf("a bad link: %v, want an error on line 3", err)
-	}
-	if !variant.IsVariant(data) || variant.IsVariant([]byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")) {
-		t.Error("IsVariant")
-	}
-}
-
 // FuzzParseFPuzzles: any document is read or refused with an error, never
 // a panic; what is read validates and exports back.
 func FuzzParseFPuzzles(f *testing.F) {
@@ -374,109 +342,5 @@ func FuzzParseFPuzzles(f *testing.F) {
 			t.Fatal(err)
 		}
 		_, _ = variant.ParseLink(string(data))
-	})
-}
-
-// TestReader reads a file of links with bad lines among them: each bad
-// line is an error naming it, and reading goes on after it, so that a
-// batch gives one record per puzzle line.
-func TestReader(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var good []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			good = append(good, l)
-		}
-	}
-	input := "# links\r\n" + good[0] + "\r\n\nnot a link at all, no\n" + good[1] + "\nN4IgzglgXgpiBcIDCAbAhgJ\n\n" + good[2]
-	type rec struct {
-		line int
-		ok   bool
-	}
-	want := []rec{{2, true}, {4, false}, {5, true}, {6, false}, {8, true}}
-	var got []rec
-	rd := variant.NewReader(strings.NewReader(input))
-	for {
-		p, line, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		var pe *sudokusat.ParseError
-		if err != nil && (!errors.As(err, &pe) || pe.Line != line || p != nil) {
-			t.Fatalf("line %d: %v (%T), puzzle %v", line, err, err, p)
-		}
-		if err == nil && (p == nil || len(p.Rules) == 0 && p.Regions == nil) {
-			t.Fatalf("line %d: no rule read", line)
-		}
-		got = append(got, rec{line, err == nil})
-		if len(got) > len(want) {
-			break
-		}
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("records %v, want %v", got, want)
-	}
-
-	// A JSON document after comment lines, spanning lines, is one puzzle
-	// starting on its first line.
-	doc, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "killer-4.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	indented := "# a killer\n\n" + strings.ReplaceAll(string(doc), ",", ",\n")
-	rd = variant.NewReader(strings.NewReader(indented))
-	if p, line, err := rd.Read(); err != nil || line != 3 || p == nil {
-		t.Errorf("a JSON document: line %d, %v", line, err)
-	}
-	if _, _, err := rd.Read(); !errors.Is(err, io.EOF) {
-		t.Errorf("after the document: %v, want io.EOF", err)
-	}
-	broken := "\n" + string(doc[:len(doc)/2])
-	if _, line, err := variant.NewReader(strings.NewReader(broken)).Read(); err == nil || line != 2 {
-		t.Errorf("a broken document: line %d, %v", line, err)
-	}
-}
-
-// FuzzReader: any input gives records in line order, each a puzzle or an
-// error naming its line, at most one per line, then io.EOF; ReadFPuzzles
-// reads the same puzzles when no record is an error.
-func FuzzReader(f *testing.F) {
-	links, _ := os.ReadFile(filepath.Join("..", "testdata", "variants", "links.txt"))
-	f.Add(links)
-	f.Add([]byte("# c\n\n" + string(links[:len(links)/2]) + "\nnot a link\r\n{\"size\":4}"))
-	doc, _ := os.ReadFile(filepath.Join("..", "testdata", "variants", "killer-4.json"))
-	f.Add(append([]byte("# a document\n"), doc...))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		lines := bytes.Count(data, []byte("\n")) + 1
-		rd := variant.NewReader(bytes.NewReader(data))
-		last, puzzles, bad := 0, 0, false
-		for n := 0; ; n++ {
-			if n > lines {
-				t.Fatalf("more than %d records from %d lines", n, lines)
-			}
-			p, line, err := rd.Read()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if line <= last || line > lines {
-				t.Fatalf("record on line %d after line %d, of %d lines", line, last, lines)
-			}
-			last = line
-			var pe *sudokusat.ParseError
-			switch {
-			case err == nil && p != nil:
-				puzzles++
-			case errors.As(err, &pe) && pe.Line == line && p == nil:
-				bad = true
-			default:
-				t.Fatalf("line %d: puzzle %v, error %v", line, p, err)
-			}
-		}
-		if ps, err := variant.ReadFPuzzles(bytes.NewReader(data)); !bad && (err != nil || len(ps) != puzzles) {
-			t.Fatalf("ReadFPuzzles: %d puzzles, %v; the reader gave %d and no error", len(ps), err, puzzles)
-		}
 	})
 }

@@ -7,13 +7,19 @@ import (
 )
 
 // Validate checks p's structure before any solver sees it: the regions
-// (N regions of N cells), each constraint's cells for its kind, and the
-// givens (digits in range, no digit twice in a row, column, region or
-// distinct-digit constraint). The error wraps ErrPuzzle and names the
-// constraint by kind and number.
+// (N regions of N cells), each rule's cells for its kind, and the givens
+// (digits in range, no digit twice in a row, column, region or
+// distinct-digit rule). The error wraps ErrPuzzle and names the rule by
+// kind and number; for a classic puzzle it is the grid's own Validate,
+// which wraps sudokusat.ErrConflict.
 func Validate(p *sudokusat.Puzzle) error {
 	if p == nil || p.Grid == nil {
 		return fmt.Errorf("%w: no grid", ErrPuzzle)
+	}
+	if p.Classic() {
+		// Rows, columns and boxes only: the root package's check and
+		// its messages, as for any classic puzzle.
+		return p.Grid.Validate()
 	}
 	n := p.Size()
 	if p.Regions != nil {

@@ -5,6 +5,9 @@ import (
 	"io"
 	"iter"
 	"sync"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/urfave/cli/v2"
 )
 
 // batch runs work on every input item with the given number of workers and
@@ -133,4 +136,29 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, m *meter
 		return readErr
 	}
 	return ctx.Err()
+}
+
+// runBatch is the one skeleton of the batch commands: it runs work on
+// every input puzzle, workers at a time, and writes each result's record
+// with record, in input order, through one emitter (progress on a
+// terminal, flushed as it goes), then what last writes (a summary table)
+// after the records. It reports whether an interrupt ended the batch: the
+// records of what was done are written then too, and the caller writes
+// its summary and returns errInterrupted.
+func runBatch[T any](c *cli.Context, workers int, work func(context.Context, *item) T,
+	record func(*sudokusat.Writer, *item, T), last func(*sudokusat.Writer)) (interrupted bool, err error) {
+	in := &meter{}
+	em := newEmitter(c, in)
+	err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, workers, work,
+		func(it *item, out T) error {
+			return em.record(func(w *sudokusat.Writer) { record(w, it, out) })
+		})
+	if isInterrupt(c, err) {
+		return true, em.close(last)
+	}
+	if err != nil {
+		em.close(nil)
+		return false, err
+	}
+	return false, em.close(last)
 }

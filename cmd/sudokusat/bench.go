@@ -16,6 +16,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 func benchCommand() *cli.Command {
@@ -57,7 +58,7 @@ func benchCommand() *cli.Command {
 			for _, file := range c.Args().Slice() {
 				var items []*item
 				err := inputs([]string{file}, c.App.Reader, func(it *item) error {
-					if it.err == nil && it.puzzle.Grid.Validate() == nil && (c.Int("max") == 0 || len(items) < c.Int("max")) {
+					if it.err == nil && variant.Validate(it.puzzle) == nil && (c.Int("max") == 0 || len(items) < c.Int("max")) {
 						items = append(items, it)
 					}
 					return nil
@@ -69,6 +70,14 @@ func benchCommand() *cli.Command {
 					return fmt.Errorf("%s: no valid puzzle to time", file)
 				}
 				for _, e := range engines {
+					items := items
+					if !engine.TakesRules(e) {
+						items = slices.DeleteFunc(slices.Clone(items), func(it *item) bool { return !it.puzzle.Classic() })
+						if len(items) == 0 {
+							fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s takes no puzzle of it (they have rules or regions): no row\n", file, e.Name())
+							continue
+						}
+					}
 					row, err := benchEngine(c, e, file, items, limit)
 					if err != nil {
 						return err
@@ -112,7 +121,7 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		if err := c.Context.Err(); err != nil {
 			return nil, err
 		}
-		a := engine.Count(c.Context, e, it.puzzle.Grid, limit, 0)
+		a := engine.Count(c.Context, e, it.puzzle, limit, 0)
 		if !a.Status.Answered() {
 			errs++
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.Name(), it.where(), a.Err)

@@ -26,13 +26,16 @@ func checkCommand() *cli.Command {
 			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
 			"answer; with --out-dir it also writes the CNF that reproduces it there. A summary table ends the run.\n" +
 			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed." + "\n\n" +
+			"Without --engines, a classic puzzle goes to native and gophersat, one with rules or regions to\n" +
+			"the search and gophersat: two engines that take it and share no code." + "\n\n" +
 			examples(
 				"sudokusat check puzzles.txt", "native and gophersat (reduced encoding) compared on every puzzle",
 				"sudokusat check --engines native,sat,cadical,minisat --encoding reduced,extended puzzles.txt",
 				"four engines, gophersat under two encodings",
-				"sudokusat check --engines sat,cadical killer.json", "a variant puzzle through gophersat and CaDiCaL"),
+				"sudokusat check killer.json", "an f-puzzles puzzle through the search and gophersat",
+				"sudokusat check --engines sat,cadical killer.json", "the same through gophersat and CaDiCaL"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
+			&cli.StringFlag{Name: "engines", DefaultText: "native,sat; search,sat for rules", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
 			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
@@ -47,78 +50,79 @@ func checkCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
 			}
-			if items, ok, err := variantInputs(c); ok || err != nil {
-				if err != nil {
-					return err
-				}
-				return checkVariants(c, items, limit)
-			}
 			timeout, workers := c.Duration("timeout"), c.Int("workers")
 			pool, err := newWorkers(workers, timeout > 0)
 			if err != nil {
 				return err
 			}
 			defer pool.Close()
-			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{Workers: pool, Certify: c.Bool("certify")})
+			o, err := engineOptions(c, pool)
+			if err != nil {
+				return err
+			}
+			specs := splitList(c.String("engines"))
+			if !c.IsSet("engines") {
+				specs = defaultCheckEngines
+			}
+			engines, err := engine.OpenList(specs, splitList(c.String("encoding")), o)
 			if err != nil {
 				return usageError{err}
 			}
+			chosen := defaultCheck
+			if c.IsSet("engines") {
+				chosen = func(engine.Engine, *sudokusat.Puzzle) bool { return true }
+			}
 			outDir := c.String("out-dir")
-			in := &meter{}
-			em := newEmitter(c, in)
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
-			err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, engines...),
-				func(ctx context.Context, it *item) []verdict { return checkItem(ctx, engines, it, limit, timeout) },
-				func(it *item, vs []verdict) error {
-					return em.record(func(w *sudokusat.Writer) {
-						puzzles++
-						if it.err != nil || vs[0].Status == engine.Invalid {
-							// Every engine is given the puzzle, and the
-							// engine layer finds clashing givens before any
-							// runs.
-							err := it.err
-							if err == nil {
-								err = vs[0].Err
-							}
-							invalid++
-							fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
-							return
+			interrupted, err := runBatch(c, engine.Concurrency(workers, engines...),
+				func(ctx context.Context, it *item) []verdict {
+					return checkItem(ctx, engines, chosen, it, limit, timeout)
+				},
+				func(w *sudokusat.Writer, it *item, vs []verdict) {
+					puzzles++
+					if it.err != nil || vs[0].Status == engine.Invalid {
+						// Every engine is given the puzzle, and the
+						// engine layer finds clashing givens before any
+						// runs.
+						err := it.err
+						if err == nil {
+							err = vs[0].Err
 						}
-						bad := false
-						for i, v := range vs {
-							stats[i].add(v)
-							if v.kind == "wrong" || v.kind == "error" {
-								bad = true
-							}
+						invalid++
+						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
+						return
+					}
+					bad := false
+					for i, v := range vs {
+						if v.kind == "" {
+							continue // not one of this puzzle's engines
 						}
-						agree := agreement(vs)
-						if !agree {
-							disagree++
+						stats[i].add(v)
+						if v.kind == "wrong" || v.kind == "error" {
+							bad = true
 						}
-						if bad {
-							failures++
-						}
-						if !agree || bad {
-							reportCheck(w, engines, it, vs, agree, outDir)
-						}
-					})
+					}
+					agree := agreement(vs)
+					if !agree {
+						disagree++
+					}
+					if bad {
+						failures++
+					}
+					if !agree || bad {
+						reportCheck(w, engines, it, vs, agree, outDir)
+					}
+				},
+				func(w *sudokusat.Writer) {
+					printTally(w, engines, stats, c.Bool("certify"))
+					fmt.Fprintln(w, checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
 				})
-			interrupted := isInterrupt(c, err)
-			if err != nil && !interrupted {
-				em.close(nil)
+			if err != nil {
 				return err
 			}
-			line := fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
-				puzzles, plural(puzzles, "puzzle", "puzzles"), len(engines), disagree, failures, invalid, time.Since(start).Round(time.Millisecond))
-			if err := em.close(func(w *sudokusat.Writer) {
-				printTally(w, engines, stats, c.Bool("certify"))
-				fmt.Fprintln(w, line)
-			}); err != nil {
-				return err
-			}
-			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+line)
+			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
 			if interrupted {
 				return errInterrupted
 			}
@@ -128,6 +132,28 @@ func checkCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// defaultCheckEngines are the engines check opens when --engines is not
+// given; defaultCheck picks two of them for each puzzle, two that take it
+// and share no code: native and gophersat for a classic puzzle, the search
+// and gophersat for one with rules or regions.
+var defaultCheckEngines = []string{engine.NameNative, engine.NameSearch, engine.NameSAT}
+
+func defaultCheck(e engine.Engine, p *sudokusat.Puzzle) bool {
+	switch e.Name() {
+	case engine.NameNative:
+		return p.Classic()
+	case engine.NameSearch:
+		return !p.Classic()
+	}
+	return true
+}
+
+// checkLine is check's summary line.
+func checkLine(puzzles, engines, disagree, failures, invalid int, elapsed time.Duration) string {
+	return fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
+		puzzles, plural(puzzles, "puzzle", "puzzles"), engines, disagree, failures, invalid, elapsed.Round(time.Millisecond))
 }
 
 // verdict is one engine's answer on one puzzle, classified.
@@ -151,14 +177,19 @@ func (v verdict) String() string {
 	return fmt.Sprintf("%s: %v", v.kind, v.Err)
 }
 
-// checkItem puts one puzzle through every engine.
-func checkItem(ctx context.Context, engines []engine.Engine, it *item, limit int, timeout time.Duration) []verdict {
+// checkItem puts one puzzle through every engine chosen for it; the
+// verdicts of the others have no kind.
+func checkItem(ctx context.Context, engines []engine.Engine, chosen func(engine.Engine, *sudokusat.Puzzle) bool,
+	it *item, limit int, timeout time.Duration) []verdict {
 	if it.err != nil {
 		return nil
 	}
 	vs := make([]verdict, len(engines))
 	for i, e := range engines {
-		a := engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)
+		if !chosen(e, it.puzzle) {
+			continue
+		}
+		a := engine.Count(ctx, e, it.puzzle, limit, timeout)
 		v := verdict{Answer: a}
 		switch a.Status {
 		case engine.Wrong:
@@ -186,7 +217,7 @@ func agreement(vs []verdict) bool {
 	var ref *verdict
 	for i := range vs {
 		v := &vs[i]
-		if v.kind == "wrong" || v.kind == "error" {
+		if v.kind == "" || v.kind == "wrong" || v.kind == "error" {
 			continue
 		}
 		if ref == nil {
@@ -213,12 +244,14 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 	fmt.Fprintf(w, "%s #%d (%s): %s\n", what, it.index, it.where(), it.puzzle.Grid)
 	written := map[string]bool{}
 	for i, e := range engines {
-		fmt.Fprintf(w, "  %-16s %v\n", e.Name()+":", vs[i])
-		enc, err := encode.Lookup(engine.Encoding(e))
-		if outDir == "" || engine.Encoding(e) == "" || err != nil {
+		if vs[i].kind == "" {
 			continue
 		}
-		f, err := enc(it.puzzle.Grid)
+		fmt.Fprintf(w, "  %-16s %v\n", e.Name()+":", vs[i])
+		if outDir == "" || engine.Encoding(e) == "" {
+			continue
+		}
+		f, err := encode.Puzzle(it.puzzle, encode.Options{Encoding: engine.Encoding(e)})
 		if err != nil {
 			continue
 		}
@@ -280,7 +313,7 @@ func (t *engineTally) add(v verdict) {
 	}
 }
 
-// printTally prints the summary table; with --certify, a column counts
+// printTally prints the summary table, a row for each engine shown; with --certify, a column counts
 // each engine's certified UNSAT answers (no solution, or no second one),
 // and says "uncertified" for an engine that gives no proof.
 func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool) {
@@ -290,8 +323,9 @@ func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certi
 		head += "certified\t"
 	}
 	fmt.Fprintln(tw, head)
-	for i, e := range engines {
-		t := stats[i]
+	rows := shown(stats)
+	for _, i := range rows {
+		e, t := engines[i], stats[i]
 		mean := 0.0
 		if t.puzzles > 0 {
 			mean = float64(t.total.Microseconds()) / float64(t.puzzles)
@@ -308,4 +342,21 @@ func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certi
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+}
+
+// shown lists the engines of the summary: those that ran on some puzzle
+// (check's default engines run on the puzzles they fit), or all of them
+// when none did.
+func shown(stats []engineTally) []int {
+	var ran, all []int
+	for i, t := range stats {
+		all = append(all, i)
+		if t.puzzles > 0 {
+			ran = append(ran, i)
+		}
+	}
+	if len(ran) == 0 {
+		return all
+	}
+	return ran
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
 // TestVersionAndHelp checks what a newcomer types first.
@@ -113,9 +114,20 @@ func TestInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGINT to send on Windows")
 	}
-	puzzles := puzzleLines(t, "17clue-sample.txt")[:20]
-	for _, args := range [][]string{{"solve"}, {"count", "--engine", "native"}, {"grade"}} {
-		t.Run(args[0], func(t *testing.T) {
+	var classic []string
+	for _, g := range puzzleLines(t, "17clue-sample.txt")[:20] {
+		classic = append(classic, g.String())
+	}
+	for _, tc := range []struct {
+		args    []string
+		puzzles []string
+	}{
+		{[]string{"solve"}, classic}, {[]string{"count", "--engine", "native"}, classic}, {[]string{"grade"}, classic},
+		// Puzzles with rules go through the same batch.
+		{[]string{"count", "--engine", "search"}, varianttest.Links(t)},
+	} {
+		args, puzzles := tc.args, tc.puzzles
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			cmd := exec.Command(binary, append(args, "-")...)
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
@@ -131,10 +143,14 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer stdin.Close()
-			for _, g := range puzzles {
-				fmt.Fprintln(stdin, g)
+			for _, p := range puzzles {
+				fmt.Fprintln(stdin, p)
 			}
-			// Records reach a pipe within flushEvery of being found.
+			// Records reach a pipe within flushEvery of being found; a
+			// batch that waits for the end of its input before the
+			// first record never sends them.
+			watchdog := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+			defer watchdog.Stop()
 			lines := bufio.NewScanner(stdout)
 			var got []string
 			for len(got) < len(puzzles) && lines.Scan() {

@@ -27,7 +27,7 @@ func countCommand() *cli.Command {
 				"sudokusat count puzzles.txt", "1 for a unique puzzle, ≥2 for one with several solutions, 0 for none",
 				"sudokusat count --limit 1000 --engine native open.txt", "count up to 1000 solutions",
 				"sudokusat count --format json puzzles.txt", "one JSON record per puzzle",
-				"sudokusat count killer.json", "a variant (f-puzzles JSON or links): 1 unique, 0 none, or ≥2 several, two solutions and where they differ"),
+				"sudokusat count killer.json", "an f-puzzles puzzle (JSON or links): 1 unique, 0 none, or ≥2 several, two solutions and where they differ"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "stop counting at `K` solutions"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
@@ -43,12 +43,6 @@ func countCommand() *cli.Command {
 			limit := c.Int("limit")
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
-			}
-			if items, ok, err := variantInputs(c); ok || err != nil {
-				if err != nil {
-					return err
-				}
-				return countVariants(c, items, limit)
 			}
 			format := c.String("format")
 			if format != "line" && format != "json" {
@@ -110,11 +104,19 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			// Certified marks a count ended by an UNSAT answer proved
 			// with --certify: no solution, or none besides those counted.
 			Certified bool `json:"certified,omitempty"`
+			// Solutions and Differ are, for an f-puzzles puzzle with
+			// several solutions, two of them and the cells where they
+			// differ, as the line form writes them.
+			Solutions []string `json:"solutions,omitempty"`
+			Differ    []string `json:"differ,omitempty"`
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
 			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
 			Certified: r.Certified}
 		if !r.Status.Answered() {
 			rec.Error = r.message()
+		} else if r.puzzle.Layout == sudokusat.LayoutFPuzzles && len(r.Solutions) >= 2 {
+			rec.Solutions = []string{r.Solutions[0].String(), r.Solutions[1].String()}
+			rec.Differ = differences(r.Solutions[0], r.Solutions[1])
 		}
 		b, _ := json.Marshal(rec) // strings and numbers always marshal
 		w.Write(append(b, '\n'))
@@ -124,7 +126,40 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 		fmt.Fprintf(w, "%s: %s\n", r.Status, r.message())
 		return
 	}
+	if r.puzzle.Layout == sudokusat.LayoutFPuzzles {
+		writeSetterCount(w, r.Answer, limit)
+		return
+	}
 	fmt.Fprintln(w, countText(r.Count, limit))
+}
+
+// writeSetterCount writes the count of a puzzle from f-puzzles as setters
+// ask it: "1 unique", "0 none", or "≥2 several" (or the count, below a
+// higher limit) with the first two solutions and the cells where they
+// differ, where a given would tell them apart.
+func writeSetterCount(w io.Writer, a engine.Answer, limit int) {
+	count := countText(a.Count, limit)
+	switch {
+	case a.Count == 0:
+		fmt.Fprintf(w, "%s none\n", count)
+	case a.Count == 1 && limit > 1:
+		fmt.Fprintf(w, "%s unique\n", count)
+	case a.Count == 1:
+		fmt.Fprintf(w, "%s (uniqueness not checked: --limit 1)\n", count)
+	default:
+		s, t := a.Solutions[0], a.Solutions[1]
+		fmt.Fprintf(w, "%s several: two solutions differ at %s\n  %s\n  %s\n", count, strings.Join(differences(s, t), " "), s, t)
+	}
+}
+
+// differences names the cells where two grids differ, as r1c2.
+func differences(s, t *sudokusat.Grid) []string {
+	n := s.Size()
+	var cells []string
+	for _, cell := range engine.Differences(s, t) {
+		cells = append(cells, fmt.Sprintf("r%dc%d", cell/n+1, cell%n+1))
+	}
+	return cells
 }
 
 // tallyText writes a tally as "1: 95, ≥2: 3", in a stable order.

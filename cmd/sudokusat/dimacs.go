@@ -38,7 +38,7 @@ func encodeCommand() *cli.Command {
 			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			enc, err := encode.Lookup(c.String("encoding"))
+			_, err := encode.Describe(c.String("encoding"))
 			if err != nil {
 				return usageError{err}
 			}
@@ -46,20 +46,26 @@ func encodeCommand() *cli.Command {
 			if format != "dimacs" && format != "opb" {
 				return usagef("unknown format %q (want dimacs or opb)", format)
 			}
-			if items, ok, err := variantInputs(c); ok || err != nil {
-				if err != nil {
-					return err
+			// Sums of puzzles with rules: combination clauses in CNF, PB
+			// equations in OPB, unless --sums says otherwise.
+			o := encode.Options{Encoding: c.String("encoding"), Sums: encode.SumClauses}
+			if format == "opb" {
+				o.Sums = encode.SumPB
+			}
+			if c.IsSet("sums") {
+				var err error
+				if o.Sums, err = encode.ParseSumForm(c.String("sums")); err != nil {
+					return usagef("--sums: %w", err)
 				}
-				return encodeVariant(c, items)
 			}
 			ext := map[string]string{"dimacs": "cnf", "opb": "opb"}[format]
 			return perPuzzle(c, ext, func(w io.Writer, it *item) error {
-				f, err := enc(it.puzzle.Grid)
+				// The formula keeps the puzzle's layout, so that decode
+				// writes the solution back in it.
+				f, err := encode.Puzzle(it.puzzle, o)
 				if err != nil {
 					return err
 				}
-				// decode writes the solution back in the puzzle's layout.
-				f.Layout = it.puzzle.Layout
 				if format == "opb" {
 					return encode.WriteOPB(w, f)
 				}

@@ -14,6 +14,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // statusGraded is grade's status for a puzzle it rated.
@@ -38,8 +39,12 @@ func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	if err := it.puzzle.Grid.Validate(); err != nil {
+	if err := variant.Validate(it.puzzle); err != nil {
 		o.status, o.err = engine.Invalid.String(), err
+		return o
+	}
+	if !it.puzzle.Classic() {
+		o.status, o.err = engine.Invalid.String(), grade.ErrRules
 		return o
 	}
 	r, err := grade.Grade(ctx, it.puzzle.Grid)
@@ -84,26 +89,20 @@ func gradeCommand() *cli.Command {
 				return usagef("unknown format %q (want line or json)", format)
 			}
 			timeout := c.Duration("timeout")
-			in := &meter{}
-			em := newEmitter(c, in)
 			start := time.Now()
 			total, ok := 0, 0
 			sum := 0.0
-			err := batch(c.Context, c.Args().Slice(), c.App.Reader, in, c.Int("workers"),
+			interrupted, err := runBatch(c, c.Int("workers"),
 				func(ctx context.Context, it *item) *graded { return gradeItem(ctx, it, timeout) },
-				func(_ *item, o *graded) error {
+				func(w *sudokusat.Writer, _ *item, o *graded) {
 					total++
 					if o.status == statusGraded {
 						ok++
 						sum += o.res.Score
 					}
-					return em.record(func(w *sudokusat.Writer) { writeGraded(w, format, o) })
-				})
-			if cerr := em.close(nil); err == nil {
-				err = cerr
-			}
-			interrupted := isInterrupt(c, err)
-			if err != nil && !interrupted {
+					writeGraded(w, format, o)
+				}, nil)
+			if err != nil {
 				return err
 			}
 			mean := 0.0

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // item is one input puzzle, or the error that stands in its place.
@@ -128,7 +129,7 @@ var errIsDir = errors.New("is a directory")
 // readInput streams the puzzles of one input to fn, numbering them on from
 // *index.
 func readInput(name string, r io.Reader, index *int, fn func(*item) error) error {
-	pr := sudokusat.NewReader(r)
+	pr := variant.NewReader(r)
 	found := false
 	for {
 		p, err := pr.Read()

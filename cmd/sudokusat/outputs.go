@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sudokusat/sudokusat/variant"
 	"github.com/urfave/cli/v2"
 )
 
@@ -75,7 +76,7 @@ func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item)
 	if it.err != nil {
 		return it.err
 	}
-	if err := it.puzzle.Grid.Validate(); err != nil {
+	if err := variant.Validate(it.puzzle); err != nil {
 		return err
 	}
 	if path == "" {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -40,11 +39,6 @@ func renderCommand() *cli.Command {
 			if c.Float64("cell-size") <= 0 {
 				return usagef("--cell-size %g: want a positive size", c.Float64("cell-size"))
 			}
-			if items, ok, err := variantInputs(c); err != nil {
-				return err
-			} else if ok {
-				return renderVariants(c, items)
-			}
 			return perPuzzle(c, "svg", func(w io.Writer, it *item) error {
 				return renderItem(c, w, it)
 			})
@@ -52,66 +46,37 @@ func renderCommand() *cli.Command {
 	}
 }
 
-// renderItem draws one puzzle, whose givens do not clash, to w.
+// renderItem draws one puzzle, which variant.Validate accepts, to w: a
+// classic one by its grid, one with rules or regions with its rules
+// marked. --solution fills in the solution that the native solver finds,
+// or the search for a puzzle with rules.
 func renderItem(c *cli.Context, w io.Writer, it *item) error {
-	g := it.puzzle.Grid
-	o := render.Options{CellSize: c.Float64("cell-size"), Title: fmt.Sprintf("Sudoku %d×%d, %s", g.Size(), g.Size(), it.where())}
+	p := it.puzzle
+	n := p.Size()
+	o := render.Options{CellSize: c.Float64("cell-size"), Title: fmt.Sprintf("Sudoku %d×%d, %s", n, n, it.where())}
+	if !p.Classic() {
+		o.Title = "Variant " + o.Title
+	}
 	if c.Bool("solution") {
-		a := engine.Solve(c.Context, engine.Native(), g, 0)
-		switch a.Status {
-		case engine.Solved:
-			o.Solution = a.Solution()
-		default:
-			return a.Err
+		e := engine.Native()
+		if !p.Classic() {
+			e = engine.Search()
 		}
-	}
-	return render.SVG(w, g, o)
-}
-
-// renderVariants draws the one variant puzzle of the input, its rules
-// marked, with its solution by the variant search when --solution asks.
-func renderVariants(c *cli.Context, items []*variantItem) error {
-	if len(items) != 1 {
-		return usagef("render draws one variant puzzle; the input has %d", len(items))
-	}
-	it := items[0]
-	if it.err != nil {
-		return fmt.Errorf("%s: %w", it.where, it.err)
-	}
-	n := it.p.Size()
-	o := render.Options{CellSize: c.Float64("cell-size"), Title: fmt.Sprintf("Variant Sudoku %d×%d, %s", n, n, it.where)}
-	if c.Bool("solution") {
-		e, err := engine.OpenVariant(engine.NameSearch, engine.VariantOptions{})
-		if err != nil {
-			return err
-		}
-		a := engine.CountVariant(c.Context, e, it.p, 1, 0)
+		a := engine.Solve(c.Context, e, p, 0)
 		if a.Status != engine.Solved {
-			return fmt.Errorf("%s: %s: %w", it.where, a.Status, a.Err)
+			return fmt.Errorf("%s: %w", a.Status, a.Err)
 		}
 		o.Solution = a.Solution()
 	}
-	if name := c.String("output"); name != "" {
-		f, err := os.Create(name)
-		if err != nil {
-			return usageError{err}
-		}
-		err = writeVariantSVG(f, it, o)
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = writeErr(cerr)
-		}
+	bw := bufio.NewWriter(w)
+	var err error
+	if p.Classic() {
+		err = render.SVG(bw, p.Grid, o)
+	} else {
+		err = render.VariantSVG(bw, p, o)
+	}
+	if err != nil {
 		return err
 	}
-	return writeVariantSVG(c.App.Writer, it, o)
-}
-
-func writeVariantSVG(out io.Writer, it *variantItem, o render.Options) error {
-	w := bufio.NewWriter(out)
-	if err := render.VariantSVG(w, it.p, o); err != nil {
-		return fmt.Errorf("%s: %w", it.where, err)
-	}
-	if err := w.Flush(); err != nil {
-		return writeErr(err)
-	}
-	return nil
+	return bw.Flush()
 }

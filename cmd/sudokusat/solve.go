@@ -31,19 +31,37 @@ func newWorkers(workers int, deadlines bool) (*engine.Workers, error) {
 	return engine.NewWorkers([]string{exe, workerCommand}, workers, deadlines), nil
 }
 
-// openEngine opens the engine that --engine, --encoding and --certify
-// name; any problem with them is a usage error, found before any puzzle
-// is read.
+// engineOptions are the engine options the command's flags set: --encoding,
+// --sums and --certify, with w's worker processes.
+func engineOptions(c *cli.Context, w *engine.Workers) (engine.Options, error) {
+	sums, err := encode.ParseSumForm(c.String("sums"))
+	if err != nil {
+		return engine.Options{}, usagef("--sums: %w", err)
+	}
+	return engine.Options{Encoding: c.String("encoding"), Sums: sums, Workers: w, Certify: c.Bool("certify")}, nil
+}
+
+// openEngine opens the engine that --engine, --encoding, --sums and
+// --certify name; any problem with them is a usage error, found before
+// any puzzle is read.
 func openEngine(c *cli.Context, w *engine.Workers) (engine.Engine, error) {
-	certify := c.Bool("certify")
-	e, err := engine.Open(c.String("engine"), engine.Options{Encoding: c.String("encoding"), Workers: w, Certify: certify})
+	o, err := engineOptions(c, w)
+	if err != nil {
+		return nil, err
+	}
+	e, err := engine.Open(c.String("engine"), o)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if certify && !engine.Certifies(e) {
-		return nil, usagef("--certify: engine %s gives no proof; the SAT engines do (sat, cadical, kissat, or a command line with {proof})", e.Name())
+	if o.Certify && !engine.Certifies(e) {
+		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), engine.ProofEngines())
 	}
 	return e, nil
+}
+
+func sumsFlag() cli.Flag {
+	return &cli.StringFlag{Name: "sums", Value: encode.DefaultSums.String(),
+		Usage: "puzzles with rules: killer and arrow sums as `FORM`: clauses (CNF) or pb (pseudo-Boolean, gophersat and OPB)"}
 }
 
 func certifyFlag() cli.Flag {
@@ -81,7 +99,7 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 	if it.err != nil {
 		return &outcome{item: it, Answer: engine.Answer{Status: engine.Invalid, Limit: limit, Err: it.err}}
 	}
-	return &outcome{item: it, Answer: engine.Count(ctx, e, it.puzzle.Grid, limit, timeout)}
+	return &outcome{item: it, Answer: engine.Count(ctx, e, it.puzzle, limit, timeout)}
 }
 
 // countAll runs the engine that --engine and --encoding name on every
@@ -99,20 +117,10 @@ func countAll(c *cli.Context, limit int, record func(*sudokusat.Writer, engine.E
 	if e, err = openEngine(c, pool); err != nil {
 		return nil, false, err
 	}
-	in := &meter{}
-	em := newEmitter(c, in)
-	err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, engine.Concurrency(workers, e),
+	interrupted, err = runBatch(c, engine.Concurrency(workers, e),
 		func(ctx context.Context, it *item) *outcome { return runItem(ctx, e, it, limit, timeout) },
-		func(_ *item, o *outcome) error {
-			return em.record(func(w *sudokusat.Writer) { record(w, e, o) })
-		})
-	if cerr := em.close(nil); err == nil {
-		err = cerr
-	}
-	if isInterrupt(c, err) {
-		return e, true, nil
-	}
-	return e, false, err
+		func(w *sudokusat.Writer, _ *item, o *outcome) { record(w, e, o) }, nil)
+	return e, interrupted, err
 }
 
 // isInterrupt reports whether err is the end of a batch that an interrupt
@@ -138,8 +146,9 @@ func solveCommand() *cli.Command {
 		Usage:     "solve puzzles, one answer per puzzle, in input order",
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives exactly one record: its solution, or STATUS: message naming the line.\n" +
-			"Engines: sat (embedded gophersat), native, dlx (dancing links), " + strings.Join(satsolve.KnownExternal(), ", ") + ",\n" +
-			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file)." + "\n\n" +
+			"Engines: " + strings.Join(engine.Names(), ", ") + ",\n" +
+			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file).\n" +
+			"Puzzles with rules or regions (f-puzzles) run on " + engine.RulesEngines() + "." + "\n\n" +
 			examples(
 				"sudokusat solve puzzles.txt", "one solution per line, with the embedded gophersat",
 				"sudokusat solve --engine native --format grid puzzles.txt", "the native solver, each solution drawn",
@@ -158,12 +167,6 @@ func solveCommand() *cli.Command {
 			sumsFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			if items, ok, err := variantInputs(c); ok || err != nil {
-				if err != nil {
-					return err
-				}
-				return solveVariants(c, items)
-			}
 			write, err := writerFor(c.String("format"))
 			if err != nil {
 				return err

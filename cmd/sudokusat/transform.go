@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/transform"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 func transformCommand() *cli.Command {
@@ -79,6 +81,11 @@ func transformCommand() *cli.Command {
 	}
 }
 
+// errTransformRules refuses to map a puzzle with rules or regions: the
+// symmetries would have to carry every rule, and relabelling digits breaks
+// sums, thermometers and dots.
+var errTransformRules = errors.New("transform maps classic puzzles only: this one has rules or regions")
+
 // transformItem applies the command's transforms to one puzzle. On failure
 // it returns the status to report.
 func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, string, error) {
@@ -86,8 +93,11 @@ func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, s
 		return nil, engine.Invalid.String(), it.err
 	}
 	g := it.puzzle.Grid
-	if err := g.Validate(); err != nil {
+	if err := variant.Validate(it.puzzle); err != nil {
 		return nil, engine.Invalid.String(), err
+	}
+	if !it.puzzle.Classic() {
+		return nil, engine.Invalid.String(), errTransformRules
 	}
 	m := transform.Identity(g)
 	var err error

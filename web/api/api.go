@@ -213,10 +213,6 @@ func failure(status string, line int, err error) Reply {
 // in replies.
 const variantEncoding = "variant"
 
-// errGradeVariant refuses to grade a variant puzzle: the difficulty scale
-// rates the techniques of classic Sudoku.
-var errGradeVariant = errors.New("grading rates classic puzzles only: the difficulty scale knows no variant rules")
-
 // errNoPuzzle is the command line's message for an input without a puzzle.
 var errNoPuzzle = errors.New("no puzzle in the input")
 
@@ -224,22 +220,12 @@ var errNoPuzzle = errors.New("no puzzle in the input")
 // without a word.
 var errTwoPuzzles = errors.New("more than one puzzle in the input: the page takes one")
 
-// puzzle is a request's one puzzle: its givens, the line it starts on and
-// its layout, and its rules when it is a variant puzzle.
-type puzzle struct {
-	*sudokusat.Puzzle
-	variant *sudokusat.Puzzle // nil for a classic puzzle
-}
-
-// parse reads the one puzzle of text and checks its givens (and a variant
-// puzzle's rules), as the command line does before any solver sees it. An
-// f-puzzles document or link without variant rules is a classic puzzle.
-// The failure reply is valid only when the puzzle is nil.
-func (s Service) parse(text string) (*puzzle, Reply) {
-	if variant.IsVariant([]byte(text)) {
-		return s.parseVariant(text)
-	}
-	r := sudokusat.NewReader(strings.NewReader(text))
+// parse reads the one puzzle of text, in any format the command line
+// reads, and checks its givens and rules, as the command line does before
+// any solver sees it. The failure reply is valid only when the puzzle is
+// nil.
+func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
+	r := variant.NewReader(strings.NewReader(text))
 	p, err := r.Read()
 	if err != nil {
 		return nil, readFailure(err)
@@ -252,13 +238,13 @@ func (s Service) parse(text string) (*puzzle, Reply) {
 	case err == nil:
 		return nil, failure(engine.Invalid.String(), next.Line, errTwoPuzzles)
 	}
-	if n := p.Grid.Size(); s.MaxSize > 0 && n > s.MaxSize {
+	if n := p.Size(); s.MaxSize > 0 && n > s.MaxSize {
 		return nil, failure(engine.Invalid.String(), p.Line, s.tooLarge(n))
 	}
-	if err := p.Grid.Validate(); err != nil {
+	if err := variant.Validate(p); err != nil {
 		return nil, failure(engine.Invalid.String(), p.Line, err)
 	}
-	return &puzzle{Puzzle: p}, Reply{}
+	return p, Reply{}
 }
 
 // readFailure is the reply for a first puzzle that could not be read: none
@@ -275,44 +261,19 @@ func readFailure(err error) Reply {
 	return failure(engine.Failed.String(), 0, err)
 }
 
-// parseVariant is parse for an f-puzzles document or link.
-func (s Service) parseVariant(text string) (*puzzle, Reply) {
-	r := variant.NewReader(strings.NewReader(text))
-	v, line, err := r.Read()
-	if err != nil {
-		return nil, readFailure(err)
-	}
-	if _, next, err := r.Read(); !errors.Is(err, io.EOF) {
-		return nil, failure(engine.Invalid.String(), next, errTwoPuzzles)
-	}
-	if n := v.Size(); s.MaxSize > 0 && n > s.MaxSize {
-		return nil, failure(engine.Invalid.String(), line, s.tooLarge(n))
-	}
-	if err := variant.Validate(v); err != nil {
-		return nil, failure(engine.Invalid.String(), line, err)
-	}
-	p := &puzzle{Puzzle: &sudokusat.Puzzle{Grid: v.Grid, Line: line, Layout: sudokusat.LayoutLine}}
-	if !v.Classic() {
-		p.variant = v
-	}
-	return p, Reply{}
-}
-
 func (s Service) tooLarge(n int) error {
 	return fmt.Errorf("a %d×%d grid: this server takes grids up to %d×%d (the command line and the WebAssembly page take any)", n, n, s.MaxSize, s.MaxSize)
 }
 
 // describe fills in the puzzle's own fields of a reply.
-func describe(r *Reply, p *puzzle) {
+func describe(r *Reply, p *sudokusat.Puzzle) {
 	g := p.Grid
 	r.Puzzle, r.Size, r.Givens = g.String(), g.Size(), g.Givens()
-	if p.variant != nil {
-		r.Variant = rules(p.variant)
-	}
+	r.Variant = rules(p)
 }
 
-// rules names a variant puzzle's rules, each once, in the puzzle's order.
-func rules(v *sudokusat.Puzzle) []string {
+// rules names a puzzle's rules, each once, in the puzzle's order.
+func rules(p *sudokusat.Puzzle) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(name string) {
@@ -321,30 +282,30 @@ func rules(v *sudokusat.Puzzle) []string {
 			out = append(out, name)
 		}
 	}
-	if v.Regions != nil {
+	if p.Regions != nil {
 		add("jigsaw")
 	}
-	for _, c := range v.Rules {
+	for _, c := range p.Rules {
 		switch c.Kind {
 		case variant.DiagonalMain, variant.DiagonalAnti:
 			add("diagonal")
 		case variant.Region:
 			add("extra region")
 		default:
-			add(string(c.Kind))
+			add(c.Kind)
 		}
 	}
 	return out
 }
 
 // draw returns the SVG drawing of p, with solution in blue unless nil.
-func draw(p *puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
+func draw(p *sudokusat.Puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
 	var b strings.Builder
 	n := p.Grid.Size()
 	o := render.Options{Solution: solution, CellSize: cellSize, Title: fmt.Sprintf("Sudoku %d×%d", n, n)}
-	if p.variant != nil {
+	if !p.Classic() {
 		o.Title = fmt.Sprintf("Variant Sudoku %d×%d", n, n)
-		if err := render.VariantSVG(&b, p.variant, o); err != nil {
+		if err := render.VariantSVG(&b, p, o); err != nil {
 			return "", err
 		}
 		return b.String(), nil
@@ -355,32 +316,24 @@ func draw(p *puzzle, solution *sudokusat.Grid, cellSize float64) (string, error)
 	return b.String(), nil
 }
 
-// engine returns the engine req names: the page runs the native solver,
-// dancing links and the embedded gophersat only (no external processes).
-func (s Service) engine(req Request) (engine.Engine, error) {
-	switch req.Engine {
+// engine returns the engine req names for p: the page runs the native
+// solver, dancing links and the embedded gophersat only (no external
+// processes). The page's native is the fast path of the puzzle at hand:
+// for a puzzle with rules or regions, which the native solver does not
+// take, it is the search that does.
+func (s Service) engine(req Request, p *sudokusat.Puzzle) (engine.Engine, error) {
+	name := req.Engine
+	switch name {
 	case "", EngineNative:
-		return engine.Native(), nil
-	case EngineDLX:
-		return engine.Open(engine.NameDLX, engine.Options{})
-	case EngineSAT:
-		return engine.Open(engine.NameSAT, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
+		name = engine.NameNative
+		if !p.Classic() {
+			name = engine.NameSearch
+		}
+	case EngineDLX, EngineSAT:
+	default:
+		return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
 	}
-	return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
-}
-
-// variantEngine returns the variant engine req names: the independent
-// search for EngineNative, or the embedded gophersat.
-func (s Service) variantEngine(req Request) (engine.VariantEngine, error) {
-	switch req.Engine {
-	case "", EngineNative:
-		return engine.OpenVariant(engine.NameSearch, engine.VariantOptions{})
-	case EngineDLX:
-		return nil, fmt.Errorf("dancing links solve classic grids only: for variant puzzles the page runs %s and %s", EngineNative, EngineSAT)
-	case EngineSAT:
-		return engine.OpenVariant(engine.NameSAT, engine.VariantOptions{})
-	}
-	return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
+	return engine.Open(name, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
 }
 
 // counted is what count ran: the engine's name and the encoding, if any.
@@ -388,24 +341,15 @@ type counted struct{ engine, encoding string }
 
 // count counts up to limit solutions of p with the engine req names. The
 // reply is valid only when the answer's status is not an answer.
-func (s Service) count(ctx context.Context, req Request, p *puzzle, limit int) (engine.Answer, counted, Reply) {
-	var a engine.Answer
-	var what counted
-	if p.variant != nil {
-		e, err := s.variantEngine(req)
-		if err != nil {
-			return engine.Answer{}, what, failure(engine.Failed.String(), p.Line, err)
-		}
-		a, what.engine = engine.CountVariant(ctx, e, p.variant, limit, 0), e.Name()
-		if what.engine == engine.NameSAT {
-			what.encoding = variantEncoding
-		}
-	} else {
-		e, err := s.engine(req)
-		if err != nil {
-			return engine.Answer{}, what, failure(engine.Failed.String(), p.Line, err)
-		}
-		a, what = engine.Count(ctx, e, p.Grid, limit, 0), counted{e.Name(), engine.Encoding(e)}
+func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, limit int) (engine.Answer, counted, Reply) {
+	e, err := s.engine(req, p)
+	if err != nil {
+		return engine.Answer{}, counted{}, failure(engine.Failed.String(), p.Line, err)
+	}
+	a := engine.Count(ctx, e, p, limit, 0)
+	what := counted{e.Name(), engine.Encoding(e)}
+	if what.encoding != "" && !p.Classic() {
+		what.encoding = variantEncoding
 	}
 	if !a.Status.Answered() {
 		return a, what, failure(a.Status.String(), p.Line, a.Err)
@@ -498,8 +442,8 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return fail
 	}
-	if p.variant != nil {
-		return failure(engine.Invalid.String(), p.Line, errGradeVariant)
+	if !p.Classic() {
+		return failure(engine.Invalid.String(), p.Line, grade.ErrRules)
 	}
 	start := time.Now()
 	g, err := grade.Grade(ctx, p.Grid)
@@ -569,7 +513,7 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
-	made := &puzzle{Puzzle: &sudokusat.Puzzle{Grid: p.Puzzle}}
+	made := &sudokusat.Puzzle{Grid: p.Puzzle}
 	svg, err := draw(made, nil, req.CellSize)
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
@@ -597,26 +541,17 @@ func (s Service) Encode(_ context.Context, req Request) Reply {
 	}
 	n := p.Grid.Size()
 	start := time.Now()
-	var f *encode.Formula
-	var name, filename string
-	if p.variant != nil {
-		// One CNF for variant puzzles, sums as combination clauses:
-		// DIMACS has no PB constraints.
-		var err error
-		if f, err = encode.Variant(p.variant, encode.SumClauses); err != nil {
-			return failure(engine.Failed.String(), p.Line, err)
-		}
-		name, filename = variantEncoding, fmt.Sprintf("sudoku-%dx%d-variant.cnf", n, n)
-	} else {
-		e, err := encode.Describe(req.Encoding)
-		if err != nil {
-			return failure(engine.Failed.String(), 0, err)
-		}
-		if f, err = e.Build(p.Grid); err != nil {
-			return failure(engine.Failed.String(), p.Line, err)
-		}
-		name, filename = e.Name, fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, e.Name)
+	if _, err := encode.Describe(req.Encoding); err != nil {
+		return failure(engine.Failed.String(), 0, err)
 	}
+	// A puzzle with rules has one CNF, its sums as combination clauses:
+	// DIMACS has no PB constraints.
+	f, err := encode.Puzzle(p, encode.Options{Encoding: req.Encoding})
+	if err != nil {
+		return failure(engine.Failed.String(), p.Line, err)
+	}
+	name := f.Encoding
+	filename := fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, name)
 	var b bytes.Buffer
 	if err := encode.WriteDIMACS(&b, f); err != nil {
 		return failure(engine.Failed.String(), p.Line, err)

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat/internal/varianttest"
+)
+
+// One puzzle, one path: classic and f-puzzles inputs go through the same
+// reader, engines and batch. Each test here failed on the two-wing code
+// (issue 24's defects 1 to 6).
+
+// runWithin runs the binary with extra files as descriptors 3, 4, … and
+// fails if it has not ended within limit.
+func runWithin(t *testing.T, limit time.Duration, extra []*os.File, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.ExtraFiles = extra
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range extra {
+		f.Close() // the child has its copy
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%q still running after %v: stdout %q, stderr %q", args, limit, out.String(), errb.String())
+	}
+	return out.String(), errb.String(), cmd.ProcessState.ExitCode()
+}
+
+// links returns the text of testdata/variants/links.txt.
+func linksText(t *testing.T) string {
+	b, err := os.ReadFile(filepath.Join(varianttest.Dir(t), "links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestPipeAndFIFO: an input that is a pipe (as bash's <(…) gives) or a
+// named FIFO is read once, whole: every puzzle gets its record, in
+// either format. The two-wing code read a first input's head to tell
+// variants from classic grids, then opened it again: a pipe lost those
+// bytes (14 records for 20 puzzles), a FIFO hung.
+func TestPipeAndFIFO(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no FIFOs or /dev/fd on Windows")
+	}
+	classic, err := os.ReadFile(testdata + "top95-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []struct {
+		name, text string
+		records    int
+	}{{"classic", string(classic), 20}, {"links", linksText(t), len(varianttest.Links(t))}}
+	for _, in := range inputs {
+		t.Run(in.name+" pipe", func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			go func() {
+				w.WriteString(in.text)
+				w.Close()
+			}()
+			out, errOut, code := runWithin(t, 30*time.Second, []*os.File{r}, "solve", "/dev/fd/3")
+			if code != 0 || strings.Count(out, "\n") != in.records {
+				t.Errorf("exit %d, %d records for %d puzzles: %q, %q", code, strings.Count(out, "\n"), in.records, out, errOut)
+			}
+		})
+		t.Run(in.name+" FIFO", func(t *testing.T) {
+			fifo := filepath.Join(t.TempDir(), "puzzles")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Skipf("no FIFO here: %v", err)
+			}
+			go func() {
+				f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				if err != nil {
+					return
+				}
+				f.WriteString(in.text)
+				f.Close()
+			}()
+			out, errOut, code := runWithin(t, 30*time.Second, nil, "count", fifo)
+			if code != 0 || strings.Count(out, "\n") != in.records {
+				t.Errorf("exit %d, %d records for %d puzzles: %q, %q", code, strings.Count(out, "\n"), in.records, out, errOut)
+			}
+		})
+	}
+}
+
+// TestJSONForRules: --format json, which every --help offers, works for
+// puzzles with rules; count's records carry two solutions and where they
+// differ when there are several. The two-wing code refused it.
+func TestJSONForRules(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "solve", "--format", "json", miracleFile(t, true))
+	var rec jsonRecord
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec.Status != "solved" || rec.Solution != miracleSolution || rec.Line != 1 {
+		t.Errorf("solve --format json: exit %d, %q (%v), %q", code, out, err, errOut)
+	}
+	out, errOut, code = runCLI(t, "", "count", "--format", "json", miracleFile(t, false))
+	var cnt struct {
+		Status    string
+		Count     int
+		AtLeast   bool `json:"at_least"`
+		Solutions []string
+		Differ    []string
+	}
+	if err := json.Unmarshal([]byte(out), &cnt); err != nil || code != 0 || cnt.Status != "counted" || cnt.Count != 2 || !cnt.AtLeast ||
+		len(cnt.Solutions) != 2 || len(cnt.Differ) == 0 {
+		t.Errorf("count --format json: exit %d, %q (%v), %q", code, out, err, errOut)
+	}
+}
+
+// TestRulesBatch: a batch of puzzles with rules is the classic batch:
+// each record in its place (a bad line's naming it, on standard input
+// "line N" as for classic grids), a summary with every status, check's
+// invalid records as "invalid: PLACE: reason".
+func TestRulesBatch(t *testing.T) {
+	links := varianttest.Links(t)
+	input := links[0] + "\nhttps://www.f-puzzles.com/?load=N4Ig!!\n" + links[1] + "\n"
+	out, errOut, code := runCLI(t, input, "solve", "--workers", "2")
+	recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(recs) != 3 || !strings.HasPrefix(recs[1], "invalid: line 2: ") || strings.Contains(recs[0]+recs[2], ":") {
+		t.Errorf("solve: exit %d, %q", code, out)
+	}
+	if !strings.Contains(errOut, "3 puzzles: 2 solved, 0 unsolvable, 1 invalid, 0 timed out, 0 errors") {
+		t.Errorf("solve's summary: %q", errOut)
+	}
+	out, errOut, code = runCLI(t, input, "check")
+	if code != 1 || !strings.HasPrefix(out, "invalid: line 2: ") || !strings.Contains(out, "check: 3 puzzles, 2 engines, 0 disagreements, 0 with wrong answers or errors, 1 invalid") {
+		t.Errorf("check: exit %d, %q, %q", code, out, errOut)
+	}
+	// An f-puzzles file without rules is a classic puzzle: every engine
+	// takes it, the search too.
+	classic := fpuzzlesFile(t, "classic.json", map[[2]int]int{{0, 0}: 1}, nil)
+	out, errOut, code = runCLI(t, "", "check", "--engines", "search,sat,native", "--limit", "1", classic)
+	if code != 0 || !strings.Contains(out, "check: 1 puzzle, 3 engines, 0 disagreements, 0 with wrong answers or errors, 0 invalid") {
+		t.Errorf("check --engines search,sat,native on a classic f-puzzles file: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// TestCommandsTakeFPuzzles: grade, transform and bench read f-puzzles
+// files as every command does; a puzzle with rules, which grade and
+// transform do not apply to, is a record saying so. The two-wing code read
+// the JSON as a broken classic grid ("1578 cells: not a puzzle").
+func TestCommandsTakeFPuzzles(t *testing.T) {
+	// A rule-less f-puzzles document of a unique classic puzzle.
+	const inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	givens := map[[2]int]int{}
+	for i, ch := range inkala {
+		if ch != '.' {
+			givens[[2]int{i / 9, i % 9}] = int(ch - '0')
+		}
+	}
+	classic := fpuzzlesFile(t, "inkala.json", givens, nil)
+	rules := miracleFile(t, true)
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"grade", classic}, 0, "5.0 guessing"},
+		{[]string{"grade", rules}, 1, "invalid: " + rules + ":1: grading rates classic puzzles only"},
+		{[]string{"transform", "--transpose", classic}, 0, "8......"},
+		{[]string{"transform", "--transpose", rules}, 1, "invalid: " + rules + ":1: transform maps classic puzzles only"},
+		{[]string{"bench", "--engines", "sat", rules}, 0, "| sat/reduced | miracle.json | 1 |"},
+	} {
+		out, errOut, code := runCLI(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.out) {
+			t.Errorf("%q: exit %d, %q, %q; want exit %d, %q…", tc.args, code, out, errOut, tc.code, tc.out)
+		}
+	}
+	// bench on a file with rules leaves out the engines that take none
+	// of its puzzles, saying so.
+	out, errOut, code := runCLI(t, "", "bench", rules)
+	if code != 0 || strings.Contains(out, "| native |") || !strings.Contains(out, "| sat/reduced |") || !strings.Contains(errOut, "native takes no puzzle") {
+		t.Errorf("bench's default engines on a file with rules: exit %d, %q, %q", code, out, errOut)
+	}
+}
