@@ -1,0 +1,414 @@
+// The checking engine: the clause set, watched literals, unit
+// propagation, the RUP and RAT checks, and deletions.
+
+package drat
+
+import (
+	"context"
+)
+
+// clause is a clause of the current set; lits[0] and lits[1] are its
+// watched literals when it has two or more.
+type clause struct {
+	lits    []int32
+	deleted bool
+}
+
+// checker holds the clause set and the trail. Literals are internal: a
+// variable v (numbered from 1 in the order first met) has literals 2v (true)
+// and 2v+1 (false), so that l^1 is the negation of l.
+type checker struct {
+	ctx     context.Context
+	vars    map[int32]int32 // DIMACS variable → internal variable
+	vals    []int8          // per literal: 1 true, -1 false, 0 unassigned
+	reason  []int32         // per variable: the clause that implied it, or -1
+	watches [][]int32       // per literal: clauses watching it
+	mark    []uint32        // per literal: stamp of the last normalize
+	stamp   uint32
+	clauses []clause
+	byHash  map[uint64][]int32 // clauses by hash, for deletions; built at the first
+	// arena stores the formula's clauses, in chunks: one allocation for
+	// thousands of clauses when a formula is loaded. Lemmas get their own,
+	// so that a deleted one's memory goes back.
+	arena   []int32
+	trail   []int32
+	qhead   int
+	ticks   int
+	err     error // the context's error, once seen
+	refuted bool  // the top level has reached a conflict
+	buf     []int32
+	// occ lists, per literal, the clauses that contain it, for the RAT
+	// check's candidates; built at the first RAT check (most proofs have
+	// none), kept up to date after, and cleaned of deleted clauses lazily.
+	occ [][]int32
+}
+
+func newChecker(ctx context.Context) *checker {
+	c := &checker{
+		ctx:  ctx,
+		vars: make(map[int32]int32),
+	}
+	c.grow() // variable 0 is unused
+	return c
+}
+
+func (c *checker) grow() {
+	c.vals = append(c.vals, 0, 0)
+	c.watches = append(c.watches, nil, nil)
+	c.mark = append(c.mark, 0, 0)
+	c.reason = append(c.reason, -1)
+	if c.occ != nil {
+		c.occ = append(c.occ, nil, nil)
+	}
+}
+
+// index builds the occurrence lists.
+func (c *checker) index() {
+	c.occ = make([][]int32, len(c.vals))
+	for i := range c.clauses {
+		for _, l := range c.clauses[i].lits {
+			c.occ[l] = append(c.occ[l], int32(i))
+		}
+	}
+}
+
+// lit maps a DIMACS literal (never 0) to an internal one; a map rather than
+// a table indexed by the DIMACS variable keeps memory proportional to the
+// variables used, whatever numbers a header or a proof names.
+func (c *checker) lit(ext int32) int32 {
+	v := ext
+	if v < 0 {
+		v = -v
+	}
+	id, ok := c.vars[v]
+	if !ok {
+		id = int32(len(c.reason))
+		c.vars[v] = id
+		c.grow()
+	}
+	l := id << 1
+	if ext < 0 {
+		l |= 1
+	}
+	return l
+}
+
+// normalize maps a clause's literals, drops repeated ones (keeping the
+// first, so that the RAT pivot stays first) and leaves them marked with the
+// current stamp. The result is c.buf, valid until the next call.
+func (c *checker) normalize(ext []int32) []int32 {
+	c.stamp++
+	c.buf = c.buf[:0]
+	for _, e := range ext {
+		l := c.lit(e)
+		if c.mark[l] == c.stamp {
+			continue
+		}
+		c.mark[l] = c.stamp
+		c.buf = append(c.buf, l)
+	}
+	return c.buf
+}
+
+// hash is the same for every order of the same literals.
+func hash(lits []int32) uint64 {
+	var h uint64
+	for _, l := range lits {
+		x := uint64(l) + 0x9e3779b97f4a7c15
+		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+		h += x ^ (x >> 31)
+	}
+	return h
+}
+
+func (c *checker) assign(l, reason int32) {
+	c.vals[l] = 1
+	c.vals[l^1] = -1
+	c.reason[l>>1] = reason
+	c.trail = append(c.trail, l)
+}
+
+func (c *checker) undo(to int) {
+	for i := len(c.trail) - 1; i >= to; i-- {
+		l := c.trail[i]
+		c.vals[l] = 0
+		c.vals[l^1] = 0
+		c.reason[l>>1] = -1
+	}
+	c.trail = c.trail[:to]
+	if c.qhead > to {
+		c.qhead = to
+	}
+}
+
+// propagate runs unit propagation from c.qhead and reports a conflict. It
+// checks the context every 4096 propagated literals; on its error it sets
+// c.err and returns false.
+func (c *checker) propagate() bool {
+	for c.qhead < len(c.trail) {
+		c.ticks++
+		if c.ticks&4095 == 0 {
+			if err := c.ctx.Err(); err != nil {
+				c.err = err
+				return false
+			}
+		}
+		f := c.trail[c.qhead] ^ 1 // the literal made false
+		c.qhead++
+		ws := c.watches[f]
+		j := 0
+		conflict := false
+		for i := 0; i < len(ws); i++ {
+			ci := ws[i]
+			cl := &c.clauses[ci]
+			if cl.deleted {
+				continue // dropped from the list lazily
+			}
+			if conflict {
+				ws[j] = ci
+				j++
+				continue
+			}
+			lits := cl.lits
+			if lits[0] == f {
+				lits[0], lits[1] = lits[1], lits[0]
+			}
+			if c.vals[lits[0]] == 1 {
+				ws[j] = ci
+				j++
+				continue
+			}
+			moved := false
+			for k := 2; k < len(lits); k++ {
+				if c.vals[lits[k]] != -1 {
+					lits[1], lits[k] = lits[k], lits[1]
+					c.watches[lits[1]] = append(c.watches[lits[1]], ci)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			ws[j] = ci
+			j++
+			if c.vals[lits[0]] == -1 {
+				conflict = true
+			} else {
+				c.assign(lits[0], ci)
+			}
+		}
+		c.watches[f] = ws[:j]
+		if conflict {
+			return true
+		}
+	}
+	return false
+}
+
+// assume assigns false to every literal of lits at a temporary level and
+// reports a conflict when one of them is already true.
+func (c *checker) assume(lits []int32) bool {
+	for _, l := range lits {
+		switch c.vals[l] {
+		case 1:
+			return true
+		case 0:
+			c.assign(l^1, -1)
+		}
+	}
+	return false
+}
+
+// implied reports whether lits is RUP, or RAT on its first literal, over the
+// current clauses. It leaves the trail at the top level.
+func (c *checker) implied(lits []int32) bool {
+	base := len(c.trail)
+	defer c.undo(base)
+	if c.assume(lits) || c.propagate() {
+		return true
+	}
+	if c.err != nil || len(lits) == 0 {
+		return false
+	}
+	np := lits[0] ^ 1
+	mid := len(c.trail)
+	if c.occ == nil {
+		c.index()
+	}
+	ids := c.occ[np]
+	j := 0
+	for i, id := range ids {
+		cl := &c.clauses[id]
+		if cl.deleted {
+			continue
+		}
+		ids[j] = id
+		j++
+		c.ticks++
+		if c.ticks&4095 == 0 {
+			if err := c.ctx.Err(); err != nil {
+				c.err = err
+				return false
+			}
+		}
+		conflict := false
+		for _, l := range cl.lits {
+			if l == np {
+				continue
+			}
+			if c.vals[l] == 1 {
+				conflict = true
+				break
+			}
+			if c.vals[l] == 0 {
+				c.assign(l^1, -1)
+			}
+		}
+		if !conflict {
+			conflict = c.propagate()
+		}
+		c.undo(mid)
+		if c.err != nil || !conflict {
+			c.occ[np] = append(ids[:j], ids[i+1:]...)
+			return false
+		}
+	}
+	c.occ[np] = ids[:j]
+	return true
+}
+
+func contains(lits []int32, l int32) bool {
+	for _, x := range lits {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// addFormulaClause adds a clause of the formula, as addClause does.
+func (c *checker) addFormulaClause(lits []int32) {
+	if cap(c.arena)-len(c.arena) < len(lits) {
+		c.arena = make([]int32, 0, max(1<<16, len(lits)))
+	}
+	n := len(c.arena)
+	c.arena = append(c.arena, lits...)
+	c.add(c.arena[n:len(c.arena):len(c.arena)])
+}
+
+// addClause adds a clause at the top level (the trail fully propagated),
+// choosing watches that are not false where it can, and propagates.
+func (c *checker) addClause(lits []int32) {
+	c.add(append([]int32(nil), lits...))
+}
+
+// add is addClause on a copy of the literals that the clause may keep.
+func (c *checker) add(cp []int32) {
+	id := int32(len(c.clauses))
+	c.clauses = append(c.clauses, clause{lits: cp})
+	if c.occ != nil {
+		for _, l := range cp {
+			c.occ[l] = append(c.occ[l], id)
+		}
+	}
+	h := hash(cp)
+	if c.byHash != nil {
+		c.byHash[h] = append(c.byHash[h], id)
+	}
+	switch len(cp) {
+	case 0:
+		c.refuted = true
+		return
+	case 1:
+		switch c.vals[cp[0]] {
+		case -1:
+			c.refuted = true
+			return
+		case 0:
+			c.assign(cp[0], id)
+		}
+	default:
+		n := 0
+		for k := range cp {
+			if c.vals[cp[k]] != -1 {
+				cp[n], cp[k] = cp[k], cp[n]
+				n++
+				if n == 2 {
+					break
+				}
+			}
+		}
+		c.watches[cp[0]] = append(c.watches[cp[0]], id)
+		c.watches[cp[1]] = append(c.watches[cp[1]], id)
+		switch {
+		case n == 0:
+			c.refuted = true
+			return
+		case n == 1 && c.vals[cp[0]] == 0:
+			c.assign(cp[0], id)
+		}
+	}
+	if c.propagate() {
+		c.refuted = true
+	}
+}
+
+type removal int
+
+const (
+	removed removal = iota
+	missing
+	ignoredUnit
+	ignoredReason
+)
+
+// remove deletes one copy of the clause whose literals are lits (as marked
+// by the last normalize).
+func (c *checker) remove(lits []int32) removal {
+	if len(lits) == 1 {
+		return ignoredUnit
+	}
+	if c.byHash == nil {
+		c.byHash = make(map[uint64][]int32)
+		for id := range c.clauses {
+			if cl := &c.clauses[id]; !cl.deleted {
+				h := hash(cl.lits)
+				c.byHash[h] = append(c.byHash[h], int32(id))
+			}
+		}
+	}
+	h := hash(lits)
+	ids := c.byHash[h]
+	for k, id := range ids {
+		cl := &c.clauses[id]
+		if len(cl.lits) != len(lits) || !c.allMarked(cl.lits) {
+			continue
+		}
+		for _, l := range cl.lits {
+			if c.vals[l] == 1 && c.reason[l>>1] == id {
+				return ignoredReason
+			}
+		}
+		cl.deleted = true
+		cl.lits = nil
+		ids[k] = ids[len(ids)-1]
+		if len(ids) == 1 {
+			delete(c.byHash, h)
+		} else {
+			c.byHash[h] = ids[:len(ids)-1]
+		}
+		return removed
+	}
+	return missing
+}
+
+func (c *checker) allMarked(lits []int32) bool {
+	for _, l := range lits {
+		if c.mark[l] != c.stamp {
+			return false
+		}
+	}
+	return true
+}
