@@ -1,6 +1,9 @@
-// Package web holds sudokusat's web page: HTML, CSS and JavaScript. The
-// files are embedded, so that "sudokusat serve" needs nothing beside its
-// binary: the page then sends its work to the server's JSON API.
+// Package web holds sudokusat's web page, HTML, CSS and JavaScript, and the
+// HTTP server that serves it (NewHandler, Serve), which "sudokusat serve"
+// only starts: the server lives beside the page it serves, and its answers
+// are tested without the command line. The files are embedded, so that
+// "sudokusat serve" needs nothing beside its binary: the page then sends
+// its work to the server's JSON API, package web/api's operations.
 //
 // "go generate ./web" also builds cmd/wasm into static/main.wasm and copies
 // the Go release's static/wasm_exec.js beside it. Neither is committed;

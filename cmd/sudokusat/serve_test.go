@@ -174,26 +174,6 @@ func TestServeUsage(t *testing.T) {
 	}
 }
 
-func TestPageURL(t *testing.T) {
-	tests := []struct{ addr, want string }{
-		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
-		{"0.0.0.0:80", "http://localhost:80/"},
-		{"[::]:8080", "http://localhost:8080/"},
-		{"[::1]:9000", "http://[::1]:9000/"},
-	}
-	for _, tt := range tests {
-		if got := pageURL(netAddr(tt.addr)); got != tt.want {
-			t.Errorf("pageURL(%s) = %s, want %s", tt.addr, got, tt.want)
-		}
-	}
-}
-
-// netAddr is a net.Addr that prints as s.
-type netAddr string
-
-func (a netAddr) Network() string { return "tcp" }
-func (a netAddr) String() string  { return string(a) }
-
 // TestPageMessagesMatchCLI checks that the page, through package api, says
 // what the command line says about the same bad input, and gives the same
 // answers.

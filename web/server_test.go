@@ -1,4 +1,4 @@
-package main
+package web
 
 import (
 	"bytes"
@@ -17,15 +17,21 @@ import (
 	"github.com/sudokusat/sudokusat/web/api"
 )
 
-// testServer runs serve in this process on a loopback port with the given
+// inkala is Arto Inkala's puzzle, inkalaSolution its published solution.
+const (
+	inkala         = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	inkalaSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
+
+// testServer runs Serve in this process on a loopback port with the given
 // limits and a page of two files, and returns its URL.
-func testServer(t *testing.T, l serveLimits) string {
+func testServer(t *testing.T, l Limits) string {
 	t.Helper()
 	page := fstest.MapFS{
 		"index.html": {Data: []byte("<!doctype html><title>t</title>" + strings.Repeat("<p>sudoku</p>", 200))},
 		"app.js":     {Data: []byte("console.log('app');")},
 	}
-	h, err := newServer(page, api.Service{MaxSize: l.maxSize}, l)
+	h, err := NewHandler(page, api.Service{}, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +41,7 @@ func testServer(t *testing.T, l serveLimits) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, h, l, io.Discard) }()
+	go func() { done <- Serve(ctx, ln, h, l, io.Discard) }()
 	t.Cleanup(func() {
 		http.DefaultClient.CloseIdleConnections()
 		cancel()
@@ -61,8 +67,8 @@ func post(t *testing.T, url, body string) (int, api.Reply) {
 }
 
 func TestServeAPI(t *testing.T) {
-	l := defaultLimits()
-	l.maxBody, l.maxSize = 4<<10, 16
+	l := DefaultLimits()
+	l.MaxBody, l.MaxSize = 4<<10, 16
 	url := testServer(t, l)
 	tests := []struct {
 		name, op, body string
@@ -111,8 +117,8 @@ func TestServeAPI(t *testing.T) {
 // search past the limit gets a timeout reply, and a call beyond the slots
 // gets 503 while they are busy.
 func TestServeAPILimits(t *testing.T) {
-	l := defaultLimits()
-	l.perRequest, l.atOnce = 300*time.Millisecond, 1
+	l := DefaultLimits()
+	l.PerRequest, l.AtOnce = 300*time.Millisecond, 1
 	url := testServer(t, l)
 	// A sparse 25×25 puzzle made to order: seconds of uniqueness proofs.
 	slow := `{"size":25,"hints":150,"seed":"1"}`
@@ -147,7 +153,7 @@ func TestServeAPILimits(t *testing.T) {
 }
 
 func TestServeCachingAndGzip(t *testing.T) {
-	url := testServer(t, defaultLimits())
+	url := testServer(t, DefaultLimits())
 	get := func(h http.Header) *http.Response {
 		req, _ := http.NewRequest("GET", url, nil)
 		for k, v := range h {
@@ -191,8 +197,8 @@ func TestServeCachingAndGzip(t *testing.T) {
 // closed after the idle time, and that connections beyond the cap wait
 // until one closes.
 func TestServeConnections(t *testing.T) {
-	l := defaultLimits()
-	l.idle, l.maxConns = 200*time.Millisecond, 2
+	l := DefaultLimits()
+	l.Idle, l.MaxConns = 200*time.Millisecond, 2
 	url := testServer(t, l)
 	host := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
 	request := "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -242,3 +248,23 @@ func TestServeConnections(t *testing.T) {
 		t.Errorf("the third connection was not served after one closed: %v", err)
 	}
 }
+
+func TestPageURL(t *testing.T) {
+	tests := []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
+		{"0.0.0.0:80", "http://localhost:80/"},
+		{"[::]:8080", "http://localhost:8080/"},
+		{"[::1]:9000", "http://[::1]:9000/"},
+	}
+	for _, tt := range tests {
+		if got := pageURL(netAddr(tt.addr)); got != tt.want {
+			t.Errorf("pageURL(%s) = %s, want %s", tt.addr, got, tt.want)
+		}
+	}
+}
+
+// netAddr is a net.Addr that prints as s.
+type netAddr string
+
+func (a netAddr) Network() string { return "tcp" }
+func (a netAddr) String() string  { return string(a) }

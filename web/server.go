@@ -1,0 +1,313 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/web/api"
+)
+
+// Limits bounds what the server does for any one client, so that a page
+// left open, or a hostile client, cannot take the machine. The command
+// line prints them in its help, so they are plain fields.
+type Limits struct {
+	MaxBody    int64         // bytes in one API request
+	MaxSize    int           // the largest grid side the API takes; 0, any
+	PerRequest time.Duration // time for one API call
+	AtOnce     int           // API calls worked on at once; more get 503
+	MaxConns   int           // open connections; more wait to be accepted
+	Idle       time.Duration // a keep-alive connection's idle time
+}
+
+// DefaultLimits returns the limits "sudokusat serve" runs with: enough
+// for the page on one machine, with calls at once bounded by its CPUs
+// because each call is CPU-bound.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBody:    64 << 10,
+		MaxSize:    25,
+		PerRequest: 30 * time.Second, // the page's default time limit: the server's is a backstop
+		AtOnce:     runtime.NumCPU(),
+		MaxConns:   256,
+		Idle:       60 * time.Second,
+	}
+}
+
+// Serve serves h on ln until ctx ends, then lets requests in flight
+// finish for a few seconds. It writes the page's URL on stdout first, so
+// that a caller who asked for a free port (":0") learns which one it got.
+// A nil error means ctx ended and the server stopped cleanly.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, stdout io.Writer) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      l.PerRequest + 20*time.Second,
+		IdleTimeout:       l.Idle,
+		MaxHeaderBytes:    16 << 10,
+	}
+	fmt.Fprintf(stdout, "sudokusat: serving the page at %s (Ctrl-C stops)\n", pageURL(ln.Addr()))
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(limitListener(ln, l.MaxConns)) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		// Past the grace period, what is left is cut: a call still
+		// running, or a connection opened and never used (a browser's
+		// spare one), which Shutdown counts as busy for 5 s.
+		srv.Close()
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// pageURL is the address a browser opens for the listener: a wildcard
+// host (":8080", "0.0.0.0") becomes localhost.
+func pageURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// handler answers the page's files and its API calls.
+type handler struct {
+	files  map[string]*asset // by path, "" for index.html
+	svc    api.Service
+	limits Limits
+	slots  chan struct{} // one per API call under way
+}
+
+// asset is one of the page's files, ready to send: its bytes, gzipped
+// when that makes it smaller, and an ETag from its content.
+type asset struct {
+	data, gz []byte
+	ctype    string
+	etag     string
+}
+
+// NewHandler returns the handler for the page in fsys (FS, or a test's
+// files; it must hold index.html) and for its JSON API, POST /api/OP,
+// answered by svc.Call within l. svc's MaxSize is set to l.MaxSize, so
+// that all the limits are given in one place. The files are read, and
+// gzipped, once here, so that serving one costs no more than writing it.
+func NewHandler(fsys fs.FS, svc api.Service, l Limits) (http.Handler, error) {
+	svc.MaxSize = l.MaxSize
+	s := &handler{files: map[string]*asset{}, svc: svc, limits: l, slots: make(chan struct{}, max(l.AtOnce, 1))}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		a := &asset{data: data, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+			ctype: mime.TypeByExtension(path.Ext(name))}
+		if a.ctype == "" {
+			a.ctype = http.DetectContentType(data)
+		}
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression) // the level is valid
+		zw.Write(data)
+		zw.Close()
+		if b.Len() < len(data) {
+			a.gz = b.Bytes()
+		}
+		s.files[name] = a
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("serve: the page's files: %w", err)
+	}
+	if s.files["index.html"] == nil {
+		return nil, errors.New("serve: the page's files hold no index.html")
+	}
+	return s, nil
+}
+
+func (s *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "+
+		"style-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	// Cross-origin isolation gives the page's worker a finer clock, so
+	// that sub-millisecond solve times are measured.
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Embedder-Policy", "require-corp")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if op, ok := strings.CutPrefix(r.URL.Path, "/api/"); ok {
+		s.api(w, r, op)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if name == "" {
+		name = "index.html"
+	} else if name == "index.html" {
+		http.Redirect(w, r, "./", http.StatusMovedPermanently)
+		return
+	}
+	a := s.files[name]
+	if a == nil {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	body, etag := a.data, a.etag
+	h.Add("Vary", "Accept-Encoding")
+	if a.gz != nil && acceptsGzip(r) {
+		body, etag = a.gz, strings.TrimSuffix(a.etag, `"`)+`-gz"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	// no-cache: a browser asks again, and gets 304 while the file is the
+	// same, so that a rebuilt binary's page is never stale.
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", etag)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", a.ctype)
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		if t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "W/")); t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// api answers POST /api/OP: the request record in the body, the reply
+// record back, always JSON, with the HTTP status saying only whether the
+// call was taken (a failed solve is a 200 with an "error" reply).
+func (s *handler) api(w http.ResponseWriter, r *http.Request, op string) {
+	reply := func(code int, body []byte) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(code)
+		w.Write(body)
+	}
+	fail := func(code int, msg string) {
+		b, _ := json.Marshal(api.Reply{Status: engine.Failed.String(), Message: engine.Failed.String() + ": " + msg})
+		reply(code, b)
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		fail(http.StatusMethodNotAllowed, "the API takes POST")
+		return
+	}
+	if _, ok := s.svc.Ops()[op]; !ok {
+		fail(http.StatusNotFound, fmt.Sprintf("unknown operation %q", op))
+		return
+	}
+	// A form on another site cannot send this type without a CORS
+	// preflight, which this server does not grant: other sites cannot
+	// spend its CPU through a visitor's browser.
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		fail(http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q, want application/json", r.Header.Get("Content-Type")))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.limits.MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("request over %d KiB", s.limits.MaxBody>>10))
+			return
+		}
+		fail(http.StatusBadRequest, err.Error())
+		return
+	}
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	default:
+		w.Header().Set("Retry-After", "1")
+		fail(http.StatusServiceUnavailable, fmt.Sprintf("the server is busy with %d calls: try again", cap(s.slots)))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.PerRequest)
+	defer cancel()
+	reply(http.StatusOK, s.svc.Call(ctx, op, body))
+}
+
+// limitListener accepts at most n connections at once: the next waits
+// until one closes. (golang.org/x/net/netutil has one; this is the few
+// lines of it that serve needs.)
+func limitListener(ln net.Listener, n int) net.Listener {
+	return &limited{Listener: ln, slots: make(chan struct{}, n)}
+}
+
+type limited struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *limited) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.slots })}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.release()
+	return err
+}
