@@ -90,8 +90,14 @@ func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
 	if err := v.base(); err != nil {
 		return nil, err
 	}
+	encoders := ruleEncoders()
 	for i, c := range p.Rules {
-		if err := v.constraint(c); err != nil {
+		enc, ok := encoders[c.Kind]
+		err := fmt.Errorf("unknown constraint kind %q", c.Kind)
+		if ok {
+			err = enc(v, c)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("%w: constraint %d (%s): %w", ErrVariant, i+1, c.Kind, err)
 		}
 	}
@@ -190,76 +196,6 @@ func (v *venc) checkCells(cells []int, want int) error {
 	return nil
 }
 
-func (v *venc) constraint(c sudokusat.Rule) error {
-	switch c.Kind {
-	case variant.Region, variant.DiagonalMain, variant.DiagonalAnti:
-		if err := v.checkCells(c.Cells, 0); err != nil {
-			return err
-		}
-		v.distinct(c.Cells)
-	case variant.Killer:
-		if err := v.checkCells(c.Cells, 0); err != nil {
-			return err
-		}
-		v.distinct(c.Cells)
-		if c.Value != 0 {
-			v.killerSum(c.Cells, c.Value)
-		}
-	case variant.Thermo:
-		if err := v.checkCells(c.Cells, 0); err != nil {
-			return err
-		}
-		for i := 1; i < len(c.Cells); i++ {
-			v.relation(c.Cells[i-1], c.Cells[i], func(a, b int) bool { return a < b })
-		}
-	case variant.Arrow:
-		return v.arrow(c)
-	case variant.White, variant.Black, variant.XV:
-		if err := v.checkCells(c.Cells, 2); err != nil {
-			return err
-		}
-		ok := marked(c)
-		v.relation(c.Cells[0], c.Cells[1], ok)
-	case variant.Even, variant.Odd:
-		if err := v.checkCells(c.Cells, 1); err != nil {
-			return err
-		}
-		parity := 0
-		if c.Kind == variant.Odd {
-			parity = 1
-		}
-		for d := 1; d <= v.n; d++ {
-			if d%2 != parity {
-				v.f.Add(-v.x(c.Cells[0], d))
-			}
-		}
-	case variant.AntiKnight:
-		v.apart([][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}})
-	case variant.AntiKing:
-		v.apart([][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}})
-	case variant.NonConsecutive:
-		v.negative(kropki, func(a, b int) bool { return a-b == 1 || b-a == 1 })
-	case variant.NoBlack:
-		v.negative(kropki, func(a, b int) bool { return a == 2*b || b == 2*a })
-	case variant.NoXV:
-		v.negative(func(k variant.Kind) bool { return k == variant.XV }, func(a, b int) bool { return a+b == 5 || a+b == 10 })
-	default:
-		return fmt.Errorf("unknown constraint kind %q", c.Kind)
-	}
-	return nil
-}
-
-// marked returns the relation a dot or an XV mark asks of its two digits.
-func marked(c sudokusat.Rule) func(a, b int) bool {
-	switch c.Kind {
-	case variant.White:
-		return func(a, b int) bool { return a-b == 1 || b-a == 1 }
-	case variant.Black:
-		return func(a, b int) bool { return a == 2*b || b == 2*a }
-	}
-	return func(a, b int) bool { return a+b == c.Value }
-}
-
 // relation writes that cells a and b hold digits i, j with ok(i, j), in
 // the support encoding: each digit of a implies one of the digits of b it
 // may sit beside, and each digit of b one of a's. A digit without support
@@ -326,11 +262,6 @@ func (v *venc) apart(offsets [][2]int) {
 	}
 }
 
-// kropki reports a Kropki dot, of either colour: it exempts its pair from
-// both Kropki negatives, as an edge holds one dot and a 1–2 pair may carry
-// either (variant.NonConsecutive).
-func kropki(k variant.Kind) bool { return k == variant.White || k == variant.Black }
-
 // negative writes a negative rule: orthogonal neighbours without a mark of
 // a kind that exempts them do not hold digits with bad(i, j).
 func (v *venc) negative(exempts func(variant.Kind) bool, bad func(i, j int) bool) {
@@ -355,105 +286,6 @@ func (v *venc) negative(exempts func(variant.Kind) bool, bad func(i, j int) bool
 // term is one cell of a sum with its weight.
 type term struct {
 	cell, weight int
-}
-
-// killerSum writes that the distinct digits of cells sum to s.
-func (v *venc) killerSum(cells []int, s int) {
-	terms := make([]term, len(cells))
-	for i, c := range cells {
-		terms[i] = term{c, 1}
-	}
-	if v.sums == SumPB {
-		v.pbSum(terms, s)
-		return
-	}
-	// The cells are distinct, so a combination is a set of digits: each
-	// set of len(cells) digits summing to s gets a variable y. Exactly
-	// one y is true; y keeps every cell within its set and places each of
-	// its digits; and each digit of a cell needs a set that holds it. The
-	// cells' distinctness makes them a permutation of the chosen set.
-	var sets [][]int
-	var walk func(from, left, sum int, set []int)
-	walk = func(from, left, sum int, set []int) {
-		if left == 0 {
-			if sum == s {
-				sets = append(sets, slices.Clone(set))
-			}
-			return
-		}
-		for d := from; d <= v.n && sum+d <= s; d++ {
-			walk(d+1, left-1, sum+d, append(set, d))
-		}
-	}
-	walk(1, len(cells), 0, nil)
-	ys := make([]int32, len(sets))
-	for i := range sets {
-		ys[i] = v.f.newVar()
-	}
-	v.f.Add(ys...) // no set: the empty clause, no solution
-	v.f.amo(ys, productThreshold)
-	for i, set := range sets {
-		for d := 1; d <= v.n; d++ {
-			if slices.Contains(set, d) {
-				v.buf = append(v.buf[:0], -ys[i])
-				for _, c := range cells {
-					v.buf = append(v.buf, v.x(c, d))
-				}
-				v.f.Add(v.buf...)
-				continue
-			}
-			for _, c := range cells {
-				v.f.Add(-ys[i], -v.x(c, d))
-			}
-		}
-	}
-	for _, c := range cells {
-		for d := 1; d <= v.n; d++ {
-			v.buf = append(v.buf[:0], -v.x(c, d))
-			for i, set := range sets {
-				if slices.Contains(set, d) {
-					v.buf = append(v.buf, ys[i])
-				}
-			}
-			v.f.Add(v.buf...)
-		}
-	}
-}
-
-// arrow writes that the digits on the arrow's lines sum to the number its
-// circle's cells make: Σ line digits − Σ 10^k·circle digit = 0.
-func (v *venc) arrow(c sudokusat.Rule) error {
-	var terms []term
-	all := slices.Clone(c.Cells)
-	for i, cell := range c.Cells {
-		w := 1
-		for range len(c.Cells) - 1 - i {
-			w *= 10
-		}
-		terms = append(terms, term{cell, -w})
-	}
-	for _, line := range c.Lines {
-		for _, cell := range line {
-			terms = append(terms, term{cell, 1})
-			all = append(all, cell)
-		}
-	}
-	if len(c.Cells) == 0 {
-		return errors.New("an arrow without a circle")
-	}
-	if len(c.Cells) > 1 && v.n > 9 {
-		// A pill's number is read as decimal digits, which a cell holding
-		// 10 or more does not make.
-		return fmt.Errorf("a circle of %d cells on a %d×%d grid: its digits above 9 make no decimal number", len(c.Cells), v.n, v.n)
-	}
-	if err := v.checkCells(all, 0); err != nil {
-		return err
-	}
-	if v.sums == SumPB {
-		v.pbSum(terms, 0)
-		return nil
-	}
-	return v.tupleSum(terms, 0)
 }
 
 // tupleSum writes Σ weight·digit = s as a table of the digit tuples that

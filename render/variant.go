@@ -42,11 +42,15 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 	thin, thick := cell/40, cell*0.075
 	margin := thick * 2
 	side := float64(n)*cell + 2*margin
+	drawings := kindDrawings()
 	var globals []string
 	for _, c := range p.Rules {
-		switch c.Kind {
-		case variant.AntiKnight, variant.AntiKing, variant.NonConsecutive, variant.NoBlack, variant.NoXV:
-			globals = append(globals, string(c.Kind))
+		d, ok := drawings[c.Kind]
+		if !ok {
+			return fmt.Errorf("render: no drawing for rules of kind %q", c.Kind)
+		}
+		if d.note {
+			globals = append(globals, c.Kind)
 		}
 	}
 	height := side
@@ -72,69 +76,10 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 
 	// Shapes under the grid lines: shaded extra regions and parity cells,
 	// diagonals, thermometers, arrows.
-	square := func(c int, inset float64, attrs string) {
-		fmt.Fprintf(bw, `<rect x="%s" y="%s" width="%s" height="%s" %s/>`+"\n",
-			f(x(c)-cell/2+inset), f(y(c)-cell/2+inset), f(cell-2*inset), f(cell-2*inset), attrs)
-	}
-	path := func(cells []int) string {
-		s := ""
-		for i, c := range cells {
-			op := "L"
-			if i == 0 {
-				op = "M"
-			}
-			s += fmt.Sprintf("%s%s %s ", op, f(x(c)), f(y(c)))
-		}
-		return s
-	}
+	cv := &canvas{w: bw, n: n, cell: cell, thin: thin, thick: thick, margin: margin}
 	for _, c := range p.Rules {
-		switch c.Kind {
-		case variant.Region:
-			for _, k := range c.Cells {
-				square(k, 0, `fill="`+RegionColour+`"`)
-			}
-		case variant.Even:
-			square(c.Cells[0], cell*0.15, `fill="`+ShapeColour+`"`)
-		case variant.Odd:
-			fmt.Fprintf(bw, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", f(x(c.Cells[0])), f(y(c.Cells[0])), f(cell*0.38), ShapeColour)
-		case variant.DiagonalMain, variant.DiagonalAnti:
-			a, b := c.Cells[0], c.Cells[len(c.Cells)-1]
-			dx, dy := cell/2, cell/2
-			if c.Kind == variant.DiagonalAnti {
-				dy = -dy
-			}
-			if x(a) > x(b) {
-				a, b = b, a
-			}
-			fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`+"\n",
-				f(x(a)-dx), f(y(a)-dy), f(x(b)+dx), f(y(b)+dy), ShapeColour, f(thick))
-		case variant.Thermo:
-			fmt.Fprintf(bw, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", f(x(c.Cells[0])), f(y(c.Cells[0])), f(cell*0.35), ShapeColour)
-			fmt.Fprintf(bw, `<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`+"\n",
-				path(c.Cells), ShapeColour, f(cell*0.3))
-		case variant.Arrow:
-			for _, line := range c.Lines {
-				cells := append([]int{c.Cells[len(c.Cells)-1]}, line...)
-				fmt.Fprintf(bw, `<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n",
-					path(cells), ShapeColour, f(thick*0.8))
-				// The head: two strokes back from the last cell's centre.
-				if len(cells) >= 2 {
-					a, b := cells[len(cells)-2], cells[len(cells)-1]
-					ang := math.Atan2(y(b)-y(a), x(b)-x(a))
-					for _, s := range []float64{-1, 1} {
-						hx := x(b) - cell*0.3*math.Cos(ang+s*0.5)
-						hy := y(b) - cell*0.3*math.Sin(ang+s*0.5)
-						fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>`+"\n",
-							f(x(b)), f(y(b)), f(hx), f(hy), ShapeColour, f(thick*0.8))
-					}
-				}
-			}
-			// The circle after the lines, its white hiding where they
-			// start.
-			for _, k := range c.Cells {
-				fmt.Fprintf(bw, `<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="%s" stroke-width="%s"/>`+"\n",
-					f(x(k)), f(y(k)), f(cell*0.4), ShapeColour, f(thick*0.8))
-			}
+		if d := drawings[c.Kind]; d.under != nil {
+			d.under(cv, c)
 		}
 	}
 
@@ -165,58 +110,8 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 
 	// Marks over the lines: cages, dots, XV.
 	for _, c := range p.Rules {
-		switch c.Kind {
-		case variant.Killer:
-			in := make(map[int]bool)
-			for _, k := range c.Cells {
-				in[k] = true
-			}
-			d := cell * 0.08
-			fmt.Fprintf(bw, `<g stroke="%s" stroke-width="%s" stroke-dasharray="%s %s" fill="none">`+"\n", CageColour, f(thin*1.5), f(cell/12), f(cell/16))
-			for _, k := range c.Cells {
-				x0, y0 := x(k)-cell/2+d, y(k)-cell/2+d
-				x1, y1 := x(k)+cell/2-d, y(k)+cell/2-d
-				r, col := k/n, k%n
-				edge := func(ax, ay, bx, by float64) {
-					fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", f(ax), f(ay), f(bx), f(by))
-				}
-				if r == 0 || !in[k-n] {
-					edge(x0, y0, x1, y0)
-				}
-				if r == n-1 || !in[k+n] {
-					edge(x0, y1, x1, y1)
-				}
-				if col == 0 || !in[k-1] {
-					edge(x0, y0, x0, y1)
-				}
-				if col == n-1 || !in[k+1] {
-					edge(x1, y0, x1, y1)
-				}
-			}
-			fmt.Fprintf(bw, "</g>\n")
-			if c.Value != 0 {
-				first := c.Cells[0]
-				for _, k := range c.Cells {
-					if k < first {
-						first = k
-					}
-				}
-				fmt.Fprintf(bw, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">%d</text>`+"\n",
-					f(x(first)-cell/2+d*1.3), f(y(first)-cell/2+d+cell*0.2), f(cell*0.22), CageColour, c.Value)
-			}
-		case variant.White, variant.Black, variant.XV:
-			a, b := c.Cells[0], c.Cells[1]
-			mx, my := (x(a)+x(b))/2, (y(a)+y(b))/2
-			if c.Kind == variant.XV {
-				fmt.Fprintf(bw, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s" stroke="#ffffff" stroke-width="%s" paint-order="stroke">%s</text>`+"\n",
-					f(mx), f(my+cell*0.11), f(cell*0.32), GivenColour, f(thin*3), map[int]string{5: "V", 10: "X"}[c.Value])
-				continue
-			}
-			fill := "#ffffff"
-			if c.Kind == variant.Black {
-				fill = GivenColour
-			}
-			fmt.Fprintf(bw, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n", f(mx), f(my), f(cell*0.12), fill, GivenColour, f(thin*1.5))
+		if d := drawings[c.Kind]; d.over != nil {
+			d.over(cv, c)
 		}
 	}
 

@@ -3,6 +3,7 @@ package variant
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sudokusat/sudokusat"
 )
@@ -71,18 +72,70 @@ func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 			}
 		}
 	}
-	marked := map[Kind]map[[2]int]bool{White: {}, Black: {}, XV: {}}
-	for _, c := range p.Rules {
-		if m := marked[c.Kind]; m != nil && len(c.Cells) == 2 {
-			m[pair(c.Cells[0], c.Cells[1])] = true
+	c := &checking{n: n, s: solution, p: p}
+	table := kinds()
+	for i, r := range p.Rules {
+		// A rule is checked for its shape first: decode checks answers
+		// against the rules a CNF file's header carries, which nothing
+		// validated.
+		err := validateRule(table, r, n)
+		if err == nil {
+			err = table[r.Kind].check(c, r)
 		}
-	}
-	for i, c := range p.Rules {
-		if err := checkOne(n, solution, c, marked); err != nil {
-			return fmt.Errorf("%w: %s constraint %d: %v", ErrNotSolution, c.Kind, i+1, err)
+		if err != nil {
+			return fmt.Errorf("%w: %s constraint %d: %v", ErrNotSolution, r.Kind, i+1, err)
 		}
 	}
 	return nil
+}
+
+// checking is one solution being checked against a puzzle's rules.
+type checking struct {
+	n     int
+	s     *sudokusat.Grid
+	p     *sudokusat.Puzzle
+	marks map[Kind]map[[2]int]bool // the pairs each kind of rule marks, made when first asked
+}
+
+// at returns the digit of a cell.
+func (c *checking) at(cell int) int { return c.s.Cell(cell) }
+
+// sum adds the digits of cells.
+func (c *checking) sum(cells []int) int {
+	t := 0
+	for _, cell := range cells {
+		t += c.at(cell)
+	}
+	return t
+}
+
+// names names cells as "r1c1,r1c2".
+func (c *checking) names(cells []int) string {
+	out := make([]string, len(cells))
+	for i, cell := range cells {
+		out[i] = cellName(c.n, cell)
+	}
+	return strings.Join(out, ",")
+}
+
+// distinct reports the first digit repeated among cells.
+func (c *checking) distinct(cells []int) error { return distinct(c.n, c.s, cells) }
+
+// marked reports whether a rule of kind k marks the pair of cells a, b
+// (a dot or an XV mark between them).
+func (c *checking) marked(k Kind, a, b int) bool {
+	if c.marks == nil {
+		c.marks = map[Kind]map[[2]int]bool{}
+		for _, r := range c.p.Rules {
+			if len(r.Cells) == 2 {
+				if c.marks[r.Kind] == nil {
+					c.marks[r.Kind] = map[[2]int]bool{}
+				}
+				c.marks[r.Kind][pair(r.Cells[0], r.Cells[1])] = true
+			}
+		}
+	}
+	return c.marks[k][pair(a, b)]
 }
 
 func pair(a, b int) [2]int {
@@ -105,134 +158,16 @@ func distinct(n int, s *sudokusat.Grid, cells []int) error {
 	return nil
 }
 
-// checkOne checks one constraint on a full grid.
-func checkOne(n int, s *sudokusat.Grid, c sudokusat.Rule, marked map[Kind]map[[2]int]bool) error {
-	at := s.Cell
-	two := func() (int, int, error) {
-		if len(c.Cells) != 2 {
-			return 0, 0, fmt.Errorf("%d cells, want 2", len(c.Cells))
-		}
-		return at(c.Cells[0]), at(c.Cells[1]), nil
-	}
-	names := func() string {
-		out := ""
-		for i, cell := range c.Cells {
-			if i > 0 {
-				out += ","
-			}
-			out += cellName(n, cell)
-		}
-		return out
-	}
-	switch c.Kind {
-	case Region, DiagonalMain, DiagonalAnti:
-		return distinct(n, s, c.Cells)
-	case Killer:
-		if err := distinct(n, s, c.Cells); err != nil {
-			return err
-		}
-		sum := 0
-		for _, cell := range c.Cells {
-			sum += at(cell)
-		}
-		if c.Value != 0 && sum != c.Value {
-			return fmt.Errorf("cage %s sums to %d, not %d", names(), sum, c.Value)
-		}
-	case Thermo:
-		for i := 1; i < len(c.Cells); i++ {
-			if at(c.Cells[i]) <= at(c.Cells[i-1]) {
-				return fmt.Errorf("%s holds %d after %s's %d: not increasing", cellName(n, c.Cells[i]), at(c.Cells[i]), cellName(n, c.Cells[i-1]), at(c.Cells[i-1]))
-			}
-		}
-	case Arrow:
-		circle := 0
-		for _, cell := range c.Cells {
-			circle = circle*10 + at(cell)
-		}
-		sum := 0
-		for _, line := range c.Lines {
-			for _, cell := range line {
-				sum += at(cell)
-			}
-		}
-		if sum != circle {
-			return fmt.Errorf("the line sums to %d, the circle %s holds %d", sum, names(), circle)
-		}
-	case White:
-		a, b, err := two()
-		if err != nil {
-			return err
-		}
-		if a-b != 1 && b-a != 1 {
-			return fmt.Errorf("%s hold %d and %d: not consecutive", names(), a, b)
-		}
-	case Black:
-		a, b, err := two()
-		if err != nil {
-			return err
-		}
-		if a != 2*b && b != 2*a {
-			return fmt.Errorf("%s hold %d and %d: neither is twice the other", names(), a, b)
-		}
-	case XV:
-		a, b, err := two()
-		if err != nil {
-			return err
-		}
-		if a+b != c.Value {
-			return fmt.Errorf("%s hold %d and %d: the sum is not %d", names(), a, b, c.Value)
-		}
-	case Even, Odd:
-		for _, cell := range c.Cells {
-			if (at(cell)%2 == 0) != (c.Kind == Even) {
-				return fmt.Errorf("%s holds %d", cellName(n, cell), at(cell))
-			}
-		}
-	case AntiKnight, AntiKing:
-		moves := [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}}
-		if c.Kind == AntiKing {
-			moves = [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}}
-		}
-		return eachPair(n, moves, func(a, b int) error {
-			if at(a) == at(b) {
-				return fmt.Errorf("%s and %s both hold %d", cellName(n, a), cellName(n, b), at(a))
-			}
-			return nil
-		})
-	case NonConsecutive, NoBlack, NoXV:
-		// A Kropki dot of either colour exempts its pair from both
-		// Kropki negatives (one edge holds one dot, and a 1–2 pair may
-		// carry either); an X or a V from the XV negative.
-		exempt := []Kind{White, Black}
-		mark := "Kropki dot"
-		if c.Kind == NoXV {
-			exempt, mark = []Kind{XV}, "X or V"
-		}
-		return eachPair(n, [][2]int{{0, 1}, {1, 0}}, func(a, b int) error {
-			for _, k := range exempt {
-				if marked[k][pair(a, b)] {
-					return nil
-				}
-			}
-			x, y := at(a), at(b)
-			bad := false
-			switch c.Kind {
-			case NonConsecutive:
-				bad = x-y == 1 || y-x == 1
-			case NoBlack:
-				bad = x == 2*y || y == 2*x
-			case NoXV:
-				bad = x+y == 5 || x+y == 10
-			}
-			if bad {
-				return fmt.Errorf("%s and %s hold %d and %d, with no %s between them", cellName(n, a), cellName(n, b), x, y, mark)
-			}
-			return nil
-		})
-	default:
-		return fmt.Errorf("unknown kind %q", c.Kind)
-	}
-	return nil
+// adjacent reports whether two cells share an edge.
+func adjacent(n, a, b int) bool {
+	dr, dc := a/n-b/n, a%n-b%n
+	return dr*dr+dc*dc == 1
+}
+
+// touching reports whether two cells share an edge or a corner.
+func touching(n, a, b int) bool {
+	dr, dc := a/n-b/n, a%n-b%n
+	return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
 }
 
 // eachPair calls fn for each pair of cells one of the moves apart (both

@@ -32,11 +32,23 @@ type fpCell struct {
 	Region *int            `json:"region"`
 }
 
-type fpCells struct {
+// fpEntry is one entry of an f-puzzles list of rules.
+type fpEntry struct {
 	Cells []string        `json:"cells"`
 	Cell  string          `json:"cell"`
 	Lines [][]string      `json:"lines"`
 	Value json.RawMessage `json:"value"`
+}
+
+// value returns the entry's value as text, a string's or a number's.
+func (e fpEntry) value() string {
+	str := ""
+	if len(e.Value) > 0 {
+		if json.Unmarshal(e.Value, &str) != nil {
+			str = string(e.Value)
+		}
+	}
+	return strings.TrimSpace(str)
 }
 
 // ParseFPuzzles reads one f-puzzles JSON document: the size, the grid's
@@ -96,7 +108,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys) // the same puzzle gives the same constraint order
-	r := fpReader{n: size, p: p}
+	r := newFPReader(size, p)
 	for _, k := range keys {
 		if cosmetic[k] {
 			continue
@@ -122,9 +134,26 @@ func number(v json.RawMessage) (int, error) {
 	return n, err
 }
 
+// fpReader is an f-puzzles document being read, with the table of kinds
+// by their f-puzzles keys and negative names.
 type fpReader struct {
-	n int
-	p *sudokusat.Puzzle
+	n         int
+	p         *sudokusat.Puzzle
+	keys      map[string]KindInfo
+	negatives map[string]KindInfo
+}
+
+func newFPReader(n int, p *sudokusat.Puzzle) *fpReader {
+	r := &fpReader{n: n, p: p, keys: map[string]KindInfo{}, negatives: map[string]KindInfo{}}
+	for _, k := range Kinds() {
+		if k.FPuzzles != "" {
+			r.keys[k.FPuzzles] = k
+		}
+		if k.Negative != "" {
+			r.negatives[k.Negative] = k
+		}
+	}
+	return r
 }
 
 // cell reads "R1C1".
@@ -154,67 +183,42 @@ func (r *fpReader) cells(ss []string) ([]int, error) {
 	return out, nil
 }
 
-func (r *fpReader) add(k Kind, cells []int, value int) {
-	r.p.Rules = append(r.p.Rules, sudokusat.Rule{Kind: k, Cells: cells, Value: value})
-}
-
-// key reads one key of the document.
+// key reads one key of the document: a switch, the "negative" list, or a
+// list of entries, each read by its kind (see Kinds).
 func (r *fpReader) key(k string, v json.RawMessage) error {
-	switch k {
-	case "diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive":
-		var on bool
-		if err := json.Unmarshal(v, &on); err != nil {
-			return fmt.Errorf("want true or false")
-		}
-		if !on {
-			return nil
-		}
-		switch k {
-		case "diagonal+", "diagonal-":
-			var cells []int
-			for i := 0; i < r.n; i++ {
-				if k == "diagonal-" {
-					cells = append(cells, i*r.n+i)
-				} else {
-					cells = append(cells, (r.n-1-i)*r.n+i)
-				}
-			}
-			r.add(map[string]Kind{"diagonal+": DiagonalAnti, "diagonal-": DiagonalMain}[k], cells, 0)
-		case "antiknight":
-			r.add(AntiKnight, nil, 0)
-		case "antiking":
-			r.add(AntiKing, nil, 0)
-		case "nonconsecutive":
-			r.add(NonConsecutive, nil, 0)
-		}
-		return nil
-	case "negative":
+	if k == "negative" {
 		var list []string
 		if err := json.Unmarshal(v, &list); err != nil {
 			return fmt.Errorf("want a list of names")
 		}
 		for _, name := range list {
-			switch name {
-			case "ratio":
-				r.add(NoBlack, nil, 0)
-			case "xv":
-				r.add(NoXV, nil, 0)
-			case "difference":
-				r.add(NonConsecutive, nil, 0)
-			default:
+			kind, ok := r.negatives[name]
+			if !ok {
 				return fmt.Errorf("the negative rule of %q is not supported", name)
 			}
+			r.p.Rules = append(r.p.Rules, kind.on(r.n))
 		}
 		return nil
 	}
-	var list []fpCells
+	kind, known := r.keys[k]
+	if known && kind.fromFP == nil {
+		var on bool
+		if err := json.Unmarshal(v, &on); err != nil {
+			return fmt.Errorf("want true or false")
+		}
+		if on {
+			r.p.Rules = append(r.p.Rules, kind.on(r.n))
+		}
+		return nil
+	}
+	var list []fpEntry
 	if err := json.Unmarshal(v, &list); err != nil {
 		// An unknown key holding false, null, 0 or "" carries no rule.
 		var any interface{}
 		if json.Unmarshal(v, &any) == nil && (any == nil || any == false || any == "" || any == 0.0) {
 			return nil
 		}
-		if _, known := fpKinds[k]; known {
+		if known {
 			return fmt.Errorf("want a list of objects")
 		}
 		return fmt.Errorf("a rule sudokusat does not know")
@@ -222,94 +226,15 @@ func (r *fpReader) key(k string, v json.RawMessage) error {
 	if len(list) == 0 {
 		return nil
 	}
-	if _, known := fpKinds[k]; !known {
+	if !known {
 		return fmt.Errorf("a rule sudokusat does not know (%d of them)", len(list))
 	}
 	for i, e := range list {
-		if err := r.entry(k, e); err != nil {
+		rules, err := kind.fromFP(r, e)
+		if err != nil {
 			return fmt.Errorf("entry %d: %v", i+1, err)
 		}
-	}
-	return nil
-}
-
-// fpKinds lists the f-puzzles constraint lists ParseFPuzzles reads.
-var fpKinds = map[string]struct{}{
-	"killercage": {}, "extraregion": {}, "thermometer": {}, "arrow": {}, "difference": {}, "ratio": {},
-	"xv": {}, "even": {}, "odd": {},
-}
-
-func (r *fpReader) entry(k string, e fpCells) error {
-	cells, err := r.cells(e.Cells)
-	if err != nil {
-		return err
-	}
-	str := ""
-	if len(e.Value) > 0 {
-		if json.Unmarshal(e.Value, &str) != nil {
-			str = string(e.Value)
-		}
-	}
-	str = strings.TrimSpace(str)
-	switch k {
-	case "killercage":
-		sum := 0
-		if str != "" {
-			if sum, err = strconv.Atoi(str); err != nil {
-				return fmt.Errorf("sum %q is not a number", str)
-			}
-		}
-		r.add(Killer, cells, sum)
-	case "extraregion":
-		r.add(Region, cells, 0)
-	case "thermometer":
-		for _, line := range e.Lines {
-			lc, err := r.cells(line)
-			if err != nil {
-				return err
-			}
-			r.add(Thermo, lc, 0)
-		}
-	case "arrow":
-		c := sudokusat.Rule{Kind: Arrow, Cells: cells}
-		circle := make(map[int]bool)
-		for _, x := range cells {
-			circle[x] = true
-		}
-		for _, line := range e.Lines {
-			lc, err := r.cells(line)
-			if err != nil {
-				return err
-			}
-			// f-puzzles draws a line from inside the circle: its cells
-			// in the circle are not summed.
-			for len(lc) > 0 && circle[lc[0]] {
-				lc = lc[1:]
-			}
-			c.Lines = append(c.Lines, lc)
-		}
-		r.p.Rules = append(r.p.Rules, c)
-	case "difference", "ratio":
-		want := map[string]string{"difference": "1", "ratio": "2"}[k]
-		if str != "" && str != want {
-			return fmt.Errorf("a dot of value %s is not supported (only %s)", str, want)
-		}
-		r.add(map[string]Kind{"difference": White, "ratio": Black}[k], cells, 0)
-	case "xv":
-		switch strings.ToUpper(str) {
-		case "X":
-			r.add(XV, cells, 10)
-		case "V":
-			r.add(XV, cells, 5)
-		default:
-			return fmt.Errorf("value %q: want X or V", str)
-		}
-	case "even", "odd":
-		c, err := r.cell(e.Cell)
-		if err != nil {
-			return err
-		}
-		r.add(map[string]Kind{"even": Even, "odd": Odd}[k], []int{c}, 0)
+		r.p.Rules = append(r.p.Rules, rules...)
 	}
 	return nil
 }
@@ -344,24 +269,16 @@ func ParseLink(s string) (*sudokusat.Puzzle, error) {
 }
 
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads
-// back as p (constraints in its key order), for the page's links and for
-// other tools.
+// back as p (rules in its key order), for the page's links and for other
+// tools.
 func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
-	name := func(cell int) string { return fmt.Sprintf("R%dC%d", cell/n+1, cell%n+1) }
-	names := func(cells []int) []string {
-		out := make([]string, len(cells))
-		for i, c := range cells {
-			out[i] = name(c)
-		}
-		return out
-	}
 	type cell struct {
 		Value  int  `json:"value,omitempty"`
 		Given  bool `json:"given,omitempty"`
 		Region *int `json:"region,omitempty"`
 	}
-	doc := map[string]any{"size": n}
+	w := &fpWriter{n: n, doc: map[string]any{"size": n}, lists: map[string][]map[string]any{}}
 	grid := make([][]cell, n)
 	for r := range grid {
 		grid[r] = make([]cell, n)
@@ -376,53 +293,44 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 			}
 		}
 	}
-	doc["grid"] = grid
-	lists := map[string][]map[string]any{}
-	for _, c := range p.Rules {
-		switch c.Kind {
-		case DiagonalMain:
-			doc["diagonal-"] = true
-		case DiagonalAnti:
-			doc["diagonal+"] = true
-		case AntiKnight:
-			doc["antiknight"] = true
-		case AntiKing:
-			doc["antiking"] = true
-		case NonConsecutive:
-			doc["nonconsecutive"] = true
-		case NoBlack, NoXV:
-			neg, _ := doc["negative"].([]string)
-			doc["negative"] = append(neg, map[Kind]string{NoBlack: "ratio", NoXV: "xv"}[c.Kind])
-		case Killer:
-			e := map[string]any{"cells": names(c.Cells)}
-			if c.Value != 0 {
-				e["value"] = strconv.Itoa(c.Value)
-			}
-			lists["killercage"] = append(lists["killercage"], e)
-		case Region:
-			lists["extraregion"] = append(lists["extraregion"], map[string]any{"cells": names(c.Cells)})
-		case Thermo:
-			lists["thermometer"] = append(lists["thermometer"], map[string]any{"lines": [][]string{names(c.Cells)}})
-		case Arrow:
-			var lines [][]string
-			for _, l := range c.Lines {
-				lines = append(lines, append([]string{name(c.Cells[len(c.Cells)-1])}, names(l)...))
-			}
-			lists["arrow"] = append(lists["arrow"], map[string]any{"cells": names(c.Cells), "lines": lines})
-		case White:
-			lists["difference"] = append(lists["difference"], map[string]any{"cells": names(c.Cells)})
-		case Black:
-			lists["ratio"] = append(lists["ratio"], map[string]any{"cells": names(c.Cells)})
-		case XV:
-			lists["xv"] = append(lists["xv"], map[string]any{"cells": names(c.Cells), "value": map[int]string{5: "V", 10: "X"}[c.Value]})
-		case Even, Odd:
-			lists[string(c.Kind)] = append(lists[string(c.Kind)], map[string]any{"cell": name(c.Cells[0])})
-		default:
-			return nil, fmt.Errorf("%w: no f-puzzles form for %q", ErrFormat, c.Kind)
+	w.doc["grid"] = grid
+	table := kinds()
+	for _, r := range p.Rules {
+		k, ok := table[r.Kind]
+		if !ok {
+			return nil, fmt.Errorf("%w: no f-puzzles form for %q", ErrFormat, r.Kind)
 		}
+		k.toFP(w, r)
 	}
-	for k, v := range lists {
-		doc[k] = v
+	for k, v := range w.lists {
+		w.doc[k] = v
 	}
-	return json.Marshal(doc)
+	return json.Marshal(w.doc)
+}
+
+// fpWriter is an f-puzzles document being written.
+type fpWriter struct {
+	n     int
+	doc   map[string]any
+	lists map[string][]map[string]any
+}
+
+// name names a cell as f-puzzles does: R1C1.
+func (w *fpWriter) name(cell int) string { return fmt.Sprintf("R%dC%d", cell/w.n+1, cell%w.n+1) }
+
+func (w *fpWriter) names(cells []int) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = w.name(c)
+	}
+	return out
+}
+
+// entry appends an entry to the list under key.
+func (w *fpWriter) entry(key string, e map[string]any) { w.lists[key] = append(w.lists[key], e) }
+
+// negative turns on a negative rule by its name in the "negative" list.
+func (w *fpWriter) negative(name string) {
+	neg, _ := w.doc["negative"].([]string)
+	w.doc["negative"] = append(neg, name)
 }

@@ -39,8 +39,9 @@ func Validate(p *sudokusat.Puzzle) error {
 			}
 		}
 	}
+	table := kinds()
 	for i, c := range p.Rules {
-		if err := validateRule(c, n); err != nil {
+		if err := validateRule(table, c, n); err != nil {
 			return fmt.Errorf("%w: %s constraint %d: %v", ErrPuzzle, c.Kind, i+1, err)
 		}
 	}
@@ -59,8 +60,7 @@ func Validate(p *sudokusat.Puzzle) error {
 	}
 	groups = append(groups, regions...)
 	for _, c := range p.Rules {
-		switch c.Kind {
-		case Region, DiagonalMain, DiagonalAnti, Killer:
+		if table[c.Kind].Distinct {
 			groups = append(groups, c.Cells)
 		}
 	}
@@ -85,8 +85,12 @@ func Validate(p *sudokusat.Puzzle) error {
 	return nil
 }
 
-// validate checks one constraint's cells for its kind.
-func validateRule(c sudokusat.Rule, n int) error {
+// validateRule checks one rule's cells for its kind.
+func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
+	k, ok := table[c.Kind]
+	if !ok {
+		return fmt.Errorf("unknown kind %q", c.Kind)
+	}
 	for _, cell := range c.Cells {
 		if cell < 0 || cell >= n*n {
 			return fmt.Errorf("cell %d is outside the %d×%d grid", cell, n, n)
@@ -99,69 +103,5 @@ func validateRule(c sudokusat.Rule, n int) error {
 			}
 		}
 	}
-	adjacent := func(a, b int) bool {
-		dr, dc := a/n-b/n, a%n-b%n
-		return dr*dr+dc*dc == 1
-	}
-	touching := func(a, b int) bool {
-		dr, dc := a/n-b/n, a%n-b%n
-		return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
-	}
-	switch c.Kind {
-	case Region, DiagonalMain, DiagonalAnti:
-		if len(c.Cells) < 2 || len(c.Cells) > n {
-			return fmt.Errorf("%d cells, want 2 to %d", len(c.Cells), n)
-		}
-	case Killer:
-		k := len(c.Cells)
-		if k < 1 || k > n {
-			return fmt.Errorf("%d cells, want 1 to %d", k, n)
-		}
-		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-		if c.Value != 0 && (c.Value < lo || c.Value > hi) {
-			return fmt.Errorf("sum %d: %d distinct digits sum to %d..%d", c.Value, k, lo, hi)
-		}
-	case Thermo:
-		if len(c.Cells) < 2 || len(c.Cells) > n {
-			return fmt.Errorf("%d cells, want 2 to %d", len(c.Cells), n)
-		}
-		for i := 1; i < len(c.Cells); i++ {
-			if !touching(c.Cells[i-1], c.Cells[i]) {
-				return fmt.Errorf("%s does not touch %s", cellName(n, c.Cells[i]), cellName(n, c.Cells[i-1]))
-			}
-		}
-	case Arrow:
-		if len(c.Cells) < 1 || len(c.Cells) > 3 {
-			return fmt.Errorf("a circle of %d cells, want 1 to 3", len(c.Cells))
-		}
-		if len(c.Cells) > 1 && n > 9 {
-			return fmt.Errorf("a circle of several cells on a %d×%d grid: digits above 9 make no decimal number", n, n)
-		}
-		if len(c.Lines) == 0 {
-			return fmt.Errorf("no line")
-		}
-		for _, line := range c.Lines {
-			if len(line) == 0 {
-				return fmt.Errorf("an empty line")
-			}
-		}
-	case White, Black, XV:
-		if len(c.Cells) != 2 || !adjacent(c.Cells[0], c.Cells[1]) {
-			return fmt.Errorf("want two orthogonally adjacent cells")
-		}
-		if c.Kind == XV && c.Value != 5 && c.Value != 10 {
-			return fmt.Errorf("sum %d, want 5 (V) or 10 (X)", c.Value)
-		}
-	case Even, Odd:
-		if len(c.Cells) != 1 {
-			return fmt.Errorf("%d cells, want 1", len(c.Cells))
-		}
-	case AntiKnight, AntiKing, NonConsecutive, NoBlack, NoXV:
-		if len(c.Cells) != 0 || len(c.Lines) != 0 {
-			return fmt.Errorf("a rule of the whole grid has no cells")
-		}
-	default:
-		return fmt.Errorf("unknown kind %q", c.Kind)
-	}
-	return nil
+	return k.validate(n, c)
 }

@@ -14,10 +14,11 @@ type checker struct {
 	n int
 	// The dots of each orthogonal pair, for the negative rules.
 	white, black, xv map[pairKey]bool
+	kinds            map[variant.Kind]kindRule
 }
 
 func newChecker(p *sudokusat.Puzzle) *checker {
-	k := &checker{p: p, n: p.Size(), white: map[pairKey]bool{}, black: map[pairKey]bool{}, xv: map[pairKey]bool{}}
+	k := &checker{p: p, n: p.Size(), white: map[pairKey]bool{}, black: map[pairKey]bool{}, xv: map[pairKey]bool{}, kinds: kindRules()}
 	for _, c := range p.Rules {
 		if len(c.Cells) != 2 {
 			continue
@@ -64,55 +65,10 @@ func (k *checker) holds(v []int) bool {
 	return true
 }
 
-// rule reports whether one constraint holds.
+// rule reports whether one rule holds, as its kind reads it (kindRules).
 func (k *checker) rule(c sudokusat.Rule, v []int) bool {
-	switch c.Kind {
-	case variant.Region, variant.DiagonalMain, variant.DiagonalAnti:
-		return distinct(c.Cells, v)
-	case variant.Killer:
-		if !distinct(c.Cells, v) {
-			return false
-		}
-		return c.Value == 0 || sumOf(c.Cells, v) == c.Value
-	case variant.Thermo:
-		for i := 1; i < len(c.Cells); i++ {
-			if v[c.Cells[i]] <= v[c.Cells[i-1]] {
-				return false
-			}
-		}
-		return true
-	case variant.Arrow:
-		circle := 0
-		for _, x := range c.Cells {
-			circle = circle*10 + v[x]
-		}
-		total := 0
-		for _, line := range c.Lines {
-			total += sumOf(line, v)
-		}
-		return total == circle
-	case variant.White:
-		return consecutive(v[c.Cells[0]], v[c.Cells[1]])
-	case variant.Black:
-		return double(v[c.Cells[0]], v[c.Cells[1]])
-	case variant.XV:
-		return v[c.Cells[0]]+v[c.Cells[1]] == c.Value
-	case variant.Even:
-		return v[c.Cells[0]]%2 == 0
-	case variant.Odd:
-		return v[c.Cells[0]]%2 == 1
-	case variant.AntiKnight:
-		return k.moves(v, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}})
-	case variant.AntiKing:
-		return k.moves(v, [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}})
-	case variant.NonConsecutive:
-		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !consecutive(a, b) })
-	case variant.NoBlack:
-		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !double(a, b) })
-	case variant.NoXV:
-		return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || (a+b != 5 && a+b != 10) })
-	}
-	return false // compile refuses unknown kinds; a rule not understood never holds
+	r, ok := k.kinds[c.Kind]
+	return ok && r.holds(k, c, v) // compile refuses unknown kinds; a rule not understood never holds
 }
 
 // moves reports whether no two cells one of the moves apart hold the same

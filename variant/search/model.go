@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 // maxCombos bounds the digit sets a killer cage keeps for its combination
@@ -149,23 +148,8 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 	}
 	groups = append(groups, regions...)
 
-	dots := map[pairKey]*pairRel{}
-	// dot adds a relation to the pair (a, b), as a table over a's digits.
-	dot := func(a, b int, t []uint64) *pairRel {
-		k := keyOf(a, b)
-		if int(k.a) != a {
-			t = transpose(t)
-		}
-		r := dots[k]
-		if r == nil {
-			r = &pairRel{allow: t}
-			dots[k] = r
-		} else {
-			r.allow = and(r.allow, t)
-		}
-		return r
-	}
-	var antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
+	b := &builder{m: m, groups: groups, dots: map[pairKey]*pairRel{}}
+	kinds := kindRules()
 	for i, c := range p.Rules {
 		where := func(format string, args ...any) error {
 			return fmt.Errorf("search: constraint %d (%s): %w", i+1, c.Kind, fmt.Errorf(format, args...))
@@ -174,79 +158,17 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 		if err != nil {
 			return nil, where("%w", err)
 		}
-		need := func(k int) error {
-			if len(cells) != k {
-				return where("%d cells, want %d", len(cells), k)
-			}
-			return nil
-		}
-		switch c.Kind {
-		case variant.Region, variant.DiagonalMain, variant.DiagonalAnti:
-			groups = append(groups, cells)
-		case variant.Killer:
-			if len(cells) == 0 {
-				return nil, where("no cells")
-			}
-			groups = append(groups, cells)
-			if c.Value != 0 {
-				m.addCage(cells, c.Value)
-			}
-		case variant.Thermo:
-			if len(cells) == 0 {
-				return nil, where("no cells")
-			}
-			if len(cells) > n {
-				m.impossible = true // strictly increasing beyond n digits
-			}
-			m.addProp(prop{kind: propThermo, cells: cells})
-		case variant.Arrow:
-			if err := m.addArrow(cells, c.Lines); err != nil {
-				return nil, where("%w", err)
-			}
-		case variant.White:
-			if err := need(2); err != nil {
-				return nil, err
-			}
-			dot(int(cells[0]), int(cells[1]), m.table(consecutive)).white = true
-		case variant.Black:
-			if err := need(2); err != nil {
-				return nil, err
-			}
-			dot(int(cells[0]), int(cells[1]), m.table(double)).black = true
-		case variant.XV:
-			if err := need(2); err != nil {
-				return nil, err
-			}
-			v := c.Value
-			dot(int(cells[0]), int(cells[1]), m.table(func(da, db int) bool { return da+db == v })).xvMarks = true
-		case variant.Even, variant.Odd:
-			if err := need(1); err != nil {
-				return nil, err
-			}
-			var parity uint64 // the odd digits 1, 3, 5… are bits 0, 2, 4…
-			for b := 0; b < n; b += 2 {
-				parity |= 1 << b
-			}
-			if c.Kind == variant.Even {
-				parity = m.all &^ parity
-			}
-			m.init[cells[0]] &= parity
-		case variant.AntiKnight:
-			antiKnight = true
-		case variant.AntiKing:
-			antiKing = true
-		case variant.NonConsecutive:
-			nonConsecutive = true
-		case variant.NoBlack:
-			noBlack = true
-		case variant.NoXV:
-			noXV = true
-		default:
+		k, ok := kinds[c.Kind]
+		if !ok {
 			return nil, fmt.Errorf("search: constraint %d: unknown kind %q", i+1, c.Kind)
 		}
+		if err := k.compile(b, c, cells); err != nil {
+			return nil, where("%w", err)
+		}
 	}
-
-	m.addPairs(dots, nonConsecutive, noBlack, noXV)
+	groups = b.groups
+	antiKnight, antiKing := b.antiKnight, b.antiKing
+	m.addPairs(b.dots, b.nonConsecutive, b.noBlack, b.noXV)
 	cellGroups := make([][]int32, nn)
 	for i, g := range groups {
 		if len(g) > n {
@@ -384,9 +306,6 @@ func cellList(cells []int, nn int) ([]int32, error) {
 	}
 	return out, nil
 }
-
-func consecutive(a, b int) bool { return a-b == 1 || b-a == 1 }
-func double(a, b int) bool      { return a == 2*b || b == 2*a }
 
 // addProp adds a propagator and registers it with the cells it reads.
 func (m *model) addProp(p prop) {

@@ -1,0 +1,233 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// This file is the encoder of every kind of rule (see variant.Kinds): a
+// function each, over the direct variables x(cell, digit) of the variant
+// formula, built from the clause families of variant.go.
+
+// ruleEncoders returns the function that writes each kind of rule: the one
+// place of the encoder that names the kinds.
+func ruleEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
+	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
+		variant.Region:         (*venc).group,
+		variant.DiagonalMain:   (*venc).group,
+		variant.DiagonalAnti:   (*venc).group,
+		variant.Killer:         (*venc).killer,
+		variant.Thermo:         (*venc).thermo,
+		variant.Arrow:          (*venc).arrow,
+		variant.White:          (*venc).dot,
+		variant.Black:          (*venc).dot,
+		variant.XV:             (*venc).dot,
+		variant.Even:           (*venc).parity,
+		variant.Odd:            (*venc).parity,
+		variant.AntiKnight:     (*venc).antiKnight,
+		variant.AntiKing:       (*venc).antiKing,
+		variant.NonConsecutive: (*venc).nonConsecutive,
+		variant.NoBlack:        (*venc).noBlack,
+		variant.NoXV:           (*venc).noXV,
+	}
+}
+
+// group: an extra region or a diagonal, cells of distinct digits.
+func (v *venc) group(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	v.distinct(c.Cells)
+	return nil
+}
+
+// killer: distinct digits, and their sum when the cage shows one.
+func (v *venc) killer(c sudokusat.Rule) error {
+	if err := v.group(c); err != nil {
+		return err
+	}
+	if c.Value != 0 {
+		v.killerSum(c.Cells, c.Value)
+	}
+	return nil
+}
+
+// killerSum writes that the distinct digits of cells sum to s.
+func (v *venc) killerSum(cells []int, s int) {
+	terms := make([]term, len(cells))
+	for i, c := range cells {
+		terms[i] = term{c, 1}
+	}
+	if v.sums == SumPB {
+		v.pbSum(terms, s)
+		return
+	}
+	// The cells are distinct, so a combination is a set of digits: each
+	// set of len(cells) digits summing to s gets a variable y. Exactly
+	// one y is true; y keeps every cell within its set and places each of
+	// its digits; and each digit of a cell needs a set that holds it. The
+	// cells' distinctness makes them a permutation of the chosen set.
+	var sets [][]int
+	var walk func(from, left, sum int, set []int)
+	walk = func(from, left, sum int, set []int) {
+		if left == 0 {
+			if sum == s {
+				sets = append(sets, slices.Clone(set))
+			}
+			return
+		}
+		for d := from; d <= v.n && sum+d <= s; d++ {
+			walk(d+1, left-1, sum+d, append(set, d))
+		}
+	}
+	walk(1, len(cells), 0, nil)
+	ys := make([]int32, len(sets))
+	for i := range sets {
+		ys[i] = v.f.newVar()
+	}
+	v.f.Add(ys...) // no set: the empty clause, no solution
+	v.f.amo(ys, productThreshold)
+	for i, set := range sets {
+		for d := 1; d <= v.n; d++ {
+			if slices.Contains(set, d) {
+				v.buf = append(v.buf[:0], -ys[i])
+				for _, c := range cells {
+					v.buf = append(v.buf, v.x(c, d))
+				}
+				v.f.Add(v.buf...)
+				continue
+			}
+			for _, c := range cells {
+				v.f.Add(-ys[i], -v.x(c, d))
+			}
+		}
+	}
+	for _, c := range cells {
+		for d := 1; d <= v.n; d++ {
+			v.buf = append(v.buf[:0], -v.x(c, d))
+			for i, set := range sets {
+				if slices.Contains(set, d) {
+					v.buf = append(v.buf, ys[i])
+				}
+			}
+			v.f.Add(v.buf...)
+		}
+	}
+}
+
+// arrow writes that the digits on the arrow's lines sum to the number its
+// circle's cells make: Σ line digits − Σ 10^k·circle digit = 0.
+func (v *venc) arrow(c sudokusat.Rule) error {
+	var terms []term
+	all := slices.Clone(c.Cells)
+	for i, cell := range c.Cells {
+		w := 1
+		for range len(c.Cells) - 1 - i {
+			w *= 10
+		}
+		terms = append(terms, term{cell, -w})
+	}
+	for _, line := range c.Lines {
+		for _, cell := range line {
+			terms = append(terms, term{cell, 1})
+			all = append(all, cell)
+		}
+	}
+	if len(c.Cells) == 0 {
+		return errors.New("an arrow without a circle")
+	}
+	if len(c.Cells) > 1 && v.n > 9 {
+		// A pill's number is read as decimal digits, which a cell holding
+		// 10 or more does not make.
+		return fmt.Errorf("a circle of %d cells on a %d×%d grid: its digits above 9 make no decimal number", len(c.Cells), v.n, v.n)
+	}
+	if err := v.checkCells(all, 0); err != nil {
+		return err
+	}
+	if v.sums == SumPB {
+		v.pbSum(terms, 0)
+		return nil
+	}
+	return v.tupleSum(terms, 0)
+}
+
+// thermo: each cell below the next, as a relation between neighbours.
+func (v *venc) thermo(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	for i := 1; i < len(c.Cells); i++ {
+		v.relation(c.Cells[i-1], c.Cells[i], func(a, b int) bool { return a < b })
+	}
+	return nil
+}
+
+// dot: a Kropki dot or an XV mark, the relation it asks of its two digits.
+func (v *venc) dot(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 2); err != nil {
+		return err
+	}
+	ok := func(a, b int) bool { return a+b == c.Value }
+	switch c.Kind {
+	case variant.White:
+		ok = consecutive
+	case variant.Black:
+		ok = double
+	}
+	v.relation(c.Cells[0], c.Cells[1], ok)
+	return nil
+}
+
+func consecutive(a, b int) bool { return a-b == 1 || b-a == 1 }
+func double(a, b int) bool      { return a == 2*b || b == 2*a }
+
+// parity: the cell's digits of the other parity are false.
+func (v *venc) parity(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 1); err != nil {
+		return err
+	}
+	parity := 0
+	if c.Kind == variant.Odd {
+		parity = 1
+	}
+	for d := 1; d <= v.n; d++ {
+		if d%2 != parity {
+			v.f.Add(-v.x(c.Cells[0], d))
+		}
+	}
+	return nil
+}
+
+func (v *venc) antiKnight(sudokusat.Rule) error {
+	v.apart([][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}})
+	return nil
+}
+
+func (v *venc) antiKing(sudokusat.Rule) error {
+	v.apart([][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}})
+	return nil
+}
+
+// kropki reports a Kropki dot, of either colour: it exempts its pair from
+// both Kropki negatives, as an edge holds one dot and a 1–2 pair may carry
+// either (variant.NonConsecutive).
+func kropki(k variant.Kind) bool { return k == variant.White || k == variant.Black }
+
+func (v *venc) nonConsecutive(sudokusat.Rule) error {
+	v.negative(kropki, consecutive)
+	return nil
+}
+
+func (v *venc) noBlack(sudokusat.Rule) error {
+	v.negative(kropki, double)
+	return nil
+}
+
+func (v *venc) noXV(sudokusat.Rule) error {
+	v.negative(func(k variant.Kind) bool { return k == variant.XV }, func(a, b int) bool { return a+b == 5 || a+b == 10 })
+	return nil
+}

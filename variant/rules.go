@@ -1,0 +1,471 @@
+package variant
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// This file is the model and the validator of every kind of rule, a
+// section each: the kind's name, its row of Kinds (what it means, how its
+// cells are checked, how a solution is checked against it) and its
+// f-puzzles form. Cells are numbered row-major from 0 (cell = r·N+c).
+
+// The kinds of rule. A kind marked "global" has no cells: it applies to
+// the whole grid.
+const (
+	// Region: the cells (at most N) hold distinct digits. Extra regions
+	// of variant puzzles are regions.
+	Region Kind = "region"
+	// DiagonalMain: the cells of the diagonal from r1c1 to rNcN hold
+	// distinct digits. Cells lists them.
+	DiagonalMain Kind = "diagonal-"
+	// DiagonalAnti: the cells of the diagonal from rNc1 to r1cN hold
+	// distinct digits. Cells lists them.
+	DiagonalAnti Kind = "diagonal+"
+	// Killer: the cells hold distinct digits that sum to Value, or to
+	// anything when Value is 0.
+	Killer Kind = "killer"
+	// Thermo: the digits strictly increase along Cells, from the bulb
+	// (Cells[0]).
+	Thermo Kind = "thermo"
+	// Arrow: the digits along each of Lines sum, all lines together, to
+	// the number that Cells (the circle, one cell or a pill of several
+	// read left to right, top to bottom, as decimal digits) makes.
+	Arrow Kind = "arrow"
+	// White: the two Cells hold consecutive digits (a white Kropki dot).
+	White Kind = "white"
+	// Black: one of the two Cells holds twice the other (a black Kropki
+	// dot).
+	Black Kind = "black"
+	// XV: the two Cells sum to Value, 5 (V) or 10 (X).
+	XV Kind = "xv"
+	// Even and Odd: the one cell of Cells holds an even or an odd digit.
+	Even Kind = "even"
+	Odd  Kind = "odd"
+	// AntiKnight (global): two cells a chess knight's move apart hold
+	// different digits.
+	AntiKnight Kind = "anti-knight"
+	// AntiKing (global): two cells a king's move apart (diagonally
+	// touching included) hold different digits.
+	AntiKing Kind = "anti-king"
+	// NonConsecutive (global): orthogonally adjacent cells do not hold
+	// consecutive digits. It is the negative rule of white dots: a pair
+	// with a Kropki dot, of either colour, is exempt (an edge holds one
+	// dot, and a 1–2 pair, both consecutive and of ratio 2, may carry
+	// either, as Kropki puzzles have it).
+	NonConsecutive Kind = "non-consecutive"
+	// NoBlack (global): orthogonally adjacent cells without a Kropki dot,
+	// of either colour, do not hold digits of ratio 2 (the black dots'
+	// negative rule).
+	NoBlack Kind = "no-black"
+	// NoXV (global): orthogonally adjacent cells without an X or a V do
+	// not sum to 5 or to 10 (the negative rule of XV).
+	NoXV Kind = "no-xv"
+)
+
+// --- Regions and diagonals ---
+
+func regionKind() KindInfo {
+	return KindInfo{Name: Region, Meaning: "The cells of an extra region hold distinct digits.",
+		Distinct: true, FPuzzles: "extraregion", validate: validateGroup, check: checkDistinct,
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			return []sudokusat.Rule{{Kind: Region, Cells: cells}}, err
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry("extraregion", map[string]any{"cells": w.names(r.Cells)}) }}
+}
+
+func diagonalMainKind() KindInfo {
+	return KindInfo{Name: DiagonalMain, Meaning: "The cells of the diagonal from r1c1 to rNcN hold distinct digits.",
+		Distinct: true, FPuzzles: "diagonal-", validate: validateGroup, check: checkDistinct,
+		on: func(n int) sudokusat.Rule {
+			cells := make([]int, n)
+			for i := range cells {
+				cells[i] = i*n + i
+			}
+			return sudokusat.Rule{Kind: DiagonalMain, Cells: cells}
+		},
+		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.doc["diagonal-"] = true }}
+}
+
+func diagonalAntiKind() KindInfo {
+	return KindInfo{Name: DiagonalAnti, Meaning: "The cells of the diagonal from rNc1 to r1cN hold distinct digits.",
+		Distinct: true, FPuzzles: "diagonal+", validate: validateGroup, check: checkDistinct,
+		on: func(n int) sudokusat.Rule {
+			cells := make([]int, n)
+			for i := range cells {
+				cells[i] = (n-1-i)*n + i
+			}
+			return sudokusat.Rule{Kind: DiagonalAnti, Cells: cells}
+		},
+		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.doc["diagonal+"] = true }}
+}
+
+// validateGroup checks a group of distinct cells: 2 to N of them.
+func validateGroup(n int, r sudokusat.Rule) error {
+	if len(r.Cells) < 2 || len(r.Cells) > n {
+		return fmt.Errorf("%d cells, want 2 to %d", len(r.Cells), n)
+	}
+	return nil
+}
+
+func checkDistinct(c *checking, r sudokusat.Rule) error { return c.distinct(r.Cells) }
+
+// --- Killer cages ---
+
+func killerKind() KindInfo {
+	return KindInfo{Name: Killer, Meaning: "The cells of a cage hold distinct digits that sum to the cage's total, when it shows one.",
+		Distinct: true, FPuzzles: "killercage",
+		validate: func(n int, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			if k < 1 || k > n {
+				return fmt.Errorf("%d cells, want 1 to %d", k, n)
+			}
+			lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
+			if r.Value != 0 && (r.Value < lo || r.Value > hi) {
+				return fmt.Errorf("sum %d: %d distinct digits sum to %d..%d", r.Value, k, lo, hi)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if err := c.distinct(r.Cells); err != nil {
+				return err
+			}
+			if sum := c.sum(r.Cells); r.Value != 0 && sum != r.Value {
+				return fmt.Errorf("cage %s sums to %d, not %d", c.names(r.Cells), sum, r.Value)
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			sum := 0
+			if s := e.value(); s != "" {
+				if sum, err = strconv.Atoi(s); err != nil {
+					return nil, fmt.Errorf("sum %q is not a number", s)
+				}
+			}
+			return []sudokusat.Rule{{Kind: Killer, Cells: cells, Value: sum}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			e := map[string]any{"cells": w.names(r.Cells)}
+			if r.Value != 0 {
+				e["value"] = strconv.Itoa(r.Value)
+			}
+			w.entry("killercage", e)
+		}}
+}
+
+// --- Thermometers ---
+
+func thermoKind() KindInfo {
+	return KindInfo{Name: Thermo, Meaning: "Digits strictly increase along a thermometer, from its bulb.",
+		FPuzzles: "thermometer",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) < 2 || len(r.Cells) > n {
+				return fmt.Errorf("%d cells, want 2 to %d", len(r.Cells), n)
+			}
+			for i := 1; i < len(r.Cells); i++ {
+				if !touching(n, r.Cells[i-1], r.Cells[i]) {
+					return fmt.Errorf("%s does not touch %s", cellName(n, r.Cells[i]), cellName(n, r.Cells[i-1]))
+				}
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			for i := 1; i < len(r.Cells); i++ {
+				a, b := r.Cells[i-1], r.Cells[i]
+				if c.at(b) <= c.at(a) {
+					return fmt.Errorf("%s holds %d after %s's %d: not increasing", cellName(c.n, b), c.at(b), cellName(c.n, a), c.at(a))
+				}
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			var out []sudokusat.Rule
+			for _, line := range e.Lines {
+				cells, err := r.cells(line)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, sudokusat.Rule{Kind: Thermo, Cells: cells})
+			}
+			return out, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			w.entry("thermometer", map[string]any{"lines": [][]string{w.names(r.Cells)}})
+		}}
+}
+
+// --- Arrows ---
+
+func arrowKind() KindInfo {
+	return KindInfo{Name: Arrow, Meaning: "The digits along an arrow's lines, all lines together, sum to the number in its circle (a circle of several cells read as one number, left to right, top to bottom).",
+		FPuzzles: "arrow",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) < 1 || len(r.Cells) > 3 {
+				return fmt.Errorf("a circle of %d cells, want 1 to 3", len(r.Cells))
+			}
+			if len(r.Cells) > 1 && n > 9 {
+				return fmt.Errorf("a circle of several cells on a %d×%d grid: digits above 9 make no decimal number", n, n)
+			}
+			if len(r.Lines) == 0 {
+				return fmt.Errorf("no line")
+			}
+			for _, line := range r.Lines {
+				if len(line) == 0 {
+					return fmt.Errorf("an empty line")
+				}
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			circle := 0
+			for _, cell := range r.Cells {
+				circle = circle*10 + c.at(cell)
+			}
+			sum := 0
+			for _, line := range r.Lines {
+				sum += c.sum(line)
+			}
+			if sum != circle {
+				return fmt.Errorf("the line sums to %d, the circle %s holds %d", sum, c.names(r.Cells), circle)
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			a := sudokusat.Rule{Kind: Arrow, Cells: cells}
+			circle := make(map[int]bool)
+			for _, x := range cells {
+				circle[x] = true
+			}
+			for _, line := range e.Lines {
+				lc, err := r.cells(line)
+				if err != nil {
+					return nil, err
+				}
+				// f-puzzles draws a line from inside the circle: its
+				// cells in the circle are not summed.
+				for len(lc) > 0 && circle[lc[0]] {
+					lc = lc[1:]
+				}
+				a.Lines = append(a.Lines, lc)
+			}
+			return []sudokusat.Rule{a}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			var lines [][]string
+			for _, l := range r.Lines {
+				lines = append(lines, append([]string{w.name(r.Cells[len(r.Cells)-1])}, w.names(l)...))
+			}
+			w.entry("arrow", map[string]any{"cells": w.names(r.Cells), "lines": lines})
+		}}
+}
+
+// --- Kropki dots and XV ---
+
+func whiteKind() KindInfo {
+	return dotKind(White, "The two cells of a white dot hold consecutive digits.", "difference", "1",
+		func(a, b int) bool { return a-b == 1 || b-a == 1 }, "not consecutive")
+}
+
+func blackKind() KindInfo {
+	return dotKind(Black, "One of the two cells of a black dot holds twice the other's digit.", "ratio", "2",
+		func(a, b int) bool { return a == 2*b || b == 2*a }, "neither is twice the other")
+}
+
+// dotKind is a Kropki dot: two orthogonally adjacent cells whose digits ok
+// accepts, read from the f-puzzles list key, whose entries may show value
+// (the only one taken) or none.
+func dotKind(kind Kind, meaning, key, value string, ok func(a, b int) bool, broken string) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, validate: validatePair,
+		check: func(c *checking, r sudokusat.Rule) error {
+			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); !ok(a, b) {
+				return fmt.Errorf("%s hold %d and %d: %s", c.names(r.Cells), a, b, broken)
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			if s := e.value(); s != "" && s != value {
+				return nil, fmt.Errorf("a dot of value %s is not supported (only %s)", s, value)
+			}
+			return []sudokusat.Rule{{Kind: kind, Cells: cells}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry(key, map[string]any{"cells": w.names(r.Cells)}) }}
+}
+
+func xvKind() KindInfo {
+	return KindInfo{Name: XV, Meaning: "The two cells of an X sum to 10, the two of a V to 5.",
+		FPuzzles: "xv",
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validatePair(n, r); err != nil {
+				return err
+			}
+			if r.Value != 5 && r.Value != 10 {
+				return fmt.Errorf("sum %d, want 5 (V) or 10 (X)", r.Value)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); a+b != r.Value {
+				return fmt.Errorf("%s hold %d and %d: the sum is not %d", c.names(r.Cells), a, b, r.Value)
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			switch s := e.value(); strings.ToUpper(s) {
+			case "X":
+				return []sudokusat.Rule{{Kind: XV, Cells: cells, Value: 10}}, nil
+			case "V":
+				return []sudokusat.Rule{{Kind: XV, Cells: cells, Value: 5}}, nil
+			default:
+				return nil, fmt.Errorf("value %q: want X or V", s)
+			}
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			w.entry("xv", map[string]any{"cells": w.names(r.Cells), "value": map[int]string{5: "V", 10: "X"}[r.Value]})
+		}}
+}
+
+// validatePair checks two orthogonally adjacent cells.
+func validatePair(n int, r sudokusat.Rule) error {
+	if len(r.Cells) != 2 || !adjacent(n, r.Cells[0], r.Cells[1]) {
+		return fmt.Errorf("want two orthogonally adjacent cells")
+	}
+	return nil
+}
+
+// --- Even and odd cells ---
+
+func evenKind() KindInfo {
+	return parityKind(Even, "A cell marked even (a grey square) holds an even digit.", 0)
+}
+
+func oddKind() KindInfo {
+	return parityKind(Odd, "A cell marked odd (a grey circle) holds an odd digit.", 1)
+}
+
+// parityKind is a cell whose digit's remainder by 2 is parity.
+func parityKind(kind Kind, meaning string, parity int) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: kind,
+		validate: func(_ int, r sudokusat.Rule) error {
+			if len(r.Cells) != 1 {
+				return fmt.Errorf("%d cells, want 1", len(r.Cells))
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if d := c.at(r.Cells[0]); d%2 != parity {
+				return fmt.Errorf("%s holds %d", cellName(c.n, r.Cells[0]), d)
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			c, err := r.cell(e.Cell)
+			if err != nil {
+				return nil, err
+			}
+			return []sudokusat.Rule{{Kind: kind, Cells: []int{c}}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry(kind, map[string]any{"cell": w.name(r.Cells[0])}) }}
+}
+
+// --- Chess moves ---
+
+func antiKnightKind() KindInfo {
+	return movesKind(AntiKnight, "Two cells a chess knight's move apart hold different digits.", "antiknight",
+		[][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}})
+}
+
+func antiKingKind() KindInfo {
+	return movesKind(AntiKing, "Two cells a chess king's move apart, diagonal neighbours included, hold different digits.", "antiking",
+		[][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}})
+}
+
+// movesKind is a rule of the whole grid: cells one of moves apart (each
+// move counted in both directions) hold different digits.
+func movesKind(kind Kind, meaning, key string, moves [][2]int) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, Global: true, FPuzzles: key, validate: validateGlobal,
+		check: func(c *checking, _ sudokusat.Rule) error {
+			return eachPair(c.n, moves, func(a, b int) error {
+				if c.at(a) == c.at(b) {
+					return fmt.Errorf("%s and %s both hold %d", cellName(c.n, a), cellName(c.n, b), c.at(a))
+				}
+				return nil
+			})
+		},
+		on:   func(int) sudokusat.Rule { return sudokusat.Rule{Kind: kind} },
+		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.doc[key] = true }}
+}
+
+// validateGlobal checks a rule of the whole grid: no cells.
+func validateGlobal(_ int, r sudokusat.Rule) error {
+	if len(r.Cells) != 0 || len(r.Lines) != 0 {
+		return fmt.Errorf("a rule of the whole grid has no cells")
+	}
+	return nil
+}
+
+// --- Negative rules ---
+
+func nonConsecutiveKind() KindInfo {
+	k := negativeKind(NonConsecutive, "Orthogonally adjacent cells do not hold consecutive digits, unless a Kropki dot (of either colour) joins them.",
+		"difference", []Kind{White, Black}, "Kropki dot", func(x, y int) bool { return x-y == 1 || y-x == 1 })
+	// The Miracle's rule is a switch of its own in f-puzzles; the
+	// negative of white dots is the same rule.
+	k.FPuzzles = "nonconsecutive"
+	k.on = func(int) sudokusat.Rule { return sudokusat.Rule{Kind: NonConsecutive} }
+	k.toFP = func(w *fpWriter, _ sudokusat.Rule) { w.doc["nonconsecutive"] = true }
+	return k
+}
+
+func noBlackKind() KindInfo {
+	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (of either colour) do not hold digits one twice the other.",
+		"ratio", []Kind{White, Black}, "Kropki dot", func(x, y int) bool { return x == 2*y || y == 2*x })
+}
+
+func noXVKind() KindInfo {
+	return negativeKind(NoXV, "Orthogonally adjacent cells without an X or a V do not sum to 5 or to 10.",
+		"xv", []Kind{XV}, "X or V", func(x, y int) bool { return x+y == 5 || x+y == 10 })
+}
+
+// negativeKind is a negative rule: orthogonal neighbours without a mark
+// of the exempting kinds do not hold digits that bad accepts. A Kropki
+// dot of either colour exempts its pair from both Kropki negatives (one
+// edge holds one dot, and a 1–2 pair may carry either); an X or a V from
+// the XV negative. In f-puzzles it is the name in the "negative" list.
+func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(x, y int) bool) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, Global: true, Negative: negative, validate: validateGlobal,
+		check: func(c *checking, _ sudokusat.Rule) error {
+			return eachPair(c.n, [][2]int{{0, 1}, {1, 0}}, func(a, b int) error {
+				for _, k := range exempt {
+					if c.marked(k, a, b) {
+						return nil
+					}
+				}
+				if x, y := c.at(a), c.at(b); bad(x, y) {
+					return fmt.Errorf("%s and %s hold %d and %d, with no %s between them", cellName(c.n, a), cellName(c.n, b), x, y, mark)
+				}
+				return nil
+			})
+		},
+		on:   func(int) sudokusat.Rule { return sudokusat.Rule{Kind: kind} },
+		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.negative(negative) }}
+}

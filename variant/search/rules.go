@@ -1,0 +1,193 @@
+package search
+
+import (
+	"fmt"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// This file is the search's part of every kind of rule (see
+// variant.Kinds): how a rule compiles into the model's propagators, and
+// how the checker, which reads the rules themselves, decides that a
+// complete filling keeps it.
+
+// kindRule is the search's part of one kind of rule.
+type kindRule struct {
+	// compile adds the rule to the model; cells are its cells, checked
+	// to be in the grid.
+	compile func(b *builder, c sudokusat.Rule, cells []int32) error
+	// holds reports whether a complete filling v (a digit per cell)
+	// keeps the rule.
+	holds func(k *checker, c sudokusat.Rule, v []int) bool
+}
+
+// builder is the state of a model being compiled that rules add to
+// before the peers and the pair tables are made.
+type builder struct {
+	m      *model
+	groups [][]int32 // all-different groups
+	dots   map[pairKey]*pairRel
+	// The rules of the whole grid.
+	antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
+}
+
+// dot adds a relation to the pair (a, b), as a table over a's digits.
+func (b *builder) dot(a, c int, t []uint64) *pairRel {
+	k := keyOf(a, c)
+	if int(k.a) != a {
+		t = transpose(t)
+	}
+	r := b.dots[k]
+	if r == nil {
+		r = &pairRel{allow: t}
+		b.dots[k] = r
+	} else {
+		r.allow = and(r.allow, t)
+	}
+	return r
+}
+
+// need refuses a rule with other than k cells.
+func need(cells []int32, k int) error {
+	if len(cells) != k {
+		return fmt.Errorf("%d cells, want %d", len(cells), k)
+	}
+	return nil
+}
+
+// kindRules returns the search's part of each kind: the one place of the
+// search that names the kinds.
+func kindRules() map[variant.Kind]kindRule {
+	group := kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			b.groups = append(b.groups, cells)
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool { return distinct(c.Cells, v) },
+	}
+	return map[variant.Kind]kindRule{
+		variant.Region:       group,
+		variant.DiagonalMain: group,
+		variant.DiagonalAnti: group,
+		variant.Killer: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				if len(cells) == 0 {
+					return fmt.Errorf("no cells")
+				}
+				b.groups = append(b.groups, cells)
+				if c.Value != 0 {
+					b.m.addCage(cells, c.Value)
+				}
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				return distinct(c.Cells, v) && (c.Value == 0 || sumOf(c.Cells, v) == c.Value)
+			},
+		},
+		variant.Thermo: {
+			compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+				if len(cells) == 0 {
+					return fmt.Errorf("no cells")
+				}
+				if len(cells) > b.m.n {
+					b.m.impossible = true // strictly increasing beyond n digits
+				}
+				b.m.addProp(prop{kind: propThermo, cells: cells})
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				for i := 1; i < len(c.Cells); i++ {
+					if v[c.Cells[i]] <= v[c.Cells[i-1]] {
+						return false
+					}
+				}
+				return true
+			},
+		},
+		variant.Arrow: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error { return b.m.addArrow(cells, c.Lines) },
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				circle := 0
+				for _, x := range c.Cells {
+					circle = circle*10 + v[x]
+				}
+				total := 0
+				for _, line := range c.Lines {
+					total += sumOf(line, v)
+				}
+				return total == circle
+			},
+		},
+		variant.White: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return consecutive },
+			func(r *pairRel) { r.white = true }),
+		variant.Black: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return double },
+			func(r *pairRel) { r.black = true }),
+		variant.XV: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return func(a, b int) bool { return a+b == c.Value } },
+			func(r *pairRel) { r.xvMarks = true }),
+		variant.Even:       parityRule(0),
+		variant.Odd:        parityRule(1),
+		variant.AntiKnight: globalRule(func(b *builder) { b.antiKnight = true }, func(k *checker, v []int) bool { return k.moves(v, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}}) }),
+		variant.AntiKing:   globalRule(func(b *builder) { b.antiKing = true }, func(k *checker, v []int) bool { return k.moves(v, [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}}) }),
+		variant.NonConsecutive: globalRule(func(b *builder) { b.nonConsecutive = true }, func(k *checker, v []int) bool {
+			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !consecutive(a, b) })
+		}),
+		variant.NoBlack: globalRule(func(b *builder) { b.noBlack = true }, func(k *checker, v []int) bool {
+			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !double(a, b) })
+		}),
+		variant.NoXV: globalRule(func(b *builder) { b.noXV = true }, func(k *checker, v []int) bool {
+			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || (a+b != 5 && a+b != 10) })
+		}),
+	}
+}
+
+func consecutive(a, b int) bool { return a-b == 1 || b-a == 1 }
+func double(a, b int) bool      { return a == 2*b || b == 2*a }
+
+// dotRule is a Kropki dot or an XV mark: a relation between two cells, ok
+// for the rule, marked on the pair for the negative rules.
+func dotRule(ok func(sudokusat.Rule) func(a, b int) bool, mark func(*pairRel)) kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 2); err != nil {
+				return err
+			}
+			mark(b.dot(int(cells[0]), int(cells[1]), b.m.table(ok(c))))
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool { return ok(c)(v[c.Cells[0]], v[c.Cells[1]]) },
+	}
+}
+
+// parityRule is an even (0) or odd (1) cell.
+func parityRule(parity int) kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 1); err != nil {
+				return err
+			}
+			var odd uint64 // the odd digits 1, 3, 5… are bits 0, 2, 4…
+			for bit := 0; bit < b.m.n; bit += 2 {
+				odd |= 1 << bit
+			}
+			if parity == 0 {
+				odd = b.m.all &^ odd
+			}
+			b.m.init[cells[0]] &= odd
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool { return v[c.Cells[0]]%2 == parity },
+	}
+}
+
+// globalRule is a rule of the whole grid: compiling turns it on, and the
+// model's peers or pair tables do the rest.
+func globalRule(on func(*builder), holds func(*checker, []int) bool) kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, _ []int32) error {
+			on(b)
+			return nil
+		},
+		holds: func(k *checker, _ sudokusat.Rule, v []int) bool { return holds(k, v) },
+	}
+}
