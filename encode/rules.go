@@ -119,40 +119,46 @@ func (v *venc) killerSum(cells []int, s int) {
 	}
 }
 
-// arrow writes that the digits on the arrow's lines sum to the number its
-// circle's cells make: Σ line digits − Σ 10^k·circle digit = 0.
+// arrow writes that the digits along each of the arrow's lines sum to
+// the number its circle's cells make: for each line, Σ line digits −
+// Σ 10^k·circle digit = 0.
 func (v *venc) arrow(c sudokusat.Rule) error {
-	var terms []term
-	all := slices.Clone(c.Cells)
-	for i, cell := range c.Cells {
-		w := 1
-		for range len(c.Cells) - 1 - i {
-			w *= 10
-		}
-		terms = append(terms, term{cell, -w})
-	}
-	for _, line := range c.Lines {
-		for _, cell := range line {
-			terms = append(terms, term{cell, 1})
-			all = append(all, cell)
-		}
-	}
 	if len(c.Cells) == 0 {
 		return errors.New("an arrow without a circle")
+	}
+	if len(c.Lines) == 0 {
+		return errors.New("an arrow without a line")
 	}
 	if len(c.Cells) > 1 && v.n > 9 {
 		// A pill's number is read as decimal digits, which a cell holding
 		// 10 or more does not make.
 		return fmt.Errorf("a circle of %d cells on a %d×%d grid: its digits above 9 make no decimal number", len(c.Cells), v.n, v.n)
 	}
-	if err := v.checkCells(all, 0); err != nil {
-		return err
+	var circle []term
+	for i, cell := range c.Cells {
+		w := 1
+		for range len(c.Cells) - 1 - i {
+			w *= 10
+		}
+		circle = append(circle, term{cell, -w})
 	}
-	if v.sums == SumPB {
-		v.pbSum(terms, 0)
-		return nil
+	for _, line := range c.Lines {
+		terms := slices.Clone(circle)
+		for _, cell := range line {
+			terms = append(terms, term{cell, 1})
+		}
+		if err := v.checkCells(append(slices.Clone(c.Cells), line...), 0); err != nil {
+			return err
+		}
+		if v.sums == SumPB {
+			v.pbSum(terms, 0)
+			continue
+		}
+		if err := v.tupleSum(terms, 0); err != nil {
+			return err
+		}
 	}
-	return v.tupleSum(terms, 0)
+	return nil
 }
 
 // thermo: each cell below the next, as a relation between neighbours.

@@ -242,3 +242,25 @@ func TestKropkiOneDotPerEdge(t *testing.T) {
 		t.Errorf("the search finds %v, gophersat %v", sets[0], sets[1])
 	}
 }
+
+// TestArrowLines: an arrow of several lines asks each line to sum to its
+// circle, as f-puzzles and the solver behind it read it (the lines used to
+// be added together). On an empty 4×4 grid, the grid 1234/3412/2143/4321
+// keeps an arrow from r1c4 (4) along r1c1, r1c3 (1+3) and r2c3, r3c4
+// (1+3): the search and gophersat must both count it among the solutions.
+func TestArrowLines(t *testing.T) {
+	p := &sudokusat.Puzzle{Grid: grid(t, "................"), Rules: []sudokusat.Rule{
+		{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}, {6, 11}}},
+	}}
+	want := grid(t, "1234341221434321")
+	for _, name := range []string{NameSearch, NameSAT} {
+		e, err := Open(name, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := Count(context.Background(), e, p, 288, 0)
+		if a.Status != Solved || a.Count >= 288 || !slices.ContainsFunc(a.Solutions, want.Equal) {
+			t.Errorf("%s: %s, %d solutions (%v), %s not among them", name, a.Status, a.Count, a.Err, want)
+		}
+	}
+}

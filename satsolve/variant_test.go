@@ -72,16 +72,21 @@ func naiveHolds(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 		}
 		return true
 	case variant.Arrow:
-		circle, sum := 0, 0
+		// Each line on its own sums to the circle.
+		circle := 0
 		for _, x := range c.Cells {
 			circle = circle*10 + at(x)
 		}
 		for _, l := range c.Lines {
+			sum := 0
 			for _, x := range l {
 				sum += at(x)
 			}
+			if sum != circle {
+				return false
+			}
 		}
-		return circle == sum
+		return true
 	case variant.White:
 		a, b := at(c.Cells[0]), at(c.Cells[1])
 		return a == b+1 || b == a+1

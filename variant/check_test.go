@@ -50,7 +50,11 @@ func TestCheck(t *testing.T) {
 		{"thermo", []sudokusat.Rule{c(variant.Thermo, 0, 1, 2)}, ""},
 		{"thermo broken", []sudokusat.Rule{c(variant.Thermo, 1, 0)}, "not increasing"},
 		{"arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}}}}, ""},
-		{"arrow broken", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1}}}}, "line sums to 2"},
+		{"arrow broken", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1}}}}, "line 1 (r1c2) sums to 2"},
+		// Each line sums to the circle on its own, as f-puzzles and its
+		// solver read an arrow of several lines.
+		{"arrow of two lines", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}, {6, 11}}}}, ""},
+		{"arrow of two lines that sum to it together", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0}, {2}}}}, "line 1 (r1c1) sums to 1"},
 		{"pill arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{3, 7, 11, 15, 14, 13}}}}, "circle"},
 		{"white", []sudokusat.Rule{c(variant.White, 0, 1)}, ""},
 		{"white broken", []sudokusat.Rule{c(variant.White, 0, 4)}, "not consecutive"},

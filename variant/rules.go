@@ -31,9 +31,10 @@ const (
 	// Thermo: the digits strictly increase along Cells, from the bulb
 	// (Cells[0]).
 	Thermo Kind = "thermo"
-	// Arrow: the digits along each of Lines sum, all lines together, to
-	// the number that Cells (the circle, one cell or a pill of several
-	// read left to right, top to bottom, as decimal digits) makes.
+	// Arrow: the digits along each of Lines sum to the number that Cells
+	// (the circle, one cell or a pill of several, read in their order as
+	// decimal digits) makes: each line on its own, as f-puzzles and the
+	// solver behind it have it.
 	Arrow Kind = "arrow"
 	// White: the two Cells hold consecutive digits (a white Kropki dot).
 	White Kind = "white"
@@ -205,7 +206,7 @@ func thermoKind() KindInfo {
 // --- Arrows ---
 
 func arrowKind() KindInfo {
-	return KindInfo{Name: Arrow, Meaning: "The digits along an arrow's lines, all lines together, sum to the number in its circle (a circle of several cells read as one number, left to right, top to bottom).",
+	return KindInfo{Name: Arrow, Meaning: "The digits along each line of an arrow sum to the number in its circle (a circle of several cells read as one number, in the order f-puzzles lists them).",
 		FPuzzles: "arrow",
 		validate: func(n int, r sudokusat.Rule) error {
 			if len(r.Cells) < 1 || len(r.Cells) > 3 {
@@ -229,12 +230,10 @@ func arrowKind() KindInfo {
 			for _, cell := range r.Cells {
 				circle = circle*10 + c.at(cell)
 			}
-			sum := 0
-			for _, line := range r.Lines {
-				sum += c.sum(line)
-			}
-			if sum != circle {
-				return fmt.Errorf("the line sums to %d, the circle %s holds %d", sum, c.names(r.Cells), circle)
+			for i, line := range r.Lines {
+				if sum := c.sum(line); sum != circle {
+					return fmt.Errorf("line %d (%s) sums to %d, the circle %s holds %d", i+1, c.names(line), sum, c.names(r.Cells), circle)
+				}
 			}
 			return nil
 		},

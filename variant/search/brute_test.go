@@ -79,12 +79,13 @@ func naiveHolds(p *sudokusat.Puzzle, v []int) bool {
 				sb.WriteString(strconv.Itoa(v[a]))
 			}
 			circle, _ := strconv.Atoi(sb.String())
-			for _, line := range c.Lines {
+			for _, line := range c.Lines { // each line on its own
+				left := circle
 				for _, a := range line {
-					circle -= v[a]
+					left -= v[a]
 				}
+				ok = ok && left == 0
 			}
-			ok = circle == 0
 		case variant.White:
 			ok = abs(v[c.Cells[0]]-v[c.Cells[1]]) == 1
 		case variant.Black:

@@ -349,9 +349,10 @@ func (m *model) addCage(cells []int32, sum int) {
 	m.addProp(prop{kind: propCage, cells: cells, combos: combos, target: int64(sum)})
 }
 
-// addArrow adds an arrow as the linear rule Σ line digits − circle = 0,
-// the circle's cells weighing 10^k by their place in its number.
-func (m *model) addArrow(circle []int32, lines [][]int) error {
+// addArrow adds one line of an arrow as the linear rule Σ line digits −
+// circle = 0, the circle's cells weighing 10^k by their place in its
+// number.
+func (m *model) addArrow(circle []int32, line []int) error {
 	if len(circle) == 0 {
 		return fmt.Errorf("no circle")
 	}
@@ -363,17 +364,13 @@ func (m *model) addArrow(circle []int32, lines [][]int) error {
 		// 9 are not: rather than guess a reading, refuse.
 		return fmt.Errorf("%w: an arrow pill on a grid with digits above 9", ErrUnsupported)
 	}
-	var cells []int32
-	var coefs []int64
-	for _, line := range lines {
-		lc, err := cellList(line, m.nn)
-		if err != nil {
-			return err
-		}
-		for _, c := range lc {
-			cells = append(cells, c)
-			coefs = append(coefs, 1)
-		}
+	cells, err := cellList(line, m.nn)
+	if err != nil {
+		return err
+	}
+	coefs := make([]int64, len(cells))
+	for i := range coefs {
+		coefs[i] = 1
 	}
 	w := int64(1)
 	for i := len(circle) - 1; i >= 0; i-- {

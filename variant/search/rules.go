@@ -106,17 +106,30 @@ func kindRules() map[variant.Kind]kindRule {
 			},
 		},
 		variant.Arrow: {
-			compile: func(b *builder, c sudokusat.Rule, cells []int32) error { return b.m.addArrow(cells, c.Lines) },
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				// Each line sums to the circle on its own; an arrow
+				// without one is malformed, as variant.Validate says.
+				if len(c.Lines) == 0 {
+					return fmt.Errorf("no line")
+				}
+				for _, line := range c.Lines {
+					if err := b.m.addArrow(cells, line); err != nil {
+						return err
+					}
+				}
+				return nil
+			},
 			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
 				circle := 0
 				for _, x := range c.Cells {
 					circle = circle*10 + v[x]
 				}
-				total := 0
 				for _, line := range c.Lines {
-					total += sumOf(line, v)
+					if sumOf(line, v) != circle {
+						return false
+					}
 				}
-				return total == circle
+				return true
 			},
 		},
 		variant.White: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return consecutive },

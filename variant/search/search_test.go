@@ -241,6 +241,7 @@ func TestBadInput(t *testing.T) {
 		{"empty thermo", with(sudokusat.Rule{Kind: variant.Thermo}), 1, "no cells"},
 		{"empty cage", with(sudokusat.Rule{Kind: variant.Killer, Value: 3}), 1, "no cells"},
 		{"arrow circle", with(sudokusat.Rule{Kind: variant.Arrow, Lines: [][]int{{1}}}), 1, "no circle"},
+		{"arrow without line", with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0}}), 1, "no line"},
 		{"arrow line", with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0}, Lines: [][]int{{1, 99}}}), 1, "cell 99 outside"},
 		{"long pill", with(sudokusat.Rule{Kind: variant.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, Lines: [][]int{{15}}}), 1, "circle of 10 cells"},
 	}
@@ -282,7 +283,6 @@ func TestImpossible(t *testing.T) {
 		{"long thermo", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Thermo, Cells: []int{0, 1, 2, 3, 7}}}}},
 		{"big region", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Region, Cells: []int{0, 1, 2, 3, 4}}}}},
 		{"cage sum", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 5}, Value: 8}}}},
-		{"arrow without line", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}}}}},
 		{"odd even", &sudokusat.Puzzle{Grid: g4, Rules: []sudokusat.Rule{{Kind: variant.Odd, Cells: []int{0}}, {Kind: variant.Even, Cells: []int{0}}}}},
 	}
 	for _, tc := range tests {
