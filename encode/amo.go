@@ -214,7 +214,8 @@ func (f *Formula) productAMO(xs []int32) {
 }
 
 // writeNow writes the clauses of at-most-one over xs at once, as
-// recordAMO would have Clauses write them.
+// recordAMO would have Clauses write them. A product encoding's literals
+// stay in amoLits, and its span in products, for Definitions.
 func (f *Formula) writeNow(xs []int32, aux int32, lines bool) {
 	a := amoSpan{aux: aux, lines: lines}
 	lo := len(f.amoLits)
@@ -224,5 +225,78 @@ func (f *Formula) writeNow(xs []int32, aux int32, lines bool) {
 		f.Add(c...)
 		return true
 	})
+	if aux != 0 {
+		f.products = append(f.products, a)
+		return
+	}
 	f.amoLits = f.amoLits[:lo]
+}
+
+// AuxDef is the definition of an auxiliary variable of the product
+// encoding: Var stands for the disjunction of Lits, the literals of its
+// row or its column of the encoding's grid (see productAMO). The formula
+// has the clauses ¬x ∨ Var for each x of Lits, not the converse; but a
+// model that sets Var with none of Lits true stays a model with Var
+// false, so the clause ¬Var ∨ Lits may be added without losing a model's
+// other variables. A proof checker adds it, before any clause names Var,
+// as a RAT clause on ¬Var.
+type AuxDef struct {
+	Var  int32
+	Lits []int32
+}
+
+// Definitions yields the definition of each auxiliary variable of the
+// formula's product encodings, in the order of the variables: every
+// auxiliary variable of Reduced, none of the direct encodings or
+// ReducedPairwise. A variant formula's combination variables (see Variant)
+// are no disjunction and are not yielded, nor is any variable of a
+// formula read from DIMACS. The definitions are read from the at-most-one
+// constraints the encoder records anyway, so the encoder pays nothing for
+// them. Lits is the formula's own or a buffer, valid only during the call:
+// read it only, and copy it to keep it.
+func (f *Formula) Definitions() iter.Seq[AuxDef] {
+	return func(yield func(AuxDef) bool) {
+		var buf []int32
+		define := func(a *amoSpan) bool {
+			xs := f.amoLits[a.lo:a.hi:a.hi]
+			p, q := productShape(len(xs))
+			for r := range q { // row r: literals r·p .. r·p+p-1
+				row := xs[r*p : min(r*p+p, len(xs)) : min(r*p+p, len(xs))]
+				if !yield(AuxDef{Var: a.aux + int32(r), Lits: row}) {
+					return false
+				}
+			}
+			for c := range p { // column c: literals c, c+p, c+2p, …
+				buf = buf[:0]
+				for i := c; i < len(xs); i += p {
+					buf = append(buf, xs[i])
+				}
+				if !yield(AuxDef{Var: a.aux + int32(q+c), Lits: buf}) {
+					return false
+				}
+			}
+			return true
+		}
+		// Both lists are in the order of their first variables: merge.
+		i, j := 0, 0
+		for {
+			for i < len(f.amos) && f.amos[i].aux == 0 {
+				i++
+			}
+			var a *amoSpan
+			switch {
+			case i < len(f.amos) && (j == len(f.products) || f.amos[i].aux < f.products[j].aux):
+				a = &f.amos[i]
+				i++
+			case j < len(f.products):
+				a = &f.products[j]
+				j++
+			default:
+				return
+			}
+			if !define(a) {
+				return
+			}
+		}
+	}
 }

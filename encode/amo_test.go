@@ -72,11 +72,79 @@ func TestProductAMOBruteForce(t *testing.T) {
 				t.Errorf("k=%d: %d aux vars, %d clauses; want %d, %d", k, f.Vars-k, f.NumClauses(), p+q, 2*k+p*(p-1)/2+q*(q-1)/2)
 			}
 		}
+		// The definitions' clauses ¬a ∨ Lits lose no model of the
+		// literals.
+		d := f.Clone()
+		for def := range f.Definitions() {
+			d.Add(append([]int32{-def.Var}, def.Lits...)...)
+		}
 		for x := uint(0); x < 1<<k; x++ {
 			want := bits.OnesCount(x) <= 1
 			if got := satisfiable(f, k, x); got != want {
 				t.Errorf("k=%d, true set %0*b: satisfiable %v, want %v", k, k, x, got, want)
 			}
+			if got := satisfiable(d, k, x); got != want {
+				t.Errorf("k=%d with definitions, true set %0*b: satisfiable %v, want %v", k, k, x, got, want)
+			}
+		}
+	}
+}
+
+// TestDefinitions checks Definitions against the clauses: each auxiliary
+// variable after the candidates is defined once, in order, as the
+// disjunction of exactly the literals x with a clause ¬x ∨ a; the direct
+// encodings and ReducedPairwise define nothing.
+func TestDefinitions(t *testing.T) {
+	puzzles := map[string]*sudokusat.Grid{
+		"inkala":   mustGrid(t, inkala),
+		"empty-4":  emptyGrid(t, 4),
+		"empty-16": emptyGrid(t, 16),
+		"sparse-9": mustGrid(t, "123"+strings.Repeat(".", 78)),
+	}
+	data, err := os.ReadFile("../testdata/large-25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles["large-25"] = mustGrid(t, string(data))
+	for name, g := range puzzles {
+		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
+			f, err := reduced(g, threshold)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("%s threshold %d", name, threshold)
+			// implied[a]: the literals x of the clauses ¬x ∨ a.
+			implied := map[int32][]int32{}
+			for c := range f.Clauses() {
+				if len(c) == 2 && c[1] > int32(len(f.Cands)) && abs(c[0]) <= int32(len(f.Cands)) {
+					implied[c[1]] = append(implied[c[1]], -c[0])
+				}
+			}
+			next := int32(len(f.Cands)) + 1
+			for d := range f.Definitions() {
+				if d.Var != next {
+					t.Fatalf("%s: definition of %d, want %d", name, d.Var, next)
+				}
+				next++
+				if got, want := slices.Sorted(slices.Values(d.Lits)), slices.Sorted(slices.Values(implied[d.Var])); !slices.Equal(got, want) {
+					t.Fatalf("%s: %d defined by %v, implied by %v", name, d.Var, got, want)
+				}
+			}
+			if int(next) != f.Vars+1 {
+				t.Errorf("%s: variables %d..%d defined, want up to %d", name, len(f.Cands)+1, next-1, f.Vars)
+			}
+			if threshold == productThreshold && strings.HasPrefix(name, "large-25 ") && next == int32(len(f.Cands))+1 {
+				t.Errorf("%s: no auxiliary variable: the test no longer covers them", name)
+			}
+		}
+	}
+	for _, enc := range []Encoding{Extended, ReducedPairwise} {
+		f, err := enc(puzzles["large-25"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := range f.Definitions() {
+			t.Errorf("%s: definition of %d, want none", f.Encoding, d.Var)
 		}
 	}
 }

@@ -133,7 +133,7 @@ type Formula struct {
 	VarMap
 	// Vars is the number of variables of the CNF, auxiliary ones included:
 	// the map's variables come first (1..NumVars()), and an at-most-one
-	// encoding numbers its own after them.
+	// encoding numbers its own after them (see Definitions).
 	Vars     int
 	lits     []int32
 	nClauses int
@@ -143,6 +143,10 @@ type Formula struct {
 	amos       []amoSpan
 	amoLits    []int32
 	amoClauses int
+	// products records the product encodings too short to be recorded
+	// in amos (two literals, when a test lowers the threshold), whose
+	// clauses are in lits: only Definitions reads them.
+	products []amoSpan
 	// pb holds the pseudo-Boolean constraints of a variant formula in the
 	// PB sum form; a CNF formula has none.
 	pb []PB
@@ -170,7 +174,7 @@ func (f *Formula) Clone() *Formula {
 	c.lits = append(make([]int32, 0, len(f.lits)+64), f.lits...)
 	c.pb = slices.Clone(f.pb)
 	// An amo added to the copy must not write into f's arrays.
-	c.amos, c.amoLits = slices.Clip(f.amos), slices.Clip(f.amoLits)
+	c.amos, c.amoLits, c.products = slices.Clip(f.amos), slices.Clip(f.amoLits), slices.Clip(f.products)
 	return &c
 }
 

@@ -36,14 +36,17 @@ var errStop = errors.New("refuted")
 //   - each value propagation fixed and each candidate it removed, as a unit
 //     lemma: the encoder's naked and hidden singles are unit propagation in
 //     the extended encoding, so each is RUP;
-//   - the product encoding's auxiliary variables, each defined as the
-//     disjunction of the candidates that imply it: the definition's clauses
-//     are RAT on the new variable, and the at-most-one clauses between
-//     auxiliary variables are then RAT on their first literal;
+//   - the product encoding's auxiliary variables, each by the definition
+//     the encoder gives (f.Definitions): a ↔ the disjunction of its
+//     candidates, whose clause ¬a ∨ x₁ ∨ … ∨ xₖ is RAT on ¬a while no
+//     clause names a;
 //   - every clause of cnf with an auxiliary variable, as a lemma (RAT on
-//     it), so that the solver's lemmas meet the clauses it saw (its
-//     clauses over candidates alone are the extended encoding's, with the
-//     literals that propagation makes false left out);
+//     its auxiliary literal: ¬x ∨ a resolves with the definition into a
+//     tautology, and the at-most-one clauses between auxiliary variables
+//     into clauses the extended encoding's at-most-one propagates), so
+//     that the solver's lemmas meet the clauses it saw (its clauses over
+//     candidates alone are the extended encoding's, with the literals
+//     that propagation makes false left out);
 //   - the solver's proof, its variables renamed: a candidate becomes its
 //     cell-digit variable, any other variable a fresh one.
 //
@@ -66,13 +69,11 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", given.NumClauses(), f.NumClauses())
 	}
 	l := lifter{f: f, n: int32(n), cands: int32(len(f.Cands))}
-	defs := make(map[int32][]int32) // auxiliary variable → the candidates that imply it
 	var grids []*sudokusat.Grid
 	i := 0
 	for c := range given.Clauses() {
 		i++
 		if i <= f.NumClauses() {
-			l.define(defs, c)
 			continue
 		}
 		g, err := l.blocked(c)
@@ -123,7 +124,9 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	if err := l.units(lemma); err != nil {
 		return stopped(err)
 	}
-	defined := make(map[int32]bool)
+	if err := l.definitions(lemma); err != nil {
+		return stopped(err)
+	}
 	i = 0
 	var out []int32
 	for c := range given.Clauses() {
@@ -137,21 +140,7 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 			if err != nil {
 				return err
 			}
-			a := abs32(x)
-			if a > l.cands && !defined[a] {
-				defined[a] = true
-				if d := defs[a]; len(d) > 0 {
-					def := []int32{-v * sign(x)}
-					for _, y := range d {
-						w, _ := l.lift(y)
-						def = append(def, w)
-					}
-					if err := lemma(func() string { return fmt.Sprintf("the definition of auxiliary variable %d", a) }, def); err != nil {
-						return stopped(err)
-					}
-				}
-			}
-			if a > l.cands && len(out) > 0 {
+			if abs32(x) > l.cands && len(out) > 0 {
 				// The auxiliary literal goes first: it is the RAT pivot.
 				out = append(out, out[0])
 				out[0] = v
@@ -290,16 +279,36 @@ func (l *lifter) units(lemma func(func() string, []int32) error) error {
 	return nil
 }
 
-// define records the candidate that implies an auxiliary variable when c
-// is one of the product encoding's clauses (¬x ∨ a).
-func (l *lifter) define(defs map[int32][]int32, c []int32) {
-	if len(c) != 2 {
-		return
+// definitions adds, as lemmas, the definition of each auxiliary variable
+// the encoder gives: ¬a ∨ x₁ ∨ … ∨ xₖ, RAT on ¬a, since no clause names a
+// yet. Only the check vouches for a definition; one that names a
+// candidate variable, or one variable twice, is refused here all the same.
+func (l *lifter) definitions(lemma func(func() string, []int32) error) error {
+	seen := make(map[int32]bool)
+	var def []int32
+	for d := range l.f.Definitions() {
+		a := d.Var
+		if a <= l.cands || seen[a] {
+			return fmt.Errorf("the encoder's definition of variable %d: not a new auxiliary variable", a)
+		}
+		seen[a] = true
+		v, err := l.lift(-a)
+		if err != nil {
+			return err
+		}
+		def = append(def[:0], v)
+		for _, y := range d.Lits {
+			w, err := l.lift(y)
+			if err != nil {
+				return err
+			}
+			def = append(def, w)
+		}
+		if err := lemma(func() string { return fmt.Sprintf("the definition of auxiliary variable %d", a) }, def); err != nil {
+			return err
+		}
 	}
-	x, a := c[0], c[1]
-	if x < 0 && -x <= l.cands && a > l.cands {
-		defs[a] = append(defs[a], -x)
-	}
+	return nil
 }
 
 func abs32(x int32) int32 {
