@@ -469,25 +469,3 @@ func ReadDIMACS(r io.Reader) (*Formula, error) {
 	}
 	return f, nil
 }
-
-// Status is a SAT solver's verdict.
-type Status int
-
-const (
-	// Unknown: the solver gave no verdict (a time-out or a limit).
-	Unknown Status = iota
-	// Satisfiable: the formula has a model.
-	Satisfiable
-	// Unsatisfiable: the formula has no model.
-	Unsatisfiable
-)
-
-func (s Status) String() string {
-	switch s {
-	case Satisfiable:
-		return "SATISFIABLE"
-	case Unsatisfiable:
-		return "UNSATISFIABLE"
-	}
-	return "UNKNOWN"
-}

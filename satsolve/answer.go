@@ -11,10 +11,34 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
+// Status is a SAT solver's verdict on a formula: its answer, not the
+// encoding's business.
+type Status int
+
+const (
+	// Unknown: the solver gave no verdict (a time-out or a limit).
+	Unknown Status = iota
+	// Satisfiable: the formula has a model.
+	Satisfiable
+	// Unsatisfiable: the formula has no model.
+	Unsatisfiable
+)
+
+// String returns the verdict as the SAT competition's "s" line writes it.
+func (s Status) String() string {
+	switch s {
+	case Satisfiable:
+		return "SATISFIABLE"
+	case Unsatisfiable:
+		return "UNSATISFIABLE"
+	}
+	return "UNKNOWN"
+}
+
 // Answer is what a SAT solver printed: its verdict and, when satisfiable,
 // the model as DIMACS literals.
 type Answer struct {
-	Status encode.Status
+	Status Status
 	Model  []int
 }
 
@@ -239,11 +263,11 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 			word := s.rest(maxToken)
 			switch word {
 			case "SATISFIABLE", "SAT":
-				a.Status = encode.Satisfiable
+				a.Status = Satisfiable
 			case "UNSATISFIABLE", "UNSAT":
-				a.Status = encode.Unsatisfiable
+				a.Status = Unsatisfiable
 			case "UNKNOWN", "INDET", "INDETERMINATE":
-				a.Status = encode.Unknown
+				a.Status = Unknown
 			default:
 				return Answer{}, s.fail("unknown verdict %q", word)
 			}
@@ -255,11 +279,11 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 			minisat = true
 			switch head {
 			case "SAT":
-				a.Status = encode.Satisfiable
+				a.Status = Satisfiable
 			case "UNSAT":
-				a.Status = encode.Unsatisfiable
+				a.Status = Unsatisfiable
 			default:
-				a.Status = encode.Unknown
+				a.Status = Unknown
 			}
 		case head == "v":
 			if verdict == 0 || minisat {
@@ -268,7 +292,7 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 			if err := addLine(); err != nil {
 				return Answer{}, err
 			}
-		case minisat && a.Status == encode.Satisfiable:
+		case minisat && a.Status == Satisfiable:
 			if err := addLit(w, long); err != nil {
 				return Answer{}, err
 			}
@@ -289,10 +313,10 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 	if verdict == 0 {
 		return Answer{}, fmt.Errorf("%w: no verdict (no \"s\" line, no SAT/UNSAT)", encode.ErrDIMACS)
 	}
-	if a.Status == encode.Satisfiable && !closed {
+	if a.Status == Satisfiable && !closed {
 		return Answer{}, fmt.Errorf("%w: model not ended by 0 (output cut short?)", encode.ErrDIMACS)
 	}
-	if a.Status != encode.Satisfiable && len(a.Model) > 0 {
+	if a.Status != Satisfiable && len(a.Model) > 0 {
 		return Answer{}, fmt.Errorf("%w: a model with verdict %v", encode.ErrDIMACS, a.Status)
 	}
 	return a, nil

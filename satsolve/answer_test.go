@@ -16,23 +16,23 @@ func TestReadAnswer(t *testing.T) {
 	tests := []struct {
 		name   string
 		in     string
-		status encode.Status
+		status Status
 		model  []int
 		errMsg string
 	}{
-		{"competition sat", "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
-		{"competition unsat", "s UNSATISFIABLE\n", encode.Unsatisfiable, nil, ""},
-		{"unknown", "s UNKNOWN\n", encode.Unknown, nil, ""},
-		{"minisat sat", "SAT\n1 -2 3 0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
-		{"minisat sat on lines", "SAT\n1 -2\n3\n0\n", encode.Satisfiable, []int{1, -2, 3}, ""},
-		{"minisat unsat", "UNSAT\n", encode.Unsatisfiable, nil, ""},
-		{"minisat indet", "INDET\n", encode.Unknown, nil, ""},
-		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", encode.Satisfiable, []int{1}, ""},
-		{"tabs and blanks", "\t c x\n  s   SATISFIABLE  \n\nv\t1  -10\t0", encode.Satisfiable, []int{1, -10}, ""},
-		{"no final newline", "s SATISFIABLE\nv 1 0", encode.Satisfiable, []int{1}, ""},
-		{"empty model", "s SATISFIABLE\nv 0\n", encode.Satisfiable, nil, ""},
-		{"comment after model", "s SATISFIABLE\nv 2 0\nc time 0.1 s\n", encode.Satisfiable, []int{2}, ""},
-		{"long comment", "c " + strings.Repeat("x", 1<<20) + "\ns UNSATISFIABLE\n", encode.Unsatisfiable, nil, ""},
+		{"competition sat", "c hello\ns SATISFIABLE\nv 1 -2\nv 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
+		{"competition unsat", "s UNSATISFIABLE\n", Unsatisfiable, nil, ""},
+		{"unknown", "s UNKNOWN\n", Unknown, nil, ""},
+		{"minisat sat", "SAT\n1 -2 3 0\n", Satisfiable, []int{1, -2, 3}, ""},
+		{"minisat sat on lines", "SAT\n1 -2\n3\n0\n", Satisfiable, []int{1, -2, 3}, ""},
+		{"minisat unsat", "UNSAT\n", Unsatisfiable, nil, ""},
+		{"minisat indet", "INDET\n", Unknown, nil, ""},
+		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", Satisfiable, []int{1}, ""},
+		{"tabs and blanks", "\t c x\n  s   SATISFIABLE  \n\nv\t1  -10\t0", Satisfiable, []int{1, -10}, ""},
+		{"no final newline", "s SATISFIABLE\nv 1 0", Satisfiable, []int{1}, ""},
+		{"empty model", "s SATISFIABLE\nv 0\n", Satisfiable, nil, ""},
+		{"comment after model", "s SATISFIABLE\nv 2 0\nc time 0.1 s\n", Satisfiable, []int{2}, ""},
+		{"long comment", "c " + strings.Repeat("x", 1<<20) + "\ns UNSATISFIABLE\n", Unsatisfiable, nil, ""},
 		{"empty", "", 0, nil, "no verdict"},
 		{"only comments", "c a\nc b\n", 0, nil, "no verdict"},
 		{"no zero", "s SATISFIABLE\nv 1 2\n", 0, nil, "not ended by 0"},
@@ -125,7 +125,7 @@ func FuzzReadAnswer(f *testing.F) {
 			}
 			return
 		}
-		if a.Status != encode.Satisfiable && len(a.Model) > 0 {
+		if a.Status != Satisfiable && len(a.Model) > 0 {
 			t.Fatal("a model without SATISFIABLE")
 		}
 		seen := map[int]bool{}
@@ -138,7 +138,7 @@ func FuzzReadAnswer(f *testing.F) {
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "s %v\n", a.Status)
-		if a.Status == encode.Satisfiable {
+		if a.Status == Satisfiable {
 			b.WriteString("v")
 			for _, l := range a.Model {
 				fmt.Fprintf(&b, " %d", l)

@@ -139,17 +139,17 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	}
 	defer os.RemoveAll(dir)
 
-	res := Result{Status: encode.Unsatisfiable}
+	res := Result{Status: Unsatisfiable}
 	g := f
 	for res.Count < limit {
 		a, err := e.run(ctx, path, dir, g)
 		if err != nil {
 			return Result{}, err
 		}
-		if a.Status == encode.Unknown {
+		if a.Status == Unknown {
 			return Result{}, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolver, e.Label)
 		}
-		if a.Status == encode.Unsatisfiable {
+		if a.Status == Unsatisfiable {
 			if e.Certify != nil {
 				if err := e.certify(ctx, dir); err != nil {
 					return Result{}, err
@@ -190,7 +190,7 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 		g.Add(block...)
 	}
 	if res.Count > 0 {
-		res.Status = encode.Satisfiable
+		res.Status = Satisfiable
 	}
 	return res, nil
 }
@@ -409,7 +409,7 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		return Answer{}, fmt.Errorf("%w: %s: %w%s", ErrSolver, e.Label, answerErr, note)
 	}
 	a := answer
-	if (code == 10 && a.Status != encode.Satisfiable) || (code == 20 && a.Status != encode.Unsatisfiable) {
+	if (code == 10 && a.Status != Satisfiable) || (code == 20 && a.Status != Unsatisfiable) {
 		return Answer{}, fmt.Errorf("%w: %s exited with %d but answered %v", ErrSolver, e.Label, code, a.Status)
 	}
 	return a, nil

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sudokusat/sudokusat/encode"
 )
 
 // TestExternalOutputLimit checks that a solver printing without end is
@@ -59,7 +57,7 @@ func TestExternalResultFileLimit(t *testing.T) {
 	// One byte less, ending in a verdict, is read.
 	e = script(t, fmt.Sprintf(`{ yes c | head -c %d; echo UNSAT; } > "$2"; exit 20`, limit-6))
 	e.(*External).Argv = append(e.(*External).Argv, "{cnf}", "{out}")
-	if res, err := e.Count(context.Background(), f, 1); err != nil || res.Status != encode.Unsatisfiable {
+	if res, err := e.Count(context.Background(), f, 1); err != nil || res.Status != Unsatisfiable {
 		t.Fatalf("a result file of exactly the limit: %v %v", res.Status, err)
 	}
 }

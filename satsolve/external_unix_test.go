@@ -14,8 +14,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/sudokusat/sudokusat/encode"
 )
 
 // markedProcesses returns the ids of the live processes whose command line
@@ -88,7 +86,7 @@ wait`)
 echo "s UNSATISFIABLE"; exit 20`)
 	start = time.Now()
 	res, err := e.Count(context.Background(), f, 1)
-	if err != nil || res.Status != encode.Unsatisfiable {
+	if err != nil || res.Status != Unsatisfiable {
 		t.Errorf("answer with a child left: %v %v", res.Status, err)
 	}
 	if took := time.Since(start); took > 500*time.Millisecond {

@@ -57,7 +57,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 			t.Errorf("%s: phase set %v, want %v", tt.name, pb.Optim(), tt.wantPhase)
 		}
 		res, err := Solve(context.Background(), f)
-		if err != nil || res.Status != encode.Satisfiable {
+		if err != nil || res.Status != Satisfiable {
 			t.Fatalf("%s: %v, %v", tt.name, res.Status, err)
 		}
 		if err := sudokusat.CheckSolution(tt.g, res.Solution()); err != nil {

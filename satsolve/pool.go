@@ -276,7 +276,7 @@ func (p *Isolated) release(w *worker, lost bool) {
 // of the puzzle's shape, and no two may be the same. Whether they solve
 // the puzzle is the caller's check (see the package doc).
 func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
-	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
+	res := Result{Status: Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	for _, cells := range s.models {
 		if len(cells) != g.Len() {
 			return Result{}, fmt.Errorf("%w: worker sent %d cells, want %d", ErrWrongModel, len(cells), g.Len())
@@ -293,7 +293,7 @@ func gridsResult(g *sudokusat.Grid, s found) (Result, error) {
 		}
 	}
 	if res.Count > 0 {
-		res.Status = encode.Satisfiable
+		res.Status = Satisfiable
 	}
 	return res, nil
 }

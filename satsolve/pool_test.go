@@ -156,7 +156,7 @@ func TestIsolatedCountGrid(t *testing.T) {
 		t.Errorf("one blank: count %d, %v", res.Count, err)
 	}
 	if bad := unsolvableFrom(g, sol.Solution()); bad != nil {
-		if res, err := p.CountGrid(ctx, bad, "reduced", 2); err != nil || res.Count != 0 || res.Status != encode.Unsatisfiable {
+		if res, err := p.CountGrid(ctx, bad, "reduced", 2); err != nil || res.Count != 0 || res.Status != Unsatisfiable {
 			t.Errorf("unsolvable: count %d, %v", res.Count, err)
 		}
 	}

@@ -32,7 +32,7 @@ var ErrSolver = errors.New("SAT solver failed")
 
 // Result is the outcome of a solve or a count.
 type Result struct {
-	Status encode.Status
+	Status Status
 	// Solutions are the distinct grids decoded from the models found, in
 	// the order found; not yet validated (see the package doc).
 	Solutions []*sudokusat.Grid
@@ -242,7 +242,7 @@ type found struct {
 
 // result decodes every model found.
 func (s found) result(f *encode.Formula) (Result, error) {
-	res := Result{Status: encode.Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
+	res := Result{Status: Unsatisfiable, Count: len(s.models), Decisions: s.decisions, Conflicts: s.conflicts, Elapsed: s.elapsed}
 	for _, m := range s.models {
 		model := make([]bool, f.VarMap.NumVars())
 		for _, v := range m {
@@ -260,7 +260,7 @@ func (s found) result(f *encode.Formula) (Result, error) {
 		}
 	}
 	if res.Count > 0 {
-		res.Status = encode.Satisfiable
+		res.Status = Satisfiable
 	}
 	return res, nil
 }
@@ -339,7 +339,7 @@ func finish(f *encode.Formula, res Result, model []bool) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res.Status, res.Solutions, res.Count = encode.Satisfiable, []*sudokusat.Grid{g}, 1
+	res.Status, res.Solutions, res.Count = Satisfiable, []*sudokusat.Grid{g}, 1
 	return res, nil
 }
 

@@ -71,7 +71,7 @@ func TestUniqueSamples(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s #%d %s: %v", file, i+1, enc, err)
 				}
-				if res.Count != 1 || res.Status != encode.Satisfiable {
+				if res.Count != 1 || res.Status != Satisfiable {
 					t.Errorf("%s #%d %s: count %d status %v, want a unique solution", file, i+1, enc, res.Count, res.Status)
 					continue
 				}
@@ -141,7 +141,7 @@ func TestUnsolvable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != encode.Unsatisfiable || res.Count != 0 || res.Solution() != nil {
+			if res.Status != Unsatisfiable || res.Count != 0 || res.Solution() != nil {
 				t.Errorf("%s: %s gave %v count %d", bad, enc, res.Status, res.Count)
 			}
 		}

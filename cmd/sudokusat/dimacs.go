@@ -172,7 +172,7 @@ func decodeCommand() *cli.Command {
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			switch a.Status {
-			case encode.Unsatisfiable:
+			case satsolve.Unsatisfiable:
 				if !c.Bool("certify") {
 					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
 					return unsat
@@ -191,7 +191,7 @@ func decodeCommand() *cli.Command {
 				}
 				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the DRAT proof checked)\n", engine.Unsolvable, name)
 				return unsat
-			case encode.Unknown:
+			case satsolve.Unknown:
 				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)
 				return unknown
 			}
