@@ -64,6 +64,11 @@ func (f *Formula) AMOs() iter.Seq[AMO] {
 // NumAMOs returns the number of at-most-one constraints AMOs yields.
 func (f *Formula) NumAMOs() int { return len(f.amos) }
 
+// AddAMO appends the at-most-one constraint over lits, written pairwise by
+// Clauses and given whole by AMOs: for a formula built from another's
+// parts (a gophersat worker rebuilds the formula it is sent).
+func (f *Formula) AddAMO(lits ...int32) { f.recordAMO(lits, 0, false) }
+
 // OtherClauses yields the clauses that no recorded at-most-one constraint
 // writes, in order; with AMOs, the whole formula. The slice is only valid
 // during the call.

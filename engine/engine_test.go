@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +15,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 const (
@@ -28,6 +30,26 @@ func grid(t *testing.T, s string) *sudokusat.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// TestMain lets the test binary double as a gophersat worker process.
+func TestMain(m *testing.M) {
+	if os.Getenv("SUDOKUSAT_TEST_WORKER") == "1" {
+		if err := satsolve.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testWorkers returns worker processes that are this test binary.
+func testWorkers(t *testing.T, procs int, deadlines bool) *Workers {
+	t.Setenv("SUDOKUSAT_TEST_WORKER", "1")
+	w := NewWorkers([]string{os.Args[0], "-test.run=^$"}, procs, deadlines)
+	t.Cleanup(func() { w.Close() })
+	return w
 }
 
 // puzzle reads a classic puzzle.

@@ -154,22 +154,21 @@ type Options struct {
 	// killer and arrow sums; external solvers take CNF, so they always get
 	// clauses. The zero value is encode.SumClauses, the default.
 	Sums encode.SumForm
-	// Workers, when not nil, runs gophersat in its worker processes.
-	// Without it gophersat runs in this process, one search at a time,
-	// and a deadline cannot stop a search under way: gophersat v1.4.0 has
-	// no cancellation and a package-level buffer that two searches at once
-	// corrupt (see satsolve). The worker processes take clauses only: a
-	// formula with pseudo-Boolean sums runs in this process.
+	// Workers, when not nil, runs every gophersat search in its worker
+	// processes, where a deadline kills the search. Without it gophersat
+	// runs in this process, one search at a time, and a deadline cannot
+	// stop a search under way: gophersat v1.4.0 has no cancellation and a
+	// package-level buffer that two searches at once corrupt (see
+	// satsolve), so the next search waits for the abandoned one.
 	Workers *Workers
 	// Certify asks the engines that can (Info.Proofs) for a DRAT proof of
 	// every UNSAT answer (no solution, and the "no second solution" of a
 	// uniqueness proof), checked by package drat against the formula the
 	// solver was given (with the reduced encoding, from the puzzle's
 	// extended encoding: see checkRefutation); an answer whose proof
-	// fails is Wrong. gophersat then runs in this process, whatever
-	// Workers says: its proof is collected from its own channel. The
-	// other engines open as they are, their answers not certified (see
-	// Certifies).
+	// fails is Wrong. gophersat's proofs are collected where it runs, in
+	// a worker process too, and checked here. The other engines open as
+	// they are, their answers not certified (see Certifies).
 	Certify bool
 }
 
@@ -349,29 +348,33 @@ func openSAT(_ string, o Options) (Engine, error) {
 func (e *satEngine) Name() string { return e.name }
 
 func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	pooled := e.o.Workers != nil && !e.o.Certify
-	if pooled && p.Classic() {
+	w := e.o.Workers
+	if w != nil && !e.o.Certify && p.Classic() {
 		// The worker encodes, so that the parent's work per puzzle is
 		// only the validation.
-		return satResult(e.o.Workers.pool.CountGrid(ctx, p.Grid, e.o.Encoding, limit))
+		return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.Encoding, limit))
 	}
 	f, err := encodeCtx(ctx, p, e.o)
 	if err != nil {
 		return Result{}, err
 	}
 	switch {
+	case e.o.Certify && w != nil:
+		return countCertified(ctx, f, limit, w.pool.CountProof)
 	case e.o.Certify:
-		return countCertified(ctx, f, limit)
-	case pooled && len(f.PBs()) == 0:
-		return satResult(e.o.Workers.pool.Count(ctx, f, limit))
+		return countCertified(ctx, f, limit, satsolve.CountProof)
+	case w != nil:
+		return satResult(w.pool.Count(ctx, f, limit))
 	}
 	return satResult(satsolve.Count(ctx, f, limit))
 }
 
-// countCertified counts with gophersat in this process and checks the
-// proof of its last UNSAT answer, if any, with checkRefutation.
-func countCertified(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
-	r, proof, err := satsolve.CountProof(ctx, f, limit)
+// countCertified counts with gophersat, with count (in this process or in
+// a worker), and checks the proof of its last UNSAT answer, if any, with
+// checkRefutation.
+func countCertified(ctx context.Context, f *encode.Formula, limit int,
+	count func(context.Context, *encode.Formula, int) (satsolve.Result, *satsolve.Proof, error)) (Result, error) {
+	r, proof, err := count(ctx, f, limit)
 	if err != nil || r.Count >= limit {
 		return satResult(r, err) // no UNSAT answer to check
 	}

@@ -287,21 +287,29 @@ func TestCertifyGophersat(t *testing.T) {
 		{"16x16", readGrid(t, "large-16.txt"), Solved},
 		{"16x16 plus a wrong given", wrong(readGrid(t, "large-16.txt")), Unsolvable},
 	}
-	for _, enc := range []string{"extended", "reduced"} {
-		e, err := Open(NameSAT, Options{Encoding: enc, Certify: true, Workers: NewWorkers(nil, 1, false)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !Certifies(e) {
-			t.Fatalf("%s: Certifies is false", enc)
-		}
-		for _, p := range puzzles {
-			t.Run(enc+"/"+p.name, func(t *testing.T) {
-				a := Count(context.Background(), e, &sudokusat.Puzzle{Grid: p.g}, 2, 0)
-				if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
-					t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
-				}
-			})
+	// In this process, and in worker processes, where the proof is
+	// collected and sent back.
+	for _, w := range []*Workers{nil, testWorkers(t, 1, true)} {
+		for _, enc := range []string{"extended", "reduced"} {
+			e, err := Open(NameSAT, Options{Encoding: enc, Certify: true, Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !Certifies(e) {
+				t.Fatalf("%s: Certifies is false", enc)
+			}
+			where := "in process"
+			if w != nil {
+				where = "in workers"
+			}
+			for _, p := range puzzles {
+				t.Run(where+"/"+enc+"/"+p.name, func(t *testing.T) {
+					a := Count(context.Background(), e, &sudokusat.Puzzle{Grid: p.g}, 2, 0)
+					if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
+						t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
+					}
+				})
+			}
 		}
 	}
 

@@ -48,7 +48,7 @@ func Concurrency(workers int, es ...Engine) int {
 		case *external:
 			return n
 		case *satEngine:
-			queued = queued || (e.o.Workers != nil && e.o.Workers.queueing && !e.o.Certify)
+			queued = queued || (e.o.Workers != nil && e.o.Workers.queueing)
 		}
 	}
 	if queued {

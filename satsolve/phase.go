@@ -24,21 +24,34 @@ import (
 // Measured on the 225×225 puzzle of the large-grid files: without the
 // phase, no answer from gophersat in 60 s (nor CaDiCaL in 150 s); with it,
 // the guess is the solution and the search has no conflict.
-func setPhase(pb *solver.Problem, f *encode.Formula) {
+func setPhase(pb *solver.Problem, phase []int32) {
+	if len(phase) == 0 {
+		return
+	}
+	lits := make([]solver.Lit, len(phase))
+	for i, x := range phase {
+		lits[i] = solver.IntToLit(-x)
+	}
+	pb.SetCostFunc(lits, nil)
+}
+
+// phaseOf returns the candidates of f to try true first: those the guess
+// of grouptable.Guess makes true, for a reduced formula whose filled cells
+// fit a group table; nil otherwise. A worker is sent them with the
+// formula, whose candidate list it does not get.
+func phaseOf(f *encode.Formula) []int32 {
 	if f.Fixed == nil || f.Cands == nil || len(f.Cands) == 0 {
-		return // a bare formula, or a direct encoding: no candidate list
+		return nil // a bare formula, or a direct encoding: no candidate list
 	}
 	guess := grouptable.Guess(f.Fixed)
 	if guess == nil {
-		return
+		return nil
 	}
-	var lits []solver.Lit
+	var phase []int32
 	for i, c := range f.Cands {
 		if guess.Cell(int(c.Cell)) == int(c.Digit) {
-			lits = append(lits, solver.IntToLit(int32(-(i + 1))))
+			phase = append(phase, int32(i+1))
 		}
 	}
-	if len(lits) > 0 {
-		pb.SetCostFunc(lits, nil)
-	}
+	return phase
 }

@@ -52,7 +52,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 			t.Fatalf("%s: propagation solved it: the test needs a search", tt.name)
 		}
 		pb := problem(f, 0, false)
-		setPhase(pb, f)
+		setPhase(pb, phaseOf(f))
 		if pb.Optim() != tt.wantPhase {
 			t.Errorf("%s: phase set %v, want %v", tt.name, pb.Optim(), tt.wantPhase)
 		}

@@ -96,11 +96,38 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if f.Vars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
-	s, err := p.roundTrip(ctx, formulaRequest(f, limit))
+	s, err := p.roundTrip(ctx, formulaRequest(f, limit, false))
 	if err != nil {
 		return Result{}, err
 	}
 	return s.result(f)
+}
+
+// CountProof is CountProof in a worker process: Count with gophersat's
+// proof of the UNSAT answer that ends a count below the limit. Unlike the
+// search in this process, a deadline stops it.
+func (p *Isolated) CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Proof, error) {
+	if limit < 1 {
+		return Result{}, nil, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if len(f.PBs()) > 0 {
+		return Result{}, nil, fmt.Errorf("satsolve: %w: DRAT proofs know no pseudo-Boolean constraints", encode.ErrHasPB)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, nil, fmt.Errorf("gophersat: %w", err)
+	}
+	if f.Vars == 0 && f.NumClauses() == 0 {
+		return CountProof(ctx, f, limit) // nothing to search
+	}
+	s, err := p.roundTrip(ctx, formulaRequest(f, limit, true))
+	if err != nil {
+		return Result{}, nil, err
+	}
+	if s.proof == nil {
+		return Result{}, nil, workerErr(errors.New("no proof in the reply"))
+	}
+	res, err := s.result(f)
+	return res, s.proof, err
 }
 
 // CountGrid is Count for a puzzle rather than a formula: the worker encodes

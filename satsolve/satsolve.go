@@ -154,7 +154,7 @@ func CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Pro
 			return
 		}
 		var s found
-		s, runErr = search(f, f.VarMap.NumVars(), limit, &stop, proof)
+		s, runErr = search(f, f.VarMap.NumVars(), limit, &stop, proof, phaseOf(f))
 		if runErr == nil {
 			res, runErr = s.result(f)
 		}
@@ -225,7 +225,7 @@ func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, er
 		// Propagation solved the puzzle: one solution, no search.
 		return finish(f, Result{}, nil)
 	}
-	s, err := search(f, f.VarMap.NumVars(), limit, stop, nil)
+	s, err := search(f, f.VarMap.NumVars(), limit, stop, nil, phaseOf(f))
 	if err != nil {
 		return Result{}, err
 	}
@@ -238,6 +238,7 @@ type found struct {
 	models               [][]int32
 	decisions, conflicts int
 	elapsed              time.Duration // where the worker reports it
+	proof                *Proof        // when one was asked for
 }
 
 // result decodes every model found.
@@ -268,13 +269,14 @@ func (s found) result(f *encode.Formula) (Result, error) {
 // search runs gophersat on f and collects up to limit models. After each
 // model it adds a clause blocking that model's true variables among the
 // first mapVars (the cell variables), so auxiliary variables cannot make a
-// repeat look new. It must hold the gophersat slot,
-// or run alone in its process.
-func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof) (found, error) {
+// repeat look new. phase lists the variables to try true first (phaseOf).
+// With proof, it collects gophersat's lemmas and the blocking clauses
+// there. It must hold the gophersat slot, or run alone in its process.
+func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32) (found, error) {
 	var out found
 	// A proof is checked against the clauses: it must come from them.
 	pb := problem(f, mapVars, proof == nil)
-	setPhase(pb, f)
+	setPhase(pb, phase)
 	s := solver.New(pb)
 	if proof != nil {
 		// gophersat sends each learned clause on CertChan from its own

@@ -12,17 +12,27 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// The wire format, little-endian. A request is the magic, the limit, the
-// number of variables, the number of map variables, the number of literal
-// slots, then the literals with each clause ended by 0. A reply is a status
-// byte (0 ok, 1 error); then, for ok, the number of models, decisions and
-// conflicts and the nanoseconds the worker spent on the request (uint64),
-// and each model as a count and its true variables; for error, a length and
-// the message.
+// The wire format, little-endian uint32s unless said. A formula request
+// is the magic, the limit, the number of variables, the number of map
+// variables and the flags (flagProof), then four lists, each a count and
+// its items: the literal slots of the clauses (each clause ended by 0),
+// the at-most-one constraints (each a list of literals), the
+// pseudo-Boolean constraints (each Eq as 0 or 1, RHS as int32, its
+// literals, its weights as int32) and the phase (the variables to try true
+// first). A reply is a status byte (0 ok, 1 error); then, for ok, the
+// number of models, decisions and conflicts and the nanoseconds the worker
+// spent on the request (uint64), each model as a count and its true
+// variables, and a byte: 1 when the proof follows, its blocking clauses
+// (a list of lists) and its DRAT text (a byte count and the bytes); for
+// error, a length and the message.
 const (
-	wireMagic     = 0x31575353 // "SSW1": a formula
+	wireMagic     = 0x33575353 // "SSW3": a formula
 	wireMagicGrid = 0x32575353 // "SSW2": a puzzle to encode, search and decode
 )
+
+// flagProof asks a worker for gophersat's proof of the UNSAT answer that
+// ends the count, and the blocking clauses it refutes.
+const flagProof = 1
 
 // maxWire bounds any count read from the wire, so that a corrupt stream
 // cannot make either side allocate without limit.
@@ -32,18 +42,66 @@ const maxWire = 1 << 30
 // accepts.
 func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
 
-// formulaRequest encodes a formula request.
-func formulaRequest(f *encode.Formula, limit int) []byte {
-	b := make([]byte, 0, 20+4*(f.NumLits()+f.NumClauses()))
-	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.Vars), uint32(f.VarMap.NumVars()), uint32(f.NumLits() + f.NumClauses())} {
-		b = binary.LittleEndian.AppendUint32(b, x)
+// formulaRequest encodes a formula request. Without a proof, the
+// at-most-one constraints travel as such (the worker gives them to
+// gophersat as cardinality constraints, as Count does in this process);
+// with one, every clause travels, since the proof is checked against the
+// clauses.
+func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
+	flags := uint32(0)
+	if proof {
+		flags |= flagProof
 	}
-	for c := range f.Clauses() {
-		for _, l := range c {
-			b = binary.LittleEndian.AppendUint32(b, uint32(l))
+	cards := !proof && len(f.PBs()) == 0 && f.NumAMOs() > 0
+	clauses := f.Clauses()
+	slots := f.NumLits() + f.NumClauses()
+	if cards {
+		clauses, slots = f.OtherClauses(), 0
+		for c := range clauses {
+			slots += len(c) + 1
 		}
-		b = binary.LittleEndian.AppendUint32(b, 0)
 	}
+	b := make([]byte, 0, 40+4*slots)
+	u32 := func(x uint32) { b = binary.LittleEndian.AppendUint32(b, x) }
+	ints := func(xs []int32) {
+		u32(wireCount(len(xs)))
+		for _, x := range xs {
+			u32(uint32(x))
+		}
+	}
+	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.Vars), uint32(f.VarMap.NumVars()), flags} {
+		u32(x)
+	}
+	u32(wireCount(slots))
+	for c := range clauses {
+		for _, l := range c {
+			u32(uint32(l))
+		}
+		u32(0)
+	}
+	if cards {
+		u32(wireCount(f.NumAMOs()))
+		for a := range f.AMOs() {
+			ints(a.Lits)
+		}
+	} else {
+		u32(0)
+	}
+	u32(wireCount(len(f.PBs())))
+	for _, c := range f.PBs() {
+		eq := uint32(0)
+		if c.Eq {
+			eq = 1
+		}
+		u32(eq)
+		u32(uint32(int32(c.RHS)))
+		ints(c.Lits)
+		u32(wireCount(len(c.Weights)))
+		for _, w := range c.Weights {
+			u32(uint32(int32(w)))
+		}
+	}
+	ints(phaseOf(f))
 	return b
 }
 
@@ -72,32 +130,78 @@ func readHeader(r io.Reader) ([5]uint32, error) {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return hdr, err
 	}
-	if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid) || hdr[4] > maxWire || hdr[1] == 0 {
+	if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid) || hdr[4] > maxWire || hdr[1] == 0 || hdr[2] > maxWire || hdr[3] > hdr[2] && hdr[0] == wireMagic {
 		return hdr, errors.New("satsolve: not a worker request")
 	}
 	return hdr, nil
 }
 
-// readFormula reads the rest of a formula request, and returns the formula
-// and its number of map variables.
-func readFormula(r io.Reader, hdr [5]uint32) (*encode.Formula, int, error) {
-	numVars, mapVars := int(hdr[2]), int(hdr[3])
-	raw := make([]byte, 4*int(hdr[4]))
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return nil, 0, fmt.Errorf("%w: %w", errStream, err)
+// formulaReq is a formula request as the worker reads it.
+type formulaReq struct {
+	f       *encode.Formula
+	mapVars int
+	limit   int
+	proof   bool
+	phase   []int32
+}
+
+// readFormula reads the rest of a formula request.
+func readFormula(r io.Reader, hdr [5]uint32) (formulaReq, error) {
+	req := formulaReq{f: &encode.Formula{Vars: int(hdr[2])}, mapVars: int(hdr[3]), limit: int(hdr[1]), proof: hdr[4]&flagProof != 0}
+	fail := func(err error) (formulaReq, error) { return formulaReq{}, fmt.Errorf("%w: %w", errStream, err) }
+	slots, err := readInts(r)
+	if err != nil {
+		return fail(err)
 	}
-	f := &encode.Formula{Vars: numVars}
 	var clause []int32
-	for i := 0; i < len(raw); i += 4 {
-		l := int32(binary.LittleEndian.Uint32(raw[i:]))
+	for _, l := range slots {
 		if l != 0 {
 			clause = append(clause, l)
 			continue
 		}
-		f.Add(clause...)
+		req.f.Add(clause...)
 		clause = clause[:0]
 	}
-	return f, mapVars, nil
+	n, err := readCount(r)
+	if err != nil {
+		return fail(err)
+	}
+	for range n {
+		lits, err := readInts(r)
+		if err != nil {
+			return fail(err)
+		}
+		req.f.AddAMO(lits...)
+	}
+	if n, err = readCount(r); err != nil {
+		return fail(err)
+	}
+	for range n {
+		var c encode.PB
+		var head [2]uint32
+		if err := binary.Read(r, binary.LittleEndian, &head); err != nil {
+			return fail(err)
+		}
+		c.Eq, c.RHS = head[0] == 1, int(int32(head[1]))
+		if c.Lits, err = readInts(r); err != nil {
+			return fail(err)
+		}
+		weights, err := readInts(r)
+		if err != nil {
+			return fail(err)
+		}
+		if len(weights) != len(c.Lits) {
+			return fail(errors.New("a PB constraint's weights and literals differ in number"))
+		}
+		for _, w := range weights {
+			c.Weights = append(c.Weights, int(w))
+		}
+		req.f.AddPB(c)
+	}
+	if req.phase, err = readInts(r); err != nil {
+		return fail(err)
+	}
+	return req, nil
 }
 
 // readGrid reads the rest of a puzzle request, and returns the puzzle and
@@ -145,6 +249,18 @@ func writeReply(bw *bufio.Writer, s found, err error, elapsed time.Duration) {
 		binary.Write(bw, binary.LittleEndian, uint32(len(m)))
 		binary.Write(bw, binary.LittleEndian, m)
 	}
+	if s.proof == nil {
+		bw.WriteByte(0)
+		return
+	}
+	bw.WriteByte(1)
+	binary.Write(bw, binary.LittleEndian, uint32(len(s.proof.Blocks)))
+	for _, b := range s.proof.Blocks {
+		binary.Write(bw, binary.LittleEndian, uint32(len(b)))
+		binary.Write(bw, binary.LittleEndian, b)
+	}
+	binary.Write(bw, binary.LittleEndian, uint32(len(s.proof.DRAT)))
+	bw.Write(s.proof.DRAT)
 }
 
 // workerErr wraps an error met on a worker's stream.
@@ -185,6 +301,28 @@ func readReply(r io.Reader) (found, error) {
 			return found{}, workerErr(err)
 		}
 		s.models = append(s.models, m)
+	}
+	var hasProof [1]byte
+	if _, err := io.ReadFull(r, hasProof[:]); err != nil {
+		return found{}, workerErr(err)
+	}
+	if hasProof[0] == 0 {
+		return s, nil
+	}
+	s.proof = &Proof{}
+	n, err := readCount(r)
+	if err != nil {
+		return found{}, workerErr(err)
+	}
+	for range n {
+		b, err := readInts(r)
+		if err != nil {
+			return found{}, workerErr(err)
+		}
+		s.proof.Blocks = append(s.proof.Blocks, b)
+	}
+	if s.proof.DRAT, err = readBytes(r); err != nil {
+		return found{}, workerErr(err)
 	}
 	return s, nil
 }

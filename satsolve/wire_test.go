@@ -6,10 +6,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
 // serve runs ServeWorker in this process on the given requests, holding the
@@ -37,10 +40,10 @@ func TestWireRoundTrip(t *testing.T) {
 	f := encodeWith(t, "reduced", g)
 	f2 := encodeWith(t, "extended", serg)
 	out, err := serve(t,
-		formulaRequest(f, 2),
+		formulaRequest(f, 2, false),
 		gridRequest(g, "nope", 2),
 		gridRequest(serg, "minimal", 2),
-		formulaRequest(f2, 3),
+		formulaRequest(f2, 3, false),
 		gridRequest(empty, "reduced", 1000),
 	)
 	if err != nil {
@@ -97,7 +100,7 @@ func wantCount(s found, err error, result func(found) (Result, error), want int)
 // error, not a panic, a hang or a huge allocation.
 func TestWireCorrupt(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	req := formulaRequest(encodeWith(t, "reduced", g), 2)
+	req := formulaRequest(encodeWith(t, "reduced", g), 2, false)
 	u32 := func(xs ...uint32) []byte {
 		var b []byte
 		for _, x := range xs {
@@ -143,6 +146,79 @@ func TestWireCorrupt(t *testing.T) {
 	} {
 		if _, err := readReply(bytes.NewReader(c.reply)); !errors.Is(err, ErrSolver) {
 			t.Errorf("%s reply: err = %v, want ErrSolver", c.name, err)
+		}
+	}
+}
+
+// TestWireCarriesEverything: a formula reaches the worker whole, its
+// at-most-one groups, its PB sums and its phase included, and a proof
+// comes back when asked for: the worker's answer is the one this process
+// gives, grid for grid, and its proof has the blocking clauses of the
+// grids found.
+func TestWireCarriesEverything(t *testing.T) {
+	miracle := varianttest.Load(t, "miracle-9").Puzzle
+	open := *miracle
+	open.Grid = miracle.Grid.Clone()
+	open.Grid.SetCell(5*9+6, 0) // one given fewer: several solutions
+	killer := varianttest.Load(t, "killer-9").Puzzle
+	large := readPuzzles(t, "large-25.txt")[0]
+	type formula struct {
+		name string
+		f    *encode.Formula
+	}
+	var fs []formula
+	for _, p := range []*sudokusat.Puzzle{miracle, &open, killer} {
+		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+			f, err := encode.Variant(p, sums)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs = append(fs, formula{fmt.Sprintf("%d rules, %s", len(p.Rules), sums), f})
+		}
+	}
+	fs = append(fs, formula{"reduced 25×25", encodeWith(t, "reduced", large)})
+	amos, pbs := 0, 0
+	for _, c := range fs {
+		amos += c.f.NumAMOs()
+		pbs += len(c.f.PBs())
+	}
+	if amos == 0 || pbs == 0 {
+		t.Fatalf("%d at-most-one groups, %d PB sums to carry: want some of each", amos, pbs)
+	}
+	for _, c := range fs {
+		for _, proof := range []bool{false, true} {
+			if proof && len(c.f.PBs()) > 0 {
+				continue // DRAT knows no PB
+			}
+			out, err := serve(t, formulaRequest(c.f, 2, proof))
+			if err != nil {
+				t.Fatalf("%s: ServeWorker: %v", c.name, err)
+			}
+			s, err := readReply(bytes.NewReader(out))
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			got, err := s.result(c.f)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			want, wantProof, err := CountProof(context.Background(), c.f, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Count != want.Count || !slices.EqualFunc(got.Solutions, want.Solutions, (*sudokusat.Grid).Equal) {
+				t.Errorf("%s (proof %v): the worker counts %d, this process %d", c.name, proof, got.Count, want.Count)
+			}
+			switch {
+			case !proof && s.proof != nil:
+				t.Errorf("%s: a proof not asked for", c.name)
+			case proof && s.proof == nil:
+				t.Errorf("%s: no proof", c.name)
+			case proof && !slices.EqualFunc(s.proof.Blocks, wantProof.Blocks, slices.Equal[[]int32]):
+				t.Errorf("%s: blocking clauses %v, want %v", c.name, s.proof.Blocks, wantProof.Blocks)
+			case proof && want.Count < 2 && len(s.proof.DRAT) == 0 && len(wantProof.DRAT) > 0:
+				t.Errorf("%s: an empty proof", c.name)
+			}
 		}
 	}
 }

@@ -111,14 +111,21 @@ func (r *replies) close() {
 	r.flush()
 }
 
-// serveFormula reads a formula and searches it.
+// serveFormula reads a formula and searches it, with gophersat's proof
+// when the request asks for one.
 func serveFormula(br io.Reader, hdr [5]uint32) (found, error) {
-	f, mapVars, err := readFormula(br, hdr)
+	req, err := readFormula(br, hdr)
 	if err != nil {
 		return found{}, err
 	}
+	var proof *Proof
+	if req.proof {
+		proof = &Proof{}
+	}
 	var never atomic.Bool
-	return safeSearch(f, mapVars, int(hdr[1]), &never)
+	s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase)
+	s.proof = proof
+	return s, err
 }
 
 // serveGrid encodes, searches and decodes a puzzle. The models it returns
@@ -142,7 +149,7 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 		s.models = [][]int32{nil} // propagation solved it: decode the empty model
 	} else {
 		var never atomic.Bool
-		if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never); err != nil {
+		if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, nil, phaseOf(f)); err != nil {
 			return found{}, err
 		}
 	}
@@ -167,11 +174,11 @@ func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
 }
 
 // safeSearch is search with gophersat's panics turned into errors.
-func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool) (s found, err error) {
+func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32) (s found, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("gophersat panicked: %v", p)
 		}
 	}()
-	return search(f, mapVars, limit, stop, nil)
+	return search(f, mapVars, limit, stop, proof, phase)
 }

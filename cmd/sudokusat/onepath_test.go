@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
@@ -139,5 +140,45 @@ func TestCommandsTakeFPuzzles(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "bench", rules)
 	if code != 0 || strings.Contains(out, "| native |") || !strings.Contains(out, "| sat/reduced |") || !strings.Contains(errOut, "native takes no puzzle") {
 		t.Errorf("bench's default engines on a file with rules: exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// TestDeadlineLeavesAWorkingSolver: a search stopped by its deadline ends
+// there, and the puzzles after it are answered as they would be alone.
+// An empty 64×64 grid under --certify ran in this process, where gophersat
+// cannot be stopped: it kept the process's one gophersat slot, and the
+// three easy puzzles after it timed out too (three false answers). Every
+// gophersat search now runs in a worker process, which the deadline kills.
+func TestDeadlineLeavesAWorkingSolver(t *testing.T) {
+	var in strings.Builder
+	for range 64 {
+		in.WriteString(strings.TrimSpace(strings.Repeat("0 ", 64)) + "\n")
+	}
+	in.WriteString("\n")
+	easy := puzzleLines(t, "top95-sample.txt")[:3]
+	for _, g := range easy {
+		in.WriteString(g.String() + "\n")
+	}
+	for _, args := range [][]string{
+		{"solve", "--certify", "--timeout", "300ms", "--workers", "1"},
+		{"solve", "--timeout", "300ms", "--workers", "1"},
+	} {
+		start := time.Now()
+		out, errOut, code := runCLI(t, in.String(), args...)
+		elapsed := time.Since(start)
+		recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 1 || len(recs) != 4 || !strings.HasPrefix(recs[0], "timeout: line 1: no answer within 300ms") {
+			t.Fatalf("%q: exit %d, %q, %q", args, code, out, errOut)
+		}
+		for i, g := range easy {
+			if s, err := sudokusat.Parse(recs[i+1]); err != nil || sudokusat.CheckSolution(g, s) != nil {
+				t.Errorf("%q: puzzle %d after the timeout: %q", args, i+2, recs[i+1])
+			}
+		}
+		// The deadline, the three easy puzzles and the process's start
+		// and end: well under the four deadlines that false timeouts take.
+		if elapsed > 2*time.Second {
+			t.Errorf("%q: %v for a 300 ms deadline and three easy puzzles", args, elapsed)
+		}
 	}
 }
