@@ -126,6 +126,7 @@ func startWorker(command []string) (*worker, error) {
 		return nil, fmt.Errorf("%w: no worker command", ErrSolver)
 	}
 	cmd := exec.Command(command[0], command[1:]...)
+	dieWithParent(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSolver, err)

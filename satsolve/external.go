@@ -288,6 +288,7 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 	defer stop()
 	cmd := exec.CommandContext(runCtx, path, args...)
 	ownGroup(cmd)
+	dieWithParent(cmd)
 	// Only a process that survives its SIGKILL could make Wait wait this
 	// long: the pipes are *os.File, so exec runs no copying goroutine that
 	// a leftover child could hold up.

@@ -6,9 +6,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -16,17 +20,57 @@ import (
 )
 
 // serve runs ServeWorker in this process on the given requests, holding the
-// gophersat slot as any search here must, and returns its output.
+// gophersat slot as any search here must, and returns its output. As a
+// parent does, it keeps the worker's input open until every reply is in
+// (an input that ends during a search means the parent is gone).
 func serve(t *testing.T, reqs ...[]byte) ([]byte, error) {
 	t.Helper()
+	release := make(chan struct{})
+	in := io.MultiReader(bytes.NewReader(bytes.Join(reqs, nil)), blocked(release))
+	outR, outW := io.Pipe()
 	var out bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		tee := io.TeeReader(outR, &out)
+		for range reqs {
+			var said *workerSaid
+			if _, err := readReply(tee); err != nil && !errors.As(err, &said) {
+				break // the worker stopped: no more replies
+			}
+		}
+		close(release)
+		io.Copy(io.Discard, tee)
+	}()
 	var serveErr error
 	if err := inSlot(context.Background(), func() {
-		serveErr = ServeWorker(bytes.NewReader(bytes.Join(reqs, nil)), &out)
+		serveErr = ServeWorker(in, outW)
+		outW.Close()
 	}); err != nil {
 		t.Fatal(err)
 	}
+	<-read
 	return out.Bytes(), serveErr
+}
+
+// serveRaw runs ServeWorker on in as it is, its end included: for streams
+// that break before a search starts.
+func serveRaw(t *testing.T, in []byte) ([]byte, error) {
+	t.Helper()
+	var out bytes.Buffer
+	var serveErr error
+	if err := inSlot(context.Background(), func() { serveErr = ServeWorker(bytes.NewReader(in), &out) }); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), serveErr
+}
+
+// blocked is an input that ends when release is closed.
+type blocked chan struct{}
+
+func (b blocked) Read([]byte) (int, error) {
+	<-b
+	return 0, io.EOF
 }
 
 // TestWireRoundTrip sends formula and puzzle requests through the wire
@@ -121,7 +165,7 @@ func TestWireCorrupt(t *testing.T) {
 		{"bad box shape", u32(wireMagicGrid, 2, 0, 0, 0), true},
 		{"truncated cells", gridRequest(g, "reduced", 2)[:40], true},
 	} {
-		_, err := serve(t, c.in)
+		_, err := serveRaw(t, c.in)
 		if err == nil || (c.stream && !errors.Is(err, errStream)) {
 			t.Errorf("%s: ServeWorker returned %v", c.name, err)
 		}
@@ -220,5 +264,35 @@ func TestWireCarriesEverything(t *testing.T) {
 				t.Errorf("%s: an empty proof", c.name)
 			}
 		}
+	}
+}
+
+// TestWorkerStopsWhenInputEnds: a worker process whose input ends during
+// a search (its parent is gone: a parent never closes it while waiting for
+// an answer) exits at once with ErrParentGone, without waiting for the
+// search, which gophersat cannot interrupt.
+func TestWorkerStopsWhenInputEnds(t *testing.T) {
+	var in strings.Builder
+	for range 49 {
+		in.WriteString(strings.TrimSpace(strings.Repeat("0 ", 49)) + "\n")
+	}
+	g, err := sudokusat.Parse(in.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An empty 49×49 grid in the extended encoding: seconds of encoding
+	// and loading before gophersat's first decision.
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SUDOKUSAT_TEST_WORKER=1")
+	cmd.Stdin = bytes.NewReader(gridRequest(g, "extended", 1))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err = cmd.Run()
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the worker exited %v after its input ended", d)
+	}
+	if err == nil || !strings.Contains(stderr.String(), ErrParentGone.Error()) {
+		t.Errorf("exit %v, stderr %q; want ErrParentGone's message", err, stderr.String())
 	}
 }

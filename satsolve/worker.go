@@ -12,37 +12,106 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
+// ErrParentGone is ServeWorker's error when its input ends during a
+// search: the parent is gone, or gave up on the worker.
+var ErrParentGone = errors.New("satsolve: the worker's input ended during a search")
+
 // ServeWorker is the loop of a gophersat worker process: it reads search
 // requests from r and writes replies to w until r ends, which is how the
 // parent tells it to stop. It returns nil at a clean end of input.
+//
+// Requests are read as they come, in a goroutine of their own, so that r
+// ending during a search is seen at once: nobody closes a worker's input
+// while waiting for its answer, so the parent is gone, and ServeWorker
+// returns ErrParentGone without waiting for a search that gophersat cannot
+// interrupt (the process then exits, and the search with it).
 func ServeWorker(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	out := &replies{w: bufio.NewWriterSize(w, 64<<10)}
 	// Whatever ends the loop, the replies held back go out first.
 	defer out.close()
+	incoming := make(chan workerRequest, 16)
+	go readRequests(br, incoming)
+	var queued []workerRequest // read during a search
+	for {
+		var req workerRequest
+		if len(queued) > 0 {
+			req, queued = queued[0], queued[1:]
+		} else {
+			req = <-incoming
+		}
+		if req.err == io.EOF { // readHeader's own: the input ended between requests
+			return nil
+		}
+		if req.err != nil {
+			return req.err
+		}
+		start := time.Now()
+		done := make(chan searched, 1)
+		go func() {
+			s, err := req.search()
+			done <- searched{s, err}
+		}()
+		var res searched
+	wait:
+		for {
+			select {
+			case res = <-done:
+				break wait
+			case next := <-incoming:
+				if next.err != nil {
+					select {
+					case res = <-done: // finished meanwhile: answer it
+						queued = append(queued, next)
+						break wait
+					default:
+						return ErrParentGone
+					}
+				}
+				queued = append(queued, next)
+			}
+		}
+		reply := func(bw *bufio.Writer) { writeReply(bw, res.s, res.err, time.Since(start)) }
+		if err := out.send(reply, len(queued) > 0 || len(incoming) > 0); err != nil {
+			return err
+		}
+	}
+}
+
+// workerRequest is a request read by readRequests: its search, or the
+// error that ended the input (io.EOF at its clean end).
+type workerRequest struct {
+	search func() (found, error)
+	err    error
+}
+
+// searched is what one request's search gave.
+type searched struct {
+	s   found
+	err error
+}
+
+// readRequests reads requests from br and sends them on out, ending with
+// the error that ends the input; a request the worker cannot take (an
+// unknown encoding) is a search that fails with it.
+func readRequests(br *bufio.Reader, out chan<- workerRequest) {
 	for {
 		hdr, err := readHeader(br)
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
+			out <- workerRequest{err: err}
+			return
 		}
-		start := time.Now()
-		var s found
-		var searchErr error
+		var search func() (found, error)
 		if hdr[0] == wireMagicGrid {
-			s, searchErr = serveGrid(br, hdr)
+			search, err = readGridJob(br, hdr)
 		} else {
-			s, searchErr = serveFormula(br, hdr)
+			search, err = readFormulaJob(br, hdr)
 		}
-		if errors.Is(searchErr, errStream) {
-			return searchErr
+		if err != nil {
+			out <- workerRequest{err: err}
+			return
 		}
-		reply := func(bw *bufio.Writer) { writeReply(bw, s, searchErr, time.Since(start)) }
-		if err := out.send(reply, br.Buffered() > 0); err != nil {
-			return err
-		}
+		out <- workerRequest{search: search}
 	}
 }
 
@@ -111,66 +180,72 @@ func (r *replies) close() {
 	r.flush()
 }
 
-// serveFormula reads a formula and searches it, with gophersat's proof
-// when the request asks for one.
-func serveFormula(br io.Reader, hdr [5]uint32) (found, error) {
+// readFormulaJob reads a formula request and returns its search, with
+// gophersat's proof when the request asks for one. A request that cannot be
+// read ends the stream (errStream).
+func readFormulaJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
 	req, err := readFormula(br, hdr)
 	if err != nil {
-		return found{}, err
+		return nil, err
 	}
-	var proof *Proof
-	if req.proof {
-		proof = &Proof{}
-	}
-	var never atomic.Bool
-	s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase)
-	s.proof = proof
-	return s, err
+	return func() (found, error) {
+		var proof *Proof
+		if req.proof {
+			proof = &Proof{}
+		}
+		var never atomic.Bool
+		s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase)
+		s.proof = proof
+		return s, err
+	}, nil
 }
 
-// serveGrid encodes, searches and decodes a puzzle. The models it returns
-// are the grids' cells; the parent's caller validates them.
-func serveGrid(br io.Reader, hdr [5]uint32) (found, error) {
+// readGridJob reads a puzzle request and returns its search: encode,
+// search and decode. The models it gives are the grids' cells; the
+// parent's caller validates them.
+func readGridJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
 	limit := int(hdr[1])
 	g, name, err := readGrid(br, hdr)
 	if err != nil {
-		return found{}, err
+		return nil, err
 	}
-	enc, err := encode.Lookup(name)
-	if err != nil {
-		return found{}, err
-	}
-	f, err := enc(g)
-	if err != nil {
-		return found{}, err
-	}
-	var s found
-	if f.Vars == 0 && f.NumClauses() == 0 {
-		s.models = [][]int32{nil} // propagation solved it: decode the empty model
-	} else {
-		var never atomic.Bool
-		if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, nil, phaseOf(f)); err != nil {
-			return found{}, err
-		}
-	}
-	for i, m := range s.models {
-		model := make([]bool, f.VarMap.NumVars())
-		for _, v := range m {
-			if v >= 1 && int(v) <= len(model) {
-				model[v-1] = true
-			}
-		}
-		sol, err := decodeModel(f, model)
+	return func() (found, error) {
+		enc, err := encode.Lookup(name)
 		if err != nil {
 			return found{}, err
 		}
-		cells := make([]int32, sol.Len())
-		for j := range cells {
-			cells[j] = int32(sol.Cell(j))
+		f, err := enc(g)
+		if err != nil {
+			return found{}, err
 		}
-		s.models[i] = cells
-	}
-	return s, nil
+		var s found
+		if f.Vars == 0 && f.NumClauses() == 0 {
+			s.models = [][]int32{nil} // propagation solved it: decode the empty model
+		} else {
+			var never atomic.Bool
+			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, nil, phaseOf(f)); err != nil {
+				return found{}, err
+			}
+		}
+		for i, m := range s.models {
+			model := make([]bool, f.VarMap.NumVars())
+			for _, v := range m {
+				if v >= 1 && int(v) <= len(model) {
+					model[v-1] = true
+				}
+			}
+			sol, err := decodeModel(f, model)
+			if err != nil {
+				return found{}, err
+			}
+			cells := make([]int32, sol.Len())
+			for j := range cells {
+				cells[j] = int32(sol.Cell(j))
+			}
+			s.models[i] = cells
+		}
+		return s, nil
+	}, nil
 }
 
 // safeSearch is search with gophersat's panics turned into errors.

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 )
@@ -24,6 +25,7 @@ const (
 	exitUnsolved    = 1   // some puzzle unsolvable, invalid, timed out or failed
 	exitUsage       = 2   // the command itself was wrong: flags, engine, files
 	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT), the shells' convention
+	exitTerminated  = 143 // stopped by SIGTERM (128 + SIGTERM): kill, timeout(1), systemd, docker
 )
 
 // errUnsolved marks a run that went through but left some puzzle unsolved.
@@ -51,13 +53,50 @@ func usagef(format string, args ...any) error {
 
 func main() {
 	tuneGC()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	// The first Ctrl-C ends the batch with its records and summary; a
-	// second one, with the default behaviour restored, ends the process.
-	context.AfterFunc(ctx, stop)
+	ctx, stop := signalContext()
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// signalContext returns a context that Ctrl-C (SIGINT) or SIGTERM ends,
+// its cause a stopSignal naming which. The first signal ends the batch
+// with its records and summary, and the worker processes and solvers with
+// it; a second one, with the default behaviour restored, ends the process.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(stopSignal{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// stopSignal is the cause of a context ended by a signal.
+type stopSignal struct{ sig os.Signal }
+
+func (s stopSignal) Error() string { return "stopped by " + s.sig.String() }
+
+// interruptStatus returns the exit status and the word for a run that a
+// signal ended: 130 and "interrupted" for Ctrl-C, 143 and "terminated"
+// for SIGTERM.
+func interruptStatus(ctx context.Context) (int, string) {
+	var s stopSignal
+	if errors.As(context.Cause(ctx), &s) && s.sig == syscall.SIGTERM {
+		return exitTerminated, "terminated"
+	}
+	return exitInterrupted, "interrupted"
 }
 
 // tuneGC sets the garbage collector for sudokusat's work: many short
@@ -88,8 +127,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.As(err, &es):
 		return int(es)
 	case errors.Is(err, errInterrupted) || (ctx.Err() != nil && errors.Is(err, context.Canceled)):
-		fmt.Fprintln(stderr, "sudokusat: interrupted")
-		return exitInterrupted
+		code, word := interruptStatus(ctx)
+		fmt.Fprintln(stderr, "sudokusat: "+word)
+		return code
 	case errors.Is(err, errUnsolved):
 		return exitUnsolved
 	case errors.As(err, &ue):
@@ -117,7 +157,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Description: "Puzzles are read from files or standard input (\"-\"): one per line (81 symbols for 9×9),\n" +
 			"drawn grids one row per line, or rows of whitespace-separated numbers for large grids.\n" +
 			"Exit status: 0 when every puzzle was solved, 1 when any was not, 2 for usage errors,\n" +
-			"130 after Ctrl-C.\n\n" +
+			"130 after Ctrl-C, 143 after SIGTERM.\n\n" +
 			examples(
 				"sudokusat solve puzzles.txt", "solve every puzzle of a file with the embedded gophersat",
 				"sudokusat count --engine native puzzles.txt", "prove each puzzle unique (1) or not (≥2)",
