@@ -273,3 +273,54 @@ func TestDocsParsing(t *testing.T) {
 		t.Errorf("missingProgram found %q in a command that names none of the known solvers", p)
 	}
 }
+
+// readmeMaxBytes keeps README.md a page that is read through: the detail
+// goes to docs/.
+const readmeMaxBytes = 10000
+
+// TestReadmeInstall runs the commands of README.md's Install section from
+// the repository's root, as a reader with a fresh clone would: the ```sh
+// block must install the command, with no network (GOPROXY=off), since the
+// module is not published and a first command that fails is the first
+// thing a newcomer meets. The line for the published module is in prose
+// after the block, not run.
+func TestReadmeInstall(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(docsRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) >= readmeMaxBytes {
+		t.Errorf("README.md is %d bytes; keep it under %d (move the detail to docs/)", len(data), readmeMaxBytes)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Install\n")
+	if !ok {
+		t.Fatal("README.md has no ## Install section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, block, ok := strings.Cut(section, "```sh\n")
+	if !ok {
+		t.Fatal("README.md's Install section has no ```sh block")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	var commands []string
+	for _, l := range strings.Split(block, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			commands = append(commands, l)
+		}
+	}
+	if len(commands) == 0 {
+		t.Fatal("README.md's Install block has no command")
+	}
+	gobin := t.TempDir()
+	for _, command := range commands {
+		cmd := exec.Command("sh", "-c", command)
+		cmd.Dir = docsRoot
+		cmd.Env = append(os.Environ(), "GOBIN="+gobin, "GOPROXY=off", "GOFLAGS=-mod=readonly -buildvcs=false")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("README.md's Install: $ %s: %v\n%s", command, err, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(gobin, "sudokusat")); err != nil {
+		t.Errorf("README.md's Install put no sudokusat in GOBIN: %v", err)
+	}
+}
