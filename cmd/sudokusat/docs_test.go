@@ -9,8 +9,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 // updateDocs rewrites the expected output of every example in the Markdown
@@ -323,4 +326,120 @@ func TestReadmeInstall(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(gobin, "sudokusat")); err != nil {
 		t.Errorf("README.md's Install put no sudokusat in GOBIN: %v", err)
 	}
+}
+
+// TestDocsFlags checks docs/commands.md's flags against the commands' own:
+// a flag the docs name, in a command's synopsis, its table or its prose,
+// is that command's, and every name a table row or a "`--long` (`-x`)"
+// pair gives for one flag is one of its names. The docs once listed a
+// short form the command did not have, and a user's first try failed.
+func TestDocsFlags(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(docsRoot, "docs", "commands.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newApp(nil, nil, nil)
+	// flagsOf maps each command to its flags by every name.
+	flagsOf := map[string]map[string][]string{}
+	for _, c := range app.Commands {
+		m := map[string][]string{"help": {"help", "h"}, "h": {"help", "h"}}
+		for _, f := range c.Flags {
+			for _, n := range f.Names() {
+				m[n] = f.Names()
+			}
+		}
+		flagsOf[c.Name] = m
+	}
+	appFlags := map[string]bool{"help": true, "h": true, "version": true, "v": true}
+	flagRE := regexp.MustCompile(`(?:^|[\s\[])--?([a-z][a-z0-9-]*)`)
+	spanRE := regexp.MustCompile("`(-[^`]*)`")
+	pairRE := regexp.MustCompile("`--([a-z][a-z0-9-]*)` \\(`-([a-z])`")
+	// names returns the flag names the code spans of s that begin with a
+	// dash mention.
+	names := func(s string) []string {
+		var ns []string
+		for _, m := range spanRE.FindAllStringSubmatch(s, -1) {
+			for _, f := range flagRE.FindAllStringSubmatch(m[1], -1) {
+				ns = append(ns, f[1])
+			}
+		}
+		return ns
+	}
+	checked, pairs := 0, 0
+	cmd, fenced := "", false
+	for i, line := range strings.Split(string(data), "\n") {
+		where := fmt.Sprintf("docs/commands.md:%d", i+1)
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			cmd = strings.Fields(h)[0]
+			if flagsOf[cmd] == nil {
+				cmd = "" // a section of every command
+			}
+			continue
+		}
+		var mentioned []string
+		if s, ok := strings.CutPrefix(line, "    sudokusat "); ok {
+			if c := strings.Fields(s)[0]; c != cmd {
+				t.Errorf("%s: the synopsis of %s in the section of %q", where, c, cmd)
+			}
+			for _, f := range flagRE.FindAllStringSubmatch(s, -1) {
+				mentioned = append(mentioned, f[1])
+			}
+		} else {
+			mentioned = names(line)
+		}
+		// One flag's names, in a table row or a pair.
+		var sets [][]string
+		if strings.HasPrefix(line, "| `-") {
+			first, _, _ := strings.Cut(line[1:], "|")
+			sets = append(sets, names(first))
+		}
+		for _, m := range pairRE.FindAllStringSubmatch(line, -1) {
+			sets = append(sets, m[1:])
+		}
+		for _, n := range mentioned {
+			checked++
+			switch {
+			case cmd != "" && flagsOf[cmd][n] == nil:
+				t.Errorf("%s: %s has no flag %s", where, cmd, dashed(n))
+			case cmd == "" && !appFlags[n] && !slices.ContainsFunc(app.Commands, func(c *cli.Command) bool { return flagsOf[c.Name][n] != nil }):
+				t.Errorf("%s: no command has a flag %s", where, dashed(n))
+			}
+		}
+		for _, set := range sets {
+			pairs++
+			for _, c := range app.Commands {
+				if (cmd != "" && c.Name != cmd) || flagsOf[c.Name][set[0]] == nil {
+					continue
+				}
+				own := flagsOf[c.Name][set[0]]
+				switch {
+				case strings.HasPrefix(line, "| "):
+					// A table row gives all of a flag's names.
+					if !slices.Equal(set, own) {
+						t.Errorf("%s: the table gives %s's flag as %q; its names are %q", where, c.Name, set, own)
+					}
+				case !slices.Contains(own, set[1]):
+					t.Errorf("%s: -%s is not a name of %s --%s (%q)", where, set[1], c.Name, set[0], own)
+				}
+			}
+		}
+	}
+	if checked < 50 || pairs < 10 {
+		t.Errorf("only %d flags and %d sets of names found in docs/commands.md: the test no longer reads it", checked, pairs)
+	}
+}
+
+// dashed writes a flag's name as it is typed: -x, or --name.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
