@@ -526,3 +526,51 @@ func TestBench(t *testing.T) {
 		t.Errorf("CSV: %d records, %v", len(recs), err)
 	}
 }
+
+// TestLineKeepsNotation checks that solve's line format answers each
+// puzzle in its own notation on as few lines as it allows: a line or a
+// drawn grid as one line of symbols, rows of numbers as rows of numbers
+// (a 16×16 once came back as 256 letters on one line).
+func TestLineKeepsNotation(t *testing.T) {
+	tests := []struct {
+		name, input string
+		lines       int              // lines of the one record
+		fields      int              // whitespace-separated fields on its first line
+		layout      sudokusat.Layout // the answer's, as the reader reads it back
+	}{
+		{"one line", inkala + "\n", 1, 1, sudokusat.LayoutLine},
+		{"drawn grid", "+--+--+\n|.2|.1|\n|..|..|\n+--+--+\n|..|..|\n|4.|2.|\n+--+--+\n", 1, 1, sudokusat.LayoutLine},
+		{"rows of symbols", "0 2 0 1\n0 0 0 0\n0 0 0 0\n4 0 2 0\n", 1, 1, sudokusat.LayoutLine},
+		{"rows of numbers", mustRead(t, testdata+"large-16.txt"), 16, 16, sudokusat.LayoutNumbers},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, tt.input, "solve", "--engine", "native")
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if code != 0 || len(lines) != tt.lines || len(strings.Fields(lines[0])) != tt.fields {
+				t.Fatalf("exit %d (%s), %d lines, want %d of %d fields:\n%s", code, errOut, len(lines), tt.lines, tt.fields, out)
+			}
+			p, err := sudokusat.NewReader(strings.NewReader(tt.input)).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := sudokusat.NewReader(strings.NewReader(out)).Read()
+			if err == nil {
+				err = sudokusat.CheckSolution(p.Grid, sol.Grid)
+			}
+			if err != nil || sol.Layout != tt.layout {
+				t.Errorf("the answer does not read back as the puzzle's solution in layout %v (%v):\n%s", tt.layout, err, out)
+			}
+		})
+	}
+}
+
+// mustRead returns a file's text.
+func mustRead(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -244,10 +244,13 @@ func writerFor(format string) (writeFunc, error) {
 	return nil, usagef("unknown format %q (want line, grid or json)", format)
 }
 
-// writeLine writes the solution on one line, or "STATUS: message".
+// writeLine writes the solution in its puzzle's notation, on as few lines
+// as it allows, or "STATUS: message". A puzzle written as rows of numbers
+// gets rows of numbers back, as from decode and in JSON: one line of symbols
+// would be unreadable above 35×35 and in another notation than its input.
 func writeLine(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
 	if o.Status == engine.Solved {
-		w.WriteGrid(o.Solution(), sudokusat.LayoutLine)
+		w.WriteString(notation(o.puzzle, o.Solution()) + "\n")
 		return
 	}
 	fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
