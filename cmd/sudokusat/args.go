@@ -10,7 +10,10 @@ import (
 // "sudokusat solve FILE --engine native" means what it says: urfave/cli v2
 // stops reading flags at the first argument, and would take "--engine" for
 // a file. A flag's value moves with it when the flag takes one; "--" ends
-// the flags, and everything after it stays an argument.
+// the flags, and everything after it stays an argument: the "--" goes
+// right after the flags, ahead of every file, since urfave (Go's flag
+// package) drops it only there and would take it for a file name after
+// the first file.
 func flagsFirst(app *cli.App, args []string) []string {
 	// urfave/cli looks for its completion flag in the last place only.
 	if n := len(args); n > 0 && args[n-1] == "--generate-bash-completion" {
@@ -39,10 +42,12 @@ func flagsFirst(app *cli.App, args []string) []string {
 	var rest []string
 	rest = append(rest, args[:2]...)
 	positional := []string{}
+	var dashes []string // "--" when args have it
 	for i := 2; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
-			positional = append(positional, args[i:]...)
+			dashes = []string{a}
+			positional = append(positional, args[i+1:]...)
 			break
 		}
 		if len(a) < 2 || a[0] != '-' {
@@ -59,5 +64,5 @@ func flagsFirst(app *cli.App, args []string) []string {
 			flags = append(flags, args[i])
 		}
 	}
-	return append(append(rest, flags...), positional...)
+	return append(append(append(rest, flags...), dashes...), positional...)
 }
