@@ -32,7 +32,7 @@ func encodeCommand() *cli.Command {
 				"sudokusat encode --format opb killer.json > killer.opb", "a variant puzzle as OPB, its sums as PB equations"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
 			sumsFlag(),

@@ -12,8 +12,9 @@ import (
 )
 
 // perPuzzle writes one output per input puzzle with write: the single
-// puzzle of the input to standard output or --output FILE, or each puzzle
-// to DIR/puzzle-0001.EXT, … with --out-dir DIR. Without --out-dir a second
+// puzzle of the input to standard output (also for --output -) or to
+// --output FILE, or each puzzle to DIR/puzzle-0001.EXT, … with --out-dir
+// DIR. Without --out-dir a second
 // puzzle in the input is a usage error, found before anything is written.
 // A puzzle that cannot be written is reported on standard error and the
 // others go on; the run then ends with errUnsolved.
@@ -22,6 +23,11 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 		return usagef("%s takes one input; got %d", c.Command.Name, c.NArg())
 	}
 	outDir, output := c.String("out-dir"), c.String("output")
+	if output == "-" {
+		// "-" is standard output, as it is standard input among the
+		// inputs, never a file of that name.
+		output = ""
+	}
 	if outDir != "" && output != "" {
 		return usagef("--output and --out-dir exclude each other")
 	}

@@ -29,7 +29,7 @@ func renderCommand() *cli.Command {
 			&cli.BoolFlag{Name: "svg", Value: true, Hidden: true},
 			&cli.BoolFlag{Name: "solution", Usage: "fill in the solution, in blue"},
 			&cli.Float64Flag{Name: "cell-size", Value: 40, Usage: "a cell's side in `PIXELS`"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one SVG file per puzzle into `DIR` (puzzle-0001.svg, …)"},
 		},
 		Action: func(c *cli.Context) error {
