@@ -273,3 +273,42 @@ func TestVariantCertify(t *testing.T) {
 		}
 	}
 }
+
+// TestByteOrderMark checks that an input that starts with a UTF-8
+// byte-order mark, as Windows editors save JSON and text, reads as it
+// would without one, from a file and from standard input: the BOM is no
+// symbol of the puzzle and does not hide the f-puzzles object.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	read := func(name string) string { return mustRead(t, filepath.Join(testdata, name)) }
+	links := read("variants/links.txt")
+	// links.txt's first line is a comment: the BOM goes before a link.
+	_, firstLink, _ := strings.Cut(links, "\n")
+	tests := []struct {
+		name, text string
+		want       string // the first line of solve's answer
+	}{
+		{"f-puzzles JSON", read("variants/miracle-9.json"), miracleSolution},
+		{"f-puzzles JSON, a blank line first", "\n" + read("variants/miracle-9.json"), miracleSolution},
+		{"f-puzzles link", firstLink, miracleSolution},
+		{"one line", inputPuzzle + "\n", inputSolution},
+	}
+	for _, tt := range tests {
+		for _, from := range []string{"file", "stdin"} {
+			t.Run(tt.name+" from "+from, func(t *testing.T) {
+				stdin, args := bom+tt.text, []string{"solve", "--engine", "search"}
+				if from == "file" {
+					path := filepath.Join(t.TempDir(), "bom.txt")
+					if err := os.WriteFile(path, []byte(stdin), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					stdin, args = "", append(args, path)
+				}
+				out, errOut, code := runCLI(t, stdin, args...)
+				if first, _, _ := strings.Cut(out, "\n"); code != 0 || first != tt.want {
+					t.Errorf("exit %d, first line %q, want %q\n%s", code, first, tt.want, errOut)
+				}
+			})
+		}
+	}
+}
