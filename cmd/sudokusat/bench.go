@@ -37,7 +37,16 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "engines", Value: "native,sat", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
-			&cli.IntFlag{Name: "max", Usage: "use at most `N` puzzles of each file (0: all)"},
+			&cli.IntFlag{Name: "max", Usage: "use at most `N` puzzles of each file (0: all)",
+				Action: func(_ *cli.Context, n int) error {
+					// Checked here, before any file is read: a negative
+					// --max once kept every puzzle out and ended with
+					// "no valid puzzle to time", exit 1.
+					if n < 0 {
+						return usagef("--max %d: want 0 (all) or more", n)
+					}
+					return nil
+				}},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
 		},
 		Action: func(c *cli.Context) error {

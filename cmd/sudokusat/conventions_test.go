@@ -60,7 +60,20 @@ func TestUsageErrorsNameTheFlag(t *testing.T) {
 		{[]string{"count", "--engine", "sat", "--encoding", "fancy"}, `unknown encoding "fancy"`},
 		{[]string{"check", "--engines", "native,nope-solver"}, `no program "nope-solver" on PATH`},
 		{[]string{"generate", "--hints", "90"}, "--hints 90: want 0 to 81 for a 9×9 grid"},
-		{[]string{"nonsense"}, `unknown command "nonsense"`},
+		{[]string{"nonsense"}, `unknown command "nonsense" (see`},
+		// Flags as they are typed, two dashes for a long one, and the
+		// flag or command a typo was likely meant to be.
+		{[]string{"solve", "--nonesuch"}, "unknown flag --nonesuch (see"},
+		{[]string{"solve", "--engin", "sat"}, "unknown flag --engin; did you mean --engine?"},
+		{[]string{"count", "--limt", "3"}, "unknown flag --limt; did you mean --limit?"},
+		{[]string{"solve", "-x"}, "unknown flag -x (see"},
+		{[]string{"--verison"}, "unknown flag --verison; did you mean --version?"},
+		{[]string{"solve", "--engine"}, "flag needs an argument: --engine"},
+		{[]string{"solve", "--timeout", "5"}, `invalid value "5" for flag --timeout`},
+		{[]string{"solv"}, `unknown command "solv"; did you mean "solve"?`},
+		{[]string{"help", "nonesuch"}, `unknown command "nonesuch" (see`},
+		{[]string{"help", "sovle"}, `unknown command "sovle"; did you mean "solve"?`},
+		{[]string{"bench", "--max", "-1", testdata + "large-4.txt"}, "--max -1: want 0 (all) or more"},
 	}
 	for _, tt := range tests {
 		// Standard input holds a puzzle: none may be solved.

@@ -435,11 +435,3 @@ func TestDocsFlags(t *testing.T) {
 		t.Errorf("only %d flags and %d sets of names found in docs/commands.md: the test no longer reads it", checked, pairs)
 	}
 }
-
-// dashed writes a flag's name as it is typed: -x, or --name.
-func dashed(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}

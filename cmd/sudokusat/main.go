@@ -118,7 +118,10 @@ func tuneGC() {
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, flagsFirst(app, args))
+	err := helpTopic(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, flagsFirst(app, args))
+	}
 	var ue usageError
 	var es exitStatus
 	switch {
@@ -168,12 +171,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:               stdout,
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageError{err}
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return usageError{explainFlagError(err, c.App.VisibleFlags())}
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q", c.Args().First())
+				return unknownCommand(c.App, c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -192,7 +195,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 func commands(cs ...*cli.Command) []*cli.Command {
 	for _, c := range cs {
 		c.HideHelpCommand = true
-		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageError{explainFlagError(err)} }
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+			return usageError{explainFlagError(err, c.VisibleFlags())}
+		}
 	}
 	return cs
 }
@@ -208,22 +213,6 @@ func commandOf(app *cli.App, args []string) string {
 		}
 	}
 	return ""
-}
-
-// explainFlagError adds what a flag wants to urfave's "invalid value"
-// errors, whose own reason is Go's parser's ("parse error").
-func explainFlagError(err error) error {
-	msg := err.Error()
-	if !strings.HasPrefix(msg, "invalid value") {
-		return err
-	}
-	switch {
-	case strings.Contains(msg, "-timeout") || strings.Contains(msg, "-time"):
-		return fmt.Errorf("%w (want a duration such as 500ms, 10s or 2m)", err)
-	case strings.Contains(msg, "-seed"):
-		return fmt.Errorf("%w (want a whole number from 0 to 18446744073709551615)", err)
-	}
-	return fmt.Errorf("%w (want a number)", err)
 }
 
 // examples formats pairs of command line and what it does as a help
