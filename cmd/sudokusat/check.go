@@ -152,8 +152,9 @@ func defaultCheck(e engine.Engine, p *sudokusat.Puzzle) bool {
 
 // checkLine is check's summary line.
 func checkLine(puzzles, engines, disagree, failures, invalid int, elapsed time.Duration) string {
-	return fmt.Sprintf("check: %d %s, %d engines, %d disagreements, %d with wrong answers or errors, %d invalid, in %v",
-		puzzles, plural(puzzles, "puzzle", "puzzles"), engines, disagree, failures, invalid, elapsed.Round(time.Millisecond))
+	return fmt.Sprintf("check: %d %s, %d %s, %d %s, %d with wrong answers or errors, %d invalid, in %v",
+		puzzles, plural(puzzles, "puzzle", "puzzles"), engines, plural(engines, "engine", "engines"),
+		disagree, plural(disagree, "disagreement", "disagreements"), failures, invalid, elapsed.Round(time.Millisecond))
 }
 
 // verdict is one engine's answer on one puzzle, classified.

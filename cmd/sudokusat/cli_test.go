@@ -175,9 +175,37 @@ func TestSolveBadInput(t *testing.T) {
 }
 
 func TestEmptyAndHugeInput(t *testing.T) {
-	out, _, code := runCLI(t, "", "solve")
-	if code != 1 || !strings.Contains(out, "no puzzle") {
-		t.Errorf("empty input: exit %d, output %q", code, out)
+	// An input without a puzzle has no record to answer: a usage error
+	// on standard error, exit 2, as for a directory, whatever the command.
+	dir := t.TempDir()
+	empty, comments := filepath.Join(dir, "empty.txt"), filepath.Join(dir, "comments.txt")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(comments, []byte("# a comment\n\n"), 0o644)
+	for _, tt := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"solve"}, "no puzzle in standard input"},
+		{"\n# nothing\n", []string{"count"}, "no puzzle in standard input"},
+		{"", []string{"solve", empty}, "no puzzle in " + empty},
+		{"", []string{"grade", comments}, "no puzzle in " + comments},
+		{"", []string{"check", testdata + "large-4.txt", empty}, "no puzzle in " + empty},
+		{"", []string{"transform", "-"}, "no puzzle in standard input"},
+		{"", []string{"encode", empty}, "no puzzle in " + empty},
+		{"", []string{"render"}, "no puzzle in standard input"},
+		{"", []string{"bench", empty}, "no puzzle in " + empty},
+	} {
+		out, errOut, code := runCLI(t, tt.stdin, tt.args...)
+		if code != exitUsage || out != "" || strings.TrimSpace(errOut) != "sudokusat: "+tt.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, %q", tt.args, code, out, errOut, tt.want)
+		}
+	}
+	// A stream is known to be empty only at its end: the other inputs
+	// get their records, and the run still ends with exit 2.
+	out, errOut, code := runCLI(t, "", "solve", "--engine", "native", testdata+"large-4.txt", "-")
+	if code != exitUsage || out != "3241143223144123\n" || !strings.Contains(errOut, "no puzzle in standard input") {
+		t.Errorf("a file, then empty standard input: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	huge := strings.Repeat("1", 10<<20) + "\n" + strings.Repeat(".", 81) + "\n"
 	out, _, code = runCLI(t, huge, "solve")
@@ -573,4 +601,26 @@ func mustRead(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestSummaryPlurals checks the summaries' nouns against their counts:
+// "1 engine", "1 disagreement", "1 error" (they once all took an s).
+func TestSummaryPlurals(t *testing.T) {
+	unsat := filepath.Join(t.TempDir(), "unsat")
+	os.WriteFile(unsat, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
+	tests := []struct {
+		args []string
+		want string // on standard error
+	}{
+		{[]string{"solve", "--engine", "false"}, " 0 timed out, 1 error in "},
+		{[]string{"solve", "--engine", "native"}, " 0 timed out, 0 errors in "},
+		{[]string{"check", "--engines", "native"}, "check: 1 puzzle, 1 engine, 0 disagreements, "},
+		{[]string{"check", "--engines", "native," + unsat}, "check: 1 puzzle, 2 engines, 1 disagreement, "},
+	}
+	for _, tt := range tests {
+		_, errOut, _ := runCLI(t, inputPuzzle+"\n", tt.args...)
+		if !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: stderr %q, want %q in it", tt.args, errOut, tt.want)
+		}
+	}
 }

@@ -119,13 +119,20 @@ func newProgress(w io.Writer, m *meter) *progress {
 	return &progress{w: w, on: isTerminal(w), meter: m, start: time.Now()}
 }
 
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal: a character device other
+// than the null device, which is one too (< /dev/null is no terminal to
+// talk to).
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // clear erases the progress line, if one is shown.

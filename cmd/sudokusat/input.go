@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
+	"sync"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -35,11 +37,14 @@ func (it *item) where() string {
 
 // inputs streams the puzzles of the named files (standard input for "-" or
 // when there are none) to fn, in order, one item per puzzle. Every file is
-// opened, and checked not to be a directory, before the first puzzle is
-// read: a file that cannot be read is a usage error, and nothing reaches fn,
-// rather than a batch that stops halfway with its summary lost. A file with
-// no puzzle, and a read error in the middle of a file, are reported through
-// fn as one error item each; the next file is read after them.
+// opened, and checked not to be a directory nor without a puzzle, before
+// the first puzzle is read: such a file is a usage error, and nothing
+// reaches fn, rather than a batch that stops halfway with its summary lost.
+// A read error in the middle of a file is reported through fn as one error
+// item; the next file is read after it. A stream (standard input, a pipe)
+// without a puzzle is known only at its end: it gives no item, since it has
+// no record to answer, the other inputs are read, and inputs then returns
+// the usage error.
 //
 // The files stay open until their turn, so that a named pipe is opened once
 // and a file removed in the meantime is still read.
@@ -75,6 +80,7 @@ func readInputs(names []string, stdin io.Reader, m *meter, fn func(*item) error)
 		m.measure(files, stdin)
 	}
 	index := 0
+	var empty error // the first stream without a puzzle
 	for i, name := range names {
 		var r io.Reader = stdin
 		if files[i] != nil {
@@ -88,11 +94,16 @@ func readInputs(names []string, stdin io.Reader, m *meter, fn func(*item) error)
 			files[i].Close()
 			files[i] = nil
 		}
-		if err != nil {
+		var np noPuzzleError
+		switch {
+		case errors.As(err, &np) && empty == nil:
+			empty = usageError{err}
+		case errors.As(err, &np):
+		case err != nil:
 			return err
 		}
 	}
-	return nil
+	return empty
 }
 
 // errNotReadable is the reason given for an input that is neither a file
@@ -115,6 +126,8 @@ func openInput(name string) (*os.File, error) {
 			err = &fs.PathError{Op: "open", Path: name, Err: errIsDir}
 		case !m.IsRegular() && m&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) == 0:
 			err = &fs.PathError{Op: "open", Path: name, Err: errNotReadable}
+		case m.IsRegular():
+			err = checkHasPuzzle(f, name)
 		}
 	}
 	if err != nil {
@@ -126,8 +139,35 @@ func openInput(name string) (*os.File, error) {
 
 var errIsDir = errors.New("is a directory")
 
+// checkHasPuzzle returns a noPuzzleError when the regular file f holds no
+// puzzle (it is empty, or blank lines and comments), and leaves f at its
+// start. The reader itself decides, so that what counts as a puzzle is
+// what a batch would read; the first puzzle is read twice, which costs
+// little beside solving it.
+func checkHasPuzzle(f *os.File, name string) error {
+	_, err := variant.NewReader(f).Read()
+	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
+		return serr
+	}
+	if errors.Is(err, io.EOF) {
+		return noPuzzleError{name}
+	}
+	return nil // a puzzle, or an error that its item will report
+}
+
+// noPuzzleError is an input without a puzzle: no record can answer it, so
+// that it is a usage error, as a directory is.
+type noPuzzleError struct{ name string }
+
+func (e noPuzzleError) Error() string {
+	if e.name == "-" {
+		return "no puzzle in standard input"
+	}
+	return "no puzzle in " + e.name
+}
+
 // readInput streams the puzzles of one input to fn, numbering them on from
-// *index.
+// *index. An input without a puzzle gives no item and a noPuzzleError.
 func readInput(name string, r io.Reader, index *int, fn func(*item) error) error {
 	pr := variant.NewReader(r)
 	found := false
@@ -157,10 +197,32 @@ func readInput(name string, r io.Reader, index *int, fn func(*item) error) error
 		}
 	}
 	if !found {
-		*index++
-		return fn(&item{index: *index, file: name, err: errNoPuzzle})
+		return noPuzzleError{name}
 	}
 	return nil
 }
 
-var errNoPuzzle = errors.New("no puzzle in the input")
+// announcedReader is standard input when it is a terminal: its first read
+// says on w that the command waits for input there, since a command given
+// no file otherwise sits silent, as if it hung. A pipe or a file needs no
+// word, and a command that never reads standard input says nothing.
+type announcedReader struct {
+	r    io.Reader
+	w    io.Writer
+	once sync.Once
+}
+
+func (a *announcedReader) Read(p []byte) (int, error) {
+	a.once.Do(func() {
+		fmt.Fprintf(a.w, "sudokusat: reading standard input (end it with %s, or name a FILE)\n", endOfInput())
+	})
+	return a.r.Read(p)
+}
+
+// endOfInput is the keys that end a terminal's input.
+func endOfInput() string {
+	if runtime.GOOS == "windows" {
+		return "Ctrl-Z and Enter"
+	}
+	return "Ctrl-D"
+}

@@ -117,6 +117,9 @@ func tuneGC() {
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if f, ok := stdin.(*os.File); ok && isTerminal(f) {
+		stdin = &announcedReader{r: stdin, w: stderr}
+	}
 	app := newApp(stdin, stdout, stderr)
 	err := helpTopic(app, args)
 	if err == nil {
@@ -136,8 +139,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errUnsolved):
 		return exitUnsolved
 	case errors.As(err, &ue):
-		// A file that cannot be opened needs no pointer to the help.
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// A file that cannot be opened, or holds no puzzle, needs no
+		// pointer to the help.
+		var np noPuzzleError
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) || errors.As(err, &np) {
 			fmt.Fprintf(stderr, "sudokusat: %v\n", err)
 			return exitUsage
 		}

@@ -216,10 +216,12 @@ func TestPageMessagesMatchCLI(t *testing.T) {
 		})
 	}
 
-	// An empty input has no file name on the page.
-	out, _, _ := runCLI(t, "\n", "solve")
-	if page := api.Solve(context.Background(), api.Request{Puzzle: "\n"}).Message; strings.Replace(out, "standard input: ", "", 1) != page+"\n" {
-		t.Errorf("empty input: the page says %q, the command line %q", page, out)
+	// An empty input: the page, which takes one puzzle, answers it as
+	// invalid; the command line, whose records answer puzzles, has none to
+	// write and says on standard error that there is no puzzle.
+	_, errOut, _ := runCLI(t, "\n", "solve")
+	if page := api.Solve(context.Background(), api.Request{Puzzle: "\n"}).Message; page != "invalid: no puzzle in the input" || errOut != "sudokusat: no puzzle in standard input\n" {
+		t.Errorf("empty input: the page says %q, the command line %q", page, errOut)
 	}
 }
 

@@ -186,8 +186,8 @@ func solveCommand() *cli.Command {
 			}
 			solved, timedOut := tally[engine.Solved], tally[engine.Timeout]
 			errs := total - solved - tally[engine.Unsolvable] - tally[engine.Invalid] - timedOut
-			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d errors in %v (engine %s)\n",
-				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut, errs,
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d %s in %v (engine %s)\n",
+				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut, errs, plural(errs, "error", "errors"),
 				time.Since(start).Round(time.Millisecond), e.Name())
 			if interrupted {
 				return errInterrupted
@@ -296,6 +296,8 @@ func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	w.Write(append(b, '\n'))
 }
 
+// plural is one for 1 and many for any other count, 0 included ("0
+// errors"), for the summaries, which a person reads.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

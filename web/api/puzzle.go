@@ -20,7 +20,8 @@ import (
 // in replies.
 const variantEncoding = "variant"
 
-// errNoPuzzle is the command line's message for an input without a puzzle.
+// errNoPuzzle answers an input without a puzzle. The command line, which
+// has no record to write then, says "no puzzle in FILE" on standard error.
 var errNoPuzzle = errors.New("no puzzle in the input")
 
 // errTwoPuzzles rejects a second puzzle, which the page would otherwise drop
