@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -34,6 +35,9 @@ const (
 
 // ErrSyntax is wrapped by every ParseError about the text of a puzzle.
 var ErrSyntax = errors.New("syntax error")
+
+// errNotSymbol is a character that no grid of any size takes.
+var errNotSymbol = errors.New("is not a digit or a blank")
 
 // ParseError reports a puzzle that could not be read, and where.
 type ParseError struct {
@@ -314,7 +318,7 @@ func symbolValue(b byte, n int) (int, error) {
 		v = int(b-'a') + 10
 	}
 	if v < 0 {
-		return 0, fmt.Errorf("%q is not a digit or a blank", b)
+		return 0, fmt.Errorf("%q %w", b, errNotSymbol)
 	}
 	if v > n {
 		return 0, fmt.Errorf("%q means %d, larger than %d", b, v, n)
@@ -328,9 +332,9 @@ func symbolValue(b byte, n int) (int, error) {
 func foreignSymbol(b []byte) (size int, err error) {
 	r, size := utf8.DecodeRune(b)
 	if r == utf8.RuneError && size <= 1 {
-		return 1, fmt.Errorf("'\\x%02x' is not a digit or a blank (not UTF-8 text)", b[0])
+		return 1, fmt.Errorf("'\\x%02x' %w (not UTF-8 text)", b[0], errNotSymbol)
 	}
-	return size, fmt.Errorf("%q (U+%04X) is not a digit or a blank: symbols are ASCII 1-9 and A-Z", r, r)
+	return size, fmt.Errorf("%q (U+%04X) %w: symbols are ASCII 1-9 and A-Z", r, r, errNotSymbol)
 }
 
 // isDrawing reports whether line is only drawing characters. Dashes alone
@@ -481,7 +485,7 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 	r.prevSide = 0 // the cut-short hint compares one-line puzzles in a row
 	n, layout := gridSide(c)
 	if n == 0 {
-		return nil, syntaxErr(no, "%d cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)", cellCount(c))
+		return nil, syntaxErr(no, "%s", notAPuzzle(line, c, 0))
 	}
 	g, _ := NewGridSize(n)
 	p := &Puzzle{Grid: g, Line: no, Layout: layout}
@@ -533,16 +537,64 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 		}
 		rows++
 	}
+	if rows == 1 && !errors.Is(firstErr, errNotSymbol) {
+		// No row followed: the line was read alone, and the grid it was
+		// taken to start is a guess from its shape (a puzzle with spaces
+		// for blanks makes 16 numbers, "hello world" 10 symbols). An
+		// error in a cell of that guess ("value 36 out of range 0..16")
+		// would not say what is wrong with the line; a character that no
+		// grid takes would, and keeps its error.
+		return nil, syntaxErr(no, "%s", notAPuzzle(line, c, n))
+	}
 	if firstErr != nil {
 		return nil, firstErr
 	}
 	if rows < n {
-		if rows == 1 {
-			return nil, syntaxErr(no, "%d cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9; a grid's first row needs %d rows after it)", cellCount(c), n-1)
-		}
 		return nil, syntaxErr(no, "grid has %d rows, want %d", rows, n)
 	}
 	return p, nil
+}
+
+// notAPuzzle says, for a line read alone that is no puzzle, what the line
+// looks like and what a puzzle needs. n is the side of the grid the line
+// would be the first row of, or 0.
+func notAPuzzle(line []byte, c cells, n int) string {
+	var b strings.Builder
+	k := cellCount(c)
+	cellWord := "cells"
+	if k == 1 {
+		cellWord = "cell"
+	}
+	switch {
+	case len(c.toks) <= 1:
+		fmt.Fprintf(&b, "%d %s", k, cellWord)
+	case c.numeric && !c.single:
+		fmt.Fprintf(&b, "%d cells, numbers separated by spaces", k)
+	case c.single:
+		fmt.Fprintf(&b, "%d cells separated by spaces", k)
+	default:
+		fmt.Fprintf(&b, "%d cells in %d words", k, len(c.toks))
+	}
+	b.WriteString(": not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9")
+	if c.single && len(c.toks) > 1 {
+		b.WriteString(", with no space between each")
+	}
+	if n > 0 {
+		fmt.Fprintf(&b, "; as a grid's first row (%d×%d), this line needs %d rows after it", n, n, n-1)
+	} else {
+		b.WriteString("; a grid has N rows of N cells")
+	}
+	if spacedBlanks(line) {
+		b.WriteString("; spaces are not blanks: write a blank as '.' or '0'")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// spacedBlanks reports whether line has a run of spaces between its
+// cells, as a puzzle written with spaces for blanks has.
+func spacedBlanks(line []byte) bool {
+	return bytes.Contains(bytes.TrimSpace(line), []byte("  "))
 }
 
 func cellCount(c cells) int {
@@ -587,7 +639,7 @@ func fillSymbols(g *Grid, start int, syms []byte) error {
 			k += size
 		}
 		if err != nil {
-			return fmt.Errorf("%w: cell %d: %v", ErrSyntax, start%n+i+1, err)
+			return fmt.Errorf("%w: cell %d: %w", ErrSyntax, start%n+i+1, err)
 		}
 		g.SetCell(start+i, v)
 	}

@@ -379,7 +379,7 @@ func TestReadErrors(t *testing.T) {
 		{"80 characters", line80 + "\n" + inkala + "\n", []result{perr(1, "80 cells: not a puzzle"), puz(2, 9, LayoutLine, inkala)}},
 		{"82 characters", inkala + "\n" + line82 + "\n" + inkala + "\n", []result{
 			puz(1, 9, LayoutLine, inkala), perr(2, "82 cells: not a puzzle"), puz(3, 9, LayoutLine, inkala)}},
-		{"one character", "5\n" + inkala + "\n", []result{perr(1, "1 cells: not a puzzle"), puz(2, 9, LayoutLine, inkala)}},
+		{"one character", "5\n" + inkala + "\n", []result{perr(1, "1 cell: not a puzzle"), puz(2, 9, LayoutLine, inkala)}},
 		{"a word", "hello\n", []result{perr(1, "5 cells: not a puzzle")}},
 		{"question mark", bad(4, '?') + "\n", []result{perr(1, "cell 5: '?' is not a digit or a blank")}},
 		{"punctuation", bad(80, '!') + "\n", []result{perr(1, "cell 81: '!' is not a digit or a blank")}},
@@ -395,13 +395,30 @@ func TestReadErrors(t *testing.T) {
 			[]result{perr(3, "cell 3: '7' means 7, larger than 6")}},
 		// Cells separated by spaces make a row, even when there are N² of
 		// them: 16 spaced cells start a 16×16 grid, not a 4×4 puzzle.
-		{"spaced 16 cells are a row", "1 . . 4 . . 1 . . . . 1 . 1 . .\n", []result{perr(1, "16 cells: not a puzzle")}},
-		{"spaced 81 cells are a row", strings.Join(strings.Split(easy, ""), " ") + "\n", []result{perr(1, "81 cells: not a puzzle")}},
+		{"spaced 16 cells are a row", "1 . . 4 . . 1 . . . . 1 . 1 . .\n", []result{perr(1, "16 cells separated by spaces: not a puzzle")}},
+		{"spaced 81 cells are a row", strings.Join(strings.Split(easy, ""), " ") + "\n", []result{perr(1,
+			"81 cells separated by spaces: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9, with no space between each; as a grid's first row (81×81), this line needs 80 rows after it)")}},
 		{"7×7 line", strings.Repeat(".", 49) + "\n", []result{perr(1, "49 cells: not a puzzle")}},
-		{"7×7 numbers", strings.Repeat("0 0 0 0 0 0 0\n", 2), []result{perr(1, "7 cells: not a puzzle"), perr(2, "7 cells: not a puzzle")}},
+		{"7×7 numbers", strings.Repeat("0 0 0 0 0 0 0\n", 2), []result{perr(1, "7 cells separated by spaces: not a puzzle"), perr(2, "7 cells separated by spaces: not a puzzle")}},
 		{"5×5 symbols", "12345\n23451\n", []result{perr(1, "5 cells: not a puzzle"), perr(2, "5 cells: not a puzzle")}},
-		{"37×37 numbers", strings.Repeat("0 ", 36) + "0\n", []result{perr(1, "37 cells: not a puzzle")}},
-		{"401 numbers", strings.Repeat("0 ", 400) + "0\n", []result{perr(1, "401 cells: not a puzzle")}},
+		{"37×37 numbers", strings.Repeat("0 ", 36) + "0\n", []result{perr(1, "37 cells separated by spaces: not a puzzle")}},
+		{"401 numbers", strings.Repeat("0 ", 400) + "0\n", []result{perr(1, "401 cells separated by spaces: not a puzzle")}},
+		// A line read alone is named by what it looks like, and what a
+		// puzzle needs, not by a cell of the grid its shape suggested:
+		// spaces for blanks once gave "value 36 out of range 0..16", and
+		// "hello world" "'h' means 17, larger than 10".
+		{"spaces for blanks", strings.ReplaceAll(inkala, ".", " ") + "\n", []result{perr(1,
+			"16 cells, numbers separated by spaces: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9; as a grid's first row (16×16), this line needs 15 rows after it; spaces are not blanks: write a blank as '.' or '0')")}},
+		{"spaces for blanks, single digits", strings.ReplaceAll("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", ".", " ") + "\n",
+			[]result{perr(1, "17 cells separated by spaces: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9, with no space between each; a grid has N rows of N cells; spaces are not blanks: write a blank as '.' or '0')")}},
+		{"words", "hello world\n", []result{perr(1,
+			"10 cells in 2 words: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9; as a grid's first row (10×10), this line needs 9 rows after it)")}},
+		{"a row of numbers alone", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", []result{perr(1,
+			"16 cells, numbers separated by spaces: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9; as a grid's first row (16×16), this line needs 15 rows after it)")}},
+		// A character that no grid takes is the reason, whatever the line.
+		{"a row of garbage alone", "\x00\x01garbage\xff\n", []result{perr(1, `cell 1: '\x00' is not a digit or a blank`)}},
+		{"neither a line nor a row", "1 2 3\n", []result{perr(1,
+			"3 cells separated by spaces: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9, with no space between each; a grid has N rows of N cells)")}},
 		{"short row in a grid", strings.Join(ink[:3], "\n") + "\n" + ink[3][:8] + "\n" + strings.Join(ink[4:], "\n") + "\n" + easy + "\n",
 			[]result{perr(4, "row 4 has 8 cells, want 9"), puz(10, 9, LayoutLine, dotted(easy))}},
 		{"long row in a grid", strings.Join(ink[:8], "\n") + "\n" + ink[8] + "1\n" + easy + "\n",
@@ -1178,5 +1195,5 @@ func ExampleReader() {
 	// Output:
 	// line 2: 4×4, 5 givens: 1..4..1....1.1..
 	// line 4: 4×4, 5 givens: 1..4..1....1.1..
-	// error: line 9: syntax error: 17 cells: not a puzzle (a line needs N² symbols, e.g. 81 for 9×9, or a row of N cells)
+	// error: line 9: syntax error: 17 cells: not a puzzle (a puzzle on one line has N² symbols, e.g. 81 of 1-9 and '.' for 9×9; a grid has N rows of N cells)
 }
