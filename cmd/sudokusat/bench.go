@@ -146,11 +146,20 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		sum += t
 	}
 	us := func(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1e3, 'f', 1, 64) }
+	// A figure that is not there, for want of timed puzzles or because
+	// the engine does not measure it (total -1), is "-", not 0.0.
 	per := func(total int) string {
-		if len(times) == 0 {
+		if len(times) == 0 || total < 0 {
 			return "-"
 		}
 		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
+	}
+	sat, guesses := figures(e)
+	if !sat {
+		stats.Decisions, stats.Conflicts = -1, -1
+	}
+	if !guesses {
+		stats.Guesses = -1
 	}
 	row := []string{e.Name(), filepath.Base(file), strconv.Itoa(len(items)), "-", "-", "-", "-", per(stats.Decisions), per(stats.Conflicts), per(stats.Guesses), strconv.Itoa(errs)}
 	if n := len(times); n > 0 {
@@ -160,6 +169,20 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		row[6] = us(times[min(n-1, n*99/100)])
 	}
 	return row, nil
+}
+
+// figures says which search figures of its own e measures: gophersat
+// counts decisions and conflicts; the native solver, dlx and the search
+// count guesses (branches tried, or search-tree nodes); an external
+// solver's are not read from its output.
+func figures(e engine.Engine) (sat, guesses bool) {
+	switch name := e.Name(); {
+	case name == engine.NameSAT || strings.HasPrefix(name, engine.NameSAT+"/"):
+		return true, false
+	case name == engine.NameNative || name == engine.NameDLX || name == engine.NameSearch:
+		return false, true
+	}
+	return false, false
 }
 
 func writeMarkdown(out io.Writer, header []string, rows [][]string) error {

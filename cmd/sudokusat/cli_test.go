@@ -624,3 +624,38 @@ func TestSummaryPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchFigures checks that bench writes "-" for a search figure an
+// engine does not measure, never 0.0, which reads as a measurement: an
+// external solver once showed 0.0 decisions and conflicts.
+func TestBenchFigures(t *testing.T) {
+	tests := []struct {
+		engine   string
+		measured [3]bool // decisions, conflicts, guesses
+	}{
+		{"native", [3]bool{false, false, true}},
+		{"dlx", [3]bool{false, false, true}},
+		{"search", [3]bool{false, false, true}},
+		{"sat", [3]bool{true, true, false}},
+		{"cadical", [3]bool{false, false, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.engine, func(t *testing.T) {
+			if _, err := exec.LookPath(tt.engine); tt.engine == "cadical" && err != nil {
+				t.Skip("cadical is not installed; .ci/run installs it")
+			}
+			out, errOut, code := runCLI(t, "", "bench", "--engines", tt.engine, "--max", "3", testdata+"top95-sample.txt")
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if code != 0 || len(lines) != 3 {
+				t.Fatalf("exit %d (%s):\n%s", code, errOut, out)
+			}
+			cells := strings.Split(strings.Trim(lines[2], "| "), " | ")
+			for i, measured := range tt.measured {
+				cell := cells[7+i]
+				if _, err := strconv.ParseFloat(cell, 64); measured != (err == nil) || !measured && cell != "-" {
+					t.Errorf("%s: %s %q, measured: %v", tt.engine, benchHeader[7+i], cell, measured)
+				}
+			}
+		})
+	}
+}
