@@ -7,9 +7,9 @@
 //
 // "go generate ./web" also builds cmd/wasm into static/main.wasm and copies
 // the Go release's static/wasm_exec.js beside it. Neither is committed;
-// when they are there, the page finds them and does its work in the
-// browser instead, which is how it runs from a static file host, and a
-// binary built afterwards embeds them too.
+// a binary built afterwards embeds them, and its server tells the page
+// (PageConfig) to do its work in the browser instead, which is also how
+// the page runs from a static file host.
 package web
 
 import (

@@ -29,10 +29,10 @@ func TestFS(t *testing.T) {
 		built bool     // made by go generate
 		want  []string // strings the file must contain
 	}{
-		{"index.html", false, []string{`src="app.js"`, `href="style.css"`, `id="puzzle"`, `id="board"`, `id="generate"`}},
-		// The page runs the WebAssembly worker when main.wasm is there,
-		// and the server's API otherwise.
-		{"app.js", false, []string{"'worker.js'", "'main.wasm'", "`api/${op}`"}},
+		// The server fills in the meta tag (NewHandler), which tells
+		// app.js whether to run the WebAssembly worker or the server's API.
+		{"index.html", false, []string{`src="app.js"`, `href="style.css"`, `id="puzzle"`, `id="board"`, `id="generate"`, pageMeta + `"">`}},
+		{"app.js", false, []string{"'worker.js'", "`api/${op}`", `meta[name="sudokusat-server"]`}},
 		{"worker.js", false, []string{"'wasm_exec.js'", "'main.wasm'"}},
 		{"style.css", false, []string{"@media print"}},
 		{"wasm_exec.js", true, []string{"globalThis.Go = class"}},

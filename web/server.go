@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"mime"
@@ -119,16 +120,27 @@ type asset struct {
 // answered by svc.Call within l. svc's MaxSize is set to l.MaxSize, so
 // that all the limits are given in one place. The files are read, and
 // gzipped, once here, so that serving one costs no more than writing it.
+//
+// index.html's <meta name="sudokusat-server" content=""> is filled in
+// with how the page is to run (PageConfig), so that the page asks for
+// main.wasm only when fsys holds it and says which grids the server takes.
 func NewHandler(fsys fs.FS, svc api.Service, l Limits) (http.Handler, error) {
 	svc.MaxSize = l.MaxSize
 	s := &handler{files: map[string]*asset{}, svc: svc, limits: l, slots: make(chan struct{}, max(l.AtOnce, 1))}
-	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+	cfg, err := pageConfig(fsys, l)
+	if err != nil {
+		return nil, fmt.Errorf("serve: the page's files: %w", err)
+	}
+	err = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
+		}
+		if name == "index.html" {
+			data = bytes.Replace(data, []byte(pageMeta+`""`), []byte(pageMeta+`"`+html.EscapeString(cfg)+`"`), 1)
 		}
 		sum := sha256.Sum256(data)
 		a := &asset{data: data, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
@@ -153,6 +165,35 @@ func NewHandler(fsys fs.FS, svc api.Service, l Limits) (http.Handler, error) {
 		return nil, errors.New("serve: the page's files hold no index.html")
 	}
 	return s, nil
+}
+
+// PageConfig is what the server tells the page, as JSON in index.html's
+// <meta name="sudokusat-server">: where the page's work runs, "server"
+// (POST /api/OP) or "browser" (main.wasm, which the server then has), and,
+// on the server, the largest grid side it takes (0: any). A static file
+// host leaves the tag empty, and the page runs main.wasm.
+type PageConfig struct {
+	Runs    string `json:"runs"`
+	MaxSize int    `json:"maxSize,omitempty"`
+}
+
+// pageMeta is the tag the server fills in, up to its content's value.
+const pageMeta = `<meta name="sudokusat-server" content=`
+
+// pageConfig returns the page's configuration, as JSON, for the files in
+// fsys served within l: the page runs in the browser when fsys holds
+// main.wasm (built by "go generate ./web"), else on the server.
+func pageConfig(fsys fs.FS, l Limits) (string, error) {
+	cfg := PageConfig{Runs: "server", MaxSize: l.MaxSize}
+	_, err := fs.Stat(fsys, "main.wasm")
+	switch {
+	case err == nil:
+		cfg = PageConfig{Runs: "browser"}
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", err
+	}
+	b, err := json.Marshal(cfg)
+	return string(b), err
 }
 
 func (s *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -268,3 +269,36 @@ type netAddr string
 
 func (a netAddr) Network() string { return "tcp" }
 func (a netAddr) String() string  { return string(a) }
+
+// TestServePageConfig checks that the server tells the page, in
+// index.html's meta tag, where its work runs and which grids it takes: on
+// the server, with its MaxSize, unless the files hold main.wasm.
+func TestServePageConfig(t *testing.T) {
+	index := []byte(`<!doctype html><head>` + pageMeta + `""></head>`)
+	l := DefaultLimits()
+	l.MaxSize = 16
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		want  string
+	}{
+		{"server", fstest.MapFS{"index.html": {Data: index}},
+			`{&#34;runs&#34;:&#34;server&#34;,&#34;maxSize&#34;:16}`},
+		{"browser", fstest.MapFS{"index.html": {Data: index}, "main.wasm": {Data: []byte("\x00asm")}},
+			`{&#34;runs&#34;:&#34;browser&#34;}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := NewHandler(tt.files, api.Service{}, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+			want := `<!doctype html><head>` + pageMeta + `"` + tt.want + `"></head>`
+			if rec.Code != 200 || rec.Body.String() != want {
+				t.Errorf("GET /: %d %q, want %q", rec.Code, rec.Body.String(), want)
+			}
+		})
+	}
+}

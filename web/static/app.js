@@ -1,7 +1,7 @@
 // The page's controls. Every answer, and every message about bad input,
 // comes from sudokusat's Go packages: in a worker running their
-// WebAssembly build (worker.js) when main.wasm is served beside this file,
-// else on the server ("sudokusat serve" answers POST api/OP). This file only
+// WebAssembly build (worker.js), or on the server ("sudokusat serve"
+// answers POST api/OP), as the server says in index.html. This file only
 // moves text between the page and them and shows the replies.
 
 const $ = (id) => document.getElementById(id);
@@ -140,17 +140,12 @@ class ApiSolver {
   }
 }
 
-// hasWasm tells whether main.wasm is served beside the page: "go generate
-// ./web" builds it, and a static host needs it; "sudokusat serve" without
-// it answers the API instead.
-async function hasWasm() {
-  try {
-    const resp = await fetch('main.wasm', { method: 'HEAD', cache: 'no-store' });
-    return resp.ok;
-  } catch {
-    return false;
-  }
-}
+// The server that served the page says in it where the page's work runs
+// (web.PageConfig): {"runs":"server","maxSize":25} when it answers POST
+// api/OP, {"runs":"browser"} when it serves main.wasm. A static file host
+// says nothing, and the page runs main.wasm, which must be beside it. The
+// page asks for main.wasm only then, so that no load fails.
+const config = JSON.parse(document.querySelector('meta[name="sudokusat-server"]')?.content || '{}');
 
 const actions = ['solve', 'count', 'grade', 'dimacs', 'svg', 'print', 'generate'];
 const onBusy = (busy) => {
@@ -158,7 +153,7 @@ const onBusy = (busy) => {
   $('stop').hidden = !busy;
   document.body.dataset.busy = busy;
 };
-const solver = (await hasWasm()) ? new WasmSolver(onBusy) : new ApiSolver(onBusy);
+const solver = config.runs === 'server' ? new ApiSolver(onBusy) : new WasmSolver(onBusy);
 
 let drawing = ''; // the SVG shown, for download and print
 let previewTimer = 0; // the drawing as typed, due once typing pauses
