@@ -300,6 +300,7 @@ type browserResult struct {
 	Version     string   `json:"version"`
 	SolveTitle  string   `json:"solveTitle"`
 	SolveKey    string   `json:"solveKey"`
+	Placeholder string   `json:"placeholder"` // the puzzle box's
 	// EncodingDisabled tells, by engine, whether the encoding could be
 	// chosen.
 	EncodingDisabled map[string]bool `json:"encodingDisabled"`
@@ -465,6 +466,15 @@ func TestBrowser(t *testing.T) {
 	}
 	if !strings.Contains(res.SolveTitle, "Ctrl+Enter") || res.SolveKey != "Ctrl+Enter" {
 		t.Errorf("the Solve button's title %q and hint %q do not say Ctrl+Enter", res.SolveTitle, res.SolveKey)
+	}
+	// The puzzle box says which sizes this page takes: the server's limit,
+	// or any in the browser.
+	wantSizes := fmt.Sprintf(" Sizes 4×4 to %d×%d (this server's limit).", web.DefaultLimits().MaxSize, web.DefaultLimits().MaxSize)
+	if mode == "wasm" {
+		wantSizes = " Any size, 4×4 and up."
+	}
+	if !strings.HasSuffix(res.Placeholder, wantSizes) || strings.Contains(res.Placeholder, "400") {
+		t.Errorf("the puzzle box says %q, want it to end %q", res.Placeholder, wantSizes)
 	}
 	if d := res.EncodingDisabled; !d["native"] || d["sat"] {
 		t.Errorf("encoding selector disabled: %v, want for native only", d)

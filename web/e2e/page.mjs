@@ -75,6 +75,7 @@ try {
   result.version = await page.textContent('#version');
   result.solveTitle = await page.getAttribute('#solve', 'title');
   result.solveKey = await page.textContent('#solve-key');
+  result.placeholder = await page.getAttribute('#puzzle', 'placeholder');
   // The encoding is the SAT engine's alone.
   result.encodingDisabled = {};
   for (const engine of ['native', 'sat']) {

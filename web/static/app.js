@@ -155,6 +155,13 @@ const onBusy = (busy) => {
 };
 const solver = config.runs === 'server' ? new ApiSolver(onBusy) : new WasmSolver(onBusy);
 
+// The sizes this page takes: up to the server's limit, or any in the
+// browser.
+const maxSize = config.runs === 'server' ? config.maxSize || 0 : 0;
+$('puzzle').placeholder += maxSize > 0
+  ? ` Sizes 4×4 to ${maxSize}×${maxSize} (this server's limit).`
+  : ' Any size, 4×4 and up.';
+
 let drawing = ''; // the SVG shown, for download and print
 let previewTimer = 0; // the drawing as typed, due once typing pauses
 // The puzzle drawn, on one line with a symbol per cell, and its side: what
