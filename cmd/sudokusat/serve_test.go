@@ -301,6 +301,15 @@ type browserResult struct {
 	SolveTitle  string   `json:"solveTitle"`
 	SolveKey    string   `json:"solveKey"`
 	Placeholder string   `json:"placeholder"` // the puzzle box's
+	// KeyHintShown tells whether the Ctrl+Enter hint is on screen, and
+	// SplitLabels names the radio buttons and checkboxes whose label is
+	// not on their line: on the desktop, and on the phone once loaded.
+	KeyHintShown bool     `json:"keyHintShown"`
+	SplitLabels  []string `json:"splitLabels"`
+	PhoneLoad    struct {
+		KeyHintShown bool     `json:"keyHintShown"`
+		SplitLabels  []string `json:"splitLabels"`
+	} `json:"phoneLoad"`
 	// EncodingDisabled tells, by engine, whether the encoding could be
 	// chosen.
 	EncodingDisabled map[string]bool `json:"encodingDisabled"`
@@ -529,6 +538,14 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("a clash typed on the grid: puzzle %q, message %q, marked %q; want %q marked", res.TypedClash.Puzzle, res.TypedClash.Message, res.TypedClash.Marked, want)
 	}
 
+	// A phone has no keyboard for Ctrl+Enter, and its narrow rows must
+	// not wrap a label away from its button.
+	if !res.KeyHintShown || res.PhoneLoad.KeyHintShown {
+		t.Errorf("the Ctrl+Enter hint is shown on the desktop: %v, on the phone: %v; want on the desktop only", res.KeyHintShown, res.PhoneLoad.KeyHintShown)
+	}
+	if len(res.SplitLabels) > 0 || len(res.PhoneLoad.SplitLabels) > 0 {
+		t.Errorf("labels not on their button's line: %q on the desktop, %q on the phone", res.SplitLabels, res.PhoneLoad.SplitLabels)
+	}
 	if res.Phone.Width > 390 || !strings.HasPrefix(res.Phone.Status, "Solved in ") || len(res.Phone.Boxes) != 2 {
 		t.Errorf("phone: page %d px wide (want 390), status %q", res.Phone.Width, res.Phone.Status)
 	}

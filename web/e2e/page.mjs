@@ -54,6 +54,21 @@ const watch = (p, name) => {
   p.on('response', (r) => { if (r.status() >= 400) result.failed.push(`${r.request().method()} ${r.url()} ${r.status()}`); });
   p.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') result.errors.push(`${name}worker: ${m.text()}`); }));
 };
+// splitLabels runs in the page: it returns the text of each radio button's
+// or checkbox's label that is not on the line of its box.
+const splitLabels = () => [...document.querySelectorAll('label:has(input[type=radio]), label:has(input[type=checkbox])')]
+  .filter((label) => {
+    const box = label.querySelector('input').getBoundingClientRect();
+    const mid = box.top + box.height / 2;
+    const texts = [...label.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    return texts.some((t) => {
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      return [...range.getClientRects()].some((r) => Math.abs(r.top + r.height / 2 - mid) > box.height);
+    });
+  })
+  .map((label) => label.textContent.trim());
+
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -76,6 +91,8 @@ try {
   result.solveTitle = await page.getAttribute('#solve', 'title');
   result.solveKey = await page.textContent('#solve-key');
   result.placeholder = await page.getAttribute('#puzzle', 'placeholder');
+  result.keyHintShown = await page.isVisible('#solve-key');
+  result.splitLabels = await page.evaluate(splitLabels);
   // The encoding is the SAT engine's alone.
   result.encodingDisabled = {};
   for (const engine of ['native', 'sat']) {
@@ -252,6 +269,9 @@ try {
   watch(small, 'phone ');
   await small.goto(url);
   await small.waitForSelector('body[data-ready="true"]');
+  // No control split from its label, and no keyboard shortcut shown to a
+  // touch screen.
+  result.phoneLoad = { keyHintShown: await small.isVisible('#solve-key'), splitLabels: await small.evaluate(splitLabels) };
   await small.screenshot({ path: join(artifacts, 'phone-empty.png') });
   result.screenshots.push('phone-empty.png');
   await small.fill('#puzzle', inkala);
