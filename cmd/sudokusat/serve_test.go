@@ -297,10 +297,17 @@ type browserResult struct {
 	Failed      []string `json:"failed"` // "METHOD URL STATUS" of answers over 399
 	Errors      []string `json:"errors"`
 	Screenshots []string `json:"screenshots"`
-	Version     string   `json:"version"`
-	SolveTitle  string   `json:"solveTitle"`
-	SolveKey    string   `json:"solveKey"`
-	Placeholder string   `json:"placeholder"` // the puzzle box's
+	Version     string   `json:"version"` // the footer's line on where the work runs
+	Build       string   `json:"build"`   // its technical line, in the footer's details
+	// Words is the text a reader sees in the intro and the footer, and
+	// what the footer's <details> hold (and whether it is open).
+	Words struct {
+		Intro, Footer, Details string
+		DetailsOpen            *bool
+	} `json:"words"`
+	SolveTitle  string `json:"solveTitle"`
+	SolveKey    string `json:"solveKey"`
+	Placeholder string `json:"placeholder"` // the puzzle box's
 	// KeyHintShown tells whether the Ctrl+Enter hint is on screen, and
 	// SplitLabels names the radio buttons and checkboxes whose label is
 	// not on their line: on the desktop, and on the phone once loaded.
@@ -412,9 +419,13 @@ func TestBrowser(t *testing.T) {
 	if artifacts == "" {
 		artifacts = filepath.Join(webDir, "testdata", "artifacts")
 	}
-	mode, wantVersion := "api", regexp.MustCompile(`^Running on the server \(sudokusat serve\)\.$`)
+	mode := "api"
+	wantVersion := regexp.MustCompile(`^Your puzzles are solved by the server that sent this page\.$`)
+	wantBuild := regexp.MustCompile(`^Running on the server \(sudokusat serve\)\.$`)
 	if wasmEmbedded(t) {
-		mode, wantVersion = "wasm", regexp.MustCompile(`^Running in this tab: WebAssembly built with go1\.[0-9]`)
+		mode = "wasm"
+		wantVersion = regexp.MustCompile(`^Your puzzles are solved in this tab: nothing is sent to the server\.$`)
+		wantBuild = regexp.MustCompile(`^Running in this tab: WebAssembly built with go1\.[0-9]`)
 	}
 	t.Logf("the page runs its work: %s", mode)
 	if artifacts, err = filepath.Abs(filepath.Join(artifacts, mode)); err != nil {
@@ -470,9 +481,10 @@ func TestBrowser(t *testing.T) {
 	} else if mode == "wasm" && askedWasm == 0 {
 		t.Errorf("the page ran in the browser without loading main.wasm")
 	}
-	if !wantVersion.MatchString(res.Version) {
-		t.Errorf("version line %q, want it to match %v", res.Version, wantVersion)
+	if !wantVersion.MatchString(res.Version) || !wantBuild.MatchString(res.Build) {
+		t.Errorf("footer: %q, and in its details %q; want them to match %v and %v", res.Version, res.Build, wantVersion, wantBuild)
 	}
+	checkBrowserWords(t, res)
 	if !strings.Contains(res.SolveTitle, "Ctrl+Enter") || res.SolveKey != "Ctrl+Enter" {
 		t.Errorf("the Solve button's title %q and hint %q do not say Ctrl+Enter", res.SolveTitle, res.SolveKey)
 	}
@@ -605,6 +617,41 @@ func TestBrowser(t *testing.T) {
 	}
 	if pdf, err := os.ReadFile(filepath.Join(artifacts, "printed.pdf")); err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Errorf("printed.pdf: %v, want a PDF", err)
+	}
+}
+
+// developerWords are the internals that the intro and the footer keep to
+// the footer's <details>: a puzzle fan reads what the page does for them.
+var developerWords = regexp.MustCompile(`(?i)WebAssembly|compiled|Go packages|go1\.|bitmask|propagation|\bCNF\b|exact.cover|worker|single.threaded|sudokusat serve|\bAPI\b`)
+
+// checkBrowserWords checks that the intro says what the page does for a
+// reader (solve, prove unique, grade, generate, print, f-puzzles links for
+// variants) and not how, and that the footer's internals are behind a
+// closed <details>.
+func checkBrowserWords(t *testing.T, res browserResult) {
+	t.Helper()
+	w := res.Words
+	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles link"} {
+		if !strings.Contains(strings.ToLower(w.Intro), what) {
+			t.Errorf("the intro does not say %q: %q", what, w.Intro)
+		}
+	}
+	if m := developerWords.FindString(w.Intro); m != "" {
+		t.Errorf("the intro speaks of %q: %q", m, w.Intro)
+	}
+	if strings.Contains(w.Intro, "server") {
+		t.Errorf("the intro says where the work runs, which is the footer's to say: %q", w.Intro)
+	}
+	if m := developerWords.FindString(w.Footer); m != "" {
+		t.Errorf("the footer, as shown, speaks of %q: %q", m, w.Footer)
+	}
+	if w.DetailsOpen == nil || *w.DetailsOpen {
+		t.Errorf("the footer's internals are not in a closed <details> (open: %v)", w.DetailsOpen)
+	}
+	for _, what := range []string{"WebAssembly", "gophersat", "dancing links", "CNF"} {
+		if !strings.Contains(w.Details, what) {
+			t.Errorf("the footer's <details> do not speak of %s: %q", what, w.Details)
+		}
 	}
 }
 

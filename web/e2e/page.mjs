@@ -88,6 +88,18 @@ try {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   result.version = await page.textContent('#version');
+  result.build = await page.evaluate(() => document.getElementById('build')?.textContent ?? null);
+  // What a reader sees of the intro and the footer (a closed <details>
+  // shows its summary only), and what the footer's details hold.
+  result.words = await page.evaluate(() => {
+    const details = document.querySelector('footer details');
+    return {
+      intro: document.querySelector('header').innerText,
+      footer: document.querySelector('footer').innerText,
+      detailsOpen: details ? details.open : null,
+      details: details ? details.textContent : '',
+    };
+  });
   result.solveTitle = await page.getAttribute('#solve', 'title');
   result.solveKey = await page.textContent('#solve-key');
   result.placeholder = await page.getAttribute('#puzzle', 'placeholder');

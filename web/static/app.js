@@ -23,7 +23,8 @@ class WasmSolver {
       this.worker.onmessage = (e) => {
         const m = e.data;
         if (m.ready) {
-          this.where = `Running in this tab: WebAssembly built with ${m.goVersion}.`;
+          this.where = 'Your puzzles are solved in this tab: nothing is sent to the server.';
+          this.build = `Running in this tab: WebAssembly built with ${m.goVersion}.`;
           resolve();
         } else if (m.failed) {
           reject(new Error(m.failed));
@@ -90,7 +91,8 @@ class ApiSolver {
     this.queue = Promise.resolve();
     this.current = null;
     this.ready = Promise.resolve();
-    this.where = 'Running on the server (sudokusat serve).';
+    this.where = 'Your puzzles are solved by the server that sent this page.';
+    this.build = 'Running on the server (sudokusat serve).';
   }
 
   call(op, request, limitMs, quiet = false) {
@@ -579,6 +581,7 @@ solver.ready.then(
   () => {
     setStatus('Ready: type or paste a puzzle, or generate one.', 'hint');
     $('version').textContent = solver.where;
+    $('build').textContent = solver.build;
     document.body.dataset.ready = 'true';
   },
   (err) => setStatus(`error: the WebAssembly solver did not start: ${err.message}`, 'error'),
