@@ -252,6 +252,20 @@ func TakesRules(e Engine) bool {
 	return true
 }
 
+// Reports says which of Stats' figures e measures: gophersat counts
+// decisions and conflicts; the native solver, dlx and the search count
+// guesses (branches tried, or search-tree nodes); an external solver's are
+// not read from its output.
+func Reports(e Engine) (decisions, guesses bool) {
+	switch e.(type) {
+	case *satEngine:
+		return true, false
+	case nativeEngine, dlxEngine, searchEngine:
+		return false, true
+	}
+	return false, false
+}
+
 // Certifies reports whether e's UNSAT answers come with a checked proof:
 // an engine that gives proofs (Info.Proofs), opened with Options.Certify.
 func Certifies(e Engine) bool {

@@ -154,7 +154,7 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		}
 		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
 	}
-	sat, guesses := figures(e)
+	sat, guesses := engine.Reports(e)
 	if !sat {
 		stats.Decisions, stats.Conflicts = -1, -1
 	}
@@ -169,20 +169,6 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		row[6] = us(times[min(n-1, n*99/100)])
 	}
 	return row, nil
-}
-
-// figures says which search figures of its own e measures: gophersat
-// counts decisions and conflicts; the native solver, dlx and the search
-// count guesses (branches tried, or search-tree nodes); an external
-// solver's are not read from its output.
-func figures(e engine.Engine) (sat, guesses bool) {
-	switch name := e.Name(); {
-	case name == engine.NameSAT || strings.HasPrefix(name, engine.NameSAT+"/"):
-		return true, false
-	case name == engine.NameNative || name == engine.NameDLX || name == engine.NameSearch:
-		return false, true
-	}
-	return false, false
 }
 
 func writeMarkdown(out io.Writer, header []string, rows [][]string) error {
