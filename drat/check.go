@@ -17,21 +17,32 @@ type Format int
 
 const (
 	// FormatAuto reads a binary proof when one of its first ten bytes is
-	// neither printable ASCII nor whitespace, as drat-trim does, and a
-	// text proof otherwise.
+	// neither printable ASCII nor whitespace, as drat-trim does; otherwise
+	// a text FRAT proof when its first step starts with "o", "a", "f" or
+	// "r", and a text DRAT proof else.
 	FormatAuto Format = iota
 	// FormatText reads lines of literals ended by 0, "d " before a
-	// deletion, and "c" comments.
+	// deletion, and "c" comments; a first line "%RUPD32 VARIABLES
+	// CLAUSES", the header of PicoSAT's RUP proofs, is skipped.
 	FormatText
 	// FormatBinary reads the SAT competition's binary DRAT: a byte 'a' or
 	// 'd', literals as variable-length unsigned integers (2·|l| + 1 for a
 	// negative l), and a 0 byte ending each step.
 	FormatBinary
+	// FormatFRAT reads text FRAT, as CryptoMiniSat 5.11 writes it, as the
+	// DRAT proof it contains: "a ID LITS 0", with or without "l HINTS 0"
+	// after it, is a lemma and "d ID LITS 0" a deletion; "o ID LITS 0"
+	// (the formula's clauses, numbered), "f ID LITS 0" (the clauses left
+	// at the end) and "r ID ID … 0" (clauses renumbered) are skipped. IDs
+	// and hints are read for their syntax alone: clauses are matched by
+	// their literals and lemmas checked by unit propagation, as in DRAT,
+	// and the formula is the CNF given, whatever "o" lines say.
+	FormatFRAT
 )
 
 // Result counts what Check read and says whether the formula was refuted.
 type Result struct {
-	Steps            int  // proof steps read and checked (reading stops at the refutation)
+	Steps            int  // proof steps read and checked, lemmas and deletions (reading stops at the refutation)
 	Lemmas           int  // added clauses checked
 	Deletions        int  // deletion steps read
 	IgnoredDeletions int  // deletions not applied: of unit clauses, of reasons, of absent clauses
@@ -49,8 +60,8 @@ var (
 	ErrNotRefuted = errors.New("drat: the proof does not refute the formula")
 )
 
-// Check reads a DIMACS CNF formula and a DRAT proof (text or binary, told
-// apart as with FormatAuto) and checks that the proof refutes the formula.
+// Check reads a DIMACS CNF formula and a DRAT proof (text or binary DRAT,
+// or text FRAT, told apart as with FormatAuto) and checks that the proof refutes the formula.
 // The error is nil only when it does; it wraps ErrSyntax, ErrLemma,
 // ErrNotRefuted or the context's error.
 func Check(ctx context.Context, cnf, proof io.Reader) (Result, error) {
@@ -209,7 +220,8 @@ func (k *Checker) step(st step) error {
 	return nil
 }
 
-// ReadProof reads a DRAT proof (text or binary, as Format says) and calls
+// ReadProof reads a DRAT proof (text or binary DRAT, or text FRAT, as
+// format says) and calls
 // fn for each step in order: del tells a deletion from an addition, and
 // lits is valid only during the call. It stops at fn's first error and
 // returns it; a malformed proof gives an error wrapping ErrSyntax.

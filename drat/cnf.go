@@ -147,6 +147,20 @@ func (s *scanner) token(comments bool) ([]byte, int, error) {
 	}
 }
 
+// skipLine skips the rest of line, the line of the token just read.
+func (s *scanner) skipLine(line int) error {
+	for s.line == line {
+		b, err := s.r.ReadByte()
+		if err != nil {
+			return s.readErr(err)
+		}
+		if b == '\n' {
+			s.line++
+		}
+	}
+	return nil
+}
+
 func (s *scanner) readErr(err error) error {
 	if err == io.EOF {
 		return err

@@ -29,6 +29,14 @@
 // by clause, for a caller that builds or translates them, and ReadProof
 // reads a proof's steps for such a caller.
 //
+// Proofs are read as text or binary DRAT (CaDiCaL, kissat), as PicoSAT's
+// RUP (text DRAT with no deletions under a "%RUPD32" header line, which is
+// skipped) and as text FRAT (CryptoMiniSat 5.11, which writes no DRAT):
+// FRAT's additions are read as lemmas and its deletions as deletions, its
+// clause IDs, hints, original ("o") and final ("f") lines skipped, so that
+// it is checked as the DRAT proof it contains, against the formula given.
+// FormatAuto tells the forms apart by the proof's first bytes.
+//
 // Keeping a clause is sound: every clause kept was checked when it was
 // added, so the clause set stays satisfiable whenever the formula is; an
 // extra clause can make a RAT check fail but never makes a wrong proof pass.

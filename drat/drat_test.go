@@ -171,6 +171,7 @@ func TestBinarySyntax(t *testing.T) {
 		inErr string
 	}{
 		{"bad step marker", []byte{'a', 2, 4, 0, 0x7f, 4, 0}, "proof byte 4: 0x7f is neither 'a' nor 'd'"},
+		{"binary FRAT", []byte{'o', 2, 2, 4, 0}, "proof byte 0: 0x6f ('o') is neither 'a' nor 'd': binary FRAT is not read"},
 		{"truncated literal", []byte{'a', 0x82}, "not ended by 0"},
 		{"missing final 0", []byte{'a', 2, 5}, "the step starting at byte 0 is not ended by 0"},
 		{"literal -0", []byte{'a', 1, 0}, "proof byte 1: 1 is not a literal"},

@@ -1,9 +1,11 @@
-// Reading a proof's steps: text DRAT, binary DRAT, and telling them apart.
+// Reading a proof's steps: text DRAT, binary DRAT, text FRAT, and telling
+// them apart.
 
 package drat
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,7 +24,8 @@ type stepReader interface {
 
 func newStepReader(r io.Reader, format Format) (stepReader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	if format == FormatAuto {
+	auto := format == FormatAuto
+	if auto {
 		format = FormatText
 		head, _ := br.Peek(10)
 		for _, b := range head {
@@ -33,54 +36,203 @@ func newStepReader(r io.Reader, format Format) (stepReader, error) {
 		}
 	}
 	switch format {
-	case FormatText:
-		return &textSteps{s: scanner{r: br, line: 1, what: "proof"}}, nil
+	case FormatText, FormatFRAT:
+		return &textSteps{s: scanner{r: br, line: 1, what: "proof"}, auto: auto, frat: format == FormatFRAT}, nil
 	case FormatBinary:
 		return &binarySteps{r: br}, nil
 	}
 	return nil, fmt.Errorf("drat: unknown proof format %d", format)
 }
 
+// textSteps reads text DRAT or text FRAT. With auto set, the first step
+// tells them apart: FRAT's begins with "o", "a", "f" or "r", which no DRAT
+// step does.
 type textSteps struct {
-	s    scanner
-	lits []int32
+	s      scanner
+	auto   bool
+	frat   bool
+	begun  bool // the first token has been read
+	lits   []int32
+	peeked []byte // a token read past the end of a FRAT step, for the next
+	line   int    // peeked's line
+}
+
+// token returns the token peeked, if any, else the scanner's next.
+func (t *textSteps) token() ([]byte, int, error) {
+	if t.peeked != nil {
+		tok := t.peeked
+		t.peeked = nil
+		return tok, t.line, nil
+	}
+	return t.s.token(true)
 }
 
 func (t *textSteps) next() (step, error) {
-	t.lits = t.lits[:0]
-	st := step{}
-	first := true
-	start := 0
 	for {
-		tok, line, err := t.s.token(true)
-		if err == io.EOF && first {
-			return st, io.EOF
-		}
-		if err == io.EOF {
-			return st, fmt.Errorf("%w: proof line %d: the last step is not ended by 0", ErrSyntax, start)
-		}
+		tok, line, err := t.token()
 		if err != nil {
-			return st, err
+			return step{}, err // io.EOF after the last step
 		}
-		if first {
-			start = line
-			st.where = "proof line " + strconv.Itoa(line)
-			first = false
-			if string(tok) == "d" {
-				st.del = true
+		if !t.begun {
+			t.begun = true
+			if !t.frat && bytes.HasPrefix(tok, []byte("%RUPD")) {
+				// PicoSAT's RUP header, "%RUPD32 VARIABLES CLAUSES": the
+				// steps that follow are DRAT's, with no deletions.
+				if err := t.s.skipLine(line); err != nil && err != io.EOF {
+					return step{}, err
+				}
 				continue
 			}
+			if t.auto {
+				switch string(tok) {
+				case "o", "a", "f", "r":
+					t.frat = true
+				}
+			}
 		}
-		v, err := strconv.ParseInt(string(tok), 10, 32)
-		if err != nil || v == -1<<31 {
-			return st, fmt.Errorf("%w: proof line %d: %q is not a literal", ErrSyntax, line, tok)
+		if !t.frat {
+			return t.dratStep(tok, line)
+		}
+		st, ok, err := t.fratStep(tok, line)
+		if ok || err != nil {
+			return st, err
+		}
+	}
+}
+
+// dratStep reads the DRAT step whose first token is tok.
+func (t *textSteps) dratStep(tok []byte, line int) (step, error) {
+	t.lits = t.lits[:0]
+	st := step{where: "proof line " + strconv.Itoa(line)}
+	start := line
+	if string(tok) == "d" {
+		st.del = true
+		var err error
+		if tok, line, err = t.token(); err != nil {
+			return st, t.unended(err, start)
+		}
+	}
+	for {
+		v, err := literal(tok, line)
+		if err != nil {
+			return st, err
 		}
 		if v == 0 {
 			st.lits = t.lits
 			return st, nil
 		}
-		t.lits = append(t.lits, int32(v))
+		t.lits = append(t.lits, v)
+		if tok, line, err = t.token(); err != nil {
+			return st, t.unended(err, start)
+		}
 	}
+}
+
+// fratStep reads the FRAT step whose first token is tok: "a ID LITS 0",
+// optionally followed by "l HINTS 0", is a lemma and "d ID LITS 0" a
+// deletion (ok is true); "o ID LITS 0" (a clause of the formula, which
+// the CNF given says), "f ID LITS 0" (a clause left at the end) and
+// "r ID ID … 0" (clause IDs renumbered) are read and skipped. IDs and
+// hints are checked for syntax only: clauses are matched by their
+// literals, as DRAT's are, and each lemma is checked by unit propagation.
+func (t *textSteps) fratStep(tok []byte, line int) (st step, ok bool, err error) {
+	start := line
+	st.where = "proof line " + strconv.Itoa(line)
+	kind := string(tok)
+	switch kind {
+	case "a", "d", "o", "f":
+	case "r":
+		for {
+			if tok, line, err = t.token(); err != nil {
+				return st, false, t.unended(err, start)
+			}
+			id, err := clauseID(tok, line)
+			if err != nil {
+				return st, false, err
+			}
+			if id == 0 {
+				return st, false, nil
+			}
+		}
+	default:
+		return st, false, fmt.Errorf("%w: proof line %d: %q is not a FRAT step (o, a, d, f or r)", ErrSyntax, line, tok)
+	}
+	if tok, line, err = t.token(); err != nil {
+		return st, false, t.unended(err, start)
+	}
+	if id, err := clauseID(tok, line); err != nil || id == 0 {
+		if err == nil {
+			err = fmt.Errorf("%w: proof line %d: clause ID 0", ErrSyntax, line)
+		}
+		return st, false, err
+	}
+	t.lits = t.lits[:0]
+	for {
+		if tok, line, err = t.token(); err != nil {
+			return st, false, t.unended(err, start)
+		}
+		v, err := literal(tok, line)
+		if err != nil {
+			return st, false, err
+		}
+		if v == 0 {
+			break
+		}
+		t.lits = append(t.lits, v)
+	}
+	st.lits, st.del = t.lits, kind == "d"
+	if kind != "a" {
+		return st, kind == "d", nil
+	}
+	tok, line, err = t.token()
+	if err == io.EOF {
+		return st, true, nil
+	}
+	if err != nil {
+		return st, false, err
+	}
+	if string(tok) != "l" {
+		t.peeked, t.line = append(t.peeked[:0:0], tok...), line
+		return st, true, nil
+	}
+	for { // the hints: clause IDs, negative ones for RAT
+		if tok, line, err = t.token(); err != nil {
+			return st, false, t.unended(err, start)
+		}
+		v, err := strconv.ParseInt(string(tok), 10, 64)
+		if err != nil {
+			return st, false, fmt.Errorf("%w: proof line %d: %q is not a clause ID", ErrSyntax, line, tok)
+		}
+		if v == 0 {
+			return st, true, nil
+		}
+	}
+}
+
+// unended turns the end of the proof within a step into a syntax error.
+func (t *textSteps) unended(err error, start int) error {
+	if err == io.EOF {
+		return fmt.Errorf("%w: proof line %d: the last step is not ended by 0", ErrSyntax, start)
+	}
+	return err
+}
+
+// literal parses a literal of a text proof, 0 for the end of a clause.
+func literal(tok []byte, line int) (int32, error) {
+	v, err := strconv.ParseInt(string(tok), 10, 32)
+	if err != nil || v == -1<<31 {
+		return 0, fmt.Errorf("%w: proof line %d: %q is not a literal", ErrSyntax, line, tok)
+	}
+	return int32(v), nil
+}
+
+// clauseID parses a FRAT clause ID, 0 for the end of a list.
+func clauseID(tok []byte, line int) (uint64, error) {
+	v, err := strconv.ParseUint(string(tok), 10, 63)
+	if err != nil {
+		return 0, fmt.Errorf("%w: proof line %d: %q is not a clause ID", ErrSyntax, line, tok)
+	}
+	return v, nil
 }
 
 type binarySteps struct {
@@ -105,6 +257,8 @@ func (b *binarySteps) next() (step, error) {
 	case 'a':
 	case 'd':
 		st.del = true
+	case 'o', 'f', 'r':
+		return st, fmt.Errorf("%w: proof byte %d: 0x%02x ('%c') is neither 'a' nor 'd': binary FRAT is not read, text FRAT is", ErrSyntax, start, t, t)
 	default:
 		return st, fmt.Errorf("%w: proof byte %d: 0x%02x is neither 'a' nor 'd'", ErrSyntax, start, t)
 	}
