@@ -7,13 +7,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
-// TestCertify checks external solvers' UNSAT answers with their proofs:
-// cadical's real proofs are accepted (no solution, and no second one),
-// and a solver that claims UNSAT with a made-up proof is caught as wrong.
+// TestCertify: a solver that claims UNSAT with a made-up proof is caught
+// as wrong (TestCertifySolvers checks real solvers' real proofs).
 func TestCertify(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the lying solver is a shell script")
@@ -32,35 +34,129 @@ func TestCertify(t *testing.T) {
 			t.Errorf("%s: a made-up proof: %v %v, want Wrong", enc, a.Status, a.Err)
 		}
 	}
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical is not installed; .ci/run installs it")
-	}
-	for _, enc := range []string{"extended", "reduced"} {
-		t.Run(enc, func(t *testing.T) { certifyCadical(t, enc) })
+}
+
+// noDigit is a puzzle with no solution: its first cell can hold no digit.
+var noDigit = ".23456789" + "1........" + strings.Repeat(".", 63)
+
+// TestCertifySolvers certifies the UNSAT answers of each external solver
+// that satsolve.Programs gives proof arguments, through the engine: an
+// unsolvable puzzle, and Inkala's puzzle's "no second solution", in a
+// direct and in the reduced encoding. CaDiCaL writes binary DRAT, PicoSAT
+// RUP (text DRAT under a header), CryptoMiniSat text FRAT; kissat, which
+// CI does not install, is skipped when missing like the others.
+func TestCertifySolvers(t *testing.T) {
+	for _, p := range satsolve.Programs() {
+		if p.ProofArgs == nil {
+			continue
+		}
+		name := p.Name
+		t.Run(name, func(t *testing.T) {
+			if _, err := exec.LookPath(name); err != nil {
+				t.Skipf("%s is not installed; .ci/run installs it", name)
+			}
+			info, ok := lookup(name)
+			if !ok || !info.Proofs || !strings.Contains(ProofEngines(), name) {
+				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, ProofEngines())
+			}
+			for _, enc := range []string{"extended", "reduced"} {
+				t.Run(enc, func(t *testing.T) { certifySolver(t, name, enc) })
+			}
+		})
 	}
 }
 
-// certifyCadical checks cadical's real proofs in one encoding.
-func certifyCadical(t *testing.T, enc string) {
-	noSolution := ".23456789" + "1........" + strings.Repeat(".", 63)
-	cadical, err := Open("cadical", Options{Encoding: enc, Certify: true})
+// certifySolver checks a solver's real proofs in one encoding.
+func certifySolver(t *testing.T, name, enc string) {
+	e, err := Open(name, Options{Encoding: enc, Certify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !Certifies(cadical) || Certifies(Native()) {
-		t.Errorf("Certifies: cadical %v, native %v", Certifies(cadical), Certifies(Native()))
+	if !Certifies(e) || Certifies(Native()) {
+		t.Errorf("Certifies: %s %v, native %v", name, Certifies(e), Certifies(Native()))
 	}
-	a := Count(context.Background(), cadical, puzzle(t, noSolution), 2, 0)
+	a := Count(context.Background(), e, puzzle(t, noDigit), 2, 0)
 	if a.Status != Unsolvable || !a.Certified || !strings.Contains(a.Err.Error(), "certified") {
 		t.Errorf("an unsolvable puzzle: %v certified=%v %v", a.Status, a.Certified, a.Err)
 	}
-	a = Count(context.Background(), cadical, puzzle(t, inkala), 2, 0)
+	a = Count(context.Background(), e, puzzle(t, inkala), 2, 0)
 	if !a.Unique() || !a.Certified {
 		t.Errorf("Inkala's puzzle: %v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
 	}
 	// Without --certify the same answer is a claim.
-	plain, _ := Open("cadical", Options{Encoding: enc})
-	if a := Count(context.Background(), plain, puzzle(t, noSolution), 2, 0); a.Certified || !strings.Contains(a.Err.Error(), "not verified") {
+	plain, _ := Open(name, Options{Encoding: enc})
+	if a := Count(context.Background(), plain, puzzle(t, noDigit), 2, 0); a.Certified || !strings.Contains(a.Err.Error(), "not verified") {
 		t.Errorf("uncertified: certified=%v %v", a.Certified, a.Err)
+	}
+}
+
+// TestCertifyTampered runs PicoSAT and CryptoMiniSat through a script
+// that calls them as the engine would and then strips their text proof of
+// every lemma but the empty clause: the "no second solution" of Inkala's
+// puzzle, which needs the lemmas, is then Wrong. The same script passing
+// the proof on untouched is certified, so that the tampering is what is
+// refused.
+func TestCertifyTampered(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the tampering wrapper is a shell script")
+	}
+	// FRAT keeps its o, d, f and r lines and its empty clause "a ID 0";
+	// RUP its header and its empty clause "0".
+	const strip = `awk '$1 == "a" ? $3 == "0" : ($1 ~ /^[%odfr]/ || $0 == "0")' "$2" > "$2.t" && mv "$2.t" "$2"`
+	for _, p := range satsolve.Programs() {
+		if p.Name != "picosat" && p.Name != "cryptominisat5" {
+			continue
+		}
+		t.Run(p.Name, func(t *testing.T) {
+			if _, err := exec.LookPath(p.Argv[0]); err != nil {
+				t.Skipf("%s is not installed; .ci/run installs it", p.Argv[0])
+			}
+			var call []string
+			for _, a := range append(slices.Clone(p.Argv), p.ProofArgs...) {
+				call = append(call, strings.NewReplacer("{cnf}", `"$1"`, "{proof}", `"$2"`).Replace(a))
+			}
+			for _, tamper := range []bool{false, true} {
+				script := "#!/bin/sh\n" + strings.Join(call, " ") + "\nrc=$?\n"
+				if tamper {
+					script += strip + "\n"
+				}
+				script += "exit $rc\n"
+				wrapper := filepath.Join(t.TempDir(), "wrapper.sh")
+				if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for _, enc := range []string{"extended", "reduced"} {
+					e, err := Open(wrapper+" {cnf} {proof}", Options{Encoding: enc, Certify: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					a := Count(context.Background(), e, puzzle(t, inkala), 2, 0)
+					switch {
+					case !tamper && (!a.Unique() || !a.Certified):
+						t.Errorf("%s, proof untouched: %v count %d certified=%v %v", enc, a.Status, a.Count, a.Certified, a.Err)
+					case tamper && (a.Status != Wrong || !errors.Is(a.Err, ErrWrong) || !strings.Contains(a.Err.Error(), "not RUP")):
+						t.Errorf("%s, proof stripped of its lemmas: %v %v, want Wrong", enc, a.Status, a.Err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestProofEngines: an external engine gives proofs exactly when its row
+// of satsolve.Programs has proof arguments, and ProofEngines, which the
+// --certify usage error names, lists those and no other.
+func TestProofEngines(t *testing.T) {
+	for _, p := range satsolve.Programs() {
+		info, ok := lookup(p.Name)
+		if !ok || info.Proofs != (p.ProofArgs != nil) || !strings.Contains(info.Doc, p.Proof) {
+			t.Errorf("%s: Proofs %v, ProofArgs %q, Doc %q", p.Name, info.Proofs, p.ProofArgs, info.Doc)
+		}
+		if listed := slices.Contains(strings.Split(strings.TrimSuffix(ProofEngines(), ", or a command line with {proof}"), ", "), p.Name); listed != info.Proofs {
+			t.Errorf("%s: listed by ProofEngines %v, Proofs %v: %q", p.Name, listed, info.Proofs, ProofEngines())
+		}
+	}
+	if !strings.Contains(ProofEngines(), "picosat") || !strings.Contains(ProofEngines(), "cryptominisat5") || strings.Contains(ProofEngines(), "minisat,") {
+		t.Errorf("ProofEngines %q", ProofEngines())
 	}
 }

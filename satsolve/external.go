@@ -26,10 +26,10 @@ import (
 // Unix the solver runs in a process group of its own, killed whole when ctx
 // ends or the solver exits, so that no process it started outlives it.
 //
-// With Certify set, an UNSAT answer counts only with a DRAT proof that
-// Certify accepts for the CNF the solver was given: the solver writes it
-// to the file "{proof}" names in Argv, or in ProofArgs when Argv does not
-// name it.
+// With Certify set, an UNSAT answer counts only with a proof (DRAT, or one
+// package drat reads as DRAT: see Program) that Certify accepts for the
+// CNF the solver was given: the solver writes it to the file "{proof}"
+// names in Argv, or in ProofArgs when Argv does not name it.
 type External struct {
 	Label string   // the engine's name in messages and tables
 	Argv  []string // the command and its arguments
@@ -37,7 +37,7 @@ type External struct {
 	// name "{proof}" (see Program).
 	ProofArgs []string
 	// Certify, when not nil, checks a refutation: cnf is the formula the
-	// solver was given, proof its DRAT proof.
+	// solver was given, proof the proof it wrote.
 	Certify func(ctx context.Context, cnf, proof io.Reader) error
 }
 
@@ -45,7 +45,7 @@ type External struct {
 var ErrBadProof = errors.New("UNSAT proof refused")
 
 // Program is a DIMACS solver that sudokusat knows by name: how to call it
-// quietly and how to have it write a DRAT proof.
+// quietly and how to have it write a proof that package drat checks.
 type Program struct {
 	// Name is the name Engine takes; Aliases are other names for it.
 	Name    string
@@ -55,10 +55,12 @@ type Program struct {
 	Argv []string
 	// ProofArgs are added to Argv when a proof is asked for: "{proof}"
 	// stands for the file the solver writes it to. Nil for a solver that
-	// writes no proof package drat can check.
+	// writes no proof package drat can check. A proof is DRAT (text or
+	// binary), PicoSAT's RUP or text FRAT: drat.Check tells them apart.
 	ProofArgs []string
-	// Proof names what the solver writes with ProofArgs, or why it
-	// writes nothing usable, for help texts and messages.
+	// Proof names what the solver writes with ProofArgs, as measured with
+	// the version named, or why it writes nothing usable, for help texts
+	// and messages.
 	Proof string
 }
 
@@ -67,11 +69,21 @@ type Program struct {
 // --certify messages read. The slice is new on each call.
 func Programs() []Program {
 	return []Program{
-		{Name: "cadical", Argv: []string{"cadical", "-q", "{cnf}"}, ProofArgs: []string{"{proof}"}, Proof: "DRAT, to the file after the CNF"},
+		{Name: "cadical", Argv: []string{"cadical", "-q", "{cnf}"}, ProofArgs: []string{"{proof}"}, Proof: "DRAT (binary), to the file after the CNF"},
 		{Name: "kissat", Argv: []string{"kissat", "-q", "{cnf}"}, ProofArgs: []string{"{proof}"}, Proof: "DRAT, to the file after the CNF"},
-		{Name: "minisat", Argv: []string{"minisat", "-verb=0", "{cnf}", "{out}"}, Proof: "none: MiniSat writes no proof"},
-		{Name: "picosat", Argv: []string{"picosat", "{cnf}"}, Proof: "none that drat reads: PicoSAT writes RUP and TraceCheck traces"},
-		{Name: "cryptominisat5", Aliases: []string{"cryptominisat"}, Argv: []string{"cryptominisat5", "--verb", "0", "{cnf}"}, Proof: "none that drat reads: CryptoMiniSat 5.11 writes FRAT"},
+		{Name: "minisat", Argv: []string{"minisat", "-verb=0", "{cnf}", "{out}"}, Proof: "none: MiniSat 2.2 has no proof option"},
+		// PicoSAT 965's -R writes its learned clauses as it goes: text DRAT
+		// with no deletions under a "%RUPD32 VARIABLES CLAUSES" header,
+		// which drat skips. Its -r, -t and -T (RUP of the core, TraceCheck
+		// traces) abort in the Debian build ("compiled without trace
+		// support"; picosat.trace has them).
+		{Name: "picosat", Argv: []string{"picosat", "{cnf}"}, ProofArgs: []string{"-R", "{proof}"},
+			Proof: "RUP (text DRAT without deletions), with -R"},
+		// CryptoMiniSat 5.11 has no DRAT option (--drat and --dratfile are
+		// unknown options): --frat, like a second file after the CNF,
+		// writes text FRAT, which drat reads as DRAT.
+		{Name: "cryptominisat5", Aliases: []string{"cryptominisat"}, Argv: []string{"cryptominisat5", "--verb", "0", "{cnf}"}, ProofArgs: []string{"--frat", "{proof}"},
+			Proof: "FRAT (text), with --frat: its additions and deletions checked as DRAT's"},
 	}
 }
 

@@ -323,6 +323,13 @@ func TestSolveCertify(t *testing.T) {
 	if _, errOut, code := runCLI(t, inkala+"\n", "solve", "--engine", "native", "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "gives no proof") {
 		t.Errorf("--certify with gophersat: exit %d, %q", code, errOut)
 	}
+	// MiniSat writes no proof: the usage error names the engines that do.
+	if _, err := exec.LookPath("minisat"); err == nil {
+		_, errOut, code := runCLI(t, inkala+"\n", "solve", "--engine", "minisat", "--certify", "-")
+		if code != exitUsage || !strings.Contains(errOut, "engine minisat gives no proof; engines that do: sat, cadical, kissat, picosat, cryptominisat5, or a command line with {proof}") {
+			t.Errorf("--certify with minisat: exit %d, %q", code, errOut)
+		}
+	}
 }
 
 // TestCheckCertified: check --certify counts each engine's certified UNSAT

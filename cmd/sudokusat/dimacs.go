@@ -121,7 +121,7 @@ func decodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},
 			&cli.BoolFlag{Name: "competition-codes", Usage: "exit as SAT solvers do: 10 for a grid, 20 for no solution, 0 for no answer"},
 			&cli.BoolFlag{Name: "certify", Usage: "accept an UNSAT answer only with the DRAT proof --proof names, checked from the puzzle"},
-			&cli.StringFlag{Name: "proof", Usage: "the DRAT `FILE` (text or binary) the solver wrote, for --certify"},
+			&cli.StringFlag{Name: "proof", Usage: "the proof `FILE` the solver wrote, for --certify: DRAT (text or binary), PicoSAT's RUP or text FRAT"},
 		},
 		Action: func(c *cli.Context) error {
 			sat, unsat, unknown := error(nil), error(errUnsolved), error(errUnsolved)
