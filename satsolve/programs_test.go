@@ -32,7 +32,7 @@ func TestProgramsProofs(t *testing.T) {
 				t.Fatalf("ProofArgs %q name {proof} %d times; Proof %q", p.ProofArgs, n, p.Proof)
 			}
 			if _, err := exec.LookPath(p.Argv[0]); err != nil {
-				t.Skipf("%s is not installed; .ci/run installs the solvers it can", p.Argv[0])
+				t.Skipf("%s is not installed; .ci/run installs the solvers Debian packages (kissat is not among them)", p.Argv[0])
 			}
 			proof := filepath.Join(t.TempDir(), "proof")
 			var args []string

@@ -263,7 +263,7 @@ func TestExternalSolvers(t *testing.T) {
 			e, _ := Engine(name)
 			argv := e.(*External).Argv
 			if _, err := exec.LookPath(argv[0]); err != nil {
-				t.Skipf("%s is not installed (%v); .ci/run installs it", argv[0], err)
+				t.Skipf("%s is not installed (%v); .ci/run installs the solvers Debian packages (kissat is not among them)", argv[0], err)
 			}
 			for _, enc := range []string{"reduced", "extended"} {
 				for i, g := range puzzles {
