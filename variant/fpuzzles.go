@@ -117,10 +117,27 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 			return nil, fmt.Errorf("%w: %q: %v", ErrFormat, k, err)
 		}
 	}
+	p.Rules = distinctRules(p.Rules)
 	if err := Validate(p); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// distinctRules drops the rules that repeat an earlier one exactly: a
+// rule given twice is one rule, and a document of a million copies of one
+// thermometer is a puzzle with one.
+func distinctRules(rules []sudokusat.Rule) []sudokusat.Rule {
+	seen := make(map[string]bool, len(rules))
+	out := rules[:0]
+	for _, r := range rules {
+		key := fmt.Sprint(r.Kind, r.Cells, r.Lines, r.Value)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // number reads a JSON number or a string holding one.

@@ -3,6 +3,7 @@ package variant_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -343,4 +344,43 @@ func FuzzParseFPuzzles(f *testing.F) {
 		}
 		_, _ = variant.ParseLink(string(data))
 	})
+}
+
+// TestLimits: what one input may ask of memory is bounded. A link whose
+// JSON would be over 1 MiB is refused as it decompresses (a 16 KB link of
+// 40,000 copies of one thermometer here; one of 52 KB held 16 MB and took
+// 3.3 GB to count); a rule given twice is one rule; and a puzzle carries at
+// most RuleLimits' rules and cells.
+func TestLimits(t *testing.T) {
+	bomb, err := os.ReadFile(filepath.Join("testdata", "bomb-link.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := variant.ParseLink(string(bomb)); err == nil || !strings.Contains(err.Error(), "more than 1048576 characters") {
+		t.Errorf("a link of 1.1 MB of JSON: %v", err)
+	}
+	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"thermometer":[` +
+		`{"lines":[["R1C1","R1C2"]]},{"lines":[["R1C1","R1C2"],["R2C1","R2C2"]]},{"lines":[["R1C1","R1C2"]]}]}`))
+	if err != nil || len(p.Rules) != 2 {
+		t.Errorf("three thermometers, two of them the same: %v rules, %v", p, err)
+	}
+	n := 9
+	rules, cells := variant.RuleLimits(n)
+	g, _ := sudokusat.NewGridSize(n)
+	many := &sudokusat.Puzzle{Grid: g}
+	for i := 0; len(many.Rules) <= rules; i++ {
+		// One-cell cages: 81 cells × 9 sums are 729 distinct rules.
+		many.Rules = append(many.Rules, sudokusat.Rule{Kind: variant.Killer, Cells: []int{i % (n * n)}, Value: i/(n*n) + 1})
+	}
+	if err := variant.Validate(many); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d", rules)) {
+		t.Errorf("%d rules: %v", len(many.Rules), err)
+	}
+	long := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0}}}}
+	for len(long.Rules[0].Lines)*8 <= cells {
+		long.Rules[0].Lines = append(long.Rules[0].Lines, []int{1, 2, 3, 4, 5, 6, 7, 8})
+	}
+	if err := variant.Validate(long); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d", cells)) {
+		t.Errorf("an arrow of %d lines: %v", len(long.Rules[0].Lines), err)
+	}
 }

@@ -128,8 +128,10 @@ func (s *stickyReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// maxDocument bounds one f-puzzles document or link.
-const maxDocument = 16 << 20
+// maxDocument bounds one f-puzzles document or link: the largest
+// published documents seen are tens of kilobytes (a link of 4 KB), and
+// what a document holds is built in memory several times over.
+const maxDocument = 1 << 20
 
 // linkReader reads f-puzzles inputs: one JSON document, or one link or
 // compressed text per line, blank lines and lines starting with # skipped.

@@ -39,6 +39,20 @@ func Validate(p *sudokusat.Puzzle) error {
 			}
 		}
 	}
+	maxRules, maxCells := RuleLimits(n)
+	if len(p.Rules) > maxRules {
+		return fmt.Errorf("%w: %d rules: a %d×%d puzzle may carry at most %d", ErrPuzzle, len(p.Rules), n, n, maxRules)
+	}
+	cells := 0
+	for _, c := range p.Rules {
+		cells += len(c.Cells)
+		for _, l := range c.Lines {
+			cells += len(l)
+		}
+	}
+	if cells > maxCells {
+		return fmt.Errorf("%w: its rules name %d cells in all: a %d×%d puzzle's may name at most %d", ErrPuzzle, cells, n, n, maxCells)
+	}
 	table := kinds()
 	for i, c := range p.Rules {
 		if err := validateRule(table, c, n); err != nil {
@@ -84,6 +98,13 @@ func Validate(p *sudokusat.Puzzle) error {
 	}
 	return nil
 }
+
+// RuleLimits returns how many rules a puzzle of side n may carry, and how
+// many cells they may name in all (a cell named by several rules counts
+// for each): 8·n² and 64·n², far beyond any published puzzle (the busiest
+// carry a few hundred rules on a 9×9 grid), and small enough that every
+// engine builds a puzzle's rules in bounded memory.
+func RuleLimits(n int) (rules, cells int) { return 8 * n * n, 64 * n * n }
 
 // validateRule checks one rule's cells for its kind.
 func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
