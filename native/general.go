@@ -70,6 +70,7 @@ type general struct {
 	weight  int // solutions each leaf stands for: see symmetric
 	guesses int
 	nodes   uint
+	steps   uint // propagation steps, between two looks at done
 	done    <-chan struct{}
 	stopped bool
 	sol     []int32
@@ -90,7 +91,12 @@ const placeMark = 1 << 31
 
 // newGeneral loads the givens of g. It reports false when two givens
 // conflict or some cell or unit is left without a way out.
-func newGeneral(g *sudokusat.Grid) (*general, bool) {
+func newGeneral(g *sudokusat.Grid) (*general, bool) { return newGeneralUntil(g, nil) }
+
+// newGeneralUntil is newGeneral, given up (nil, false) once done is
+// closed: setting up a 400×400 grid's candidates alone takes a third of a
+// second.
+func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 	n := g.Size()
 	br, bc := g.BoxRows(), g.BoxCols()
 	w := (n + 63) / 64
@@ -153,6 +159,9 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		full[d>>6] |= 1 << (d & 63)
 	}
 	for cell := range cells {
+		if cell&4095 == 0 && closed(done) {
+			return nil, false
+		}
 		if s.val[cell] != 0 {
 			continue
 		}
@@ -176,6 +185,9 @@ func newGeneral(g *sudokusat.Grid) (*general, bool) {
 		}
 	}
 	for cell := range cells {
+		if cell&4095 == 0 && closed(done) {
+			return nil, false
+		}
 		us := s.units(cell)
 		ps := s.places(cell)
 		for i := range w {
@@ -376,6 +388,12 @@ func firstLast(x []uint64) (first, last int) {
 func (s *general) propagate() bool {
 	n, w := s.n, s.w
 	for {
+		// A large grid's propagation alone can run for seconds: the
+		// deadline is looked at here too, not only between nodes.
+		if s.steps++; s.done != nil && (s.n > 16 || s.steps&1023 == 0) && s.isDone() {
+			s.clearQueues()
+			return false
+		}
 		for len(s.singles) > 0 {
 			q := s.singles[len(s.singles)-1]
 			s.singles = s.singles[:len(s.singles)-1]
@@ -531,15 +549,33 @@ func (s *general) search() {
 		return
 	}
 	s.nodes++
-	if s.done != nil && s.nodes&63 == 0 {
-		select {
-		case <-s.done:
-			s.stopped = true
-			return
-		default:
-		}
+	// On a large grid a node costs milliseconds: every one looks at the
+	// deadline. A small one looks every 64.
+	if s.done != nil && (s.n > 16 || s.nodes&63 == 0) && s.isDone() {
+		return
 	}
 	s.branchCell(s.pickCell())
+}
+
+// closed reports whether done, which may be nil, is closed.
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// isDone reports whether done is closed, and marks the search stopped.
+func (s *general) isDone() bool {
+	select {
+	case <-s.done:
+		s.stopped = true
+		return true
+	default:
+		return false
+	}
 }
 
 // finished reports whether the search should stop.
@@ -598,6 +634,9 @@ func (s *general) branchCell(cell int) {
 			s.search()
 		} else {
 			s.deadEnd()
+		}
+		if s.stopped {
+			return // the state is dropped: undoing a large grid's trail takes long
 		}
 		s.undo(mark)
 		if s.finished() || !s.remove(cell, d) || !s.propagate() {
@@ -669,12 +708,16 @@ func (s *general) pickCell() int {
 // countGeneral counts up to limit solutions of g, writing the first to sol
 // (n² digits) when sol is not nil.
 func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}) (count, guesses int, stopped bool) {
-	s, ok := newGeneral(g)
-	if !ok || !s.propagate() {
-		return 0, 0, false
+	s, ok := newGeneralUntil(g, done)
+	if !ok {
+		return 0, 0, closed(done)
+	}
+	s.done = done
+	if !s.propagate() {
+		return 0, 0, s.stopped
 	}
 	s.trailing = true
-	s.limit, s.sol, s.done = limit, sol, done
+	s.limit, s.sol = limit, sol
 	s.hint = s.hints(g)
 	s.weight = 1
 	switch {
@@ -702,8 +745,11 @@ func (s *general) countRestarts() {
 	for run := 1; ; run++ {
 		s.budget = s.fails + restartBase*luby(run)
 		s.search()
+		if s.stopped {
+			return
+		}
 		s.undo(0)
-		if !s.aborted || s.stopped || s.count >= s.limit {
+		if !s.aborted || s.count >= s.limit {
 			return
 		}
 		s.aborted = false
