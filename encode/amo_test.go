@@ -108,7 +108,7 @@ func TestDefinitions(t *testing.T) {
 	puzzles["large-25"] = mustGrid(t, string(data))
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold)
+			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,7 +222,7 @@ func TestReducedProduct(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold)
+			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -383,7 +383,7 @@ func TestAMOsRecorded(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold)
+			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package encode
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
@@ -23,7 +24,9 @@ var ErrUnknownEncoding = errors.New("unknown encoding")
 type Info struct {
 	Name  string   // the name Lookup takes
 	Doc   string   // one line, for help texts
-	Build Encoding // the encoding itself
+	Build Encoding // the encoding itself, refusing past DefaultMaxClauses
+
+	build func(g *sudokusat.Grid, maxClauses int) (*Formula, error)
 }
 
 // Encodings describes every encoding Lookup knows, in order of growing
@@ -31,13 +34,27 @@ type Info struct {
 // list of encodings: Names, Describe, Resolve and Lookup all read it. The
 // slice is new on each call, so that no caller can change another's.
 func Encodings() []Info {
-	return []Info{
-		{"minimal", "cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)", Minimal},
-		{"efficient", "minimal plus at most one digit per cell (Weber)", Efficient},
-		{"extended", "exactly one digit per cell and per row, column and box (Lynce & Ouaknine)", Extended},
-		{"reduced", "givens propagated first; only the candidates left are variables (the default)", Reduced},
-		{"reduced-pairwise", "reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables", ReducedPairwise},
+	es := []Info{
+		{Name: "minimal", Doc: "cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)",
+			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "minimal", false, false, max) }},
+		{Name: "efficient", Doc: "minimal plus at most one digit per cell (Weber)",
+			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "efficient", true, false, max) }},
+		{Name: "extended", Doc: "exactly one digit per cell and per row, column and box (Lynce & Ouaknine)",
+			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "extended", true, true, max) }},
+		{Name: "reduced", Doc: "givens propagated first; only the candidates left are variables (the default)",
+			build: func(g *sudokusat.Grid, max int) (*Formula, error) {
+				return reduced(g, productThreshold, "reduced", max)
+			}},
+		{Name: "reduced-pairwise", Doc: "reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables",
+			build: func(g *sudokusat.Grid, max int) (*Formula, error) {
+				return reduced(g, math.MaxInt, "reduced-pairwise", max)
+			}},
 	}
+	for i := range es {
+		build := es[i].build
+		es[i].Build = func(g *sudokusat.Grid) (*Formula, error) { return build(g, DefaultMaxClauses) }
+	}
+	return es
 }
 
 // Names lists the encodings Lookup knows, in the order of Encodings.
@@ -84,6 +101,10 @@ type Options struct {
 	Encoding string
 	// Sums is how a puzzle with rules writes killer and arrow sums.
 	Sums SumForm
+	// MaxClauses is the most clauses the formula may have; 0 means
+	// DefaultMaxClauses. Past it the encoding builds nothing and the
+	// error wraps ErrTooLarge.
+	MaxClauses int
 }
 
 // Puzzle encodes p: a classic puzzle in the encoding o names, and a puzzle
@@ -95,14 +116,18 @@ type Options struct {
 func Puzzle(p *sudokusat.Puzzle, o Options) (*Formula, error) {
 	var f *Formula
 	var err error
+	maxClauses := o.MaxClauses
+	if maxClauses <= 0 {
+		maxClauses = DefaultMaxClauses
+	}
 	if p.Classic() {
 		var e Info
 		if e, err = Describe(o.Encoding); err != nil {
 			return nil, err
 		}
-		f, err = e.Build(p.Grid)
+		f, err = e.build(p.Grid, maxClauses)
 	} else {
-		f, err = Variant(p, o.Sums)
+		f, err = variantFormula(p, o.Sums, maxClauses)
 	}
 	if err != nil {
 		return nil, err

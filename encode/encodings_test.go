@@ -3,9 +3,16 @@ package encode
 import (
 	"errors"
 	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
 )
 
 // TestEncodings checks the table against what its builders make: each row's
@@ -90,4 +97,76 @@ func ExampleEncodings() {
 	// extended         exactly one digit per cell and per row, column and box (Lynce & Ouaknine)
 	// reduced          givens propagated first; only the candidates left are variables (the default)
 	// reduced-pairwise reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables
+}
+
+// TestMaxClauses: each encoding counts its clauses before it builds any,
+// and refuses past the limit with an error naming the count. The count of
+// the reduced encoding, made after the propagation, is the formula's
+// (an upper bound for box groups, whose pairs in a row or column are not
+// written twice), and its variables are exactly the formula's.
+func TestMaxClauses(t *testing.T) {
+	for _, file := range []string{"top95-sample.txt", "large-16.txt", "large-25.txt"} {
+		g := readGrids(t, file)[0]
+		for _, e := range Encodings() {
+			f, err := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: e.Name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.NumClauses() == 0 {
+				continue
+			}
+			_, err = Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: e.Name, MaxClauses: f.NumClauses() - 1})
+			if e.Name == "reduced" || e.Name == "reduced-pairwise" {
+				p := newProp(g)
+				p.run(g)
+				threshold := productThreshold
+				if e.Name == "reduced-pairwise" {
+					threshold = math.MaxInt
+				}
+				clauses, vars := p.size(threshold)
+				if clauses < f.NumClauses() || vars != f.Vars {
+					t.Errorf("%s %s: counted %d clauses, %d variables; the formula has %d, %d", file, e.Name, clauses, vars, f.NumClauses(), f.Vars)
+				}
+			}
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "clauses over") {
+				t.Errorf("%s %s one clause under the limit: %v", file, e.Name, err)
+			}
+			if _, err := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: e.Name, MaxClauses: f.NumClauses() * 2}); err != nil {
+				t.Errorf("%s %s under the limit: %v", file, e.Name, err)
+			}
+		}
+	}
+	// An empty 400×400 grid's reduced formula would have 756 million
+	// clauses: it is refused, and fast, with nothing built.
+	g, _ := sudokusat.NewGridSize(400)
+	start := time.Now()
+	_, err := Reduced(g)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "the reduced encoding of this 400×400 puzzle has 755,840,000 clauses over 89,600,000 variables") {
+		t.Errorf("an empty 400×400: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the refusal took %v", d)
+	}
+}
+
+// readGrids reads the puzzles of a file of testdata.
+func readGrids(t *testing.T, name string) []*sudokusat.Grid {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []*sudokusat.Grid
+	r := sudokusat.NewReader(f)
+	for {
+		p, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p.Grid)
+	}
 }

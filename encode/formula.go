@@ -19,6 +19,7 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"github.com/sudokusat/sudokusat"
 )
@@ -224,26 +225,62 @@ func (f *Formula) Slices() [][]int {
 	return out
 }
 
-// MaxDirectClauses bounds the size of a direct encoding, which grows as
-// N⁴: past it, only Reduced can hold the puzzle.
-const MaxDirectClauses = 60_000_000
+// DefaultMaxClauses is the largest formula an encoding builds unless told
+// otherwise (Options.MaxClauses): 60 million clauses, over a gigabyte of
+// DIMACS text and of gophersat's memory. Each encoding counts its clauses
+// before it builds any, and refuses past the limit with an error wrapping
+// ErrTooLarge that names the count. The direct encodings grow as N⁴ (the
+// extended encoding of a 64×64 grid has 33 million clauses), the reduced
+// one with the candidates the givens leave (an empty 400×400 grid would
+// have 756 million).
+const DefaultMaxClauses = 60_000_000
+
+// ErrTooLarge reports a formula with more clauses than the limit.
+var ErrTooLarge = errors.New("formula too large")
+
+// tooLarge is the error of an encoding that would write clauses clauses
+// over vars variables for g, past max.
+func tooLarge(name string, g *sudokusat.Grid, clauses, vars, max int) error {
+	n := g.Size()
+	hint := ""
+	if name != "reduced" && name != "reduced-pairwise" && name != "variant" {
+		hint = "; the reduced encoding writes only what the givens leave open"
+	}
+	return fmt.Errorf("%w: the %s encoding of this %d×%d puzzle has %s clauses over %s variables, more than the limit of %s (--max-clauses raises it)%s",
+		ErrTooLarge, name, n, n, thousands(clauses), thousands(vars), thousands(max), hint)
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
 
 // Minimal is the minimal encoding (Lynce & Ouaknine 2006): at least one
 // digit per cell, and each digit at most once per row, column and box, with
 // pairwise at-most-one. N² + 3N²·C(N,2) clauses before the givens.
-func Minimal(g *sudokusat.Grid) (*Formula, error) { return direct(g, "minimal", false, false) }
+func Minimal(g *sudokusat.Grid) (*Formula, error) {
+	return direct(g, "minimal", false, false, DefaultMaxClauses)
+}
 
 // Efficient is Weber's encoding (2005): Minimal plus at most one digit per
 // cell. N²(1+C(N,2)) + 3N²·C(N,2) clauses before the givens.
-func Efficient(g *sudokusat.Grid) (*Formula, error) { return direct(g, "efficient", true, false) }
+func Efficient(g *sudokusat.Grid) (*Formula, error) {
+	return direct(g, "efficient", true, false, DefaultMaxClauses)
+}
 
 // Extended is the extended encoding (Lynce & Ouaknine 2006): exactly one
 // digit per cell, and each digit exactly once per row, column and box. The
 // unit at-least-one clauses make hidden singles plain unit propagation.
 // 4N²(1+C(N,2)) clauses before the givens.
-func Extended(g *sudokusat.Grid) (*Formula, error) { return direct(g, "extended", true, true) }
+func Extended(g *sudokusat.Grid) (*Formula, error) {
+	return direct(g, "extended", true, true, DefaultMaxClauses)
+}
 
-func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool) (*Formula, error) {
+func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses int) (*Formula, error) {
 	n := g.Size()
 	pairs := n * (n - 1) / 2
 	clauses := n*n + 3*n*n*pairs
@@ -253,8 +290,8 @@ func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool) (*Formula, er
 	if unitALO {
 		clauses += 3 * n * n
 	}
-	if clauses > MaxDirectClauses {
-		return nil, fmt.Errorf("the %s encoding of a %d×%d grid has %d clauses, more than %d: use the reduced encoding", name, n, n, clauses, MaxDirectClauses)
+	if clauses+g.Givens() > maxClauses {
+		return nil, tooLarge(name, g, clauses+g.Givens(), n*n*n, maxClauses)
 	}
 	f := &Formula{
 		VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Fixed: g.Clone()},

@@ -21,7 +21,7 @@ import (
 // is the contradiction (x1) ∧ (¬x1); when it solves the puzzle the formula
 // has no variables and Fixed is the solution.
 func Reduced(g *sudokusat.Grid) (*Formula, error) {
-	return reduced(g, productThreshold)
+	return reduced(g, productThreshold, "reduced", DefaultMaxClauses)
 }
 
 // ReducedPairwise is Reduced with every at-most-one written pairwise: the
@@ -34,20 +34,23 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 // and not on Reduced's (docs/performance.md). gophersat, which takes each
 // at-most-one as one cardinality constraint, gets the same problem from both.
 func ReducedPairwise(g *sudokusat.Grid) (*Formula, error) {
-	f, err := reduced(g, math.MaxInt)
-	if err != nil {
-		return nil, err
-	}
-	f.Encoding = "reduced-pairwise"
-	return f, nil
+	return reduced(g, math.MaxInt, "reduced-pairwise", DefaultMaxClauses)
 }
 
 // reduced is Reduced with the product encoding from groups of threshold
-// literals up; tests lower it to reach the product encoding on small grids.
-func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
+// literals up (tests lower it to reach the product encoding on small
+// grids), named name, refused when it would have more than maxClauses
+// clauses: they are counted after the propagation, before anything else is
+// built.
+func reduced(g *sudokusat.Grid, threshold int, name string, maxClauses int) (*Formula, error) {
 	p := newProp(g)
 	ok := p.run(g)
-	f := &Formula{VarMap: VarMap{Encoding: "reduced", Puzzle: g.Clone(), Cands: []Cand{}}}
+	if ok {
+		if clauses, vars := p.size(threshold); clauses > maxClauses {
+			return nil, tooLarge(name, g, clauses, vars, maxClauses)
+		}
+	}
+	f := &Formula{VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Cands: []Cand{}}}
 	if !ok {
 		f.Fixed = g.Clone()
 		f.Vars = 1
@@ -162,4 +165,52 @@ func reduced(g *sudokusat.Grid, threshold int) (*Formula, error) {
 		}
 	}
 	return f, nil
+}
+
+// size returns the number of clauses and variables of the reduced formula
+// of p's propagated state with the product encoding from threshold
+// literals up: each open cell, and each digit of a unit with open cells
+// that can hold it, is an at-least-one clause and an at-most-one group.
+// A box group's pairs already in a row or column are counted, so the count
+// is an upper bound for pairwise groups.
+func (p *prop) size(threshold int) (clauses, vars int) {
+	n := p.n
+	amo := func(k int) int {
+		switch {
+		case k < 2:
+			return 0
+		case k >= threshold:
+			pp, q := productShape(k)
+			vars += pp + q
+			return 2*k + pp*(pp-1)/2 + q*(q-1)/2
+		}
+		return k * (k - 1) / 2
+	}
+	for cell := 0; cell < n*n; cell++ {
+		if p.val[cell] == 0 {
+			k := popcount(p.set(cell))
+			vars += k
+			clauses += 1 + amo(k)
+		}
+	}
+	count := make([]int, n)
+	for ui := 0; ui < 3*n; ui++ {
+		clear(count)
+		for _, c := range p.unit(ui/n, ui%n) {
+			if p.val[c] != 0 {
+				continue
+			}
+			for i, word := range p.set(int(c)) {
+				for ; word != 0; word &= word - 1 {
+					count[i*64+bits.TrailingZeros64(word)]++
+				}
+			}
+		}
+		for _, m := range count {
+			if m > 0 {
+				clauses += 1 + amo(m)
+			}
+		}
+	}
+	return clauses, vars
 }

@@ -71,13 +71,19 @@ const maxCombos = 100_000
 // the code), and killer sums and arrows are written in the sum form asked.
 // The map's Variant is p, so that WriteDIMACS records its constraints.
 func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
+	return variantFormula(p, sums, DefaultMaxClauses)
+}
+
+// variantFormula is Variant refused past maxClauses clauses for its base, the
+// extended encoding of the grid, which is most of a variant formula.
+func variantFormula(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
 	if p == nil || p.Grid == nil {
 		return nil, fmt.Errorf("%w: no grid", ErrVariant)
 	}
 	g := p.Grid
 	n := g.Size()
-	if 4*n*n*(1+n*(n-1)/2) > MaxDirectClauses {
-		return nil, fmt.Errorf("%w: a %d×%d grid is too large for the direct variables", ErrVariant, n, n)
+	if base := 4 * n * n * (1 + n*(n-1)/2); base > maxClauses {
+		return nil, fmt.Errorf("%w: %w", ErrVariant, tooLarge("variant", g, base, n*n*n, maxClauses))
 	}
 	f := &Formula{
 		VarMap: VarMap{Encoding: "variant", Puzzle: g.Clone(), Fixed: g.Clone(), Variant: p},

@@ -154,6 +154,10 @@ type Options struct {
 	// killer and arrow sums; external solvers take CNF, so they always get
 	// clauses. The zero value is encode.SumClauses, the default.
 	Sums encode.SumForm
+	// MaxClauses is the most clauses a SAT engine's formula may have; 0
+	// means encode.DefaultMaxClauses. A larger puzzle is an error of its
+	// own, found before the formula is built.
+	MaxClauses int
 	// Workers, when not nil, runs every gophersat search in its worker
 	// processes, where a deadline kills the search. Without it gophersat
 	// runs in this process, one search at a time, and a deadline cannot
@@ -170,6 +174,11 @@ type Options struct {
 	// a worker process too, and checked here. The other engines open as
 	// they are, their answers not certified (see Certifies).
 	Certify bool
+}
+
+// encode returns how o's SAT engines encode a puzzle.
+func (o Options) encode() encode.Options {
+	return encode.Options{Encoding: o.Encoding, Sums: o.Sums, MaxClauses: o.MaxClauses}
 }
 
 // Open returns the engine named by spec: a name of Engines, or a DIMACS
@@ -366,7 +375,7 @@ func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (
 	if w != nil && !e.o.Certify && p.Classic() {
 		// The worker encodes, so that the parent's work per puzzle is
 		// only the validation.
-		return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.Encoding, limit))
+		return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.encode(), limit))
 	}
 	f, err := encodeCtx(ctx, p, e.o)
 	if err != nil {
@@ -458,9 +467,7 @@ func (e *external) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (R
 
 // encodeCtx encodes p as o says, giving up when ctx ends first.
 func encodeCtx(ctx context.Context, p *sudokusat.Puzzle, o Options) (*encode.Formula, error) {
-	return withCtx(ctx, func() (*encode.Formula, error) {
-		return encode.Puzzle(p, encode.Options{Encoding: o.Encoding, Sums: o.Sums})
-	})
+	return withCtx(ctx, func() (*encode.Formula, error) { return encode.Puzzle(p, o.encode()) })
 }
 
 // withCtx runs enc, giving up when ctx ends first. The encoders take no

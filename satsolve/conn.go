@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -21,7 +22,10 @@ var errCrashed = errors.New("satsolve: worker crashed; retry alone")
 
 // lostReply wraps the error of a reply lost because the worker died
 // without being killed: the search is tried again, up to maxCrashRetries.
-type lostReply struct{ err error }
+type lostReply struct {
+	err error
+	w   *worker
+}
 
 func (e *lostReply) Error() string { return e.err.Error() }
 func (e *lostReply) Unwrap() error { return e.err }
@@ -47,6 +51,59 @@ type worker struct {
 
 	once   sync.Once // kill
 	killed atomic.Bool
+	log    workerLog // what the process wrote on its standard error
+}
+
+// workerLog keeps what a worker process says when it dies: the first line
+// of a Go runtime's fatal error, and whether it ran out of memory. Both may
+// be followed by thousands of lines of goroutine dumps, which are not kept.
+type workerLog struct {
+	mu    sync.Mutex
+	fatal string
+	oom   bool
+	line  []byte // the line being written, up to 256 bytes
+}
+
+func (l *workerLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, b := range p {
+		if b != '\n' {
+			if len(l.line) < 256 {
+				l.line = append(l.line, b)
+			}
+			continue
+		}
+		line := string(l.line)
+		l.line = l.line[:0]
+		if strings.Contains(line, "out of memory") {
+			l.oom = true
+		}
+		if l.fatal == "" && (strings.HasPrefix(line, "fatal error:") || strings.HasPrefix(line, "panic:")) {
+			l.fatal = line
+		}
+	}
+	return len(p), nil
+}
+
+// deathNote says why a worker died, once it has been waited for: it ran
+// out of memory, its runtime's fatal error, or the signal that killed it.
+func (w *worker) deathNote() string {
+	w.log.mu.Lock()
+	oom, fatal := w.log.oom, w.log.fatal
+	w.log.mu.Unlock()
+	switch {
+	case oom:
+		return " (the worker ran out of memory: a smaller --max-clauses refuses such formulas before they are built)"
+	case fatal != "":
+		return " (the worker said: " + fatal + ")"
+	}
+	if ps := w.cmd.ProcessState; ps != nil {
+		if sig, ok := signalled(ps); ok {
+			return " (the worker was killed by " + sig + "; by the system, perhaps, out of memory)"
+		}
+	}
+	return ""
 }
 
 // exchange writes a request and waits for its reply. A request that a
@@ -95,7 +152,7 @@ func (w *worker) exchange(req []byte) (found, error) {
 		if w.killed.Load() {
 			err = errRetry // killed for another caller's sake, or for this one's
 		} else {
-			err = &lostReply{err}
+			err = &lostReply{err, w}
 		}
 	}
 	w.turn.Broadcast()
@@ -142,6 +199,8 @@ func startWorker(command []string) (*worker, error) {
 	inR.Fd()
 	outW.Fd()
 	cmd.Stdin, cmd.Stdout = inR, outW
+	w := &worker{cmd: cmd}
+	cmd.Stderr = &w.log
 	err = cmd.Start()
 	inR.Close() // the child's ends: it holds its own copies
 	outW.Close()
@@ -157,7 +216,7 @@ func startWorker(command []string) (*worker, error) {
 	// ends a read or write under way.
 	inW.Fd()
 	outR.Fd()
-	w := &worker{cmd: cmd, in: inW, out: outR, r: bufio.NewReaderSize(outR, 64<<10)}
+	w.in, w.out, w.r = inW, outR, bufio.NewReaderSize(outR, 64<<10)
 	w.turn = sync.NewCond(&w.mu)
 	return w, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
 )
 
 func TestIsolatedBrokenWorker(t *testing.T) {
@@ -33,7 +34,7 @@ func TestIsolatedBrokenWorker(t *testing.T) {
 func TestIsolatedKilledWorkerLeaves(t *testing.T) {
 	p := testPool(t)
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	if _, err := p.CountGrid(context.Background(), g, "reduced", 2); err != nil {
+	if _, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2); err != nil {
 		t.Fatal(err)
 	}
 	w, err := p.acquire(context.Background(), false)
@@ -79,17 +80,26 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	easy := sol.Solution().Clone()
 	easy.SetCell(0, 0)
 	empty, _ := sudokusat.NewGridSize(9)
-	if _, err := p.CountGrid(context.Background(), easy, "reduced", 2); err != nil {
+	if _, err := p.CountGrid(context.Background(), easy, encode.Options{Encoding: "reduced"}, 2); err != nil {
 		t.Fatal(err) // the process is started
 	}
 	var wg sync.WaitGroup
 	wg.Add(3)
 	var easyErr, crashErr error
-	go func() { defer wg.Done(); p.CountGrid(context.Background(), empty, "reduced", 500) }() // ~0.15 s
+	go func() {
+		defer wg.Done()
+		p.CountGrid(context.Background(), empty, encode.Options{Encoding: "reduced"}, 500)
+	}() // ~0.15 s
 	waitSent(t, p, 2)
-	go func() { defer wg.Done(); _, easyErr = p.CountGrid(context.Background(), easy, "reduced", 2) }()
+	go func() {
+		defer wg.Done()
+		_, easyErr = p.CountGrid(context.Background(), easy, encode.Options{Encoding: "reduced"}, 2)
+	}()
 	waitSent(t, p, 3)
-	go func() { defer wg.Done(); _, crashErr = p.CountGrid(context.Background(), empty, "reduced", 777) }()
+	go func() {
+		defer wg.Done()
+		_, crashErr = p.CountGrid(context.Background(), empty, encode.Options{Encoding: "reduced"}, 777)
+	}()
 	wg.Wait()
 	if easyErr != nil {
 		t.Errorf("the search read with the crashing one: %v", easyErr)

@@ -131,18 +131,18 @@ func (p *Isolated) CountProof(ctx context.Context, f *encode.Formula, limit int)
 }
 
 // CountGrid is Count for a puzzle rather than a formula: the worker encodes
-// it with the named encoding, searches, and sends back the solution grids,
+// it as o says (Options.Encoding, under Options.MaxClauses), searches, and sends back the solution grids,
 // which the caller checks, each one (see the package doc). The
 // parent's work per puzzle is then tiny, so that N workers come close to N
 // times the speed of one.
-func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, encoding string, limit int) (Result, error) {
+func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, o encode.Options, limit int) (Result, error) {
 	if limit < 1 {
 		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
 	}
-	if _, err := encode.Lookup(encoding); err != nil {
+	if _, err := encode.Lookup(o.Encoding); err != nil {
 		return Result{}, err
 	}
-	s, err := p.roundTrip(ctx, gridRequest(g, encoding, limit))
+	s, err := p.roundTrip(ctx, gridRequest(g, o, limit))
 	if err != nil {
 		return Result{}, err
 	}
@@ -189,7 +189,9 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 				alone = true
 				continue
 			}
-			return found{}, lost.err
+			// The process has been waited for (release): what it said
+			// as it died is known.
+			return found{}, fmt.Errorf("%w%s", lost.err, lost.w.deathNote())
 		case err != nil:
 			return found{}, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,6 +18,16 @@ import (
 
 // TestMain lets the test binary double as a gophersat worker process.
 func TestMain(m *testing.M) {
+	if os.Getenv("SUDOKUSAT_TEST_WORKER") == "oom" {
+		// A worker whose runtime runs out of memory on its first request
+		// prints this, and a goroutine dump, and exits 2.
+		os.Stdin.Read(make([]byte, 1))
+		fmt.Fprint(os.Stderr, "fatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw(...)\n")
+		for range 1000 {
+			fmt.Fprint(os.Stderr, "goroutine 1 [running]:\n\tsomewhere.go:1\n")
+		}
+		os.Exit(2)
+	}
 	if v := os.Getenv("SUDOKUSAT_TEST_WORKER"); v == "1" || v == "crash" {
 		var in io.Reader = os.Stdin
 		if v == "crash" {
@@ -137,7 +148,7 @@ func TestIsolatedCountGrid(t *testing.T) {
 			want int
 		}{{"top95-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-4.txt", 1}} {
 			for i, g := range readPuzzles(t, c.file) {
-				res, err := p.CountGrid(ctx, g, enc, 2)
+				res, err := p.CountGrid(ctx, g, encode.Options{Encoding: enc}, 2)
 				if err != nil {
 					t.Fatalf("%s %s #%d: %v", enc, c.file, i+1, err)
 				}
@@ -152,19 +163,19 @@ func TestIsolatedCountGrid(t *testing.T) {
 	sol, _ := Solve(ctx, encodeWith(t, "reduced", g))
 	almost := sol.Solution().Clone()
 	almost.SetCell(0, 0)
-	if res, err := p.CountGrid(ctx, almost, "reduced", 2); err != nil || res.Count != 1 {
+	if res, err := p.CountGrid(ctx, almost, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
 		t.Errorf("one blank: count %d, %v", res.Count, err)
 	}
 	if bad := unsolvableFrom(g, sol.Solution()); bad != nil {
-		if res, err := p.CountGrid(ctx, bad, "reduced", 2); err != nil || res.Count != 0 || res.Status != Unsatisfiable {
+		if res, err := p.CountGrid(ctx, bad, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 0 || res.Status != Unsatisfiable {
 			t.Errorf("unsolvable: count %d, %v", res.Count, err)
 		}
 	}
 	empty, _ := sudokusat.NewGridSize(4)
-	if res, err := p.CountGrid(ctx, empty, "minimal", 1000); err != nil || res.Count != 288 {
+	if res, err := p.CountGrid(ctx, empty, encode.Options{Encoding: "minimal"}, 1000); err != nil || res.Count != 288 {
 		t.Errorf("empty 4×4: count %d, %v", res.Count, err)
 	}
-	if _, err := p.CountGrid(ctx, g, "nope", 2); err == nil {
+	if _, err := p.CountGrid(ctx, g, encode.Options{Encoding: "nope"}, 2); err == nil {
 		t.Error("unknown encoding accepted")
 	}
 }
@@ -194,7 +205,7 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 				var res Result
 				var err error
 				if c%2 == 0 {
-					res, err = p.CountGrid(context.Background(), g, "reduced", 2)
+					res, err = p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
 				} else {
 					res, err = p.Count(context.Background(), encodeWith(t, "reduced", g), 2)
 				}
@@ -272,7 +283,7 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
 	second := make(chan error, 1)
 	go func() {
-		res, err := p.CountGrid(context.Background(), g, "reduced", 2)
+		res, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
 		if err == nil && res.Count != 1 {
 			err = fmt.Errorf("count %d", res.Count)
 		}
@@ -297,7 +308,7 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	// still holds at most one.
 	dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer dcancel()
-	if res, err := p.CountGrid(dctx, g, "reduced", 2); err != nil || res.Count != 1 {
+	if res, err := p.CountGrid(dctx, g, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
 		t.Errorf("with a deadline: count %d, %v", res.Count, err)
 	}
 	p.mu.Lock()
@@ -322,17 +333,31 @@ func TestIsolatedDeadlineNotStarved(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := c; !stop.Load(); i++ {
-				p.CountGrid(context.Background(), puzzles[i%len(puzzles)], "reduced", 2)
+				p.CountGrid(context.Background(), puzzles[i%len(puzzles)], encode.Options{Encoding: "reduced"}, 2)
 			}
 		}()
 	}
 	time.Sleep(100 * time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	res, err := p.CountGrid(ctx, puzzles[0], "reduced", 2)
+	res, err := p.CountGrid(ctx, puzzles[0], encode.Options{Encoding: "reduced"}, 2)
 	stop.Store(true)
 	wg.Wait()
 	if err != nil || res.Count != 1 {
 		t.Errorf("search with a deadline: count %d, %v", res.Count, err)
+	}
+}
+
+// TestWorkerDeathNote: a worker that dies says why in the error, the
+// goroutine dump after a Go runtime's fatal error left out: it ran out of
+// memory. The error said only "gophersat worker: EOF".
+func TestWorkerDeathNote(t *testing.T) {
+	t.Setenv("SUDOKUSAT_TEST_WORKER", "oom")
+	p := NewIsolated(os.Args[0], "-test.run=^$")
+	defer p.Close()
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	_, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
+	if err == nil || !strings.Contains(err.Error(), "the worker ran out of memory") || strings.Contains(err.Error(), "goroutine") {
+		t.Errorf("err = %v, want the worker's running out of memory and no dump", err)
 	}
 }

@@ -106,18 +106,19 @@ func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
 }
 
 // gridRequest encodes a puzzle request: the magic, the limit, the box
-// shape, the length of the encoding's name, the name, and the cells as
-// uint16. The reply's models are the solution grids, one digit per cell.
-func gridRequest(g *sudokusat.Grid, encoding string, limit int) []byte {
-	b := make([]byte, 0, 20+len(encoding)+2*g.Len())
-	for _, x := range []uint32{wireMagicGrid, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(encoding))} {
+// shape, the length of the encoding's name, the name, the cells as uint16,
+// and the most clauses the formula may have as uint64. The reply's models
+// are the solution grids, one digit per cell.
+func gridRequest(g *sudokusat.Grid, o encode.Options, limit int) []byte {
+	b := make([]byte, 0, 28+len(o.Encoding)+2*g.Len())
+	for _, x := range []uint32{wireMagicGrid, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(o.Encoding))} {
 		b = binary.LittleEndian.AppendUint32(b, x)
 	}
-	b = append(b, encoding...)
+	b = append(b, o.Encoding...)
 	for i := range g.Len() {
 		b = binary.LittleEndian.AppendUint16(b, uint16(g.Cell(i)))
 	}
-	return b
+	return binary.LittleEndian.AppendUint64(b, uint64(max(o.MaxClauses, 0)))
 }
 
 // errStream marks a request that could not be read: the stream is lost.
@@ -205,25 +206,29 @@ func readFormula(r io.Reader, hdr [5]uint32) (formulaReq, error) {
 }
 
 // readGrid reads the rest of a puzzle request, and returns the puzzle and
-// the encoding's name.
-func readGrid(r io.Reader, hdr [5]uint32) (*sudokusat.Grid, string, error) {
+// how to encode it.
+func readGrid(r io.Reader, hdr [5]uint32) (*sudokusat.Grid, encode.Options, error) {
 	boxRows, boxCols := int(hdr[2]), int(hdr[3])
+	fail := func(err error) (*sudokusat.Grid, encode.Options, error) {
+		return nil, encode.Options{}, fmt.Errorf("%w: %w", errStream, err)
+	}
 	name := make([]byte, hdr[4])
 	if _, err := io.ReadFull(r, name); err != nil {
-		return nil, "", fmt.Errorf("%w: %w", errStream, err)
+		return fail(err)
 	}
 	g, err := sudokusat.NewGrid(boxRows, boxCols)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %w", errStream, err)
+		return fail(err)
 	}
-	raw := make([]byte, 2*g.Len())
+	raw := make([]byte, 2*g.Len()+8)
 	if _, err := io.ReadFull(r, raw); err != nil {
-		return nil, "", fmt.Errorf("%w: %w", errStream, err)
+		return fail(err)
 	}
 	for i := range g.Len() {
 		g.SetCell(i, int(binary.LittleEndian.Uint16(raw[2*i:])))
 	}
-	return g, string(name), nil
+	maxClauses := binary.LittleEndian.Uint64(raw[2*g.Len():])
+	return g, encode.Options{Encoding: string(name), MaxClauses: int(min(maxClauses, 1<<62))}, nil
 }
 
 // replyHead is the fixed part of an ok reply, after its status byte.

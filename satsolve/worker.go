@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 )
 
@@ -205,16 +206,12 @@ func readFormulaJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) 
 // parent's caller validates them.
 func readGridJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
 	limit := int(hdr[1])
-	g, name, err := readGrid(br, hdr)
+	g, o, err := readGrid(br, hdr)
 	if err != nil {
 		return nil, err
 	}
 	return func() (found, error) {
-		enc, err := encode.Lookup(name)
-		if err != nil {
-			return found{}, err
-		}
-		f, err := enc(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, o)
 		if err != nil {
 			return found{}, err
 		}

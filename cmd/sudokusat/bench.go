@@ -48,6 +48,7 @@ func benchCommand() *cli.Command {
 					return nil
 				}},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
+			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -59,7 +60,7 @@ func benchCommand() *cli.Command {
 			}
 			// No worker pool: gophersat runs in this process, one puzzle
 			// at a time, so that encodings compare without the pipes.
-			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{})
+			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
 			if err != nil {
 				return usageError{err}
 			}

@@ -44,6 +44,7 @@ func checkCommand() *cli.Command {
 			quietFlag(),
 			certifyFlag(),
 			sumsFlag(),
+			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
@@ -112,7 +113,7 @@ func checkCommand() *cli.Command {
 						failures++
 					}
 					if !agree || bad {
-						reportCheck(w, engines, it, vs, agree, outDir)
+						reportCheck(w, engines, it, vs, agree, outDir, o.MaxClauses)
 					}
 				},
 				func(w *sudokusat.Writer) {
@@ -237,7 +238,7 @@ func agreement(vs []verdict) bool {
 
 // reportCheck prints a puzzle whose engines disagreed or failed, and writes
 // the CNF of each SAT encoding involved, so that the case can be rerun.
-func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir string) {
+func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir string, maxClauses int) {
 	what := "FAILED"
 	if !agree {
 		what = "DISAGREE"
@@ -252,7 +253,7 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 		if outDir == "" || engine.Encoding(e) == "" {
 			continue
 		}
-		f, err := encode.Puzzle(it.puzzle, encode.Options{Encoding: engine.Encoding(e)})
+		f, err := encode.Puzzle(it.puzzle, encode.Options{Encoding: engine.Encoding(e), MaxClauses: maxClauses})
 		if err != nil {
 			continue
 		}

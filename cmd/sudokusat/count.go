@@ -38,6 +38,7 @@ func countCommand() *cli.Command {
 			quietFlag(),
 			certifyFlag(),
 			sumsFlag(),
+			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")

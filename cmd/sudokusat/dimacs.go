@@ -36,6 +36,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
 			sumsFlag(),
+			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			_, err := encode.Describe(c.String("encoding"))
@@ -48,7 +49,7 @@ func encodeCommand() *cli.Command {
 			}
 			// Sums of puzzles with rules: combination clauses in CNF, PB
 			// equations in OPB, unless --sums says otherwise.
-			o := encode.Options{Encoding: c.String("encoding"), Sums: encode.SumClauses}
+			o := encode.Options{Encoding: c.String("encoding"), Sums: encode.SumClauses, MaxClauses: c.Int("max-clauses")}
 			if format == "opb" {
 				o.Sums = encode.SumPB
 			}

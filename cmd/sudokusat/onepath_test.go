@@ -199,3 +199,44 @@ func TestDeadlineLeavesAWorkingSolver(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxClauses: a puzzle whose CNF would pass --max-clauses is an error
+// record naming the count, found before the formula is built, and the
+// next puzzle is answered. An empty 400×400 grid's reduced formula (756
+// million clauses) used to be built: the gophersat worker died at 5 GB,
+// and encode wrote 14 GB of DIMACS before it was stopped.
+func TestMaxClauses(t *testing.T) {
+	dir := t.TempDir()
+	var big strings.Builder
+	for range 400 {
+		big.WriteString(strings.TrimSpace(strings.Repeat("0 ", 400)) + "\n")
+	}
+	empty := filepath.Join(dir, "empty-400.txt")
+	if err := os.WriteFile(empty, []byte(big.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	out, errOut, code := runCLI(t, "", "solve", empty, testdata+"top95-sample.txt")
+	recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(recs) != 21 || !strings.HasPrefix(recs[0], "error: "+empty+":1: ") ||
+		!strings.Contains(recs[0], "755,840,000 clauses over 89,600,000 variables, more than the limit of 60,000,000 (--max-clauses raises it)") ||
+		!strings.Contains(errOut, "20 solved") {
+		t.Errorf("exit %d, %d records, first %q; stderr %q", code, len(recs), recs[0], errOut)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("%v to refuse the 400×400 and solve 20 puzzles", d)
+	}
+	for _, args := range [][]string{
+		{"count", "--encoding", "minimal", "--max-clauses", "1000", testdata + "large-16.txt"},
+		{"solve", "--engine", "sat", "--encoding", "extended", "--max-clauses", "10000", testdata + "top95-sample.txt"},
+		{"encode", "--encoding", "extended", "--max-clauses", "100", testdata + "large-16.txt"},
+	} {
+		out, errOut, code := runCLI(t, "", args...)
+		if code != 1 || !strings.Contains(out+errOut, "formula too large") {
+			t.Errorf("%q: exit %d, %.200q, %q", args, code, out, errOut)
+		}
+	}
+	if _, errOut, code := runCLI(t, "", "solve", "--max-clauses", "0", testdata+"top95-sample.txt"); code != 2 {
+		t.Errorf("--max-clauses 0: exit %d, %q", code, errOut)
+	}
+}

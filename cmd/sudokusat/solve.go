@@ -38,7 +38,18 @@ func engineOptions(c *cli.Context, w *engine.Workers) (engine.Options, error) {
 	if err != nil {
 		return engine.Options{}, usagef("--sums: %w", err)
 	}
-	return engine.Options{Encoding: c.String("encoding"), Sums: sums, Workers: w, Certify: c.Bool("certify")}, nil
+	return engine.Options{Encoding: c.String("encoding"), Sums: sums, MaxClauses: c.Int("max-clauses"), Workers: w, Certify: c.Bool("certify")}, nil
+}
+
+func maxClausesFlag() cli.Flag {
+	return &cli.IntFlag{Name: "max-clauses", Value: encode.DefaultMaxClauses,
+		Usage: "refuse a puzzle whose CNF would have more than `N` clauses (counted before it is built)",
+		Action: func(_ *cli.Context, n int) error {
+			if n < 1 {
+				return usagef("--max-clauses %d: want at least 1", n)
+			}
+			return nil
+		}}
 }
 
 // openEngine opens the engine that --engine, --encoding, --sums and
@@ -165,6 +176,7 @@ func solveCommand() *cli.Command {
 			quietFlag(),
 			certifyFlag(),
 			sumsFlag(),
+			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			write, err := writerFor(c.String("format"))
