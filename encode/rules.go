@@ -3,6 +3,7 @@ package encode
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
@@ -14,8 +15,17 @@ import (
 // formula, built from the clause families of variant.go.
 
 // ruleEncoders returns the function that writes each kind of rule: the one
-// place of the encoder that names the kinds.
+// place of the encoder that names the kinds, its groups in files of their own.
 func ruleEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
+	m := baseEncoders()
+	for _, group := range []map[variant.Kind]func(*venc, sudokusat.Rule) error{lineEncoders(), clueEncoders(), cellEncoders()} {
+		maps.Copy(m, group)
+	}
+	return m
+}
+
+// baseEncoders returns the part of each kind of this file.
+func baseEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
 		variant.Region:         (*venc).group,
 		variant.DiagonalMain:   (*venc).group,

@@ -339,24 +339,79 @@ func (v *venc) tupleSum(terms []term, s int) error {
 	if !walk(0, 0) {
 		return fmt.Errorf("more than %d digit combinations: too many for clauses (use the PB form)", maxCombos)
 	}
+	cells := make([]int, k)
+	for i, t := range terms {
+		cells[i] = t.cell
+	}
+	v.writeTable(cells, tuples)
+	return nil
+}
+
+// table writes that cells hold digits ok accepts, listing the digit tuples
+// (the enumeration skips a prefix that partial, when not nil, refuses, and
+// keeps apart the digits of cells that see each other), written as
+// writeTable does. More than maxCombos tuples is an error: a kind with long
+// lines needs an encoding of its own.
+func (v *venc) table(cells []int, ok func(ds []int) bool, partial func(ds []int) bool) error {
+	k := len(cells)
+	var tuples [][]int
+	tuple := make([]int, k)
+	var walk func(i int) bool
+	walk = func(i int) bool {
+		if i == k {
+			if ok(tuple) {
+				tuples = append(tuples, slices.Clone(tuple))
+			}
+			return len(tuples) <= maxCombos
+		}
+		for d := 1; d <= v.n; d++ {
+			clash := false
+			for j := 0; j < i && !clash; j++ {
+				clash = tuple[j] == d && (cells[j] == cells[i] || v.sees(cells[j], cells[i]))
+			}
+			if clash {
+				continue
+			}
+			tuple[i] = d
+			if partial != nil && !partial(tuple[:i+1]) {
+				continue
+			}
+			if !walk(i + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(0) {
+		return fmt.Errorf("more than %d digit combinations: too many for a table", maxCombos)
+	}
+	v.writeTable(cells, tuples)
+	return nil
+}
+
+// writeTable writes that cells hold one of tuples: a variable y per tuple,
+// implying each cell's digit, at least one y true, and each digit of a
+// cell needing a tuple that has it there, so that unit propagation removes
+// the digits no tuple supports (arc consistency). No tuple is the empty
+// clause: no solution.
+func (v *venc) writeTable(cells []int, tuples [][]int) {
 	ys := make([]int32, len(tuples))
 	for i := range tuples {
 		ys[i] = v.f.newVar()
 	}
 	v.f.Add(ys...)
-	// support[i][d] lists the tuples that put digit d in term i's cell.
-	for i, t := range terms {
+	// support[d] lists the tuples that put digit d in the i-th cell.
+	for i, cell := range cells {
 		support := make([][]int32, v.n+1)
 		for j, tu := range tuples {
-			v.f.Add(-ys[j], v.x(t.cell, tu[i]))
+			v.f.Add(-ys[j], v.x(cell, tu[i]))
 			support[tu[i]] = append(support[tu[i]], ys[j])
 		}
 		for d := 1; d <= v.n; d++ {
-			v.buf = append(append(v.buf[:0], -v.x(t.cell, d)), support[d]...)
+			v.buf = append(append(v.buf[:0], -v.x(cell, d)), support[d]...)
 			v.f.Add(v.buf...)
 		}
 	}
-	return nil
 }
 
 // pbSum writes Σ weight·digit = s as one pseudo-Boolean equation over the

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"strconv"
 
@@ -22,8 +23,17 @@ type kindDrawing struct {
 }
 
 // kindDrawings returns the drawing of each kind: the one place of the
-// drawing that names the kinds.
+// drawing that names the kinds, its groups in files of their own.
 func kindDrawings() map[variant.Kind]kindDrawing {
+	m := baseDrawings()
+	for _, group := range []map[variant.Kind]kindDrawing{lineDrawings(), clueDrawings(), cellDrawings()} {
+		maps.Copy(m, group)
+	}
+	return m
+}
+
+// baseDrawings returns the part of each kind of this file.
+func baseDrawings() map[variant.Kind]kindDrawing {
 	line := kindDrawing{under: drawDiagonal}
 	dot := kindDrawing{over: drawDot}
 	note := kindDrawing{note: true}

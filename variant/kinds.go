@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"slices"
+
 	"github.com/sudokusat/sudokusat"
 )
 
@@ -43,9 +45,17 @@ type KindInfo struct {
 
 // Kinds returns the table of rule kinds, one line each: the one list the
 // validator, the checker, the f-puzzles reader and writer, the encoder,
-// the search and the drawing read. A new kind is a line here and one
-// file per concern. The slice is new on each call.
+// the search and the drawing read. The kinds come in groups, a file per
+// group and concern (rules.go and rules_lines.go, rules_clues.go,
+// rules_cells.go in variant, encode, variant/search and render): a new kind
+// is a line in its group's list and a section in its group's file of each
+// concern. The slice is new on each call.
 func Kinds() []KindInfo {
+	return slices.Concat(baseKinds(), lineKinds(), clueKinds(), cellKinds())
+}
+
+// baseKinds lists the kinds of rules.go.
+func baseKinds() []KindInfo {
 	return []KindInfo{
 		regionKind(),
 		diagonalMainKind(),

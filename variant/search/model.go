@@ -67,6 +67,10 @@ const (
 	// propCage: the cells hold one of combos, each a set of digits
 	// (cells distinct, so a set of len(cells) digits).
 	propCage
+	// propTable: the cells hold digits that ok accepts (see table).
+	propTable
+	// propFunc: fn narrows the cells as its kind of rule says.
+	propFunc
 )
 
 // prop is one propagator over several cells.
@@ -82,6 +86,13 @@ type prop struct {
 	// are not enumerated: their digit sets do nearly as well for far less.
 	differ []uint64
 	arrow  bool
+	// ok and partial are a propTable's: ok accepts or refuses a filling
+	// of the cells, in their order; partial, when not nil, refuses a
+	// prefix that no filling can complete.
+	ok, partial func(ds []int) bool
+	// fn is a propFunc's propagator: it narrows the cells (s.narrow)
+	// and reports false when one is left without a candidate.
+	fn func(s *state, p *prop) bool
 }
 
 // pairKey names an unordered pair of cells, smaller first.

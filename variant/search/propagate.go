@@ -286,6 +286,68 @@ func (s *state) runProp(p *prop) bool {
 		return s.linear(p)
 	case propCage:
 		return s.cage(p)
+	case propTable:
+		return s.table(p)
+	case propFunc:
+		return p.fn(s, p)
+	}
+	return true
+}
+
+// tableBudget bounds the nodes of one listing of a table's fillings.
+const tableBudget = 4096
+
+// table narrows each cell of a propTable to the digits it takes in some
+// filling that ok accepts, listing the fillings of the cells' candidates
+// (a prefix that partial refuses cut short). It gives up, changing
+// nothing, past tableBudget nodes: the checker still refuses a complete
+// filling that breaks the rule, so the search stays exact, only slower.
+func (s *state) table(p *prop) bool {
+	k := len(p.cells)
+	vals := make([]int, k)
+	sup := make([]uint64, k)
+	budget, full := tableBudget, 0
+	var walk func(i int) walkEnd
+	walk = func(i int) walkEnd {
+		if budget--; budget < 0 {
+			return walkOut
+		}
+		if i == k {
+			if !p.ok(vals) {
+				return walkOn
+			}
+			for j, c := range p.cells {
+				bit := uint64(1) << (vals[j] - 1)
+				if sup[j]&bit == 0 {
+					sup[j] |= bit
+					if sup[j] == s.cand[c] {
+						full++
+					}
+				}
+			}
+			if full == k {
+				return walkDone
+			}
+			return walkOn
+		}
+		for free := s.cand[p.cells[i]]; free != 0; free &= free - 1 {
+			vals[i] = bits.TrailingZeros64(free) + 1
+			if p.partial != nil && !p.partial(vals[:i+1]) {
+				continue
+			}
+			if end := walk(i + 1); end != walkOn {
+				return end
+			}
+		}
+		return walkOn
+	}
+	if walk(0) == walkOut {
+		return true
+	}
+	for i, c := range p.cells {
+		if !s.narrow(c, sup[i]) {
+			return false
+		}
 	}
 	return true
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -57,8 +58,17 @@ func need(cells []int32, k int) error {
 }
 
 // kindRules returns the search's part of each kind: the one place of the
-// search that names the kinds.
+// search that names the kinds, its groups in files of their own.
 func kindRules() map[variant.Kind]kindRule {
+	m := baseRules()
+	for _, group := range []map[variant.Kind]kindRule{lineRules(), clueRules(), cellRules()} {
+		maps.Copy(m, group)
+	}
+	return m
+}
+
+// baseRules returns the part of each kind of this file.
+func baseRules() map[variant.Kind]kindRule {
 	group := kindRule{
 		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
 			b.groups = append(b.groups, cells)
