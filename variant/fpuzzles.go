@@ -24,6 +24,7 @@ var cosmetic = map[string]bool{
 	"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
 	"text": true, "line": true, "rectangle": true, "circle": true, "cage": true,
 	"disabledlogic": true, "truecandidatesoptions": true, "highlightConflicts": true,
+	"successMessage": true, "metadata": true,
 }
 
 type fpCell struct {
