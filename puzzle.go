@@ -21,6 +21,10 @@ type Puzzle struct {
 	// Rules are the puzzle's rules beyond rows, columns and regions, in
 	// the order the puzzle gave them.
 	Rules []Rule
+	// Published is the solution the puzzle's document states (f-puzzles'
+	// solution, SudokuPad's solution metadata), or nil: what its setter
+	// published, which answers are compared with.
+	Published *Grid
 	// Line is the line of its input the puzzle starts on, from 1, or 0.
 	Line int
 	// Layout is how the puzzle was written.

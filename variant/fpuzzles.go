@@ -4,18 +4,32 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/internal/lzstring"
 )
 
-// ErrFormat reports an f-puzzles document that sudokusat cannot read: bad
-// JSON, a bad link, or a constraint it does not know.
+// ErrFormat reports a puzzle document or link that sudokusat cannot read:
+// bad JSON, a bad link, or a rule it does not know. Its message names the
+// format: "f-puzzles: …", "SudokuPad: …", "link: …".
 var ErrFormat = errors.New("f-puzzles")
+
+// formatError is an ErrFormat from a format other than f-puzzles.
+type formatError struct{ format, msg string }
+
+func (e *formatError) Error() string        { return e.format + ": " + e.msg }
+func (e *formatError) Is(target error) bool { return target == ErrFormat }
+
+// formatErrorf returns an ErrFormat that names format.
+func formatErrorf(format, msg string, args ...any) error {
+	return &formatError{format, fmt.Sprintf(msg, args...)}
+}
+
+// maxFPuzzlesSize is the largest grid side read or written as f-puzzles:
+// one symbol a digit, as f-puzzles' own sizes (up to 16) and beyond.
+const maxFPuzzlesSize = 35
 
 // cosmetic lists the f-puzzles keys that carry no rule: drawings, texts and
 // metadata, which the f-puzzles solver ignores too. Every other key must be
@@ -65,8 +79,8 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	var size int
-	if err := json.Unmarshal(raw["size"], &size); err != nil || !sudokusat.ValidSize(size) || size > 35 {
-		return nil, fmt.Errorf("%w: size %s: want a grid side from 4 to 35 with boxes", ErrFormat, raw["size"])
+	if err := json.Unmarshal(raw["size"], &size); err != nil || !sudokusat.ValidSize(size) || size > maxFPuzzlesSize {
+		return nil, fmt.Errorf("%w: size %s: want a grid side from 4 to %d with boxes", ErrFormat, raw["size"], maxFPuzzlesSize)
 	}
 	g, err := sudokusat.NewGridSize(size)
 	if err != nil {
@@ -122,7 +136,37 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	if err := Validate(p); err != nil {
 		return nil, err
 	}
+	p.Published = fpSolution(g, raw["solution"])
 	return p, nil
+}
+
+// fpSolution reads the solution a document states: an array of digits, or
+// a string of them, comma-separated or not (as SudokuPad reads it). It is
+// nil when there is none or it is not a full grid: a setter may state part
+// of one, and it is the puzzle's claim, never a rule.
+func fpSolution(g *sudokusat.Grid, raw json.RawMessage) *sudokusat.Grid {
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		digits := make([]string, len(list))
+		for i, v := range list {
+			digits[i] = strings.Trim(string(v), `"`)
+		}
+		return publishedSolution(g, digits)
+	}
+	var text string
+	if json.Unmarshal(raw, &text) != nil {
+		return nil
+	}
+	return solutionText(g, text)
+}
+
+// solutionText reads a solution written as text: digits, comma-separated
+// or, up to 9×9, not.
+func solutionText(g *sudokusat.Grid, text string) *sudokusat.Grid {
+	if strings.Contains(text, ",") {
+		return publishedSolution(g, strings.Split(text, ","))
+	}
+	return publishedSolution(g, strings.Split(text, ""))
 }
 
 // distinctRules drops the rules that repeat an earlier one exactly: a
@@ -257,40 +301,15 @@ func (r *fpReader) key(k string, v json.RawMessage) error {
 	return nil
 }
 
-// ParseLink reads an f-puzzles link (https://www.f-puzzles.com/?load=…),
-// or the compressed text alone: lz-string's base64 form, or its URI form.
-func ParseLink(s string) (*sudokusat.Puzzle, error) {
-	s = strings.TrimSpace(s)
-	if i := strings.Index(s, "load="); i >= 0 {
-		s = s[i+len("load="):]
-		if j := strings.IndexAny(s, "&#"); j >= 0 {
-			s = s[:j]
-		}
-		if u, err := url.QueryUnescape(strings.ReplaceAll(s, "+", "%2B")); err == nil {
-			s = u
-		}
-	}
-	var text string
-	var err error
-	if strings.ContainsAny(s, "-$") {
-		text, err = lzstring.DecompressFromEncodedURIComponent(s)
-	} else {
-		text, err = lzstring.DecompressFromBase64(s)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: the link does not decompress: %v", ErrFormat, err)
-	}
-	if text == "" {
-		return nil, fmt.Errorf("%w: the link holds nothing", ErrFormat)
-	}
-	return ParseFPuzzles([]byte(text))
-}
-
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads
 // back as p (rules in its key order), for the page's links and for other
-// tools.
+// tools; p's stated solution, where it has one, as the document's
+// "solution", which SudokuPad checks a solver's grid against.
 func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
+	if n > maxFPuzzlesSize {
+		return nil, fmt.Errorf("%w: a %d×%d grid: f-puzzles documents go up to %d×%d here", ErrFormat, n, n, maxFPuzzlesSize, maxFPuzzlesSize)
+	}
 	type cell struct {
 		Value  int  `json:"value,omitempty"`
 		Given  bool `json:"given,omitempty"`
@@ -322,6 +341,13 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	}
 	for k, v := range w.lists {
 		w.doc[k] = v
+	}
+	if p.Published != nil {
+		digits := make([]int, p.Published.Len())
+		for i := range digits {
+			digits[i] = p.Published.Cell(i)
+		}
+		w.doc["solution"] = digits
 	}
 	return json.Marshal(w.doc)
 }

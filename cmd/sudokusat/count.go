@@ -110,9 +110,10 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			// differ, as the line form writes them.
 			Solutions []string `json:"solutions,omitempty"`
 			Differ    []string `json:"differ,omitempty"`
+			statedJSON
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
 			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
-			Certified: r.Certified}
+			Certified: r.Certified, statedJSON: newStatedJSON(r)}
 		if !r.Status.Answered() {
 			rec.Error = r.message()
 		} else if r.puzzle.Layout == sudokusat.LayoutFPuzzles && len(r.Solutions) >= 2 {
@@ -129,6 +130,7 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 	}
 	if r.puzzle.Layout == sudokusat.LayoutFPuzzles {
 		writeSetterCount(w, r.Answer, limit)
+		writeStated(w, r)
 		return
 	}
 	fmt.Fprintln(w, countText(r.Count, limit))
@@ -153,14 +155,53 @@ func writeSetterCount(w io.Writer, a engine.Answer, limit int) {
 	}
 }
 
+// writeStated adds a line under a count when the puzzle's stated solution
+// is not among those found, and the stated grid.
+func writeStated(w io.Writer, o *outcome) {
+	st := engine.CompareStated(o.puzzle, o.Answer)
+	if st.Verdict == "" || st.Verdict == "agrees" {
+		return
+	}
+	fmt.Fprintf(w, "  %s", st)
+	if len(st.Differ) > 0 {
+		fmt.Fprintf(w, ": %s", strings.Join(cellNames(o.puzzle.Size(), st.Differ), " "))
+	}
+	fmt.Fprintf(w, "\n  %s\n", o.puzzle.Published)
+}
+
+// statedJSON is how a record compares with the puzzle's stated solution,
+// in JSON: "agrees", "differs" (with the cells) or "breaks" (with the
+// reason), and nothing when the puzzle states none.
+type statedJSON struct {
+	Stated       string   `json:"stated,omitempty"`
+	StatedDiffer []string `json:"stated_differ,omitempty"`
+	StatedError  string   `json:"stated_error,omitempty"`
+}
+
+func newStatedJSON(o *outcome) statedJSON {
+	st := engine.CompareStated(o.puzzle, o.Answer)
+	j := statedJSON{Stated: st.Verdict}
+	if len(st.Differ) > 0 {
+		j.StatedDiffer = cellNames(o.puzzle.Size(), st.Differ)
+	}
+	if st.Err != nil {
+		j.StatedError = st.Err.Error()
+	}
+	return j
+}
+
 // differences names the cells where two grids differ, as r1c2.
 func differences(s, t *sudokusat.Grid) []string {
-	n := s.Size()
-	var cells []string
-	for _, cell := range engine.Differences(s, t) {
-		cells = append(cells, fmt.Sprintf("r%dc%d", cell/n+1, cell%n+1))
+	return cellNames(s.Size(), engine.Differences(s, t))
+}
+
+// cellNames names cells of an n×n grid as r1c2.
+func cellNames(n int, cells []int) []string {
+	names := make([]string, len(cells))
+	for i, cell := range cells {
+		names[i] = fmt.Sprintf("r%dc%d", cell/n+1, cell%n+1)
 	}
-	return cells
+	return names
 }
 
 // tallyText writes a tally as "1: 95, ≥2: 3", in a stable order.

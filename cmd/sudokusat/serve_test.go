@@ -331,6 +331,7 @@ type browserResult struct {
 		Link, Described, AfterTyping string
 		Native, SAT                  struct {
 			Status, Grid, Line string
+			Share              string // the f-puzzles link shown under the solution
 		}
 		Several struct {
 			Status, Lines string
@@ -625,13 +626,13 @@ func TestBrowser(t *testing.T) {
 var developerWords = regexp.MustCompile(`(?i)WebAssembly|compiled|Go packages|go1\.|bitmask|propagation|\bCNF\b|exact.cover|worker|single.threaded|sudokusat serve|\bAPI\b`)
 
 // checkBrowserWords checks that the intro says what the page does for a
-// reader (solve, prove unique, grade, generate, print, f-puzzles links for
+// reader (solve, prove unique, grade, generate, print, f-puzzles and SudokuPad links for
 // variants) and not how, and that the footer's internals are behind a
 // closed <details>.
 func checkBrowserWords(t *testing.T, res browserResult) {
 	t.Helper()
 	w := res.Words
-	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles link"} {
+	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles or sudokupad link"} {
 		if !strings.Contains(strings.ToLower(w.Intro), what) {
 			t.Errorf("the intro does not say %q: %q", what, w.Intro)
 		}
@@ -673,12 +674,12 @@ func checkBrowserVariant(t *testing.T, res browserResult) {
 		t.Errorf("typing on a variant's drawing changed its text to %q", v.AfterTyping)
 	}
 	for _, solved := range []struct {
-		engine             string
-		status, grid, line string
-		wantStatus         *regexp.Regexp
+		engine                    string
+		status, grid, line, share string
+		wantStatus                *regexp.Regexp
 	}{
-		{"native", v.Native.Status, v.Native.Grid, v.Native.Line, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(variant search\)\.$`)},
-		{"sat", v.SAT.Status, v.SAT.Grid, v.SAT.Line, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(gophersat, variant CNF\)\.$`)},
+		{"native", v.Native.Status, v.Native.Grid, v.Native.Line, v.Native.Share, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(variant search\)\.$`)},
+		{"sat", v.SAT.Status, v.SAT.Grid, v.SAT.Line, v.SAT.Share, regexp.MustCompile(`^Solved in [0-9.]+ m?s \(gophersat, variant CNF\)\.$`)},
 	} {
 		if !solved.wantStatus.MatchString(solved.status) {
 			t.Errorf("variant, %s: status %q, want it to match %v", solved.engine, solved.status, solved.wantStatus)
@@ -690,6 +691,12 @@ func checkBrowserVariant(t *testing.T, res browserResult) {
 		}
 		if err := variant.Check(p, g); err != nil {
 			t.Errorf("variant, %s: the grid drawn is not a solution: %v", solved.engine, err)
+		}
+		// The link shown to share opens the same puzzle with the
+		// solution drawn as its stated solution.
+		shared, err := variant.ParseLink(solved.share)
+		if err != nil || shared.Published == nil || shared.Published.String() != solved.grid || shared.Grid.String() != p.Grid.String() || len(shared.Rules) != len(p.Rules) {
+			t.Errorf("variant, %s: the link to share %q: %v", solved.engine, solved.share, err)
 		}
 	}
 	sev := v.Several

@@ -17,6 +17,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // newWorkers returns the pool of gophersat worker processes a command's
@@ -165,12 +166,13 @@ func solveCommand() *cli.Command {
 				"sudokusat solve --engine native --format grid puzzles.txt", "the native solver, each solution drawn",
 				"sudokusat solve --engine cadical --timeout 10s big.txt", "CaDiCaL on each puzzle's CNF, 10 s at most each",
 				"sudokusat solve --engine 'glucose -model {cnf}' puzzles.txt", "any DIMACS solver by its command line",
-				"sudokusat solve thermo.json", "a variant puzzle: an f-puzzles JSON object, or f-puzzles links one a line",
+				"sudokusat solve thermo.json", "a variant puzzle: an f-puzzles JSON object, or f-puzzles or SudokuPad links one a line",
+				"sudokusat solve --format fpuzzles thermo.json", "the puzzle as an f-puzzles link stating the solution found, to share",
 				"echo 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. | sudokusat solve", "from standard input"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line, grid or json"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: " + solveFormatNames()},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
@@ -188,6 +190,12 @@ func solveCommand() *cli.Command {
 			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 				tally[o.Status]++
 				write(w, e, o)
+				// The solution formats have no room for a note: a
+				// disagreement with the puzzle's own solution goes to
+				// standard error (and is a field in JSON).
+				if st := engine.CompareStated(o.puzzle, o.Answer); st.Verdict != "" && st.Verdict != "agrees" {
+					fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s\n", o.where(), st)
+				}
 			})
 			if err != nil {
 				return err
@@ -244,16 +252,54 @@ func timeoutFlag(usage string) cli.Flag {
 
 type writeFunc func(w *sudokusat.Writer, e engine.Engine, o *outcome)
 
-func writerFor(format string) (writeFunc, error) {
-	switch format {
-	case "line":
-		return writeLine, nil
-	case "grid":
-		return writeGrid, nil
-	case "json":
-		return writeJSON, nil
+// solveFormats are solve's output formats.
+var solveFormats = []struct {
+	name  string
+	write writeFunc
+}{
+	{"line", writeLine},
+	{"grid", writeGrid},
+	{"json", writeJSON},
+	{"fpuzzles", writeLink(variant.FPuzzlesLink)},
+	{"sudokupad", writeLink(variant.SudokuPadLink)},
+}
+
+// solveFormatNames lists solve's formats as a person reads them.
+func solveFormatNames() string {
+	names := make([]string, len(solveFormats))
+	for i, f := range solveFormats {
+		names[i] = f.name
 	}
-	return nil, usagef("unknown format %q (want line, grid or json)", format)
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+func writerFor(format string) (writeFunc, error) {
+	for _, f := range solveFormats {
+		if f.name == format {
+			return f.write, nil
+		}
+	}
+	return nil, usagef("unknown format %q (want %s)", format, solveFormatNames())
+}
+
+// writeLink writes the puzzle as a link with the solution found as its
+// stated solution: the link opens the puzzle to solve, and SudokuPad
+// checks the solver's grid against it.
+func writeLink(link func(*sudokusat.Puzzle) (string, error)) writeFunc {
+	return func(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
+		if o.Status != engine.Solved {
+			fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
+			return
+		}
+		p := *o.puzzle
+		p.Published = o.Solution()
+		s, err := link(&p)
+		if err != nil {
+			fmt.Fprintf(w, "error: %s: %v\n", o.where(), err)
+			return
+		}
+		w.WriteString(s + "\n")
+	}
 }
 
 // writeLine writes the solution in its puzzle's notation, on as few lines
@@ -294,11 +340,12 @@ type jsonRecord struct {
 	Micros   float64 `json:"us"`
 	// Certified marks an UNSAT answer proved with --certify.
 	Certified bool `json:"certified,omitempty"`
+	statedJSON
 }
 
 func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(),
-		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified}
+		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified, statedJSON: newStatedJSON(o)}
 	if o.Status == engine.Solved {
 		r.Solution = notation(o.puzzle, o.Solution())
 	} else {

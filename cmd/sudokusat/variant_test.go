@@ -312,3 +312,63 @@ func TestByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// TestStatedSolution: count and solve compare the solution a puzzle states
+// with what the engine finds, and say when they differ; solve writes links
+// that carry the solution found and read back as the same puzzle.
+func TestStatedSolution(t *testing.T) {
+	swapped := miracleSolution[9:18] + miracleSolution[:9] + miracleSolution[18:]
+	wrong := miracleSolution[:80] + "4"
+	right := fpuzzlesFile(t, "right.json", map[[2]int]int{{4, 2}: 1, {5, 6}: 2}, map[string]any{
+		"antiking": true, "antiknight": true, "nonconsecutive": true, "solution": miracleSolution})
+	breaks := fpuzzlesFile(t, "breaks.json", map[[2]int]int{{4, 2}: 1, {5, 6}: 2}, map[string]any{
+		"antiking": true, "antiknight": true, "nonconsecutive": true, "solution": swapped})
+	partial := fpuzzlesFile(t, "partial.json", map[[2]int]int{{4, 2}: 1, {5, 6}: 2}, map[string]any{
+		"antiking": true, "antiknight": true, "nonconsecutive": true, "solution": wrong[:40]})
+
+	out, _, code := runCLI(t, "", "count", right)
+	if code != 0 || out != "1 unique\n" {
+		t.Errorf("count, stated solution right: %q, exit %d", out, code)
+	}
+	out, _, code = runCLI(t, "", "count", breaks)
+	if code != 0 || !strings.HasPrefix(out, "1 unique\n  the puzzle's stated solution breaks its rules as read: ") || !strings.HasSuffix(out, "\n  "+swapped+"\n") {
+		t.Errorf("count, stated solution wrong: %q, exit %d", out, code)
+	}
+	out, _, _ = runCLI(t, "", "count", "--format", "json", right, breaks, partial)
+	type record struct {
+		Stated      string `json:"stated"`
+		StatedError string `json:"stated_error"`
+	}
+	var recs []record
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	if len(recs) != 3 || recs[0].Stated != "agrees" || recs[1].Stated != "breaks" || recs[1].StatedError == "" || recs[2].Stated != "" {
+		t.Errorf("count --format json: %+v\n%s", recs, out)
+	}
+	out, errOut, code := runCLI(t, "", "solve", breaks)
+	if code != 0 || out != miracleSolution+"\n" || !strings.Contains(errOut, "breaks.json:1: the puzzle's stated solution breaks its rules as read") {
+		t.Errorf("solve, stated solution wrong: %q %q, exit %d", out, errOut, code)
+	}
+
+	// The links solve writes open as the puzzle with the solution found
+	// as its stated one: count agrees with them.
+	for _, format := range []string{"fpuzzles", "sudokupad"} {
+		out, _, code = runCLI(t, "", "solve", "--format", format, partial)
+		if code != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "https://") {
+			t.Fatalf("solve --format %s: %q, exit %d", format, out, code)
+		}
+		again, _, code := runCLI(t, out, "count", "--format", "json", "-")
+		if code != 0 || !strings.Contains(again, `"count":1,`) || !strings.Contains(again, `"stated":"agrees"`) {
+			t.Errorf("count of solve --format %s: %q, exit %d", format, again, code)
+		}
+	}
+	out, _, code = runCLI(t, "", "solve", "--format", "fpuzzles", miracleFile(t, true), "../../testdata/variants/killer-9.json")
+	if code != 0 || strings.Count(out, "https://www.f-puzzles.com/?load=") != 2 {
+		t.Errorf("solve --format fpuzzles of two files: %q, exit %d", out, code)
+	}
+}

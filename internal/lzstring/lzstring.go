@@ -1,7 +1,7 @@
 // Package lzstring decompresses text compressed by the JavaScript library
 // lz-string (compressToBase64 and compressToEncodedURIComponent), the
-// form in which f-puzzles shares puzzles in links. Only decompression is
-// written: sudokusat reads links, it does not make them.
+// form in which f-puzzles and SudokuPad share puzzles in links, and
+// compresses to the base64 form, to write f-puzzles links.
 package lzstring
 
 import (

@@ -89,6 +89,15 @@ type Reply struct {
 	// where it differs from Solution, where a setter may add a given.
 	Other  string   `json:"other,omitempty"`
 	Differ []string `json:"differ,omitempty"`
+	// Link is Solve's puzzle as an f-puzzles link carrying the solution
+	// found as its stated solution, to share (grids up to 35×35).
+	Link string `json:"link,omitempty"`
+	// Stated compares the solution the puzzle states, when it states one,
+	// with Solve's or Count's answer, as the command line's JSON does:
+	// "agrees", "differs" or "breaks"; StatedNote says it in a sentence
+	// unless it agrees.
+	Stated     string `json:"stated,omitempty"`
+	StatedNote string `json:"statedNote,omitempty"`
 	// Text is the record the command line prints on success: the
 	// solution in the puzzle's own layout (solve), the count ("1", "≥2"),
 	// or the grade line ("5.0 guessing guesses=21").

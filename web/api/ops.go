@@ -18,6 +18,7 @@ import (
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/generate"
 	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
@@ -41,6 +42,7 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 	if a.Status == engine.Unsolvable {
 		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, a.Err).Message
 		r.SVG, _ = draw(p, nil, req.CellSize) // a valid puzzle always draws
+		stated(&r, p, a)
 		return r
 	}
 	svg, err := draw(p, a.Solution(), req.CellSize)
@@ -48,7 +50,21 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 		return failure(engine.Failed.String(), p.Line, err)
 	}
 	r.Status, r.Solution, r.Text, r.SVG = engine.Solved.String(), a.Solution().String(), p.Format(a.Solution()), svg
+	shared := *p
+	shared.Published = a.Solution()
+	r.Link, _ = variant.FPuzzlesLink(&shared) // none above 35×35
+	stated(&r, p, a)
 	return r
+}
+
+// stated fills in how the answer compares with the puzzle's stated
+// solution.
+func stated(r *Reply, p *sudokusat.Puzzle, a engine.Answer) {
+	st := engine.CompareStated(p, a)
+	r.Stated = st.Verdict
+	if st.Verdict != "agrees" {
+		r.StatedNote = st.String()
+	}
 }
 
 // Count is Service.Count on the zero Service.
@@ -76,6 +92,7 @@ func (s Service) Count(ctx context.Context, req Request) Reply {
 	}
 	r := Reply{Status: StatusCounted, Count: a.Count, Limit: limit, Engine: e.engine, Encoding: e.encoding, Micros: micros(a.Elapsed)}
 	describe(&r, p)
+	stated(&r, p, a)
 	r.Text = strconv.Itoa(a.Count)
 	if a.Count >= limit && limit > 1 {
 		r.Text = "≥" + strconv.Itoa(limit)

@@ -215,3 +215,35 @@ func TestRenderVariant(t *testing.T) {
 		t.Errorf("got %s %q, %d givens, %.300s", r.Status, r.Message, r.Givens, r.SVG)
 	}
 }
+
+// TestShareAndStated: Solve gives a link to share that opens the puzzle
+// with the solution found as its stated one, and Solve and Count compare a
+// puzzle's own stated solution with theirs.
+func TestShareAndStated(t *testing.T) {
+	doc, solution := readVariant(t, "killer-4")
+	r := Solve(context.Background(), Request{Puzzle: doc, Engine: EngineSAT})
+	shared, err := variant.ParseLink(r.Link)
+	if err != nil || shared.Published == nil || shared.Published.String() != solution || r.Stated != "" {
+		t.Fatalf("solve: link %q (%v), stated %q", r.Link, err, r.Stated)
+	}
+	// The link states its solution: solved again, it agrees.
+	r = Solve(context.Background(), Request{Puzzle: r.Link})
+	if r.Status != engine.Solved.String() || r.Stated != "agrees" || r.StatedNote != "" {
+		t.Errorf("solve of the shared link: %s %q %q", r.Status, r.Stated, r.StatedNote)
+	}
+	// A stated solution that breaks a cage is said to.
+	wrong := []byte(solution)
+	wrong[0], wrong[1] = wrong[1], wrong[0]
+	broken := strings.TrimSuffix(strings.TrimSpace(doc), "}") + `,"solution":"` + string(wrong) + `"}`
+	for _, op := range []Op{Service{}.Solve, Service{}.Count} {
+		r = op(context.Background(), Request{Puzzle: broken})
+		if r.Stated != "breaks" || !strings.Contains(r.StatedNote, "stated solution breaks its rules as read") {
+			t.Errorf("a wrong stated solution: %s %q %q", r.Status, r.Stated, r.StatedNote)
+		}
+	}
+	// A grid beyond f-puzzles' 35×35 has no link, and is solved all the same.
+	blank36 := strings.Repeat(strings.TrimSpace(strings.Repeat("0 ", 36))+"\n", 36)
+	if r := Solve(context.Background(), Request{Puzzle: blank36}); r.Link != "" || r.Status != engine.Solved.String() {
+		t.Errorf("36×36: link %q, status %s %s", r.Link, r.Status, r.Message)
+	}
+}

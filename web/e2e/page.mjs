@@ -186,7 +186,8 @@ try {
       .map((t) => ({ x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), d: t.textContent }))
       .sort((a, b) => a.y - b.y || a.x - b.x)
       .map((c) => c.d).join(''));
-    result.variant[engine] = { status: await status(), grid: digits, line: await page.textContent('#solution') };
+    const share = await page.isVisible('#share') ? await page.getAttribute('#share-link', 'href') : '';
+    result.variant[engine] = { status: await status(), grid: digits, line: await page.textContent('#solution'), share };
   }
   await page.screenshot({ path: join(artifacts, 'variant.png'), fullPage: true });
   result.screenshots.push('variant.png');

@@ -192,6 +192,7 @@ function show(svg, solution, r) {
   drawing = svg || '';
   $('board').innerHTML = drawing;
   $('solution').textContent = solution || '';
+  $('share').hidden = true;
   // A variant puzzle's rules live in its f-puzzles text, which the page
   // does not edit: its drawing cannot be typed on.
   const oneSymbolEach = r && !r.variant && r.puzzle && r.size && r.puzzle.length === r.size * r.size;
@@ -352,8 +353,12 @@ async function solve() {
   const r = await run('solve');
   if (!r) return;
   show(r.svg, r.solution, r);
-  const text = `Solved in ${duration(r.us)} (${engineName(r)}).`;
-  setStatus(text, 'ok');
+  if (r.link) {
+    $('share-link').href = r.link;
+    $('share').hidden = false;
+  }
+  const text = `Solved in ${duration(r.us)} (${engineName(r)}).${statedNote(r)}`;
+  setStatus(text, r.statedNote ? 'error' : 'ok');
   log(`${describe(r)}: solved in ${duration(r.us)} (${engineName(r)})`);
   reveal();
 }
@@ -377,9 +382,16 @@ async function count() {
     }
     what += ` Two of them differ in ${r.differ.length} cells (marked): ${r.differ.join(' ')}.`;
   }
-  setStatus(`${what} Counted in ${duration(r.us)} (${engineName(r)}).`, r.count === 1 ? 'ok' : 'error');
+  setStatus(`${what} Counted in ${duration(r.us)} (${engineName(r)}).${statedNote(r)}`, r.count === 1 && !r.statedNote ? 'ok' : 'error');
   log(`count ${r.text} in ${duration(r.us)} (${engineName(r)})`);
   reveal();
+}
+
+// statedNote is what the reply says of the puzzle's own stated solution
+// when it is not the one found: a setter's slip, or a rule read wrongly.
+function statedNote(r) {
+  if (r.stated === 'agrees') return ' It is the solution the puzzle states.';
+  return r.statedNote ? ` Note: ${r.statedNote}.` : '';
 }
 
 async function grade() {

@@ -1,0 +1,213 @@
+package variant_test
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// links reads testdata/variants/sudokupad-links.txt: name, link.
+func links(t *testing.T) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "variants", "sudokupad-links.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if name, link, ok := strings.Cut(sc.Text(), " "); ok && !strings.HasPrefix(name, "#") {
+			m[name] = link
+		}
+	}
+	return m
+}
+
+// same reports whether two puzzles are one: givens, regions, rules, and
+// stated solution.
+func same(p, q *sudokusat.Puzzle) bool {
+	str := func(g *sudokusat.Grid) string {
+		if g == nil {
+			return "none"
+		}
+		return g.String()
+	}
+	fp, _ := variant.FPuzzles(p)
+	fq, _ := variant.FPuzzles(q)
+	return p.Grid.String() == q.Grid.String() && string(fp) == string(fq) && str(p.Published) == str(q.Published)
+}
+
+// TestLinks reads the links SudokuPad and the Cracking the Cryptic app
+// make (testdata/variants/sudokupad-links.txt, made with their own compressor and zipper): an
+// f-puzzles document in every wrapper, SudokuPad's own format for what it
+// states, and clear refusals for what sudokusat cannot read.
+func TestLinks(t *testing.T) {
+	m := links(t)
+	parse := func(name string) (*sudokusat.Puzzle, error) {
+		link, ok := m[name]
+		if !ok {
+			t.Fatalf("no link %q in testdata/variants/sudokupad-links.txt", name)
+		}
+		return variant.ParseLink(link)
+	}
+	// Every wrapper of one f-puzzles document gives one puzzle.
+	first, err := parse("wrapped-fpuzzles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"wrapped-fpuz", "wrapped-beta", "wrapped-ctc-app", "wrapped-encoded", "wrapped-puzzleid"} {
+		p, err := parse(name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else if !same(p, first) {
+			t.Errorf("%s: another puzzle than wrapped-fpuzzles", name)
+		}
+	}
+
+	// SudokuPad's format, zipped (scl) or not (ctc): Inkala's puzzle with
+	// a killer cage r1c1+r1c2 = 9 and its solution.
+	const inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	const solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+	for _, name := range []string{"scl", "ctc", "slashes", "slashes-merged"} {
+		p, err := parse(name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if p.Grid.String() != inkala {
+			t.Errorf("%s: givens %s", name, p.Grid)
+		}
+		if len(p.Rules) != 1 || p.Rules[0].Kind != variant.Killer || p.Rules[0].Value != 9 || len(p.Rules[0].Cells) != 2 || p.Rules[0].Cells[0] != 0 || p.Rules[0].Cells[1] != 1 {
+			t.Errorf("%s: rules %+v, want one killer cage r1c1 r1c2 of 9", name, p.Rules)
+		}
+		if p.Regions != nil {
+			t.Errorf("%s: regions %v, want the boxes", name, p.Regions)
+		}
+		if p.Published == nil || p.Published.String() != solution {
+			t.Errorf("%s: stated solution %v", name, p.Published)
+		} else if err := variant.Check(p, p.Published); err != nil {
+			t.Errorf("%s: the stated solution: %v", name, err)
+		}
+	}
+	// A link whose "//" a server merged into "/" is mended.
+	a, errA := parse("slashes")
+	b, errB := parse("slashes-merged")
+	if errA != nil || errB != nil || !same(a, b) || !strings.Contains(m["slashes"][len("https://"):], "//") || strings.Contains(m["slashes-merged"][len("https://"):], "//") {
+		t.Errorf("slashes: %v, %v", errA, errB)
+	}
+
+	for _, c := range []struct{ name, want string }{
+		{"scl-line", `1 line; its rules say: "Normal sudoku rules apply. Digits in a cage sum to its total."`},
+		{"parity-fish", "SudokuPad: Parity Fish states rules as drawings, which sudokusat does not read as rules: 21 shapes over the grid"},
+		{"short-id", `link: "wsj7iunsg6" is a short id of a puzzle kept on sudokupad.app's server`},
+	} {
+		_, err := parse(c.name)
+		if err == nil || !errors.Is(err, variant.ErrFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an ErrFormat with %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestLinkExport: every test puzzle, with its solution stated, goes out
+// as an f-puzzles link and a SudokuPad one and comes back the same.
+func TestLinkExport(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "variants", "*.json"))
+	if len(files) < 10 {
+		t.Fatalf("%d test puzzles", len(files))
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := variant.ParseFPuzzles(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gold, err := os.ReadFile(strings.TrimSuffix(file, ".json") + ".solution")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Published = mustGrid(t, strings.TrimSpace(string(gold)))
+		for _, export := range []func(*sudokusat.Puzzle) (string, error){variant.FPuzzlesLink, variant.SudokuPadLink} {
+			link, err := export(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := variant.ParseLink(link)
+			if err != nil {
+				t.Errorf("%s: %s: %v", filepath.Base(file), link, err)
+			} else if !same(p, q) {
+				t.Errorf("%s: %s reads as another puzzle", filepath.Base(file), link)
+			}
+		}
+	}
+}
+
+// TestStatedSolution: an f-puzzles document's "solution" is read in the
+// forms SudokuPad reads (an array, a string, comma-separated or not), and
+// is no solution at all when it is not a full grid.
+func TestStatedSolution(t *testing.T) {
+	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+	const sol = "1234341221434321"
+	for _, c := range []struct{ solution, want string }{
+		{`[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`, sol},
+		{`["1","2","3","4","3","4","1","2","2","1","4","3","4","3","2","1"]`, sol},
+		{`"1234341221434321"`, sol},
+		{`"1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1"`, sol},
+		{`[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,null]`, ""},
+		{`"123434122143432"`, ""},
+		{`"12343412214343.1"`, ""},
+		{`"1234341221434325"`, ""},
+		{`[]`, ""},
+		{`{}`, ""},
+	} {
+		p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"solution":` + c.solution + `}`))
+		if err != nil {
+			t.Errorf("%s: %v", c.solution, err)
+			continue
+		}
+		got := ""
+		if p.Published != nil {
+			got = p.Published.String()
+		}
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.solution, got, c.want)
+		}
+	}
+}
+
+// FuzzParseLink: any text is read as a link or refused with ErrFormat,
+// never a panic; what is read validates.
+func FuzzParseLink(f *testing.F) {
+	data, _ := os.ReadFile(filepath.Join("..", "testdata", "variants", "sudokupad-links.txt"))
+	for _, line := range strings.Split(string(data), "\n") {
+		if _, link, ok := strings.Cut(line, " "); ok && !strings.HasPrefix(line, "#") {
+			f.Add(link)
+		}
+	}
+	f.Add(`{ce:[[,{v:1}]],re:[[[0,0]]],ca:[{ce:[[0,0]],v:'a'}],l:[],o:[,]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := variant.ParseLink(s)
+		if err != nil {
+			if !errors.Is(err, variant.ErrFormat) {
+				t.Fatalf("%v: not an ErrFormat", err)
+			}
+			return
+		}
+		if err := variant.Validate(p); err != nil {
+			t.Fatalf("read but invalid: %v", err)
+		}
+		if _, err := variant.ParseSudokuPad([]byte(s)); err != nil && !errors.Is(err, variant.ErrFormat) {
+			t.Fatalf("%v: not an ErrFormat", err)
+		}
+	})
+}

@@ -1,0 +1,307 @@
+package variant
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// ParseSudokuPad reads a puzzle in SudokuPad's own format: the JSON, or
+// SudokuPad's zipped form of it, that a scl… or ctc… link holds. It reads
+// what the format states exactly: the size, the givens, the regions, the
+// killer cages with their totals, the rules of the whole grid its metadata
+// names (anti-knight, anti-king) and the solution its metadata gives.
+// Everything else in such a puzzle is a drawing (lines, dots and circles
+// as shapes, arrows, shading) whose rule only the puzzle's text states: a
+// puzzle with any is refused with an error that lists them and quotes the
+// rules, never read by a guess. An f-puzzles link of the puzzle, where
+// there is one, has its rules as data.
+func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
+	text := strings.TrimSpace(string(data))
+	if !json.Valid([]byte(text)) {
+		text = unzipSudokuPad(text)
+	}
+	var raw any
+	if err := json.Unmarshal([]byte(text), &raw); err != nil {
+		return nil, formatErrorf("SudokuPad", "not a puzzle: %v", err)
+	}
+	doc, ok := longKeys(raw).(map[string]any)
+	if !ok {
+		return nil, formatErrorf("SudokuPad", "not a puzzle")
+	}
+	rows, _ := doc["cells"].([]any)
+	n := len(rows)
+	if n == 0 {
+		return nil, formatErrorf("SudokuPad", "a puzzle without cells")
+	}
+	g, err := sudokusat.NewGridSize(n)
+	if err != nil {
+		return nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
+	}
+	p := &sudokusat.Puzzle{Grid: g, Layout: sudokusat.LayoutFPuzzles}
+	for r, row := range rows {
+		cells, _ := row.([]any)
+		if len(cells) != n {
+			return nil, formatErrorf("SudokuPad", "row %d has %d cells, not %d", r+1, len(cells), n)
+		}
+		for c, cell := range cells {
+			obj, _ := cell.(map[string]any)
+			if v, ok := obj["value"]; ok {
+				d, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
+				if err != nil || d < 1 || d > n {
+					return nil, formatErrorf("SudokuPad", "r%dc%d's given %v is not a digit from 1 to %d", r+1, c+1, v, n)
+				}
+				g.SetCell(r*n+c, d)
+			}
+		}
+	}
+	if err := spRegions(doc, p); err != nil {
+		return nil, err
+	}
+	meta := map[string]string{}
+	if m, ok := doc["metadata"].(map[string]any); ok {
+		for k, v := range m {
+			meta[k] = fmt.Sprint(v)
+		}
+	}
+	var unread []string
+	cages, _ := doc["cages"].([]any)
+	for i, c := range cages {
+		cage, _ := c.(map[string]any)
+		cells, err := spCells(cage["cells"], n)
+		if err != nil {
+			return nil, formatErrorf("SudokuPad", "cage %d: %v", i+1, err)
+		}
+		value := strings.TrimSpace(fmt.Sprint(cage["value"]))
+		if cage["value"] == nil {
+			value = ""
+		}
+		if len(cells) == 0 {
+			if k, v, ok := strings.Cut(value, ":"); ok && !strings.Contains(k, " ") {
+				meta[k] = strings.TrimSpace(v)
+			}
+			continue
+		}
+		sum, err := strconv.Atoi(value)
+		if err != nil {
+			unread = append(unread, fmt.Sprintf("a cage of %d cells labelled %q", len(cells), cut(value, 20)))
+			continue
+		}
+		p.Rules = append(p.Rules, sudokusat.Rule{Kind: Killer, Cells: cells, Value: sum})
+	}
+	for _, global := range []struct{ key, kind string }{{"antiknight", AntiKnight}, {"antiking", AntiKing}} {
+		if v := meta[global.key]; v == "true" || v == "1" {
+			p.Rules = append(p.Rules, sudokusat.Rule{Kind: global.kind})
+		}
+	}
+	for _, f := range []struct{ key, one, many string }{
+		{"lines", "line", "lines"}, {"arrows", "arrow", "arrows"},
+		{"overlays", "shape over the grid (a dot, a circle, …)", "shapes over the grid (dots, circles, …)"},
+		{"underlays", "shape under the grid (shading, a circle, a square, …)", "shapes under the grid (shading, circles, squares, …)"},
+	} {
+		// An empty object is nothing drawn: the zipped form writes an
+		// array of one as "[]".
+		count := 0
+		list, _ := doc[f.key].([]any)
+		for _, x := range list {
+			if obj, ok := x.(map[string]any); !ok || len(obj) > 0 {
+				count++
+			}
+		}
+		if count == 1 {
+			unread = append(unread, "1 "+f.one)
+		} else if count > 1 {
+			unread = append(unread, fmt.Sprintf("%d %s", count, f.many))
+		}
+	}
+	if len(unread) > 0 {
+		title := meta["title"]
+		if title == "" {
+			title = "this puzzle"
+		}
+		rules := ""
+		if r := strings.Join(strings.Fields(meta["rules"]), " "); r != "" {
+			rules = "; its rules say: " + strconv.Quote(cut(r, 300))
+		}
+		return nil, formatErrorf("SudokuPad", "%s states rules as drawings, which sudokusat does not read as rules: %s%s (an f-puzzles link of the puzzle carries its rules as data)",
+			title, strings.Join(unread, ", "), rules)
+	}
+	if s := meta["solution"]; s != "" {
+		p.Published = solutionText(g, s)
+	}
+	if err := Validate(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// spCells reads a list of [row, column] pairs.
+func spCells(v any, n int) ([]int, error) {
+	list, _ := v.([]any)
+	out := make([]int, 0, len(list))
+	for _, rc := range list {
+		pair, _ := rc.([]any)
+		if len(pair) != 2 {
+			return nil, fmt.Errorf("%v is not a cell", rc)
+		}
+		r, ok1 := pair[0].(float64)
+		c, ok2 := pair[1].(float64)
+		if !ok1 || !ok2 || r < 0 || c < 0 || int(r) >= n || int(c) >= n || r != float64(int(r)) || c != float64(int(c)) {
+			return nil, fmt.Errorf("%v is not a cell of the %d×%d grid", rc, n, n)
+		}
+		out = append(out, int(r)*n+int(c))
+	}
+	return out, nil
+}
+
+// spRegions reads the regions: nil when they are the grid's boxes.
+func spRegions(doc map[string]any, p *sudokusat.Puzzle) error {
+	list, _ := doc["regions"].([]any)
+	if len(list) == 0 {
+		return nil
+	}
+	n := p.Size()
+	regions := make([]int, n*n)
+	for i := range regions {
+		regions[i] = -1
+	}
+	boxes := true
+	for r, reg := range list {
+		cells, err := spCells(reg, n)
+		if err != nil {
+			return formatErrorf("SudokuPad", "region %d: %v", r+1, err)
+		}
+		for _, c := range cells {
+			if regions[c] != -1 {
+				return formatErrorf("SudokuPad", "r%dc%d is in two regions", c/n+1, c%n+1)
+			}
+			regions[c] = r
+			boxes = boxes && p.Grid.Box(c/n, c%n) == p.Grid.Box(cells[0]/n, cells[0]%n)
+		}
+	}
+	for c, r := range regions {
+		if r == -1 {
+			return formatErrorf("SudokuPad", "r%dc%d is in no region", c/n+1, c%n+1)
+		}
+	}
+	if !boxes {
+		p.Regions = regions
+	}
+	return nil
+}
+
+// publishedSolution reads a stated solution, one digit per cell; nil when
+// it is not a full grid (a setter may state part of one, or none).
+func publishedSolution(g *sudokusat.Grid, digits []string) *sudokusat.Grid {
+	if len(digits) != g.Len() {
+		return nil
+	}
+	s := g.Clone()
+	for i, t := range digits {
+		d, err := strconv.Atoi(strings.TrimSpace(t))
+		if err != nil || d < 1 || d > g.Size() {
+			return nil
+		}
+		s.SetCell(i, d)
+	}
+	return s
+}
+
+// longKeys renames SudokuPad's short keys to their long names, throughout.
+func longKeys(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			if long, ok := spLongKeys[k]; ok {
+				k = long
+			}
+			out[k] = longKeys(x)
+		}
+		return out
+	case []any:
+		for i := range v {
+			v[i] = longKeys(v[i])
+		}
+	}
+	return v
+}
+
+// spLongKeys are the short keys of SudokuPad's zipped form and the names
+// they stand for.
+var spLongKeys = map[string]string{
+	"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+	"ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
+	"h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
+	"fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
+	"te": "text", "d": "duration",
+}
+
+// unzipSudokuPad undoes SudokuPad's zipping of a puzzle's JSON: keys
+// without quotes, empty objects left out between separators, false, true
+// and colours shortened, and single quotes for double ones. It is a scan
+// rather than regular expressions: the page's WebAssembly build carries
+// every package the reader uses, and regexp would add 600 KB to it.
+func unzipSudokuPad(z string) string {
+	if !strings.Contains(z, `"`) {
+		// An escaped single quote is a quote inside a string.
+		z = strings.ReplaceAll(z, `\'`, "\x00")
+		z = strings.ReplaceAll(z, `'`, `"`)
+		z = strings.ReplaceAll(z, "\x00", `'`)
+	}
+	// ends reports whether a value ends at z[j].
+	ends := func(j int) bool { return j < len(z) && strings.IndexByte(",}]", z[j]) >= 0 }
+	var b strings.Builder
+	for i := 0; i < len(z); i++ {
+		c := z[i]
+		b.WriteByte(c)
+		switch {
+		case c == ',' || c == '{' || c == '[':
+			j := i + 1
+			for j < len(z) && isAlnum(z[j]) {
+				j++
+			}
+			if j > i+1 && j < len(z) && z[j] == ':' {
+				b.WriteString(`"` + z[i+1:j] + `"`)
+				i = j - 1
+			} else if ends(i+1) && (c != '{' || z[i+1] != '}') {
+				b.WriteString("{}")
+			}
+		case c == ':':
+			switch {
+			case ends(i+2) && z[i+1] == 'f':
+				b.WriteString("false")
+				i++
+			case ends(i+2) && z[i+1] == 't':
+				b.WriteString("true")
+				i++
+			case ends(i+3) && z[i+1:i+3] == "#0":
+				b.WriteString(`"#000000"`)
+				i += 2
+			case ends(i+3) && z[i+1:i+3] == "#F":
+				b.WriteString(`"#FFFFFF"`)
+				i += 2
+			case ends(i+7) && isHex(z[i+1:i+7]):
+				b.WriteString(`"#` + z[i+1:i+7] + `"`)
+				i += 6
+			}
+		}
+	}
+	return b.String()
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
