@@ -16,6 +16,15 @@ import (
 // 25×25 and 3.3 million at 36×36.
 const maxLiftSize = 25
 
+// liftable refuses a reduced formula's proof for a grid above
+// maxLiftSize, whose check would load too large an extended encoding.
+func liftable(n int) error {
+	if n > maxLiftSize {
+		return fmt.Errorf("proofs of the reduced encoding are checked up to %d×%d grids, not %d×%d: use a direct encoding", maxLiftSize, maxLiftSize, n, n)
+	}
+	return nil
+}
+
 // errStop ends the reading of a proof once the formula is refuted.
 var errStop = errors.New("refuted")
 
@@ -58,8 +67,8 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 		return errors.New("not a reduced formula")
 	}
 	n := f.Puzzle.Size()
-	if n > maxLiftSize {
-		return fmt.Errorf("proofs of the reduced encoding are checked up to %d×%d grids, not %d×%d: use a direct encoding", maxLiftSize, maxLiftSize, n, n)
+	if err := liftable(n); err != nil {
+		return err
 	}
 	given, err := encode.ReadDIMACS(cnf)
 	if err != nil {

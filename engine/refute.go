@@ -3,7 +3,11 @@ package engine
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
 
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -29,10 +33,29 @@ func checkRefutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reade
 // so that what is certified is the puzzle, whatever the file a solver was
 // given held. It is decode's check of an external solver's UNSAT answer
 // for a CNF written by "sudokusat encode".
-func CheckProof(ctx context.Context, m *encode.VarMap, proof io.Reader) error {
+//
+// given is the number of clauses the CNF file the solver was given holds,
+// counted in it. m comes from that file's header, which anyone can write,
+// and the formula rebuilt from it may be far larger than the file: a 4 KB
+// header claiming an empty 64×64 grid rebuilt 33 million clauses (3.6 GB,
+// 30 s) before a three-line proof was read. So a direct encoding is rebuilt
+// only when the file holds at least the clauses every direct encoding of
+// the grid has, and a reduced one, whose proofs are checked up to
+// maxLiftSize, is refused above it before anything is built (a 42 KB header
+// claiming an empty 144×144 grid built 2 GB before that refusal).
+func CheckProof(ctx context.Context, m *encode.VarMap, given int, proof io.Reader) error {
 	build, err := encode.Lookup(m.Encoding)
 	if err != nil {
 		return err
+	}
+	n := m.Puzzle.Size()
+	switch {
+	case !direct(build):
+		if err := liftable(n); err != nil {
+			return err
+		}
+	case given < minDirectClauses(n):
+		return fmt.Errorf("the CNF file holds %d clauses, fewer than the %d that every direct encoding of a %d×%d grid has: it is not the %s formula of its puzzle, so the proof is not checked", given, minDirectClauses(n), n, n, m.Encoding)
 	}
 	f, err := build(m.Puzzle)
 	if err != nil {
@@ -43,4 +66,22 @@ func CheckProof(ctx context.Context, m *encode.VarMap, proof io.Reader) error {
 		return err
 	}
 	return checkRefutation(ctx, f, &cnf, proof)
+}
+
+// minDirectClauses is the fewest clauses a direct encoding of an n×n grid
+// has: the minimal encoding's n² at-least-one clauses and 3n²·C(n,2)
+// pairwise at-most-one clauses, to which efficient and extended add.
+func minDirectClauses(n int) int { return n*n + 3*n*n*(n*(n-1)/2) }
+
+// direct reports whether build makes a direct formula (a variable per
+// cell and digit, its clauses fixed by the grid's size), asked of the
+// encoding itself on an empty 4×4 grid, so that no list of names here can
+// drift from encode's.
+func direct(build encode.Encoding) bool {
+	g, err := sudokusat.ParseLine(strings.Repeat(".", 16), 2, 2)
+	if err != nil {
+		return false
+	}
+	f, err := build(g)
+	return err == nil && f.Direct()
 }

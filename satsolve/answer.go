@@ -52,7 +52,8 @@ const maxToken = 64
 // ("s SATISFIABLE" and "v" lines, "c" comments ignored) or MiniSat's result
 // file ("SAT" then literals ending in 0). It reads r as a stream and keeps
 // only the model, so that comment lines and very long lines cost no memory:
-// what it holds is bounded by numVars, whatever the solver prints.
+// what it holds is bounded by numVars, whatever the solver prints, and by
+// what it printed, whatever numVars says.
 //
 // A missing or repeated verdict, a word that is not a literal, a literal out
 // of the range 1..numVars, given twice or together with its negation, a
@@ -198,10 +199,10 @@ func shown(w []byte, long bool) string {
 func (s *answerScanner) read(numVars int) (Answer, error) {
 	var a Answer
 	verdict, closed, minisat := 0, false, false
-	// sign records each variable's value once given (1 true, 2 false), so
+	// seen records each variable's value once given (1 true, 2 false), so
 	// that a contradictory or repeated literal is caught and the model never
 	// holds more than numVars literals.
-	var sign []uint8
+	var seen values
 	addLit := func(w []byte, long bool) error {
 		l, err := strconv.Atoi(string(w))
 		if err != nil || long {
@@ -217,20 +218,17 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 		if l > numVars || l < -numVars {
 			return s.fail("literal %d out of range: the formula has %d variables", l, numVars)
 		}
-		if sign == nil {
-			sign = make([]uint8, numVars+1)
-		}
 		v, val := l, uint8(1)
 		if l < 0 {
 			v, val = -l, 2
 		}
-		switch sign[v] {
+		switch seen.get(v) {
 		case val:
 			return s.fail("literal %d given twice", l)
 		case 3 - val:
 			return s.fail("literal %d contradicts literal %d given before", l, -l)
 		}
-		sign[v] = val
+		seen.set(v, val, len(a.Model), numVars)
 		a.Model = append(a.Model, l)
 		return nil
 	}
@@ -320,6 +318,46 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 		return Answer{}, fmt.Errorf("%w: a model with verdict %v", encode.ErrDIMACS, a.Status)
 	}
 	return a, nil
+}
+
+// values holds the value an answer gives each variable, in memory bounded
+// by the literals read rather than by the formula's variable count: that
+// count may come from a problem line nobody checked (decode reads it from
+// a CNF file it is handed, and "p cnf 2000000000" made a 2 GB table for a
+// 5 MB answer). Variables up to a little past twice the literals read, a
+// model's usual 1, 2, 3, …, go in a table that grows by doubling; one far
+// beyond them goes in a map, so that it costs no more than the others.
+type values struct {
+	dense  []uint8
+	sparse map[int]uint8
+}
+
+func (t *values) get(v int) uint8 {
+	if v < len(t.dense) && t.dense[v] != 0 {
+		return t.dense[v]
+	}
+	// A variable stored in the map before the table grew over it is
+	// still there.
+	return t.sparse[v]
+}
+
+// set records v's value; read is the number of literals read before it
+// and numVars the largest variable there can be.
+func (t *values) set(v int, val uint8, read, numVars int) {
+	if v >= len(t.dense) && v <= 2*read+4096 {
+		n := min(max(2*len(t.dense), v+1, 1024), numVars+1)
+		grown := make([]uint8, n)
+		copy(grown, t.dense)
+		t.dense = grown
+	}
+	if v < len(t.dense) {
+		t.dense[v] = val
+		return
+	}
+	if t.sparse == nil {
+		t.sparse = map[int]uint8{}
+	}
+	t.sparse[v] = val
 }
 
 func isMinisatVerdict(s string) bool {

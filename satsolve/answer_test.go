@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -71,6 +72,57 @@ func TestReadAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadAnswerUntrustedCount: the table of values given follows the
+// literals read, not the variable count, which decode takes from a CNF's
+// problem line that nothing vouches for: with 2·10⁹ variables, a table
+// sized by the count took 2 GB for any answer. Repeated and contradictory
+// literals are still caught wherever they fall: in the table, far beyond
+// it, and where the table grew over a variable met far beyond it before.
+func TestReadAnswerUntrustedCount(t *testing.T) {
+	const nv = 2_000_000_000
+	far := 1_999_999_999
+	tests := []struct {
+		name, in string
+		model    int // literals in the model, when no error
+		errMsg   string
+	}{
+		{"far", fmt.Sprintf("s SATISFIABLE\nv 1 -%d 2 0\n", far), 3, ""},
+		{"far repeated", fmt.Sprintf("s SATISFIABLE\nv %d 1 %d 0\n", far, far), 0, fmt.Sprintf("literal %d given twice", far)},
+		{"far contradicted", fmt.Sprintf("SAT\n-%d %d 0\n", far, far), 0, fmt.Sprintf("literal %d contradicts", far)},
+		{"near repeated", "s SATISFIABLE\nv 5 -3 5 0\n", 0, "literal 5 given twice"},
+		{"grown over", "s SATISFIABLE\nv 5000 " + seq(1, 1000) + " 6000 -5000 0\n", 0, "literal -5000 contradicts literal 5000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			a, err := ReadAnswer(strings.NewReader(tt.in), nv)
+			runtime.ReadMemStats(&after)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+				t.Errorf("%d bytes allocated for a %d-byte answer", alloc, len(tt.in))
+			}
+			if tt.errMsg != "" {
+				if !errors.Is(err, encode.ErrDIMACS) || !strings.Contains(err.Error(), tt.errMsg) {
+					t.Errorf("err = %v, want ErrDIMACS mentioning %q", err, tt.errMsg)
+				}
+				return
+			}
+			if err != nil || len(a.Model) != tt.model {
+				t.Errorf("model of %d literals, %v; want %d", len(a.Model), err, tt.model)
+			}
+		})
+	}
+}
+
+// seq writes the literals from to to.
+func seq(from, to int) string {
+	var b strings.Builder
+	for v := from; v <= to; v++ {
+		fmt.Fprintf(&b, "%d ", v)
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // TestReadAnswerReaderError checks that a failing reader's error comes

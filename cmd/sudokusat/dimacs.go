@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -76,34 +75,6 @@ func encodeCommand() *cli.Command {
 	}
 }
 
-// problemVars reads the number of variables from the problem line of the
-// CNF file f, from its start.
-func problemVars(f io.ReadSeeker) (int, error) {
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return 0, err
-	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		fs := strings.Fields(sc.Text())
-		if len(fs) == 0 || fs[0] != "p" {
-			continue
-		}
-		if len(fs) != 4 || fs[1] != "cnf" {
-			return 0, fmt.Errorf("%w: line %d: bad problem line", encode.ErrDIMACS, line)
-		}
-		n, err := strconv.Atoi(fs[2])
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%w: line %d: bad variable count %q", encode.ErrDIMACS, line, fs[2])
-		}
-		return n, nil
-	}
-	if err := sc.Err(); err != nil {
-		return 0, err
-	}
-	return 0, fmt.Errorf("%w: no problem line", encode.ErrDIMACS)
-}
-
 func decodeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "decode",
@@ -142,21 +113,17 @@ func decodeCommand() *cli.Command {
 			if c.Bool("certify") != (c.String("proof") != "") {
 				return usagef("--certify and --proof FILE go together")
 			}
-			cnf, err := os.Open(c.String("cnf"))
+			cnfName := c.String("cnf")
+			file, err := os.Open(cnfName)
 			if err != nil {
 				return usageError{err}
 			}
-			defer cnf.Close()
-			m, err := encode.ReadVarMap(bufio.NewReader(cnf))
+			defer file.Close()
+			cnf, err := readCNF(file)
 			if err != nil {
-				return fmt.Errorf("%s: %w", c.String("cnf"), err)
+				return fmt.Errorf("%s: %w", cnfName, err)
 			}
-			// The answer holds the formula's auxiliary variables too, so its
-			// literals are checked against the problem line, not the map.
-			numVars, err := problemVars(cnf)
-			if err != nil {
-				return fmt.Errorf("%s: %w", c.String("cnf"), err)
-			}
+			m := cnf.m
 			var in io.Reader = c.App.Reader
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
@@ -168,7 +135,11 @@ func decodeCommand() *cli.Command {
 				defer f.Close()
 				in = f
 			}
-			a, err := satsolve.ReadAnswer(in, numVars)
+			// The answer holds the formula's auxiliary variables too, so its
+			// literals are checked against the problem line, not the map;
+			// ReadAnswer's memory follows the literals it reads, not that
+			// count, which nothing here vouches for.
+			a, err := satsolve.ReadAnswer(in, cnf.vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -183,7 +154,13 @@ func decodeCommand() *cli.Command {
 					return usageError{err}
 				}
 				defer proof.Close()
-				if err := engine.CheckProof(c.Context, m, bufio.NewReader(proof)); err != nil {
+				// The clauses are counted, so that the formula rebuilt from
+				// the header is no larger than the file could hold.
+				given, err := cnf.countClauses()
+				if err != nil {
+					return fmt.Errorf("%s: %w", cnfName, err)
+				}
+				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(proof)); err != nil {
 					if c.Context.Err() != nil {
 						return c.Context.Err()
 					}

@@ -23,8 +23,15 @@ import (
 // fails if it has not ended within limit.
 func runWithin(t *testing.T, limit time.Duration, extra []*os.File, args ...string) (string, string, int) {
 	t.Helper()
+	return runWithinInput(t, limit, extra, "", args...)
+}
+
+// runWithinInput is runWithin with stdin as standard input.
+func runWithinInput(t *testing.T, limit time.Duration, extra []*os.File, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.ExtraFiles = extra
+	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
