@@ -47,7 +47,9 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, m *meter
 	}
 	var out sync.Mutex // everything below
 	window := sync.NewCond(&out)
-	pending := make(map[int]result, inFlight)
+	// Not sized by inFlight: the results waiting for an earlier one are
+	// usually few, and inFlight can be large.
+	pending := map[int]result{}
 	emitted := 1 // the index to emit next; inputs numbers items from 1
 	var emitErr error
 	busy := 0         // workers that hold an item

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -128,5 +131,67 @@ func TestDecodeBoundedByCNF(t *testing.T) {
 				t.Errorf("%d MB resident, %v", rss, took)
 			}
 		})
+	}
+}
+
+// TestWorkersBounded: --workers beyond 64 per CPU is a usage error, for
+// every command that takes it, and the largest allowed is a run like any
+// other. --workers 1000000 started 8 million goroutines and took 15 GB and
+// 64 s for 20 puzzles, where it did not die with "fatal error: out of
+// memory".
+func TestWorkersBounded(t *testing.T) {
+	most := 64 * runtime.NumCPU()
+	for _, args := range [][]string{
+		{"solve", testdata + "top95-sample.txt"},
+		{"count", testdata + "top95-sample.txt"},
+		{"check", testdata + "top95-sample.txt"},
+		{"grade", testdata + "top95-sample.txt"},
+		{"generate", "--seed", "1"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			out, errOut, code, _ := runBounded(t, 60*time.Second, "", append(args, "--workers", "1000000")...)
+			want := fmt.Sprintf("sudokusat: --workers 1000000: want at most %d (64 per CPU) (see 'sudokusat %s --help')\n", most, args[0])
+			if code != exitUsage || out != "" || errOut != want {
+				t.Errorf("--workers 1000000: exit %d, %q, %.300q; want %d, %q", code, out, errOut, exitUsage, want)
+			}
+			out, errOut, code, rss := runBounded(t, 60*time.Second, "", append(args, "--workers", strconv.Itoa(most))...)
+			if code != 0 || out == "" || rss > 200 {
+				t.Errorf("--workers %d: exit %d, %d MB resident, %q %.300q", most, code, rss, out, errOut)
+			}
+		})
+	}
+}
+
+// TestGenerateCountUnbounded: generate makes its puzzles as it writes
+// them, so --count may be any number: the first puzzle comes at once, in
+// little memory. A slot per puzzle made --count 1000000000 die with "fatal
+// error: out of memory" before making one.
+func TestGenerateCountUnbounded(t *testing.T) {
+	cmd := exec.Command("/bin/sh", "-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, boundAS), binary,
+		"generate", "--count", "1000000000", "--seed", "1", "--no-sat-check")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		lines <- line
+	}()
+	var line string
+	select {
+	case line = <-lines:
+	case <-time.After(30 * time.Second):
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10
+	if len(strings.TrimSpace(line)) != 81 || rss > 200 {
+		t.Errorf("first line %q, %d MB resident; stderr %.300q", line, rss, errb.String())
 	}
 }

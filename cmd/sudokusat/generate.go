@@ -149,9 +149,19 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 	if workers < 1 {
 		workers = 1
 	}
-	slots := make([]chan made, g.count)
+	// Puzzle i goes to slot i mod window, and is handed to a worker only
+	// once puzzle i−window is written, which frees its slot and its token:
+	// memory follows the puzzles under way, not --count (a slot per puzzle
+	// made --count 1000000000 die with "fatal error: out of memory"), and a
+	// slow puzzle holds back at most window others.
+	window := min(g.count, 4*workers)
+	slots := make([]chan made, window)
 	for i := range slots {
 		slots[i] = make(chan made, 1)
+	}
+	tokens := make(chan struct{}, window)
+	for range window {
+		tokens <- struct{}{}
 	}
 	next := make(chan int)
 	for range workers {
@@ -159,13 +169,18 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				slots[i] <- g.one(ctx, i+1, uint64(i))
+				slots[i%window] <- g.one(ctx, i+1, uint64(i))
 			}
 		}()
 	}
 	go func() {
 		defer close(next)
 		for i := range g.count {
+			select {
+			case <-tokens:
+			case <-ctx.Done():
+				return
+			}
 			select {
 			case next <- i:
 			case <-ctx.Done():
@@ -175,12 +190,13 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 	}()
 	w := sudokusat.NewWriter(c.App.Writer)
 	start := time.Now()
-	seen := make(map[string]bool, g.count)
+	seen := map[string]bool{}
 	failed, givens := 0, 0
 	for i := range g.count {
 		var m made
 		select {
-		case m = <-slots[i]:
+		case m = <-slots[i%window]:
+			tokens <- struct{}{}
 		case <-ctx.Done():
 			return ctx.Err()
 		}

@@ -229,12 +229,27 @@ func notation(p *sudokusat.Puzzle, g *sudokusat.Grid) string {
 	return g.String()
 }
 
+// workersPerCPU bounds --workers: each worker may hold a gophersat or
+// external solver process, 8 searches queued on it and 32 puzzles read
+// ahead per puzzle under way, so the bound caps the processes, goroutines
+// and memory a typo can ask for. --workers 1000000 took 15 GB and 64 s
+// for 20 puzzles (8 million goroutines), or died with "fatal error: out of
+// memory"; more workers than 64 per CPU gain nothing, every search being
+// CPU-bound.
+const workersPerCPU = 64
+
+// maxWorkers is the largest --workers.
+func maxWorkers() int { return workersPerCPU * runtime.NumCPU() }
+
 func workersFlag() cli.Flag {
 	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-		Usage: "solve `N` puzzles at a time (output stays in input order)",
+		Usage: fmt.Sprintf("solve `N` puzzles at a time, at most %d per CPU (output stays in input order)", workersPerCPU),
 		Action: func(_ *cli.Context, n int) error {
 			if n < 1 {
 				return usagef("--workers %d: want at least 1", n)
+			}
+			if n > maxWorkers() {
+				return usagef("--workers %d: want at most %d (%d per CPU)", n, maxWorkers(), workersPerCPU)
 			}
 			return nil
 		}}
