@@ -29,12 +29,39 @@ const (
 // ErrSolution reports a solution that does not solve the puzzle drawn.
 var ErrSolution = errors.New("render: not the puzzle's solution")
 
+// MinCellSize and MaxCellSize bound Options.CellSize, in pixels: below 4
+// no digit can be read, and at 400 the largest grid is 160,000 pixels a
+// side already. Out of them, a size is refused rather than drawn: 1e308
+// wrote width="+Inf", and -5 a drawing of negative size.
+const (
+	MinCellSize = 4
+	MaxCellSize = 400
+)
+
+// ValidCellSize reports whether px is a cell side Options takes: 0 (40)
+// or MinCellSize to MaxCellSize pixels; never NaN or an infinity.
+func ValidCellSize(px float64) bool {
+	return px == 0 || px >= MinCellSize && px <= MaxCellSize
+}
+
+// cellSide returns the side of a cell that Options.CellSize px asks for.
+func cellSide(px float64) (float64, error) {
+	if !ValidCellSize(px) {
+		return 0, fmt.Errorf("render: cell size %g: want %d to %d pixels (0 means 40)", px, MinCellSize, MaxCellSize)
+	}
+	if px == 0 {
+		return 40, nil
+	}
+	return px, nil
+}
+
 // Options changes the drawing.
 type Options struct {
 	// Solution, when set, fills the blank cells with its digits, drawn
 	// in FilledColour. It must solve the puzzle.
 	Solution *sudokusat.Grid
-	// CellSize is a cell's side in SVG user units (pixels); 0 means 40.
+	// CellSize is a cell's side in SVG user units (pixels), MinCellSize
+	// to MaxCellSize; 0 means 40.
 	CellSize float64
 	// Title is the drawing's title, shown by viewers; empty for none.
 	Title string
@@ -50,9 +77,9 @@ func SVG(w io.Writer, puzzle *sudokusat.Grid, o Options) error {
 			return fmt.Errorf("%w: %w", ErrSolution, err)
 		}
 	}
-	cell := o.CellSize
-	if cell <= 0 {
-		cell = 40
+	cell, err := cellSide(o.CellSize)
+	if err != nil {
+		return err
 	}
 	n := puzzle.Size()
 	thin, thick := cell/40, cell*0.075

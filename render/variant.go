@@ -34,9 +34,9 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 			return fmt.Errorf("%w: %w", ErrSolution, err)
 		}
 	}
-	cell := o.CellSize
-	if cell <= 0 {
-		cell = 40
+	cell, err := cellSide(o.CellSize)
+	if err != nil {
+		return err
 	}
 	n := p.Size()
 	thin, thick := cell/40, cell*0.075

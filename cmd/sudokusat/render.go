@@ -28,7 +28,7 @@ func renderCommand() *cli.Command {
 			// SVG is the only format: --svg is accepted, for scripts that say it.
 			&cli.BoolFlag{Name: "svg", Value: true, Hidden: true},
 			&cli.BoolFlag{Name: "solution", Usage: "fill in the solution, in blue"},
-			&cli.Float64Flag{Name: "cell-size", Value: 40, Usage: "a cell's side in `PIXELS`"},
+			&cli.Float64Flag{Name: "cell-size", Value: 40, Usage: fmt.Sprintf("a cell's side in `PIXELS`, %d to %d", render.MinCellSize, render.MaxCellSize)},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one SVG file per puzzle into `DIR` (puzzle-0001.svg, …)"},
 		},
@@ -36,8 +36,9 @@ func renderCommand() *cli.Command {
 			if !c.Bool("svg") {
 				return usagef("render writes SVG only: drop --svg=false")
 			}
-			if c.Float64("cell-size") <= 0 {
-				return usagef("--cell-size %g: want a positive size", c.Float64("cell-size"))
+			// 0 is render's default, but not a size to ask for here.
+			if px := c.Float64("cell-size"); px == 0 || !render.ValidCellSize(px) {
+				return usagef("--cell-size %g: want %d to %d pixels", px, render.MinCellSize, render.MaxCellSize)
 			}
 			return perPuzzle(c, "svg", func(w io.Writer, it *item) error {
 				return renderItem(c, w, it)

@@ -57,7 +57,39 @@ func TestRenderCommand(t *testing.T) {
 	if _, _, code := runCLI(t, "11"+p[2:], "render"); code != 1 {
 		t.Errorf("conflicting givens: exit %d, want 1", code)
 	}
-	if _, _, code := runCLI(t, p, "render", "--cell-size", "0"); code != 2 {
-		t.Errorf("--cell-size 0: exit %d, want 2", code)
+}
+
+// TestRenderCellSize: --cell-size takes 4 to 400 pixels; any other size is
+// a usage error saying the range. 1e308 wrote width="+Inf" and exited 0,
+// 1e-7 a drawing of width 0.
+func TestRenderCellSize(t *testing.T) {
+	tests := []struct {
+		px    string
+		code  int
+		width string // in the drawing of the 4×4 sample
+	}{
+		{"4", 0, `width="17.2"`},
+		{"40", 0, `width="172"`},
+		{"400", 0, `width="1720"`},
+		{"0", exitUsage, ""},
+		{"3", exitUsage, ""},
+		{"401", exitUsage, ""},
+		{"-5", exitUsage, ""},
+		{"1e-7", exitUsage, ""},
+		{"1e308", exitUsage, ""},
+		{"NaN", exitUsage, ""},
+		{"Inf", exitUsage, ""},
+	}
+	for _, tt := range tests {
+		out, errOut, code := runCLI(t, "", "render", "--cell-size", tt.px, testdata+"large-4.txt")
+		if tt.code == 0 {
+			if code != 0 || !strings.Contains(out, tt.width) {
+				t.Errorf("--cell-size %s: exit %d, %q; want %s in %.200q", tt.px, code, errOut, tt.width, out)
+			}
+			continue
+		}
+		if code != tt.code || out != "" || !strings.Contains(errOut, ": want 4 to 400 pixels") || !strings.HasPrefix(errOut, "sudokusat: --cell-size ") {
+			t.Errorf("--cell-size %s: exit %d, %.100q, %q; want %d and the range", tt.px, code, out, errOut, tt.code)
+		}
 	}
 }

@@ -63,7 +63,9 @@ type Request struct {
 	// string because JavaScript numbers lose precision above 2⁵³. Empty
 	// means a random seed, reported in the reply.
 	Seed string `json:"seed"`
-	// CellSize is a drawn cell's side in pixels; 0 means 40.
+	// CellSize is a drawn cell's side in pixels, render.MinCellSize to
+	// render.MaxCellSize (4 to 400); 0 means 40. Any other is an error
+	// reply, before any work.
 	CellSize float64 `json:"cellSize"`
 }
 

@@ -296,6 +296,38 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestCellSize: every operation that draws takes a cell size of 4 to 400
+// pixels, 0 meaning 40, and refuses any other before doing any work. The
+// API drew -5, 1e-7 and 1e308 (width="+Inf").
+func TestCellSize(t *testing.T) {
+	for _, op := range []string{"solve", "count", "generate", "render"} {
+		for _, tt := range []struct {
+			px   string
+			want string // the message, "" for success
+		}{
+			{"0", ""},
+			{"4", ""},
+			{"400", ""},
+			{"-5", "error: cellSize -5: want 4 to 400 pixels, or 0 for 40"},
+			{"1e-7", "error: cellSize 1e-07: want 4 to 400 pixels, or 0 for 40"},
+			{"3.5", "error: cellSize 3.5: want 4 to 400 pixels, or 0 for 40"},
+			{"1e308", "error: cellSize 1e+308: want 4 to 400 pixels, or 0 for 40"},
+		} {
+			var r Reply
+			req := `{"puzzle":"` + inkala + `","size":4,"seed":"1","cellSize":` + tt.px + `}`
+			if err := json.Unmarshal(Call(context.Background(), op, []byte(req)), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Message != tt.want || (tt.want == "") == (r.Status == engine.Failed.String()) {
+				t.Errorf("%s, cellSize %s: %s %q, want %q", op, tt.px, r.Status, r.Message, tt.want)
+			}
+			if tt.want == "" && op != "count" && !strings.Contains(r.SVG, "<svg") {
+				t.Errorf("%s, cellSize %s: no drawing", op, tt.px)
+			}
+		}
+	}
+}
+
 func TestCall(t *testing.T) {
 	tests := []struct {
 		name, op, request, wantStatus, wantMessage string

@@ -29,6 +29,9 @@ func Solve(ctx context.Context, req Request) Reply { return Service{}.Solve(ctx,
 // Solve solves req.Puzzle with req.Engine (and req.Encoding) and draws it
 // with its solution. It reads Puzzle, Engine, Encoding and CellSize.
 func (s Service) Solve(ctx context.Context, req Request) Reply {
+	if fail := cellSizeFailure(req.CellSize); fail != nil {
+		return *fail
+	}
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
@@ -75,6 +78,9 @@ func Count(ctx context.Context, req Request) Reply { return Service{}.Count(ctx,
 // holds two of them, the cells where they differ, and a drawing of the
 // first. It reads Puzzle, Engine, Encoding, Limit and CellSize.
 func (s Service) Count(ctx context.Context, req Request) Reply {
+	if fail := cellSizeFailure(req.CellSize); fail != nil {
+		return *fail
+	}
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
@@ -155,6 +161,9 @@ func Generate(ctx context.Context, req Request) Reply { return Service{}.Generat
 // and gophersat. It reads Size (0 means 9), Hints, Difficulty, Symmetric,
 // Seed and CellSize.
 func (s Service) Generate(ctx context.Context, req Request) Reply {
+	if fail := cellSizeFailure(req.CellSize); fail != nil {
+		return *fail
+	}
 	n := req.Size
 	if n == 0 {
 		n = 9
@@ -248,6 +257,9 @@ func Render(ctx context.Context, req Request) Reply { return Service{}.Render(ct
 // Render draws req.Puzzle as SVG, givens only. It reads Puzzle and
 // CellSize.
 func (s Service) Render(_ context.Context, req Request) Reply {
+	if fail := cellSizeFailure(req.CellSize); fail != nil {
+		return *fail
+	}
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail

@@ -106,6 +106,17 @@ func rules(p *sudokusat.Puzzle) []string {
 	return out
 }
 
+// cellSizeFailure is the reply to a request whose CellSize render does
+// not take (1e308 drew width="+Inf"), given before any work is done, or
+// nil.
+func cellSizeFailure(px float64) *Reply {
+	if render.ValidCellSize(px) {
+		return nil
+	}
+	r := failure(engine.Failed.String(), 0, fmt.Errorf("cellSize %g: want %d to %d pixels, or 0 for 40", px, render.MinCellSize, render.MaxCellSize))
+	return &r
+}
+
 // draw returns the SVG drawing of p, with solution in blue unless nil.
 func draw(p *sudokusat.Puzzle, solution *sudokusat.Grid, cellSize float64) (string, error) {
 	var b strings.Builder
