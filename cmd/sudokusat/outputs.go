@@ -77,7 +77,11 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 
 // writeTo writes one puzzle's output to path, or to standard output when
 // path is empty. A puzzle that could not be read, or whose givens clash,
-// is an error of its own.
+// is an error of its own. So is one that write refuses (the extended
+// encoding of a 100×100 grid, too large to build): only an error of the
+// writer itself is reported as a failed write, and a file the puzzle
+// could not be written to whole is removed (see removePartial) rather
+// than left empty or cut short, for a solver or decode to read.
 func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item) error) error {
 	if it.err != nil {
 		return it.err
@@ -86,15 +90,49 @@ func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item)
 		return err
 	}
 	if path == "" {
-		return writeErr(write(c.App.Writer, it))
+		w := &recordingWriter{w: c.App.Writer}
+		err := write(w, it)
+		if err != nil && w.err != nil {
+			return writeErr(err)
+		}
+		return err
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return usageError{err}
 	}
 	err = write(f, it)
+	if err != nil {
+		removePartial(f, path)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
+}
+
+// removePartial removes the file at path that f, open on it, could not be
+// written to whole: a regular file only, and only while path names it
+// itself, never a device (-o /dev/full) or what a symbolic link points to.
+func removePartial(f *os.File, path string) {
+	fi, err1 := f.Stat()
+	li, err2 := os.Lstat(path)
+	if err1 == nil && err2 == nil && fi.Mode().IsRegular() && os.SameFile(fi, li) {
+		os.Remove(path)
+	}
+}
+
+// recordingWriter keeps the first error of the writer it wraps, so that an
+// error returned through it can be told to be the writer's or not.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
