@@ -356,7 +356,7 @@ func TestLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := variant.ParseLink(string(bomb)); err == nil || !strings.Contains(err.Error(), "more than 1048576 characters") {
+	if _, err := variant.ParseLink(string(bomb)); err == nil || !strings.Contains(err.Error(), "decompresses to more than 1048576 bytes") {
 		t.Errorf("a link of 1.1 MB of JSON: %v", err)
 	}
 	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -24,6 +25,11 @@ import (
 // A short SudokuPad id names a puzzle kept on SudokuPad's server, which
 // sudokusat does not ask: the error says to paste the full link.
 func ParseLink(s string) (*sudokusat.Puzzle, error) {
+	return parseLink(s, maxDocument)
+}
+
+// parseLink is ParseLink with the document bounded to max bytes.
+func parseLink(s string, max int) (*sudokusat.Puzzle, error) {
 	s = strings.TrimSpace(s)
 	if i := strings.Index(s, "load="); i >= 0 {
 		s = s[i+len("load="):]
@@ -33,7 +39,7 @@ func ParseLink(s string) (*sudokusat.Puzzle, error) {
 		if u, err := url.QueryUnescape(strings.ReplaceAll(s, "+", "%2B")); err == nil {
 			s = u
 		}
-		return parseFPuzzlesPayload(s)
+		return parseFPuzzlesPayload(s, max)
 	}
 	kind, payload, err := linkPayload(s)
 	if err != nil {
@@ -41,13 +47,13 @@ func ParseLink(s string) (*sudokusat.Puzzle, error) {
 	}
 	switch kind {
 	case "scl", "ctc":
-		text, err := decompressPayload(payload)
+		text, err := decompressPayload(payload, max)
 		if err != nil {
-			return nil, formatErrorf("SudokuPad", "the link does not decompress: %v", err)
+			return nil, formatErrorf("SudokuPad", "%v", err)
 		}
 		return ParseSudokuPad([]byte(text))
 	}
-	return parseFPuzzlesPayload(payload)
+	return parseFPuzzlesPayload(payload, max)
 }
 
 // linkPayload finds a link's payload and what it is: "fpuzzles" for an
@@ -124,29 +130,42 @@ func cut(s string, n int) string {
 }
 
 // parseFPuzzlesPayload reads an f-puzzles document from its compressed
-// text.
-func parseFPuzzlesPayload(s string) (*sudokusat.Puzzle, error) {
-	text, err := decompressPayload(s)
+// text, of at most max bytes.
+func parseFPuzzlesPayload(s string, max int) (*sudokusat.Puzzle, error) {
+	text, err := decompressPayload(s, max)
 	if err != nil {
-		return nil, fmt.Errorf("%w: the link does not decompress: %v", ErrFormat, err)
+		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	return ParseFPuzzles([]byte(text))
 }
 
-// decompressPayload decompresses lz-string text, base64 or URI form. A
-// link that went through a server which turned "//" into "/" (base64 holds
+// decompressPayload decompresses lz-string text, base64 or URI form, to
+// at most max bytes; its error says what is wrong with the link. A link
+// that went through a server which turned "//" into "/" (base64 holds
 // slashes) is mended as SudokuPad mends it: the first few ways of doubling
 // its slashes back are tried, fewest first, until one gives JSON-like text.
-func decompressPayload(s string) (string, error) {
-	decompress := lzstring.DecompressFromBase64
-	if strings.ContainsAny(s, "-$") {
-		decompress = lzstring.DecompressFromEncodedURIComponent
+func decompressPayload(s string, max int) (string, error) {
+	uri := strings.ContainsAny(s, "-$")
+	tooLong := false
+	decompress := func(s string) (string, error) {
+		// A character is one to three bytes: the bytes are counted after.
+		text, err := lzstring.DecompressMax(s, uri, max)
+		if errors.Is(err, lzstring.ErrTooLong) || len(text) > max {
+			tooLong = true
+			return "", fmt.Errorf("the link decompresses to more than %d bytes", max)
+		}
+		if err != nil {
+			return "", fmt.Errorf("the link does not decompress: %v", err)
+		}
+		if text == "" {
+			return "", fmt.Errorf("the link holds nothing")
+		}
+		return text, nil
 	}
 	text, err := decompress(s)
-	if err == nil && text == "" {
-		err = fmt.Errorf("it holds nothing")
-	}
-	if err == nil && looksJSON(text) || !strings.Contains(s, "/") {
+	// A link too long as it is is not mended: each try would cost as
+	// much again.
+	if err == nil && looksJSON(text) || !strings.Contains(s, "/") || tooLong {
 		return text, err
 	}
 	var slashes []int
@@ -172,7 +191,7 @@ func decompressPayload(s string) (string, error) {
 				found = t
 				return false
 			}
-			return true
+			return !tooLong // one mended link too long ends the mending
 		})
 		if found != "" {
 			return found, nil

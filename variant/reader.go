@@ -27,6 +27,12 @@ import (
 // on. At the end Read returns io.EOF; an error of the input itself is
 // returned as it is, and is returned again by every later Read.
 type Reader struct {
+	// MaxDocument, when above zero, bounds one f-puzzles document in
+	// bytes, as read or as decompressed from a link, below the 1 MiB
+	// read otherwise: a server's bound on the memory one request costs,
+	// since a link of kilobytes can decompress to megabytes.
+	MaxDocument int
+
 	br   *bufio.Reader
 	next func() (*sudokusat.Puzzle, error) // nil until the format is decided
 }
@@ -45,7 +51,11 @@ func NewReader(r io.Reader) *Reader {
 func (r *Reader) Read() (*sudokusat.Puzzle, error) {
 	if r.next == nil {
 		if r.fpuzzles() {
-			r.next = (&linkReader{br: r.br}).read
+			max := maxDocument
+			if r.MaxDocument > 0 {
+				max = min(r.MaxDocument, maxDocument)
+			}
+			r.next = (&linkReader{br: r.br, max: max}).read
 		} else {
 			r.next = sudokusat.NewReader(r.br).Read
 		}
@@ -128,9 +138,10 @@ func (s *stickyReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// maxDocument bounds one f-puzzles document or link: the largest
-// published documents seen are tens of kilobytes (a link of 4 KB), and
-// what a document holds is built in memory several times over.
+// maxDocument bounds one f-puzzles document or link, unless
+// Reader.MaxDocument is lower: the largest published documents seen are
+// tens of kilobytes (a link of 4 KB), and what a document holds is built
+// in memory several times over.
 const maxDocument = 1 << 20
 
 // linkReader reads f-puzzles inputs: one JSON document, or one link or
@@ -139,6 +150,7 @@ const maxDocument = 1 << 20
 // goes on with the line after it.
 type linkReader struct {
 	br   *bufio.Reader
+	max  int  // the bound on a document or link, at most maxDocument
 	line int  // the number of the last line read
 	seen bool // whether the first non-blank line has been read
 	done bool
@@ -171,17 +183,17 @@ func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 			// A JSON document, which may span lines: the rest of the
 			// input is it.
 			r.done = true
-			rest, rerr := io.ReadAll(io.LimitReader(r.br, maxDocument+1))
+			rest, rerr := io.ReadAll(io.LimitReader(r.br, int64(r.max)+1))
 			if rerr != nil {
 				return nil, rerr
 			}
-			if len(rest)+len(t) > maxDocument {
-				return nil, &sudokusat.ParseError{Line: line, Err: fmt.Errorf("%w: more than %d bytes", ErrFormat, maxDocument)}
+			if len(rest)+len(t) > r.max {
+				return nil, &sudokusat.ParseError{Line: line, Err: fmt.Errorf("%w: more than %d bytes", ErrFormat, r.max)}
 			}
 			p, err = ParseFPuzzles(append([]byte(t+"\n"), rest...))
 		} else {
 			r.seen = true
-			p, err = ParseLink(t)
+			p, err = parseLink(t, r.max)
 		}
 		if err != nil {
 			return nil, &sudokusat.ParseError{Line: line, Err: err}
@@ -193,13 +205,13 @@ func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 }
 
 // readLine returns the next line without its line ending; a line over
-// maxDocument bytes is read whole and refused.
+// r.max bytes is read whole and refused.
 func (r *linkReader) readLine() (string, error) {
 	var b []byte
 	long := false
 	for {
 		chunk, err := r.br.ReadSlice('\n')
-		if long = long || len(b)+len(chunk) > maxDocument+2; !long {
+		if long = long || len(b)+len(chunk) > r.max+2; !long {
 			b = append(b, chunk...)
 		}
 		switch {
@@ -211,7 +223,7 @@ func (r *linkReader) readLine() (string, error) {
 		}
 		r.line++
 		if long {
-			return "", &sudokusat.ParseError{Line: r.line, Err: fmt.Errorf("%w: line longer than %d bytes", ErrFormat, maxDocument)}
+			return "", &sudokusat.ParseError{Line: r.line, Err: fmt.Errorf("%w: line longer than %d bytes", ErrFormat, r.max)}
 		}
 		return strings.TrimRight(string(b), "\r\n"), nil
 	}

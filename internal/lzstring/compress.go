@@ -5,111 +5,116 @@ import (
 	"unicode/utf16"
 )
 
-// CompressToBase64 compresses s as lz-string's compressToBase64 does, to
-// the same text: the form of an f-puzzles link, which f-puzzles and
-// SudokuPad open.
+// CompressToBase64 is lz-string's compressToBase64: the same output, so
+// that tests can make f-puzzles links, of any size, as the site does.
 func CompressToBase64(s string) string {
-	out := compress(utf16.Encode([]rune(s)), base64Alphabet)
+	out := compress(s, base64Alphabet)
 	if r := len(out) % 4; r != 0 {
 		out += strings.Repeat("=", 4-r)
 	}
 	return out
 }
 
-// writer packs codes into 6-bit symbols: a code's bits go low bit first,
-// each symbol fills from its high bit down, as the decoder reads them.
-type writer struct {
-	out      strings.Builder
-	alphabet string
-	val, pos int
+// CompressToEncodedURIComponent is lz-string's
+// compressToEncodedURIComponent.
+func CompressToEncodedURIComponent(s string) string {
+	return compress(s, uriAlphabet)
 }
 
-func (w *writer) write(v, n int) {
-	for range n {
-		w.val = w.val<<1 | v&1
-		v >>= 1
-		if w.pos == 5 {
-			w.out.WriteByte(w.alphabet[w.val])
-			w.val, w.pos = 0, 0
-		} else {
-			w.pos++
+// compress is lz-string's _compress with 6 bits a character. Its
+// dictionary of strings is kept as a trie, so that each input character
+// costs one map look-up however long the repeated strings grow.
+func compress(s string, alphabet string) string {
+	type edge struct {
+		node int32
+		c    uint16
+	}
+	var (
+		children = map[edge]int32{} // node and next character → node
+		codes    = []int{0}         // by node; node 0 is the empty string
+		chars    = []uint16{0}      // by node: the last character
+		depth1   = []bool{false}    // by node: a single character
+		pending  = map[int32]bool{} // single characters not yet written literally
+		dictSize = 3
+		enlarge  = 2 // as lz-string's: the first entry does not count
+		numBits  = 2
+		out      strings.Builder
+		val, pos int
+	)
+	put := func(v, n int) { // n bits of v, low bit first
+		for range n {
+			val = val<<1 | v&1
+			v >>= 1
+			if pos == 5 {
+				out.WriteByte(alphabet[val])
+				pos, val = 0, 0
+			} else {
+				pos++
+			}
 		}
 	}
-}
-
-// compress is the encoder that decompress undoes: an LZW over UTF-16 code
-// units whose dictionary also holds each character on its first use (code
-// 0 then 8 bits, or 1 then 16), ended by code 2, the code width growing
-// with the dictionary exactly when the decoder's does.
-func compress(text []uint16, alphabet string) string {
-	w := &writer{alphabet: alphabet}
-	dict := map[string]int{}
-	fresh := map[string]bool{} // characters in dict not yet written out
-	size, numBits, enlargeIn := 3, 2, 2
 	grow := func() {
-		if enlargeIn--; enlargeIn == 0 {
-			enlargeIn = 1 << numBits
+		if enlarge--; enlarge == 0 {
+			enlarge = 1 << numBits
 			numBits++
 		}
 	}
-	// emit writes the code of phrase, or the character itself on its
-	// first use, which the decoder adds to its dictionary (one more
-	// step of growth).
-	emit := func(phrase string, units []uint16) {
-		if fresh[phrase] {
-			if c := units[0]; c < 256 {
-				w.write(0, numBits)
-				w.write(int(c), 8)
+	node := func(parent int32, c uint16, single bool) int32 {
+		id := int32(len(codes))
+		children[edge{parent, c}] = id
+		codes = append(codes, dictSize)
+		chars = append(chars, c)
+		depth1 = append(depth1, single)
+		dictSize++
+		return id
+	}
+	emit := func(w int32) {
+		if depth1[w] && pending[w] {
+			c := int(chars[w])
+			if c < 256 {
+				put(0, numBits)
+				put(c, 8)
 			} else {
-				w.write(1, numBits)
-				w.write(int(c), 16)
+				put(1, numBits)
+				put(c, 16)
 			}
 			grow()
-			delete(fresh, phrase)
+			delete(pending, w)
 		} else {
-			w.write(dict[phrase], numBits)
+			put(codes[w], numBits)
 		}
 		grow()
 	}
-	// Phrases are keyed by their code units, two bytes each: a lone
-	// surrogate is a unit like any other.
-	key := func(units []uint16) string {
-		b := make([]byte, 2*len(units))
-		for i, u := range units {
-			b[2*i], b[2*i+1] = byte(u>>8), byte(u)
+	var w int32
+	for _, c := range utf16.Encode([]rune(s)) {
+		single, ok := children[edge{0, c}]
+		if !ok {
+			single = node(0, c, true)
+			pending[single] = true
 		}
-		return string(b)
-	}
-	var cur []uint16
-	for i, c := range text {
-		ck := key(text[i : i+1])
-		if _, ok := dict[ck]; !ok {
-			dict[ck] = size
-			size++
-			fresh[ck] = true
-		}
-		next := append(cur[:len(cur):len(cur)], c)
-		if _, ok := dict[key(next)]; ok {
-			cur = next
+		if w == 0 {
+			w = single
 			continue
 		}
-		emit(key(cur), cur)
-		dict[key(next)] = size
-		size++
-		cur = text[i : i+1]
+		if next, ok := children[edge{w, c}]; ok {
+			w = next
+			continue
+		}
+		emit(w)
+		node(w, c, false)
+		w = single
 	}
-	if len(cur) > 0 {
-		emit(key(cur), cur)
+	if w != 0 {
+		emit(w)
 	}
-	w.write(2, numBits)
-	// Pad with zero bits to the end of a symbol, one symbol more when
-	// the last code ended on a boundary, as lz-string does.
-	for {
-		last := w.pos == 5
-		w.write(0, 1)
-		if last {
+	put(2, numBits)
+	for { // flush the last character
+		val <<= 1
+		if pos == 5 {
+			out.WriteByte(alphabet[val])
 			break
 		}
+		pos++
 	}
-	return w.out.String()
+	return out.String()
 }

@@ -19,25 +19,41 @@ const (
 	uriAlphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$"
 )
 
-// maxOutput bounds the decompressed text: the dictionary lets a short input
-// expand quadratically (a 70 KB link held 16 MB of JSON), and the largest
-// published f-puzzles documents seen are tens of kilobytes.
-const maxOutput = 1 << 20
+// ErrTooLong reports a text that decompresses to more than the bound.
+var ErrTooLong = errors.New("lzstring: the text is too long")
+
+// MaxOutput bounds the decompressed text, in UTF-16 characters: the
+// dictionary lets a short input expand quadratically (a 70 KB link held
+// 16 MB of JSON), and the largest published f-puzzles documents seen are
+// tens of kilobytes. A caller may ask for less (DecompressMax).
+const MaxOutput = 1 << 20
 
 // DecompressFromBase64 decompresses the output of lz-string's
 // compressToBase64.
 func DecompressFromBase64(s string) (string, error) {
-	return decompressWith(s, base64Alphabet)
+	return decompressWith(s, base64Alphabet, MaxOutput)
 }
 
 // DecompressFromEncodedURIComponent decompresses the output of lz-string's
 // compressToEncodedURIComponent.
 func DecompressFromEncodedURIComponent(s string) (string, error) {
-	// A URL may carry the "+" of the alphabet as a space.
-	return decompressWith(strings.ReplaceAll(s, " ", "+"), uriAlphabet)
+	return DecompressMax(s, true, MaxOutput)
 }
 
-func decompressWith(s, alphabet string) (string, error) {
+// DecompressMax decompresses the output of compressToEncodedURIComponent
+// (uri) or compressToBase64, and fails with ErrTooLong as soon as the text
+// passes max characters (at most MaxOutput), before the memory a longer
+// one would take is spent.
+func DecompressMax(s string, uri bool, max int) (string, error) {
+	max = min(max, MaxOutput)
+	if !uri {
+		return decompressWith(s, base64Alphabet, max)
+	}
+	// A URL may carry the "+" of the alphabet as a space.
+	return decompressWith(strings.ReplaceAll(s, " ", "+"), uriAlphabet, max)
+}
+
+func decompressWith(s, alphabet string, max int) (string, error) {
 	if s == "" {
 		return "", nil
 	}
@@ -49,7 +65,7 @@ func decompressWith(s, alphabet string) (string, error) {
 		}
 		vals[i] = v
 	}
-	return decompress(vals, 32)
+	return decompress(vals, 32, max)
 }
 
 // bits reads the compressed stream: each input value holds log2(reset)+1
@@ -83,7 +99,7 @@ func (b *bits) read(n int) (int, error) {
 // decompress is the LZW-like decoder of lz-string: codes 0 and 1 bring a
 // new 8- or 16-bit character, 2 ends the text, and every other code names a
 // dictionary entry; the code width grows as the dictionary does.
-func decompress(vals []int, reset int) (string, error) {
+func decompress(vals []int, reset, max int) (string, error) {
 	b := &bits{vals: vals, val: vals[0], index: 1, pos: reset, reset: reset}
 	dict := [][]uint16{nil, nil, nil} // codes 0-2 are the commands
 	enlargeIn, numBits := 4, 3
@@ -137,10 +153,10 @@ func decompress(vals []int, reset int) (string, error) {
 		default:
 			return "", fmt.Errorf("%w: code %d beyond the dictionary's %d entries", ErrCorrupt, code, len(dict))
 		}
-		out = append(out, entry...)
-		if len(out) > maxOutput {
-			return "", fmt.Errorf("%w: more than %d characters", ErrCorrupt, maxOutput)
+		if len(out)+len(entry) > max {
+			return "", fmt.Errorf("%w: more than %d characters", ErrTooLong, max)
 		}
+		out = append(out, entry...)
 		dict = append(dict, append(append([]uint16(nil), w...), entry[0]))
 		enlargeIn--
 		w = entry

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -53,17 +54,76 @@ func TestCorrupt(t *testing.T) {
 	}
 }
 
-// FuzzDecompress: any input decompresses or fails with ErrCorrupt, never
-// panics or runs away.
+// FuzzDecompress: any input decompresses or fails with ErrCorrupt (or
+// ErrTooLong, past MaxOutput), never panics or runs away.
 func FuzzDecompress(f *testing.F) {
 	f.Add("N4IgzglgXgpiBcIDCAbAhgJ")
 	f.Add("CIVwTgBAhg")
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := DecompressFromBase64(s); err != nil && !errors.Is(err, ErrCorrupt) {
+		if _, err := DecompressFromBase64(s); err != nil && !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrTooLong) {
 			t.Fatal(err)
 		}
-		if _, err := DecompressFromEncodedURIComponent(s); err != nil && !errors.Is(err, ErrCorrupt) {
+		if _, err := DecompressFromEncodedURIComponent(s); err != nil && !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrTooLong) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestCompress checks the compressor against the reference
+// implementation's output, and that long repetitive text, the kind whose
+// decompression is bounded, comes back whole.
+func TestCompress(t *testing.T) {
+	data, err := os.ReadFile("testdata/reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var samples []struct{ Plain, Base64, URI string }
+	if err := json.Unmarshal(data, &samples); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range samples {
+		if got := CompressToBase64(s.Plain); got != s.Base64 {
+			t.Errorf("sample %d base64: %q, want %q", i, trunc(got), trunc(s.Base64))
+		}
+		if got := CompressToEncodedURIComponent(s.Plain); got != s.URI {
+			t.Errorf("sample %d uri: %q, want %q", i, trunc(got), trunc(s.URI))
+		}
+	}
+	long := `{"thermometer":[` + strings.Repeat(`{"lines":[["R1C1","R1C2"]]},`, 20000) + `{}]}`
+	got, err := DecompressFromEncodedURIComponent(CompressToEncodedURIComponent(long))
+	if err != nil || got != long {
+		t.Errorf("a %d-byte text does not come back (%v)", len(long), err)
+	}
+}
+
+// TestDecompressMax checks the caller's bound: a text of exactly max
+// characters comes back, one more fails with ErrTooLong, in either
+// alphabet, and a bound above MaxOutput is MaxOutput.
+func TestDecompressMax(t *testing.T) {
+	text := strings.Repeat("{\"lines\":[[\"R1C1\",\"R1C2\"]]},", 1000) // 28,000 characters
+	tests := []struct {
+		max  int
+		uri  bool
+		fail bool
+	}{
+		{len(text), false, false},
+		{len(text), true, false},
+		{len(text) - 1, false, true},
+		{len(text) - 1, true, true},
+		{1 << 10, false, true},
+		{MaxOutput + 1, false, false},
+	}
+	for _, tt := range tests {
+		in := CompressToBase64(text)
+		if tt.uri {
+			in = CompressToEncodedURIComponent(text)
+		}
+		got, err := DecompressMax(in, tt.uri, tt.max)
+		switch {
+		case tt.fail && !errors.Is(err, ErrTooLong):
+			t.Errorf("max %d (uri %v): %d characters, %v; want ErrTooLong", tt.max, tt.uri, len(got), err)
+		case !tt.fail && (err != nil || got != text):
+			t.Errorf("max %d (uri %v): %d characters, %v; want the text", tt.max, tt.uri, len(got), err)
+		}
+	}
 }
