@@ -27,8 +27,9 @@ func serveCommand() *cli.Command {
 			"WebAssembly build in the browser instead.\n" +
 			"The URL is printed on standard output (--addr 127.0.0.1:0 picks a free port); Ctrl-C\n" +
 			"stops the server.\n\n" +
-			fmt.Sprintf("Limits of the API: a request of at most %d KiB; grids up to %d×%d; %v per call (a\n",
-				l.MaxBody>>10, l.MaxSize, l.MaxSize, l.PerRequest) +
+			fmt.Sprintf("Limits of the API: a request of at most %d KiB; a variant puzzle's f-puzzles document\n", l.MaxBody>>10) +
+			fmt.Sprintf("of at most %d KiB, a link's once decompressed; grids up to %d×%d; %v per call (a\n",
+				l.MaxDocument>>10, l.MaxSize, l.MaxSize, l.PerRequest) +
 			fmt.Sprintf("\"timeout\" reply past it); %d calls at once, more get 503; engines native, sat and dlx only\n", l.AtOnce) +
 			fmt.Sprintf("(gophersat in worker processes, killed at the deadline). At most %d connections, idle\n", l.MaxConns) +
 			fmt.Sprintf("ones closed after %v.", l.Idle) + "\n\n" +

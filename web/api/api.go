@@ -147,6 +147,11 @@ type Service struct {
 	// take, Generate's Size included: a server's bound on the work and
 	// the reply one call may cause.
 	MaxSize int
+	// MaxDocument, when above zero, bounds a variant puzzle's f-puzzles
+	// document in bytes, as sent or as decompressed from a link (16 MiB
+	// otherwise): a link of 60 KB can decompress to 13 MB of JSON, whose
+	// rules take a gigabyte to read.
+	MaxDocument int
 }
 
 // Ops returns the page's operations by the names JavaScript calls them.

@@ -34,6 +34,7 @@ var errTwoPuzzles = errors.New("more than one puzzle in the input: the page take
 // nil.
 func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
 	r := variant.NewReader(strings.NewReader(text))
+	r.MaxDocument = s.MaxDocument
 	p, err := r.Read()
 	if err != nil {
 		return nil, readFailure(err)
