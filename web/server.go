@@ -36,7 +36,8 @@ type Limits struct {
 	MaxDocument int           // bytes of a variant puzzle's document, after a link's decompression
 	PerRequest  time.Duration // time for one API call
 	AtOnce      int           // API calls worked on at once; more get 503
-	MaxConns    int           // open connections; more wait to be accepted
+	MaxConns    int           // open connections; a new one closes one that waits for its request
+	Grace       time.Duration // a new connection's time to send its request before that
 	Idle        time.Duration // a keep-alive connection's idle time
 }
 
@@ -53,8 +54,15 @@ func DefaultLimits() Limits {
 		MaxDocument: 1 << 20,
 		PerRequest:  30 * time.Second, // the page's default time limit: the server's is a backstop
 		AtOnce:      runtime.NumCPU(),
-		MaxConns:    256,
-		Idle:        60 * time.Second,
+		// A browser opens six connections. The other places take in
+		// clients that never finish a request (slowloris), at some 20 KB
+		// each: up to this many, they close no one's connection; beyond,
+		// a new one waits some (clients-MaxConns)×Grace/MaxConns to be
+		// read: 0.2 s for 2,000 such clients. A browser's request comes
+		// at once; a loaded machine may take some milliseconds to read it.
+		MaxConns: 1024,
+		Grace:    200 * time.Millisecond,
+		Idle:     60 * time.Second,
 	}
 }
 
@@ -71,9 +79,10 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, stdou
 		IdleTimeout:       l.Idle,
 		MaxHeaderBytes:    16 << 10,
 	}
+	trackConns(srv)
 	fmt.Fprintf(stdout, "sudokusat: serving the page at %s (Ctrl-C stops)\n", pageURL(ln.Addr()))
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(limitListener(ln, l.MaxConns)) }()
+	go func() { done <- srv.Serve(limitListener(ln, l.MaxConns, l.Grace)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("serve: %w", err)
@@ -327,6 +336,9 @@ func (s *handler) api(w http.ResponseWriter, r *http.Request, op string) {
 		// The slot is given back before the reply is written, so that a
 		// client that reads it slowly holds no slot.
 		defer func() { <-s.slots }()
+		c := connOf(r.Context())
+		c.set(computing)
+		defer c.set(working)
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.PerRequest)
 		defer cancel()
 		return s.svc.Call(ctx, op, body)
@@ -365,37 +377,4 @@ func freeOSMemory() {
 		debug.FreeOSMemory()
 		freeing.Unlock()
 	}
-}
-
-// limitListener accepts at most n connections at once: the next waits
-// until one closes. (golang.org/x/net/netutil has one; this is the few
-// lines of it that serve needs.)
-func limitListener(ln net.Listener, n int) net.Listener {
-	return &limited{Listener: ln, slots: make(chan struct{}, n)}
-}
-
-type limited struct {
-	net.Listener
-	slots chan struct{}
-}
-
-func (l *limited) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.slots })}, nil
-}
-
-type limitedConn struct {
-	net.Conn
-	release func()
-}
-
-func (c *limitedConn) Close() error {
-	err := c.Conn.Close()
-	c.release()
-	return err
 }

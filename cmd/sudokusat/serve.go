@@ -31,8 +31,11 @@ func serveCommand() *cli.Command {
 			fmt.Sprintf("of at most %d KiB, a link's once decompressed; grids up to %d×%d; %v per call (a\n",
 				l.MaxDocument>>10, l.MaxSize, l.MaxSize, l.PerRequest) +
 			fmt.Sprintf("\"timeout\" reply past it); %d calls at once, more get 503; engines native, sat and dlx only\n", l.AtOnce) +
-			fmt.Sprintf("(gophersat in worker processes, killed at the deadline). At most %d connections, idle\n", l.MaxConns) +
-			fmt.Sprintf("ones closed after %v.", l.Idle) + "\n\n" +
+			"(gophersat in worker processes, killed at the deadline).\n" +
+			fmt.Sprintf("At most %d connections, idle ones closed after %v; when all are open, a new one takes\n", l.MaxConns, l.Idle) +
+			"the place of one waiting for its request (of the client address holding the most, the\n" +
+			fmt.Sprintf("one that has waited longest, once it has had %v), so that clients that never finish\n", l.Grace) +
+			"a request (slowloris) close each other's connections and not a browser's.\n\n" +
 			examples(
 				"sudokusat serve", "the page at http://127.0.0.1:8080/",
 				"sudokusat serve --addr 127.0.0.1:0", "on a free port",
