@@ -15,6 +15,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"path"
 	"runtime"
 	"runtime/debug"
@@ -71,6 +72,9 @@ func DefaultLimits() Limits {
 // that a caller who asked for a free port (":0") learns which one it got.
 // A nil error means ctx ended and the server stopped cleanly.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, stdout io.Writer) error {
+	if loopback(ln.Addr()) {
+		h = loopbackHosts(h)
+	}
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -100,6 +104,42 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, l Limits, stdou
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// loopback reports whether a listener's address is a loopback one.
+func loopback(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	ip, perr := netip.ParseAddr(host)
+	return err == nil && perr == nil && ip.IsLoopback()
+}
+
+// loopbackHosts answers only requests whose Host is a loopback name or
+// address, with any port: a server on 127.0.0.1 is for this machine,
+// and a page of another site that has its name resolve to 127.0.0.1
+// (DNS rebinding) sends that name, which gets 421 and no API.
+func loopbackHosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			http.Error(w, "misdirected request: this server answers to localhost, 127.0.0.1 and [::1] only", http.StatusMisdirectedRequest)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether a Host header names this machine:
+// localhost, or a loopback address, with or without a port.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	} else if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		host = host[1 : len(host)-1]
+	}
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.IsLoopback()
 }
 
 // pageURL is the address a browser opens for the listener: a wildcard

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -426,6 +427,81 @@ func TestConnsVictim(t *testing.T) {
 				t.Errorf("victim %d, want %d", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestServeHost checks that a server on a loopback address answers only
+// requests that name it so: a page of another site whose name resolves to
+// 127.0.0.1 (DNS rebinding) sends its own name, and gets 421, page and
+// API alike.
+func TestServeHost(t *testing.T) {
+	url := testServer(t, DefaultLimits())
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	_, port, _ := net.SplitHostPort(addr)
+	tests := []struct {
+		host string
+		code int
+	}{
+		{addr, 200},
+		{"127.0.0.1", 200},
+		{"localhost", 200},
+		{"LocalHost:" + port, 200},
+		{"[::1]:" + port, 200},
+		{"[::1]", 200},
+		{"127.0.0.2:" + port, 200}, // all of 127/8 is loopback
+		{"rebind.example:" + port, 421},
+		{"rebind.example", 421},
+		{"localhost.rebind.example", 421},
+		{"127.0.0.1.nip.io:" + port, 421},
+		{"192.168.1.10:" + port, 421},
+		{"", 421}, // HTTP/1.0 without a Host
+	}
+	for _, tt := range tests {
+		for _, path := range []string{"/", "/api/count"} {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := `{"puzzle":"1..............."}`
+			req := fmt.Sprintf("GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, tt.host)
+			if path != "/" {
+				req = fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", path, tt.host, len(body), body)
+			}
+			if tt.host == "" {
+				req = "GET " + path + " HTTP/1.0\r\n\r\n"
+			}
+			io.WriteString(c, req)
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatalf("Host %q, %s: %v", tt.host, path, err)
+			}
+			msg, _ := io.ReadAll(io.LimitReader(resp.Body, 100))
+			c.Close()
+			if resp.StatusCode != tt.code || tt.code == 421 && !strings.Contains(string(msg), "answers to localhost, 127.0.0.1 and [::1] only") {
+				t.Errorf("Host %q, %s: %d %q, want %d", tt.host, path, resp.StatusCode, msg, tt.code)
+			}
+		}
+	}
+}
+
+// TestLoopback checks which listeners check the Host: loopback ones only,
+// since a server on a LAN address is reached by names of its own.
+func TestLoopback(t *testing.T) {
+	tests := []struct {
+		addr string
+		want bool
+	}{
+		{"127.0.0.1:8080", true},
+		{"[::1]:8080", true},
+		{"0.0.0.0:8080", false},
+		{"[::]:8080", false},
+		{"192.168.1.10:8080", false},
+	}
+	for _, tt := range tests {
+		if got := loopback(netAddr(tt.addr)); got != tt.want {
+			t.Errorf("loopback(%s) = %v, want %v", tt.addr, got, tt.want)
+		}
 	}
 }
 

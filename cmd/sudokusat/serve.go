@@ -35,7 +35,10 @@ func serveCommand() *cli.Command {
 			fmt.Sprintf("At most %d connections, idle ones closed after %v; when all are open, a new one takes\n", l.MaxConns, l.Idle) +
 			"the place of one waiting for its request (of the client address holding the most, the\n" +
 			fmt.Sprintf("one that has waited longest, once it has had %v), so that clients that never finish\n", l.Grace) +
-			"a request (slowloris) close each other's connections and not a browser's.\n\n" +
+			"a request (slowloris) close each other's connections and not a browser's.\n" +
+			"On a loopback address, as by default, the server answers only requests for localhost,\n" +
+			"127.0.0.1 or [::1] (421 otherwise): a site whose name resolves to 127.0.0.1 (DNS\n" +
+			"rebinding) reaches neither the page nor the API. On another address any name is answered.\n\n" +
 			examples(
 				"sudokusat serve", "the page at http://127.0.0.1:8080/",
 				"sudokusat serve --addr 127.0.0.1:0", "on a free port",
