@@ -92,7 +92,7 @@ func TestEncodingOptions(t *testing.T) {
 
 // TestWasmBuilds builds cmd/wasm for the browser, as "go generate ./web"
 // does, into a temporary folder: it must build, stay under its size
-// budget, and come with its wasm_exec.js.
+// budget, link none of the heavy packages, and come with its wasm_exec.js.
 func TestWasmBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not building cmd/wasm for GOOS=js GOARCH=wasm (about 20 s)")
@@ -117,4 +117,16 @@ func TestWasmBuilds(t *testing.T) {
 		t.Errorf("wasm_exec.js: %v, want Go's JavaScript runtime", err)
 	}
 	t.Logf("main.wasm: %d bytes (budget %d), %s", size, wasmbuild.MaxBytes, goVersion)
+	imports, err := wasmbuild.Imports()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imports) < 20 || !slices.Contains(imports, "encoding/json") {
+		t.Fatalf("go list -deps: %q, want the packages cmd/wasm links", imports)
+	}
+	for _, heavy := range wasmbuild.Heavy {
+		if slices.Contains(imports, heavy) {
+			t.Errorf("main.wasm links %s, which the page has no use for", heavy)
+		}
+	}
 }
