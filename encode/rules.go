@@ -191,8 +191,14 @@ func (v *venc) dot(c sudokusat.Rule) error {
 	switch c.Kind {
 	case variant.White:
 		ok = consecutive
+		if c.Value != 0 { // a difference other than 1
+			ok = func(a, b int) bool { return a-b == c.Value || b-a == c.Value }
+		}
 	case variant.Black:
 		ok = double
+		if c.Value != 0 { // a ratio other than 2
+			ok = func(a, b int) bool { return a == c.Value*b || b == c.Value*a }
+		}
 	}
 	v.relation(c.Cells[0], c.Cells[1], ok)
 	return nil
@@ -238,8 +244,34 @@ func (v *venc) nonConsecutive(sudokusat.Rule) error {
 	return nil
 }
 
+// noBlack forbids, between neighbours without a dot, every ratio a black
+// dot of the puzzle shows (its Value, 2 when 0), or 2 alone when the
+// puzzle has no black dot, as the f-puzzles solver reads the ratio
+// negative.
 func (v *venc) noBlack(sudokusat.Rule) error {
-	v.negative(kropki, double)
+	var ratios []int
+	for _, c := range v.p.Rules {
+		if c.Kind == variant.Black {
+			r := c.Value
+			if r == 0 {
+				r = 2
+			}
+			if !slices.Contains(ratios, r) {
+				ratios = append(ratios, r)
+			}
+		}
+	}
+	if ratios == nil {
+		ratios = []int{2}
+	}
+	v.negative(kropki, func(a, b int) bool {
+		for _, r := range ratios {
+			if a == r*b || b == r*a {
+				return true
+			}
+		}
+		return false
+	})
 	return nil
 }
 

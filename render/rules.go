@@ -201,4 +201,14 @@ func drawDot(c *canvas, r sudokusat.Rule) {
 		fill = GivenColour
 	}
 	fmt.Fprintf(c.w, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n", c.f(mx), c.f(my), c.f(c.cell*0.12), fill, GivenColour, c.f(c.thin*1.5))
+	if r.Value != 0 {
+		// A dot of another difference or ratio than 1 or 2 shows it,
+		// in the colour of the other dot.
+		ink := GivenColour
+		if r.Kind == variant.Black {
+			ink = "#ffffff"
+		}
+		fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%d</text>`+"\n",
+			c.f(mx), c.f(my+c.cell*0.055), c.f(c.cell*0.16), ink, r.Value)
+	}
 }

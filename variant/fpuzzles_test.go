@@ -303,7 +303,7 @@ func TestParseFPuzzlesErrors(t *testing.T) {
 		{`{"size":4,` + grid + `,"sandwichsum":[{"cell":"R0C1","value":"5"}]}`, `"sandwichsum": a rule sudokusat does not know`},
 		{`{"size":4,` + grid + `,"killercage":[{"cells":["R1C1","R9C9"]}]}`, `not a cell of the 4×4 grid`},
 		{`{"size":4,` + grid + `,"xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}`, `want X or V`},
-		{`{"size":4,` + grid + `,"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}`, `not supported`},
+		{`{"size":4,` + grid + `,"ratio":[{"cells":["R1C1","R1C2"],"value":"0"}]}`, `not supported`},
 		{`{"size":4,` + grid + `,"negative":["palindrome"]}`, `not supported`},
 		{`{"size":7,` + grid + `}`, `size 7`},
 		{`{"size":4,"grid":[]}`, `not 4 rows`},

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,10 +37,13 @@ const (
 	// decimal digits) makes: each line on its own, as f-puzzles and the
 	// solver behind it have it.
 	Arrow Kind = "arrow"
-	// White: the two Cells hold consecutive digits (a white Kropki dot).
+	// White: the two Cells hold digits that differ by Value, or by 1
+	// (consecutive) when Value is 0 (a white Kropki dot, f-puzzles'
+	// "difference", whose "value" may be other than 1).
 	White Kind = "white"
-	// Black: one of the two Cells holds twice the other (a black Kropki
-	// dot).
+	// Black: one of the two Cells holds Value times the other, or twice
+	// when Value is 0 (a black Kropki dot, f-puzzles' "ratio", whose
+	// "value" may be other than 2).
 	Black Kind = "black"
 	// XV: the two Cells sum to Value, 5 (V) or 10 (X).
 	XV Kind = "xv"
@@ -59,8 +63,10 @@ const (
 	// either, as Kropki puzzles have it).
 	NonConsecutive Kind = "non-consecutive"
 	// NoBlack (global): orthogonally adjacent cells without a Kropki dot,
-	// of either colour, do not hold digits of ratio 2 (the black dots'
-	// negative rule).
+	// of either colour, do not hold digits in the ratio of any black dot
+	// of the puzzle, or of ratio 2 when it has none (the black dots'
+	// negative rule, as the f-puzzles solver reads "negative": it forbids
+	// each ratio its dots show).
 	NoBlack Kind = "no-black"
 	// NoXV (global): orthogonally adjacent cells without an X or a V do
 	// not sum to 5 or to 10 (the negative rule of XV).
@@ -273,23 +279,55 @@ func arrowKind() KindInfo {
 // --- Kropki dots and XV ---
 
 func whiteKind() KindInfo {
-	return dotKind(White, "The two cells of a white dot hold consecutive digits.", "difference", "1",
-		func(a, b int) bool { return a-b == 1 || b-a == 1 }, "not consecutive")
+	return dotKind(White, "The two cells of a white dot hold digits that differ by the dot's value, 1 (consecutive digits) when it shows none.", "difference", 1,
+		func(a, b, v int) bool { return a-b == v || b-a == v },
+		func(v int) string {
+			if v == 1 {
+				return "not consecutive"
+			}
+			return fmt.Sprintf("they do not differ by %d", v)
+		})
 }
 
 func blackKind() KindInfo {
-	return dotKind(Black, "One of the two cells of a black dot holds twice the other's digit.", "ratio", "2",
-		func(a, b int) bool { return a == 2*b || b == 2*a }, "neither is twice the other")
+	return dotKind(Black, "One of the two cells of a black dot holds the other's digit times the dot's value, 2 (twice) when it shows none.", "ratio", 2,
+		func(a, b, v int) bool { return a == v*b || b == v*a },
+		func(v int) string {
+			if v == 2 {
+				return "neither is twice the other"
+			}
+			return fmt.Sprintf("neither is %d times the other", v)
+		})
+}
+
+// dotValue returns the value of a Kropki dot: its Value, or the kind's
+// default (1 for a white dot, 2 for a black one) when Value is 0.
+func dotValue(r sudokusat.Rule) int {
+	switch {
+	case r.Value != 0:
+		return r.Value
+	case r.Kind == Black:
+		return 2
+	}
+	return 1
 }
 
 // dotKind is a Kropki dot: two orthogonally adjacent cells whose digits ok
-// accepts, read from the f-puzzles list key, whose entries may show value
-// (the only one taken) or none.
-func dotKind(kind Kind, meaning, key, value string, ok func(a, b int) bool, broken string) KindInfo {
-	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, validate: validatePair,
+// accepts for the dot's value, read from the f-puzzles list key, whose
+// entries may show a value (none, or def, is Value 0: the default).
+func dotKind(kind Kind, meaning, key string, def int, ok func(a, b, value int) bool, broken func(value int) string) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
+		validate: func(n int, r sudokusat.Rule) error {
+			// A value beyond n no two digits of 1..n make; it is
+			// refused rather than left to overflow a product.
+			if r.Value < 0 || r.Value > n {
+				return fmt.Errorf("value %d: want 1 to %d, or 0 for %d", r.Value, n, def)
+			}
+			return validatePair(n, r)
+		},
 		check: func(c *checking, r sudokusat.Rule) error {
-			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); !ok(a, b) {
-				return fmt.Errorf("%s hold %d and %d: %s", c.names(r.Cells), a, b, broken)
+			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); !ok(a, b, dotValue(r)) {
+				return fmt.Errorf("%s hold %d and %d: %s", c.names(r.Cells), a, b, broken(dotValue(r)))
 			}
 			return nil
 		},
@@ -298,12 +336,24 @@ func dotKind(kind Kind, meaning, key, value string, ok func(a, b int) bool, brok
 			if err != nil {
 				return nil, err
 			}
-			if s := e.value(); s != "" && s != value {
-				return nil, fmt.Errorf("a dot of value %s is not supported (only %s)", s, value)
+			value := 0
+			if s := e.value(); s != "" {
+				if value, err = strconv.Atoi(s); err != nil || value < 1 {
+					return nil, fmt.Errorf("a dot of value %q is not supported (want a whole number from 1)", s)
+				}
+				if value == def {
+					value = 0
+				}
 			}
-			return []sudokusat.Rule{{Kind: kind, Cells: cells}}, nil
+			return []sudokusat.Rule{{Kind: kind, Cells: cells, Value: value}}, nil
 		},
-		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry(key, map[string]any{"cells": w.names(r.Cells)}) }}
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			e := map[string]any{"cells": w.names(r.Cells)}
+			if r.Value != 0 && r.Value != def {
+				e["value"] = strconv.Itoa(r.Value)
+			}
+			w.entry(key, e)
+		}}
 }
 
 func xvKind() KindInfo {
@@ -426,7 +476,7 @@ func validateGlobal(_ int, r sudokusat.Rule) error {
 
 func nonConsecutiveKind() KindInfo {
 	k := negativeKind(NonConsecutive, "Orthogonally adjacent cells do not hold consecutive digits, unless a Kropki dot (of either colour) joins them.",
-		"difference", []Kind{White, Black}, "Kropki dot", func(x, y int) bool { return x-y == 1 || y-x == 1 })
+		"difference", []Kind{White, Black}, "Kropki dot", func(*checking) func(x, y int) bool { return func(x, y int) bool { return x-y == 1 || y-x == 1 } })
 	// The Miracle's rule is a switch of its own in f-puzzles; the
 	// negative of white dots is the same rule.
 	k.FPuzzles = "nonconsecutive"
@@ -436,23 +486,54 @@ func nonConsecutiveKind() KindInfo {
 }
 
 func noBlackKind() KindInfo {
-	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (of either colour) do not hold digits one twice the other.",
-		"ratio", []Kind{White, Black}, "Kropki dot", func(x, y int) bool { return x == 2*y || y == 2*x })
+	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (of either colour) do not hold digits in the ratio of any black dot of the grid (2 when the grid has none).",
+		"ratio", []Kind{White, Black}, "Kropki dot", func(c *checking) func(x, y int) bool {
+			ratios := negativeRatios(c.p.Rules)
+			return func(x, y int) bool {
+				for _, v := range ratios {
+					if x == v*y || y == v*x {
+						return true
+					}
+				}
+				return false
+			}
+		})
+}
+
+// negativeRatios returns the ratios the black dots' negative rule forbids
+// between orthogonal neighbours without a dot: the value of each black dot
+// among rules, in increasing order, or 2 alone when there is none. So
+// does the f-puzzles solver read "negative": ["ratio"] (one "neg" ratio
+// per distinct dot value, "neg2" without dots).
+func negativeRatios(rules []sudokusat.Rule) []int {
+	var out []int
+	for _, r := range rules {
+		if r.Kind == Black && !slices.Contains(out, dotValue(r)) {
+			out = append(out, dotValue(r))
+		}
+	}
+	if out == nil {
+		return []int{2}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func noXVKind() KindInfo {
 	return negativeKind(NoXV, "Orthogonally adjacent cells without an X or a V do not sum to 5 or to 10.",
-		"xv", []Kind{XV}, "X or V", func(x, y int) bool { return x+y == 5 || x+y == 10 })
+		"xv", []Kind{XV}, "X or V", func(*checking) func(x, y int) bool { return func(x, y int) bool { return x+y == 5 || x+y == 10 } })
 }
 
 // negativeKind is a negative rule: orthogonal neighbours without a mark
-// of the exempting kinds do not hold digits that bad accepts. A Kropki
-// dot of either colour exempts its pair from both Kropki negatives (one
-// edge holds one dot, and a 1–2 pair may carry either); an X or a V from
-// the XV negative. In f-puzzles it is the name in the "negative" list.
-func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(x, y int) bool) KindInfo {
+// of the exempting kinds do not hold digits that bad (made for the puzzle
+// being checked) accepts. A Kropki dot of either colour exempts its pair
+// from both Kropki negatives (one edge holds one dot, and a 1–2 pair may
+// carry either); an X or a V from the XV negative. In f-puzzles it is the
+// name in the "negative" list.
+func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(c *checking) func(x, y int) bool) KindInfo {
 	return KindInfo{Name: kind, Meaning: meaning, Global: true, Negative: negative, validate: validateGlobal,
 		check: func(c *checking, _ sudokusat.Rule) error {
+			bad := bad(c)
 			return eachPair(c.n, [][2]int{{0, 1}, {1, 0}}, func(a, b int) error {
 				for _, k := range exempt {
 					if c.marked(k, a, b) {

@@ -159,7 +159,7 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 	}
 	groups = append(groups, regions...)
 
-	b := &builder{m: m, groups: groups, dots: map[pairKey]*pairRel{}}
+	b := &builder{m: m, p: p, groups: groups, dots: map[pairKey]*pairRel{}}
 	kinds := kindRules()
 	for i, c := range p.Rules {
 		where := func(format string, args ...any) error {

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -27,7 +28,8 @@ type kindRule struct {
 // before the peers and the pair tables are made.
 type builder struct {
 	m      *model
-	groups [][]int32 // all-different groups
+	p      *sudokusat.Puzzle // the puzzle, for rules that read its other rules
+	groups [][]int32         // all-different groups
 	dots   map[pairKey]*pairRel
 	// The rules of the whole grid.
 	antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
@@ -142,10 +144,18 @@ func baseRules() map[variant.Kind]kindRule {
 				return true
 			},
 		},
-		variant.White: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return consecutive },
-			func(r *pairRel) { r.white = true }),
-		variant.Black: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return double },
-			func(r *pairRel) { r.black = true }),
+		variant.White: dotRule(func(c sudokusat.Rule) func(a, b int) bool {
+			if c.Value != 0 { // a difference other than 1
+				return func(a, b int) bool { return a-b == c.Value || b-a == c.Value }
+			}
+			return consecutive
+		}, func(r *pairRel) { r.white = true }),
+		variant.Black: dotRule(func(c sudokusat.Rule) func(a, b int) bool {
+			if c.Value != 0 { // a ratio other than 2
+				return func(a, b int) bool { return a == c.Value*b || b == c.Value*a }
+			}
+			return double
+		}, func(r *pairRel) { r.black = true }),
 		variant.XV: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return func(a, b int) bool { return a+b == c.Value } },
 			func(r *pairRel) { r.xvMarks = true }),
 		variant.Even:       parityRule(0),
@@ -155,9 +165,38 @@ func baseRules() map[variant.Kind]kindRule {
 		variant.NonConsecutive: globalRule(func(b *builder) { b.nonConsecutive = true }, func(k *checker, v []int) bool {
 			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !consecutive(a, b) })
 		}),
-		variant.NoBlack: globalRule(func(b *builder) { b.noBlack = true }, func(k *checker, v []int) bool {
-			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !double(a, b) })
-		}),
+		variant.NoBlack: {
+			compile: func(b *builder, _ sudokusat.Rule, _ []int32) error {
+				bad := ratios(b.p.Rules)
+				if slices.Equal(bad, []int{2}) {
+					b.noBlack = true // the model's own table of the common case
+					return nil
+				}
+				// Other ratios: a relation on each orthogonal pair
+				// without a Kropki dot.
+				dotted := map[pairKey]bool{}
+				for _, c := range b.p.Rules {
+					if (c.Kind == variant.White || c.Kind == variant.Black) && len(c.Cells) == 2 {
+						dotted[keyOf(c.Cells[0], c.Cells[1])] = true
+					}
+				}
+				t := b.m.table(func(x, y int) bool { return !inRatio(x, y, bad) })
+				n := b.m.n
+				for c := 0; c < b.m.nn; c++ {
+					for _, o := range [2]int{1, n} {
+						if (o == 1 && c%n == n-1) || c+o >= b.m.nn || dotted[keyOf(c, c+o)] {
+							continue
+						}
+						b.dot(c, c+o, t)
+					}
+				}
+				return nil
+			},
+			holds: func(k *checker, _ sudokusat.Rule, v []int) bool {
+				bad := ratios(k.p.Rules)
+				return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !inRatio(a, b, bad) })
+			},
+		},
 		variant.NoXV: globalRule(func(b *builder) { b.noXV = true }, func(k *checker, v []int) bool {
 			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || (a+b != 5 && a+b != 10) })
 		}),
@@ -166,6 +205,39 @@ func baseRules() map[variant.Kind]kindRule {
 
 func consecutive(a, b int) bool { return a-b == 1 || b-a == 1 }
 func double(a, b int) bool      { return a == 2*b || b == 2*a }
+
+// ratios returns the ratios the black dots' negative rule forbids: each
+// black dot's value (2 when its Value is 0), or 2 alone when there is no
+// black dot, as the f-puzzles solver reads "negative": ["ratio"].
+func ratios(rules []sudokusat.Rule) []int {
+	var out []int
+	for _, c := range rules {
+		if c.Kind != variant.Black {
+			continue
+		}
+		r := c.Value
+		if r == 0 {
+			r = 2
+		}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	if out == nil {
+		out = []int{2}
+	}
+	return out
+}
+
+// inRatio reports whether one of a and b is the other times one of rs.
+func inRatio(a, b int, rs []int) bool {
+	for _, r := range rs {
+		if a == r*b || b == r*a {
+			return true
+		}
+	}
+	return false
+}
 
 // dotRule is a Kropki dot or an XV mark: a relation between two cells, ok
 // for the rule, marked on the pair for the negative rules.
