@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"fmt"
+
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -12,4 +14,98 @@ import (
 // tupleSum, pbSum, killerSum, and newVar and amo for auxiliary variables.
 
 // cellEncoders returns the encoder of each of this file's kinds.
-func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error { return nil }
+func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
+	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
+		variant.Minimum:        (*venc).extreme,
+		variant.Maximum:        (*venc).extreme,
+		variant.DisjointGroups: (*venc).disjointGroups,
+		variant.Clone:          (*venc).clone,
+	}
+}
+
+// extreme: a minimum (maximum) cell below (above) each orthogonal
+// neighbour that is not a minimum (maximum) cell too, each pair a support
+// encoded relation, so that unit propagation keeps the cell below the
+// largest digit its neighbours have left, and each neighbour above the
+// cell's smallest.
+func (v *venc) extreme(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 1); err != nil {
+		return err
+	}
+	same := map[int]bool{}
+	for _, o := range v.p.Rules {
+		if o.Kind == c.Kind {
+			for _, x := range o.Cells {
+				same[x] = true
+			}
+		}
+	}
+	ok := func(a, b int) bool { return a < b }
+	if c.Kind == variant.Maximum {
+		ok = func(a, b int) bool { return a > b }
+	}
+	cell, n := c.Cells[0], v.n
+	for _, o := range []int{cell - n, cell + n, cell - 1, cell + 1} {
+		if o < 0 || o >= n*n || (o/n != cell/n && o%n != cell%n) || same[o] {
+			continue
+		}
+		v.relation(cell, o, ok)
+	}
+	return nil
+}
+
+// disjointGroups: the k-th cells of the regions (each region's cells in
+// reading order) hold distinct digits, N groups of N cells, each written
+// as a region is (pairwise at-most-one per digit and at-least-one of each
+// digit).
+func (v *venc) disjointGroups(sudokusat.Rule) error {
+	for _, g := range v.disjoint() {
+		v.distinct(g)
+	}
+	return nil
+}
+
+// regionCells returns the cells of each region, in reading order.
+func (v *venc) regionCells() [][]int {
+	out := make([][]int, v.n)
+	for cell := 0; cell < v.n*v.n; cell++ {
+		r := v.p.Region(cell)
+		out[r] = append(out[r], cell)
+	}
+	return out
+}
+
+// disjoint returns the disjoint groups: group k holds the k-th cell of
+// each region.
+func (v *venc) disjoint() [][]int {
+	out := make([][]int, v.n)
+	for _, cells := range v.regionCells() {
+		for k, cell := range cells {
+			out[k] = append(out[k], cell)
+		}
+	}
+	return out
+}
+
+// clone: each pair of clone cells holds the same digit, x(a, d) ⇔ x(b, d)
+// for each d: the relation "equal" in the support encoding is exactly
+// these 2N binary clauses.
+func (v *venc) clone(c sudokusat.Rule) error {
+	if len(c.Lines) != 1 || len(c.Lines[0]) != len(c.Cells) || len(c.Cells) == 0 {
+		return fmt.Errorf("want the cells and one line of their clones, as many")
+	}
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	if err := v.checkCells(c.Lines[0], 0); err != nil {
+		return err
+	}
+	for i, a := range c.Cells {
+		b := c.Lines[0][i]
+		if a == b {
+			return fmt.Errorf("r%dc%d is its own clone", a/v.n+1, a%v.n+1)
+		}
+		v.relation(a, b, func(x, y int) bool { return x == y })
+	}
+	return nil
+}

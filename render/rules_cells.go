@@ -1,11 +1,55 @@
 package render
 
 import (
+	"fmt"
+
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // This file is the drawing of the cells group of rule kinds (see
 // variant/rules_cells.go), on the canvas of rules.go.
 
+// Colours of the cells group: clones are shaded, as f-puzzles does.
+const (
+	cloneColour   = "#e1e1f6"
+	cloneLine     = "#a0a0d8"
+	extremeColour = "#a0a0a0"
+)
+
 // cellDrawings returns the drawing of each of this file's kinds.
-func cellDrawings() map[variant.Kind]kindDrawing { return nil }
+func cellDrawings() map[variant.Kind]kindDrawing {
+	return map[variant.Kind]kindDrawing{
+		variant.Minimum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], -1) }},
+		variant.Maximum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], 1) }},
+		variant.DisjointGroups: {note: true},
+		variant.Clone: {under: func(c *canvas, r sudokusat.Rule) {
+			// Both clones shaded, and a dashed line joining each cell
+			// to its clone.
+			for _, k := range append(append([]int(nil), r.Cells...), r.Lines[0]...) {
+				c.square(k, c.cell*0.06, `fill="`+cloneColour+`"`)
+			}
+			for i, a := range r.Cells {
+				fmt.Fprintf(c.w, `<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="%s %s"/>`+"\n",
+					c.path([]int{a, r.Lines[0][i]}), cloneLine, c.f(c.thin*1.5), c.f(c.cell/10), c.f(c.cell/10))
+			}
+		}},
+	}
+}
+
+// drawExtreme draws a minimum (sign -1) or maximum (sign 1) cell: a grey
+// square with a small triangle on each side, pointing out of the cell for
+// a maximum (its neighbours are lower) and into it for a minimum.
+func drawExtreme(c *canvas, k, sign int) {
+	c.square(k, c.cell*0.1, `fill="`+RegionColour+`"`)
+	s := float64(sign)
+	for _, d := range [][2]float64{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
+		// The triangle's base lies across the side, 0.3 of a cell in from
+		// the edge, its tip towards the edge (maximum) or the centre.
+		bx, by := c.x(k)+d[0]*c.cell*(0.32-0.06*s), c.y(k)+d[1]*c.cell*(0.32-0.06*s)
+		tx, ty := bx+d[0]*c.cell*0.12*s, by+d[1]*c.cell*0.12*s
+		w := c.cell * 0.1
+		fmt.Fprintf(c.w, `<path d="M%s %s L%s %s L%s %s Z" fill="%s"/>`+"\n",
+			c.f(bx-d[1]*w), c.f(by-d[0]*w), c.f(bx+d[1]*w), c.f(by+d[0]*w), c.f(tx), c.f(ty), extremeColour)
+	}
+}

@@ -53,6 +53,8 @@ type fpEntry struct {
 	Cell  string          `json:"cell"`
 	Lines [][]string      `json:"lines"`
 	Value json.RawMessage `json:"value"`
+	// CloneCells are a clone's other cells, paired with Cells.
+	CloneCells []string `json:"cloneCells"`
 }
 
 // value returns the entry's value as text, a string's or a number's.

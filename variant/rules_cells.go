@@ -1,8 +1,226 @@
 package variant
 
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sudokusat/sudokusat"
+)
+
 // This file is the model and the validator of the cells group of rule
-// kinds (see rules.go for the kinds already known and how a section is
-// written). cellKinds lists its rows of Kinds.
+// kinds: rules about single cells and groups of cells that f-puzzles marks
+// on the grid (minimum and maximum cells, indexers, clones, given pencil
+// marks) and disjoint groups. Each meaning is the f-puzzles solver's
+// (dclamage/SudokuSolver: SolverFactory.cs reads the document, the
+// Constraints folder holds each rule). cellKinds lists its rows of Kinds.
+
+// The kinds of this file.
+const (
+	// Minimum: the one cell of Cells holds a digit less than each of its
+	// orthogonal neighbours', but for the neighbours that are minimum
+	// cells too (MinimumConstraint: one constraint over all the minimum
+	// cells, which skips the neighbours among them).
+	Minimum Kind = "minimum"
+	// Maximum: the same, greater than each neighbour that is not a
+	// maximum cell.
+	Maximum Kind = "maximum"
+	// DisjointGroups (global): the k-th cells of the regions, each
+	// region's cells counted in reading order, hold distinct digits, for
+	// each k (DisjointGroupConstraint).
+	DisjointGroups Kind = "disjoint-groups"
+	// Clone: Cells and Lines[0], of the same length, hold the same digits
+	// cell by cell (Cells[i] and Lines[0][i]); no cell is its own clone.
+	Clone Kind = "clone"
+)
 
 // cellKinds returns the rows of Kinds for this file's kinds.
-func cellKinds() []KindInfo { return nil }
+func cellKinds() []KindInfo {
+	return []KindInfo{
+		extremeKind(Minimum, "A minimum cell holds a digit less than the digit of each orthogonally adjacent cell that is not a minimum cell itself.", -1),
+		extremeKind(Maximum, "A maximum cell holds a digit greater than the digit of each orthogonally adjacent cell that is not a maximum cell itself.", 1),
+		disjointGroupsKind(),
+		cloneKind(),
+	}
+}
+
+// --- Minimum and maximum cells ---
+
+// extremeKind is a minimum (sign -1) or maximum (sign 1) cell.
+func extremeKind(kind Kind, meaning string, sign int) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: kind,
+		validate: validateOneCell,
+		check: func(c *checking, r sudokusat.Rule) error {
+			cell := r.Cells[0]
+			same := cellsOf(c.p.Rules, kind)
+			for _, o := range orthogonal(c.n, cell) {
+				if same[o] {
+					continue
+				}
+				if (c.at(cell)-c.at(o))*sign <= 0 {
+					return fmt.Errorf("%s holds %d beside %s's %d", cellName(c.n, cell), c.at(cell), cellName(c.n, o), c.at(o))
+				}
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cell, err := r.cell(e.Cell)
+			return []sudokusat.Rule{{Kind: kind, Cells: []int{cell}}}, err
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry(kind, map[string]any{"cell": w.name(r.Cells[0])}) }}
+}
+
+// validateOneCell checks a rule of one cell.
+func validateOneCell(_ int, r sudokusat.Rule) error {
+	if len(r.Cells) != 1 {
+		return fmt.Errorf("%d cells, want 1", len(r.Cells))
+	}
+	return nil
+}
+
+// cellsOf returns the cells of the rules of a kind.
+func cellsOf(rules []sudokusat.Rule, kind Kind) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range rules {
+		if r.Kind == kind {
+			for _, c := range r.Cells {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
+// orthogonal returns the cells that share an edge with cell.
+func orthogonal(n, cell int) []int {
+	var out []int
+	r, c := cell/n, cell%n
+	if r > 0 {
+		out = append(out, cell-n)
+	}
+	if r < n-1 {
+		out = append(out, cell+n)
+	}
+	if c > 0 {
+		out = append(out, cell-1)
+	}
+	if c < n-1 {
+		out = append(out, cell+1)
+	}
+	return out
+}
+
+// --- Disjoint groups ---
+
+func disjointGroupsKind() KindInfo {
+	return KindInfo{Name: DisjointGroups, Meaning: "Cells in the same position of their regions (the k-th cell of each region, its cells counted in reading order) hold distinct digits.",
+		Global: true, FPuzzles: "disjointgroups", validate: validateGlobal,
+		check: func(c *checking, _ sudokusat.Rule) error {
+			for k, g := range disjointGroups(c.p) {
+				if err := c.distinct(g); err != nil {
+					return fmt.Errorf("the cells at position %d of their regions: %v", k+1, err)
+				}
+			}
+			return nil
+		},
+		on:   func(int) sudokusat.Rule { return sudokusat.Rule{Kind: DisjointGroups} },
+		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.doc["disjointgroups"] = true }}
+}
+
+// regionCells returns the cells of each region of p, in reading order.
+func regionCells(p *sudokusat.Puzzle) [][]int {
+	n := p.Size()
+	out := make([][]int, n)
+	for cell := 0; cell < n*n; cell++ {
+		out[p.Region(cell)] = append(out[p.Region(cell)], cell)
+	}
+	return out
+}
+
+// disjointGroups returns the disjoint groups of p: group k holds the k-th
+// cell of each region.
+func disjointGroups(p *sudokusat.Puzzle) [][]int {
+	n := p.Size()
+	out := make([][]int, n)
+	for _, cells := range regionCells(p) {
+		for k, cell := range cells {
+			out[k] = append(out[k], cell)
+		}
+	}
+	return out
+}
+
+// distinctCells refuses a cell listed twice.
+func distinctCells(n int, cells []int) error {
+	for i, c := range cells {
+		if slices.Contains(cells[:i], c) {
+			return fmt.Errorf("%s is listed twice", cellName(n, c))
+		}
+	}
+	return nil
+}
+
+// --- Clones ---
+
+func cloneKind() KindInfo {
+	return KindInfo{Name: Clone, Meaning: "The cells of a clone hold the same digits as the cells of the other clone, cell by cell in the order f-puzzles lists them.",
+		FPuzzles: "clone",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Lines) != 1 || len(r.Lines[0]) != len(r.Cells) || len(r.Cells) == 0 {
+				return fmt.Errorf("want the cells and one line of their clones, as many")
+			}
+			if len(r.Cells) > n*n {
+				return fmt.Errorf("%d cells, want at most %d", len(r.Cells), n*n)
+			}
+			if err := distinctCells(n, r.Cells); err != nil {
+				return err
+			}
+			if err := distinctCells(n, r.Lines[0]); err != nil {
+				return err
+			}
+			for i, c := range r.Cells {
+				if r.Lines[0][i] == c {
+					return fmt.Errorf("%s is its own clone", cellName(n, c))
+				}
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			for i, a := range r.Cells {
+				if b := r.Lines[0][i]; c.at(a) != c.at(b) {
+					return fmt.Errorf("%s holds %d, its clone %s %d", cellName(c.n, a), c.at(a), cellName(c.n, b), c.at(b))
+				}
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			clones, err := r.cells(e.CloneCells)
+			if err != nil {
+				return nil, err
+			}
+			if len(clones) != len(cells) {
+				return nil, fmt.Errorf("%d cells and %d clone cells", len(cells), len(clones))
+			}
+			// The solver skips a cell paired with itself; a pair given
+			// twice is one.
+			rule := sudokusat.Rule{Kind: Clone, Lines: [][]int{nil}}
+			seen := map[[2]int]bool{}
+			for i, a := range cells {
+				if b := clones[i]; a != b && !seen[[2]int{a, b}] {
+					seen[[2]int{a, b}] = true
+					rule.Cells = append(rule.Cells, a)
+					rule.Lines[0] = append(rule.Lines[0], b)
+				}
+			}
+			if len(rule.Cells) == 0 {
+				return nil, nil
+			}
+			return []sudokusat.Rule{rule}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			w.entry("clone", map[string]any{"cells": w.names(r.Cells), "cloneCells": w.names(r.Lines[0])})
+		}}
+}

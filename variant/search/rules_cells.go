@@ -1,6 +1,9 @@
 package search
 
 import (
+	"fmt"
+
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -12,4 +15,155 @@ import (
 // own (a prop of kind propFunc).
 
 // cellRules returns the search's part of each of this file's kinds.
-func cellRules() map[variant.Kind]kindRule { return nil }
+func cellRules() map[variant.Kind]kindRule {
+	return map[variant.Kind]kindRule{
+		variant.Minimum:        extremeRule(variant.Minimum, func(a, b int) bool { return a < b }),
+		variant.Maximum:        extremeRule(variant.Maximum, func(a, b int) bool { return a > b }),
+		variant.DisjointGroups: disjointRule(),
+		variant.Clone:          cloneRule(),
+	}
+}
+
+// extremeRule is a minimum or maximum cell: a relation ok (cell's digit,
+// neighbour's digit) with each orthogonal neighbour that is not a cell of
+// the same kind.
+func extremeRule(kind variant.Kind, ok func(a, b int) bool) kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 1); err != nil {
+				return err
+			}
+			same := kindCells(b.p.Rules, kind)
+			t := b.m.table(ok)
+			for _, o := range neighbours(b.m.n, int(cells[0])) {
+				if !same[o] {
+					b.dot(int(cells[0]), o, t)
+				}
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			same := kindCells(k.p.Rules, kind)
+			for _, o := range neighbours(k.n, c.Cells[0]) {
+				if !same[o] && !ok(v[c.Cells[0]], v[o]) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// kindCells returns the cells of the rules of a kind.
+func kindCells(rules []sudokusat.Rule, kind variant.Kind) map[int]bool {
+	out := map[int]bool{}
+	for _, c := range rules {
+		if c.Kind == kind {
+			for _, x := range c.Cells {
+				out[x] = true
+			}
+		}
+	}
+	return out
+}
+
+// neighbours returns the cells sharing an edge with c.
+func neighbours(n, c int) []int {
+	var out []int
+	if c >= n {
+		out = append(out, c-n)
+	}
+	if c+n < n*n {
+		out = append(out, c+n)
+	}
+	if c%n > 0 {
+		out = append(out, c-1)
+	}
+	if c%n < n-1 {
+		out = append(out, c+1)
+	}
+	return out
+}
+
+// regionsInOrder returns the cells of each region of p, in reading order.
+func regionsInOrder(p *sudokusat.Puzzle) [][]int {
+	n := p.Size()
+	out := make([][]int, n)
+	for c := 0; c < n*n; c++ {
+		r := p.Region(c)
+		if r < 0 || r >= n {
+			return nil // compile refuses such regions before any rule
+		}
+		out[r] = append(out[r], c)
+	}
+	return out
+}
+
+// disjointRule is the disjoint groups: N all-different groups, the k-th
+// cells of the regions; as groups of N cells they are units too, whose
+// hidden singles the propagation finds.
+func disjointRule() kindRule {
+	groups := func(p *sudokusat.Puzzle) [][]int {
+		out := make([][]int, p.Size())
+		for _, cells := range regionsInOrder(p) {
+			for k, c := range cells {
+				if k < len(out) {
+					out[k] = append(out[k], c)
+				}
+			}
+		}
+		return out
+	}
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, _ []int32) error {
+			for _, g := range groups(b.p) {
+				cells := make([]int32, len(g))
+				for i, c := range g {
+					cells[i] = int32(c)
+				}
+				b.groups = append(b.groups, cells)
+			}
+			return nil
+		},
+		holds: func(k *checker, _ sudokusat.Rule, v []int) bool {
+			for _, g := range groups(k.p) {
+				if !distinct(g, v) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// cloneRule is a clone: each pair of clone cells holds equal digits, a
+// pair table.
+func cloneRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if len(c.Lines) != 1 || len(c.Lines[0]) != len(cells) || len(cells) == 0 {
+				return fmt.Errorf("want the cells and one line of their clones, as many")
+			}
+			clones, err := cellList(c.Lines[0], b.m.nn)
+			if err != nil {
+				return err
+			}
+			equal := b.m.table(func(x, y int) bool { return x == y })
+			for i, a := range cells {
+				if a == clones[i] {
+					return fmt.Errorf("cell %d is its own clone", a)
+				}
+				b.dot(int(a), int(clones[i]), equal)
+			}
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			for i, a := range c.Cells {
+				if v[a] != v[c.Lines[0][i]] {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
