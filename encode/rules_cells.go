@@ -19,7 +19,11 @@ func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.Minimum:        (*venc).extreme,
 		variant.Maximum:        (*venc).extreme,
 		variant.DisjointGroups: (*venc).disjointGroups,
+		variant.RowIndexer:     (*venc).indexer,
+		variant.ColumnIndexer:  (*venc).indexer,
+		variant.BoxIndexer:     (*venc).indexer,
 		variant.Clone:          (*venc).clone,
+		variant.PencilMarks:    (*venc).pencilMarks,
 	}
 }
 
@@ -87,6 +91,53 @@ func (v *venc) disjoint() [][]int {
 	return out
 }
 
+// indexer: each indexer cell i holding d points at a target cell t(d),
+// which must hold the digit e that i's position says: x(i, d) ⇔ x(t(d), e),
+// two binary clauses per digit (none when t(d) is i itself, where the
+// equivalence is trivial: there d = e). With each cell holding one digit,
+// unit propagation derives from them all the support encoding would: a
+// digit of i whose target has lost e goes, and e goes from a target whose
+// indexer has lost its digit.
+func (v *venc) indexer(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	if len(c.Cells) == 0 {
+		return fmt.Errorf("no cells")
+	}
+	n := v.n
+	var regions [][]int
+	var pos []int // each cell's position in its region, from 1
+	if c.Kind == variant.BoxIndexer {
+		regions, pos = v.regionCells(), make([]int, n*n)
+		for _, cells := range regions {
+			for k, cell := range cells {
+				pos[cell] = k + 1
+			}
+		}
+	}
+	for _, i := range c.Cells {
+		r, col := i/n, i%n
+		for d := 1; d <= n; d++ {
+			var t, e int
+			switch c.Kind {
+			case variant.RowIndexer:
+				t, e = (d-1)*n+col, r+1
+			case variant.ColumnIndexer:
+				t, e = r*n+d-1, col+1
+			default:
+				t, e = regions[v.p.Region(i)][d-1], pos[i]
+			}
+			if t == i {
+				continue
+			}
+			v.f.Add(-v.x(i, d), v.x(t, e))
+			v.f.Add(v.x(i, d), -v.x(t, e))
+		}
+	}
+	return nil
+}
+
 // clone: each pair of clone cells holds the same digit, x(a, d) ⇔ x(b, d)
 // for each d: the relation "equal" in the support encoding is exactly
 // these 2N binary clauses.
@@ -106,6 +157,23 @@ func (v *venc) clone(c sudokusat.Rule) error {
 			return fmt.Errorf("r%dc%d is its own clone", a/v.n+1, a%v.n+1)
 		}
 		v.relation(a, b, func(x, y int) bool { return x == y })
+	}
+	return nil
+}
+
+// pencilMarks: the cell's digits outside its marks are false, unit
+// clauses.
+func (v *venc) pencilMarks(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 1); err != nil {
+		return err
+	}
+	if c.Value <= 0 {
+		return fmt.Errorf("no digits marked")
+	}
+	for d := 1; d <= v.n; d++ {
+		if uint64(c.Value)>>(d-1)&1 == 0 {
+			v.f.Add(-v.x(c.Cells[0], d))
+		}
 	}
 	return nil
 }

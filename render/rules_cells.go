@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -10,8 +12,10 @@ import (
 // This file is the drawing of the cells group of rule kinds (see
 // variant/rules_cells.go), on the canvas of rules.go.
 
-// Colours of the cells group: clones are shaded, as f-puzzles does.
+// Colours of the cells group: indexer cells and clones are shaded, each
+// kind its own pale tint, as f-puzzles does.
 const (
+	indexerColour = "#f6dcdc"
 	cloneColour   = "#e1e1f6"
 	cloneLine     = "#a0a0d8"
 	extremeColour = "#a0a0a0"
@@ -19,10 +23,22 @@ const (
 
 // cellDrawings returns the drawing of each of this file's kinds.
 func cellDrawings() map[variant.Kind]kindDrawing {
+	indexer := func(letter string) kindDrawing {
+		return kindDrawing{under: func(c *canvas, r sudokusat.Rule) {
+			for _, k := range r.Cells {
+				c.square(k, 0, `fill="`+indexerColour+`"`)
+				fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">%s</text>`+"\n",
+					c.f(c.x(k)-c.cell*0.42), c.f(c.y(k)-c.cell*0.22), c.f(c.cell*0.2), CageColour, letter)
+			}
+		}}
+	}
 	return map[variant.Kind]kindDrawing{
 		variant.Minimum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], -1) }},
 		variant.Maximum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], 1) }},
 		variant.DisjointGroups: {note: true},
+		variant.RowIndexer:     indexer("R"),
+		variant.ColumnIndexer:  indexer("C"),
+		variant.BoxIndexer:     indexer("B"),
 		variant.Clone: {under: func(c *canvas, r sudokusat.Rule) {
 			// Both clones shaded, and a dashed line joining each cell
 			// to its clone.
@@ -34,6 +50,7 @@ func cellDrawings() map[variant.Kind]kindDrawing {
 					c.path([]int{a, r.Lines[0][i]}), cloneLine, c.f(c.thin*1.5), c.f(c.cell/10), c.f(c.cell/10))
 			}
 		}},
+		variant.PencilMarks: {over: drawPencilMarks},
 	}
 }
 
@@ -52,4 +69,17 @@ func drawExtreme(c *canvas, k, sign int) {
 		fmt.Fprintf(c.w, `<path d="M%s %s L%s %s L%s %s Z" fill="%s"/>`+"\n",
 			c.f(bx-d[1]*w), c.f(by-d[0]*w), c.f(bx+d[1]*w), c.f(by+d[0]*w), c.f(tx), c.f(ty), extremeColour)
 	}
+}
+
+// drawPencilMarks writes a cell's given pencil marks small along its top.
+func drawPencilMarks(c *canvas, r sudokusat.Rule) {
+	k := r.Cells[0]
+	var ds []string
+	for d := 1; d <= c.n; d++ {
+		if uint64(r.Value)>>(d-1)&1 == 1 {
+			ds = append(ds, strconv.Itoa(d))
+		}
+	}
+	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" text-anchor="middle" fill="%s">%s</text>`+"\n",
+		c.f(c.x(k)), c.f(c.y(k)-c.cell*0.28), c.f(c.cell*0.18), CageColour, strings.Join(ds, " "))
 }

@@ -42,9 +42,10 @@ var cosmetic = map[string]bool{
 }
 
 type fpCell struct {
-	Value  json.RawMessage `json:"value"`
-	Given  bool            `json:"given"`
-	Region *int            `json:"region"`
+	Value            json.RawMessage   `json:"value"`
+	Given            bool              `json:"given"`
+	Region           *int              `json:"region"`
+	GivenPencilMarks []json.RawMessage `json:"givenPencilMarks"`
 }
 
 // fpEntry is one entry of an f-puzzles list of rules.
@@ -107,6 +108,12 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 				regions[i] = *cell.Region
 			}
 			if !cell.Given || len(cell.Value) == 0 {
+				// A cell without a given may hold given pencil marks.
+				marks, err := fpPencilMarks(size, i, cell.GivenPencilMarks)
+				if err != nil {
+					return nil, fmt.Errorf("%w: r%dc%d: %v", ErrFormat, r+1, c+1, err)
+				}
+				p.Rules = append(p.Rules, marks...)
 				continue
 			}
 			d, err := number(cell.Value)
@@ -313,9 +320,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 		return nil, fmt.Errorf("%w: a %d×%d grid: f-puzzles documents go up to %d×%d here", ErrFormat, n, n, maxFPuzzlesSize, maxFPuzzlesSize)
 	}
 	type cell struct {
-		Value  int  `json:"value,omitempty"`
-		Given  bool `json:"given,omitempty"`
-		Region *int `json:"region,omitempty"`
+		Value            int   `json:"value,omitempty"`
+		Given            bool  `json:"given,omitempty"`
+		Region           *int  `json:"region,omitempty"`
+		GivenPencilMarks []int `json:"givenPencilMarks,omitempty"`
 	}
 	w := &fpWriter{n: n, doc: map[string]any{"size": n}, lists: map[string][]map[string]any{}}
 	grid := make([][]cell, n)
@@ -341,6 +349,9 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 		}
 		k.toFP(w, r)
 	}
+	for c, set := range w.pencil {
+		grid[c/n][c%n].GivenPencilMarks = markDigits(set)
+	}
 	for k, v := range w.lists {
 		w.doc[k] = v
 	}
@@ -356,9 +367,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 
 // fpWriter is an f-puzzles document being written.
 type fpWriter struct {
-	n     int
-	doc   map[string]any
-	lists map[string][]map[string]any
+	n      int
+	doc    map[string]any
+	lists  map[string][]map[string]any
+	pencil map[int]int // the given pencil marks of cells, as digit sets
 }
 
 // name names a cell as f-puzzles does: R1C1.

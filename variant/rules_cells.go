@@ -1,7 +1,9 @@
 package variant
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
@@ -28,9 +30,24 @@ const (
 	// region's cells counted in reading order, hold distinct digits, for
 	// each k (DisjointGroupConstraint).
 	DisjointGroups Kind = "disjoint-groups"
+	// RowIndexer: each of Cells is a row indexer: digit d in row r,
+	// column c (counted from 1) means that row d of column c holds r
+	// (RowIndexerConstraint: the target of candidate v at (i, j) is
+	// digit i+1 at (v-1, j)).
+	RowIndexer Kind = "row-indexer"
+	// ColumnIndexer: digit d in row r, column c means that column d of
+	// row r holds c.
+	ColumnIndexer Kind = "column-indexer"
+	// BoxIndexer: digit d in the p-th cell of its region (the region's
+	// cells in reading order) means that the region's d-th cell holds p.
+	BoxIndexer Kind = "box-indexer"
 	// Clone: Cells and Lines[0], of the same length, hold the same digits
 	// cell by cell (Cells[i] and Lines[0][i]); no cell is its own clone.
 	Clone Kind = "clone"
+	// PencilMarks: the one cell of Cells holds one of the digits of
+	// Value, a set of digits with bit d-1 for digit d (f-puzzles'
+	// "givenPencilMarks" of a grid cell without a given).
+	PencilMarks Kind = "pencil-marks"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -39,7 +56,11 @@ func cellKinds() []KindInfo {
 		extremeKind(Minimum, "A minimum cell holds a digit less than the digit of each orthogonally adjacent cell that is not a minimum cell itself.", -1),
 		extremeKind(Maximum, "A maximum cell holds a digit greater than the digit of each orthogonally adjacent cell that is not a maximum cell itself.", 1),
 		disjointGroupsKind(),
+		indexerKind(RowIndexer, "A digit d in a row-indexer cell of row r and column c says where r is in its column: row d of column c holds r.", "rowindexer"),
+		indexerKind(ColumnIndexer, "A digit d in a column-indexer cell of row r and column c says where c is in its row: column d of row r holds c.", "columnindexer"),
+		indexerKind(BoxIndexer, "A digit d in a box-indexer cell, the p-th cell of its region in reading order, says where p is in its region: the region's d-th cell holds p.", "boxindexer"),
 		cloneKind(),
+		pencilMarksKind(),
 	}
 }
 
@@ -149,6 +170,62 @@ func disjointGroups(p *sudokusat.Puzzle) [][]int {
 	return out
 }
 
+// --- Indexers ---
+
+// indexerKind is a list of row, column or box indexer cells.
+func indexerKind(kind Kind, meaning, key string) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) == 0 || len(r.Cells) > n*n {
+				return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), n*n)
+			}
+			return distinctCells(n, r.Cells)
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			for _, cell := range r.Cells {
+				target, digit := indexed(c.p, kind, cell, c.at(cell))
+				if c.at(target) != digit {
+					return fmt.Errorf("%s holds %d, so %s should hold %d, not %d", cellName(c.n, cell), c.at(cell), cellName(c.n, target), digit, c.at(target))
+				}
+			}
+			return nil
+		},
+		fromFP: func(r *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := r.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			// A cell listed twice is one indexer, as in the solver, which
+			// reads the cells of every entry into one constraint.
+			var once []int
+			for _, c := range cells {
+				if !slices.Contains(once, c) {
+					once = append(once, c)
+				}
+			}
+			if len(once) == 0 {
+				return nil, nil
+			}
+			return []sudokusat.Rule{{Kind: kind, Cells: once}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) { w.entry(key, map[string]any{"cells": w.names(r.Cells)}) }}
+}
+
+// indexed returns the cell an indexer cell of the kind points at when it
+// holds digit d, and the digit that cell must then hold.
+func indexed(p *sudokusat.Puzzle, kind Kind, cell, d int) (target, digit int) {
+	n := p.Size()
+	r, c := cell/n, cell%n
+	switch kind {
+	case RowIndexer:
+		return (d-1)*n + c, r + 1
+	case ColumnIndexer:
+		return r*n + d - 1, c + 1
+	}
+	cells := regionCells(p)[p.Region(cell)]
+	return cells[d-1], slices.Index(cells, cell) + 1
+}
+
 // distinctCells refuses a cell listed twice.
 func distinctCells(n int, cells []int) error {
 	for i, c := range cells {
@@ -223,4 +300,62 @@ func cloneKind() KindInfo {
 		toFP: func(w *fpWriter, r sudokusat.Rule) {
 			w.entry("clone", map[string]any{"cells": w.names(r.Cells), "cloneCells": w.names(r.Lines[0])})
 		}}
+}
+
+// --- Given pencil marks ---
+
+func pencilMarksKind() KindInfo {
+	return KindInfo{Name: PencilMarks, Meaning: "A cell with given pencil marks holds one of those digits.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validateOneCell(n, r); err != nil {
+				return err
+			}
+			if r.Value <= 0 || n < 63 && r.Value >= 1<<n {
+				return fmt.Errorf("digits %#x: want a set of digits from 1 to %d (bit d-1 for digit d)", r.Value, n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if d := c.at(r.Cells[0]); r.Value>>(d-1)&1 == 0 {
+				return fmt.Errorf("%s holds %d, not one of %v", cellName(c.n, r.Cells[0]), d, markDigits(r.Value))
+			}
+			return nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			if w.pencil == nil {
+				w.pencil = map[int]int{}
+			}
+			if old, ok := w.pencil[r.Cells[0]]; ok {
+				w.pencil[r.Cells[0]] = old & r.Value // two rules on one cell: both hold
+				return
+			}
+			w.pencil[r.Cells[0]] = r.Value
+		}}
+}
+
+// markDigits returns the digits of a set, bit d-1 for digit d.
+func markDigits(set int) []int {
+	var out []int
+	for s := uint64(set); s != 0; s &= s - 1 {
+		out = append(out, bits.TrailingZeros64(s)+1)
+	}
+	return out
+}
+
+// fpPencilMarks reads the "givenPencilMarks" of a grid cell of side n
+// into a rule, or none for an empty list. The solver reads them when the
+// cell has no given (SolverFactory.cs, CreateFromFPuzzles).
+func fpPencilMarks(n, cell int, marks []json.RawMessage) ([]sudokusat.Rule, error) {
+	set := 0
+	for _, m := range marks {
+		d, err := number(m)
+		if err != nil || d < 1 || d > n {
+			return nil, fmt.Errorf("pencil mark %s is not a digit from 1 to %d", m, n)
+		}
+		set |= 1 << (d - 1)
+	}
+	if set == 0 {
+		return nil, nil
+	}
+	return []sudokusat.Rule{{Kind: PencilMarks, Cells: []int{cell}, Value: set}}, nil
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -20,7 +21,11 @@ func cellRules() map[variant.Kind]kindRule {
 		variant.Minimum:        extremeRule(variant.Minimum, func(a, b int) bool { return a < b }),
 		variant.Maximum:        extremeRule(variant.Maximum, func(a, b int) bool { return a > b }),
 		variant.DisjointGroups: disjointRule(),
+		variant.RowIndexer:     indexerRule(variant.RowIndexer),
+		variant.ColumnIndexer:  indexerRule(variant.ColumnIndexer),
+		variant.BoxIndexer:     indexerRule(variant.BoxIndexer),
 		variant.Clone:          cloneRule(),
+		variant.PencilMarks:    pencilRule(),
 	}
 }
 
@@ -136,6 +141,53 @@ func disjointRule() kindRule {
 	}
 }
 
+// indexerRule is a list of indexer cells. Indexer i holding d puts digit
+// e in its target t(d): for each d, the relation between i and t(d) is
+// "i holds d exactly when t(d) holds e", a pair table, which the arcs
+// propagate both ways.
+func indexerRule(kind variant.Kind) kindRule {
+	// target returns the cell and digit an indexer at cell points at
+	// with digit d.
+	target := func(p *sudokusat.Puzzle, regions [][]int, cell, d int) (int, int) {
+		n := p.Size()
+		switch kind {
+		case variant.RowIndexer:
+			return (d-1)*n + cell%n, cell/n + 1
+		case variant.ColumnIndexer:
+			return cell/n*n + d - 1, cell%n + 1
+		}
+		own := regions[p.Region(cell)]
+		return own[d-1], slices.Index(own, cell) + 1
+	}
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if len(cells) == 0 {
+				return fmt.Errorf("no cells")
+			}
+			regions := regionsInOrder(b.p)
+			for _, i := range cells {
+				for d := 1; d <= b.m.n; d++ {
+					t, e := target(b.p, regions, int(i), d)
+					if t == int(i) {
+						continue // the cell points at itself, with d = e
+					}
+					b.dot(int(i), t, b.m.table(func(x, y int) bool { return (x == d) == (y == e) }))
+				}
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			regions := regionsInOrder(k.p)
+			for _, i := range c.Cells {
+				if t, e := target(k.p, regions, i, v[i]); v[t] != e {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
 // cloneRule is a clone: each pair of clone cells holds equal digits, a
 // pair table.
 func cloneRule() kindRule {
@@ -164,6 +216,25 @@ func cloneRule() kindRule {
 				}
 			}
 			return true
+		},
+	}
+}
+
+// pencilRule is a cell's given pencil marks: its candidates from the start.
+func pencilRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 1); err != nil {
+				return err
+			}
+			if c.Value <= 0 {
+				return fmt.Errorf("no digits marked")
+			}
+			b.m.init[cells[0]] &= uint64(c.Value) // none left: impossible, which compile sees
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			return uint64(c.Value)>>(v[c.Cells[0]]-1)&1 == 1
 		},
 	}
 }
