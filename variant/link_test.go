@@ -31,9 +31,9 @@ func links(t *testing.T) map[string]string {
 	return m
 }
 
-// same reports whether two puzzles are one: givens, regions, rules, and
+// samePuzzle reports whether two puzzles are one: givens, regions, rules, and
 // stated solution.
-func same(p, q *sudokusat.Puzzle) bool {
+func samePuzzle(p, q *sudokusat.Puzzle) bool {
 	str := func(g *sudokusat.Grid) string {
 		if g == nil {
 			return "none"
@@ -67,7 +67,7 @@ func TestLinks(t *testing.T) {
 		p, err := parse(name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
-		} else if !same(p, first) {
+		} else if !samePuzzle(p, first) {
 			t.Errorf("%s: another puzzle than wrapped-fpuzzles", name)
 		}
 	}
@@ -100,7 +100,7 @@ func TestLinks(t *testing.T) {
 	// A link whose "//" a server merged into "/" is mended.
 	a, errA := parse("slashes")
 	b, errB := parse("slashes-merged")
-	if errA != nil || errB != nil || !same(a, b) || !strings.Contains(m["slashes"][len("https://"):], "//") || strings.Contains(m["slashes-merged"][len("https://"):], "//") {
+	if errA != nil || errB != nil || !samePuzzle(a, b) || !strings.Contains(m["slashes"][len("https://"):], "//") || strings.Contains(m["slashes-merged"][len("https://"):], "//") {
 		t.Errorf("slashes: %v, %v", errA, errB)
 	}
 
@@ -145,7 +145,7 @@ func TestLinkExport(t *testing.T) {
 			q, err := variant.ParseLink(link)
 			if err != nil {
 				t.Errorf("%s: %s: %v", filepath.Base(file), link, err)
-			} else if !same(p, q) {
+			} else if !samePuzzle(p, q) {
 				t.Errorf("%s: %s reads as another puzzle", filepath.Base(file), link)
 			}
 		}
