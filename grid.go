@@ -55,12 +55,15 @@ func ValidSize(n int) bool {
 	return err == nil
 }
 
-// NewGrid returns an empty grid with boxes of boxRows×boxCols cells.
+// NewGrid returns an empty grid with boxes of boxRows×boxCols cells. Boxes
+// of one row are the rows themselves: the grid of a puzzle whose side has
+// no box shape (5, 7, 11, …) and that gives its own regions, as f-puzzles
+// draws such a grid.
 func NewGrid(boxRows, boxCols int) (*Grid, error) {
 	// Each side is bounded before the product is trusted: 2³²×2³² wraps
 	// to 0.
 	n := boxRows * boxCols
-	if boxRows < 2 || boxCols < 2 || boxRows > MaxSize || boxCols > MaxSize || n > MaxSize {
+	if boxRows < 1 || boxCols < 2 || boxRows > MaxSize || boxCols > MaxSize || n > MaxSize || n < 4 {
 		return nil, fmt.Errorf("%w: boxes of %d×%d", ErrSize, boxRows, boxCols)
 	}
 	return &Grid{boxRows: boxRows, boxCols: boxCols, cells: make([]uint16, n*n)}, nil

@@ -186,7 +186,9 @@ func TestNewGrid(t *testing.T) {
 		{3, 4, true},
 		{20, 20, true},
 		{10, 40, true},
-		{1, 9, false},
+		{1, 9, true}, // boxes of one row: the rows, for a puzzle that gives its regions
+		{1, 3, false},
+		{1, 401, false},
 		{9, 1, false},
 		{0, 0, false},
 		{-2, -3, false},

@@ -16,7 +16,9 @@ type Puzzle struct {
 	// is ignored when Regions is set.
 	Grid *Grid
 	// Regions, when not nil, gives each cell's region (0..N-1) in place
-	// of the grid's boxes: a jigsaw puzzle. Each region has N cells.
+	// of the grid's boxes: a jigsaw puzzle. Each region has N cells or
+	// none; a cell may be in no region (NoRegion), as f-puzzles lets a
+	// setter take cells out of every region.
 	Regions []int
 	// Rules are the puzzle's rules beyond rows, columns and regions, in
 	// the order the puzzle gave them.
@@ -53,14 +55,30 @@ type Rule struct {
 // Size returns N, the grid's side.
 func (p *Puzzle) Size() int { return p.Grid.Size() }
 
-// Region returns the region of a cell: Regions[cell] when set, else the
-// grid's box.
+// NoRegion is the region of a cell in none.
+const NoRegion = -1
+
+// Region returns the region of a cell: Regions[cell] when set (NoRegion
+// for a cell in none), else the grid's box.
 func (p *Puzzle) Region(cell int) int {
 	if p.Regions != nil {
 		return p.Regions[cell]
 	}
 	n := p.Size()
 	return p.Grid.Box(cell/n, cell%n)
+}
+
+// RegionCells returns the cells of each region, indexed by region, each
+// in reading order: N lists, empty for a region no cell is in.
+func (p *Puzzle) RegionCells() [][]int {
+	n := p.Size()
+	out := make([][]int, n)
+	for cell := range n * n {
+		if r := p.Region(cell); r >= 0 && r < n {
+			out[r] = append(out[r], cell)
+		}
+	}
+	return out
 }
 
 // Classic reports whether p is a classic Sudoku: no rule and the grid's

@@ -69,21 +69,11 @@ func (v *venc) disjointGroups(sudokusat.Rule) error {
 	return nil
 }
 
-// regionCells returns the cells of each region, in reading order.
-func (v *venc) regionCells() [][]int {
-	out := make([][]int, v.n)
-	for cell := 0; cell < v.n*v.n; cell++ {
-		r := v.p.Region(cell)
-		out[r] = append(out[r], cell)
-	}
-	return out
-}
-
 // disjoint returns the disjoint groups: group k holds the k-th cell of
 // each region.
 func (v *venc) disjoint() [][]int {
 	out := make([][]int, v.n)
-	for _, cells := range v.regionCells() {
+	for _, cells := range v.p.RegionCells() {
 		for k, cell := range cells {
 			out[k] = append(out[k], cell)
 		}
@@ -109,7 +99,7 @@ func (v *venc) indexer(c sudokusat.Rule) error {
 	var regions [][]int
 	var pos []int // each cell's position in its region, from 1
 	if c.Kind == variant.BoxIndexer {
-		regions, pos = v.regionCells(), make([]int, n*n)
+		regions, pos = v.p.RegionCells(), make([]int, n*n)
 		for _, cells := range regions {
 			for k, cell := range cells {
 				pos[cell] = k + 1

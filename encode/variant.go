@@ -144,16 +144,14 @@ func (v *venc) base() error {
 	if v.p.Regions != nil && len(v.p.Regions) != n*n {
 		return fmt.Errorf("%w: %d region entries for %d cells", ErrVariant, len(v.p.Regions), n*n)
 	}
-	regions := make([][]int, n)
 	for cell := 0; cell < n*n; cell++ {
-		r := v.p.Region(cell)
-		if r < 0 || r >= n {
+		if r := v.p.Region(cell); r != sudokusat.NoRegion && (r < 0 || r >= n) {
 			return fmt.Errorf("%w: r%dc%d is in region %d, out of 0..%d", ErrVariant, cell/n+1, cell%n+1, r, n-1)
 		}
-		regions[r] = append(regions[r], cell)
 	}
+	regions := v.p.RegionCells()
 	for r, cells := range regions {
-		if len(cells) != n {
+		if len(cells) != n && len(cells) != 0 {
 			return fmt.Errorf("%w: region %d has %d cells, want %d", ErrVariant, r, len(cells), n)
 		}
 	}
@@ -244,7 +242,7 @@ func (v *venc) forbid(a, b int, bad func(i, j int) bool) {
 // clauses already keep their digits apart.
 func (v *venc) sees(a, b int) bool {
 	n := v.n
-	return a/n == b/n || a%n == b%n || v.p.Region(a) == v.p.Region(b)
+	return a/n == b/n || a%n == b%n || v.p.Region(a) == v.p.Region(b) && v.p.Region(a) != sudokusat.NoRegion
 }
 
 // apart writes that cells at the given offsets hold different digits. The

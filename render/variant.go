@@ -17,7 +17,10 @@ import (
 const (
 	ShapeColour  = "#c8c8c8"
 	RegionColour = "#eef3fb"
-	CageColour   = "#404040"
+	// NoRegionColour fills a cell in no region, so that it stands apart
+	// from the regions around it.
+	NoRegionColour = "#f0f0f0"
+	CageColour     = "#404040"
 )
 
 // VariantSVG writes a variant puzzle as an SVG document: the regions' thick
@@ -74,8 +77,14 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 	}
 	fmt.Fprintf(bw, `<rect x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", f(side), f(height))
 
-	// Shapes under the grid lines: shaded extra regions and parity cells,
-	// diagonals, thermometers, arrows.
+	// Cells in no region, shaded, then shapes under the grid lines:
+	// shaded extra regions and parity cells, diagonals, thermometers,
+	// arrows.
+	for i := range n * n {
+		if p.Region(i) == sudokusat.NoRegion {
+			fmt.Fprintf(bw, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", f(margin+float64(i%n)*cell), f(margin+float64(i/n)*cell), f(cell), f(cell), NoRegionColour)
+		}
+	}
 	cv := &canvas{w: bw, n: n, cell: cell, thin: thin, thick: thick, margin: margin}
 	for _, c := range p.Rules {
 		if d := drawings[c.Kind]; d.under != nil {

@@ -58,6 +58,9 @@ func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 			case 2:
 				u = p.Region(cell)
 			}
+			if u == sudokusat.NoRegion {
+				continue
+			}
 			if u < 0 || u >= n {
 				return fmt.Errorf("%w: %s is in region %d", ErrNotSolution, cellName(n, cell), u+1)
 			}
@@ -67,7 +70,7 @@ func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 			if err := distinct(n, solution, cells); err != nil {
 				return fmt.Errorf("%w: %s %d: %v", ErrNotSolution, name, u+1, err)
 			}
-			if len(cells) != n {
+			if len(cells) != n && (kind != 2 || len(cells) != 0) {
 				return fmt.Errorf("%w: %s %d has %d cells", ErrNotSolution, name, u+1, len(cells))
 			}
 		}

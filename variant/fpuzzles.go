@@ -44,7 +44,7 @@ var cosmetic = map[string]bool{
 type fpCell struct {
 	Value            json.RawMessage   `json:"value"`
 	Given            bool              `json:"given"`
-	Region           *int              `json:"region"`
+	Region           json.RawMessage   `json:"region"` // absent: the default; null: none
 	GivenPencilMarks []json.RawMessage `json:"givenPencilMarks"`
 }
 
@@ -82,10 +82,10 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	var size int
-	if err := json.Unmarshal(raw["size"], &size); err != nil || !sudokusat.ValidSize(size) || size > maxFPuzzlesSize {
-		return nil, fmt.Errorf("%w: size %s: want a grid side from 4 to %d with boxes", ErrFormat, raw["size"], maxFPuzzlesSize)
+	if err := json.Unmarshal(raw["size"], &size); err != nil || size < 4 || size > maxFPuzzlesSize {
+		return nil, fmt.Errorf("%w: size %s: want a grid side from 4 to %d", ErrFormat, raw["size"], maxFPuzzlesSize)
 	}
-	g, err := sudokusat.NewGridSize(size)
+	g, boxes, err := fpGrid(size)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
@@ -94,7 +94,10 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	if err := json.Unmarshal(raw["grid"], &grid); err != nil || len(grid) != size {
 		return nil, fmt.Errorf("%w: the grid is not %d rows of cells", ErrFormat, size)
 	}
-	jigsaw := false
+	// A side without boxes (5, 7, 11, …) has its rows as default regions,
+	// as in f-puzzles and its solver: the puzzle's regions are then
+	// always its own.
+	jigsaw := !boxes
 	regions := make([]int, size*size)
 	for r, row := range grid {
 		if len(row) != size {
@@ -103,9 +106,11 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		for c, cell := range row {
 			i := r*size + c
 			regions[i] = g.Box(r, c)
-			if cell.Region != nil {
+			if len(cell.Region) > 0 {
 				jigsaw = true
-				regions[i] = *cell.Region
+				if regions[i], err = fpRegion(cell.Region); err != nil {
+					return nil, fmt.Errorf("%w: r%dc%d: %v", ErrFormat, r+1, c+1, err)
+				}
 			}
 			if !cell.Given || len(cell.Value) == 0 {
 				// A cell without a given may hold given pencil marks.
@@ -176,6 +181,30 @@ func solutionText(g *sudokusat.Grid, text string) *sudokusat.Grid {
 		return publishedSolution(g, strings.Split(text, ","))
 	}
 	return publishedSolution(g, strings.Split(text, ""))
+}
+
+// fpGrid returns an empty grid of a side, with its boxes when the side has
+// a box shape (boxes true), else with its rows as boxes.
+func fpGrid(n int) (g *sudokusat.Grid, boxes bool, err error) {
+	if sudokusat.ValidSize(n) {
+		g, err = sudokusat.NewGridSize(n)
+		return g, true, err
+	}
+	g, err = sudokusat.NewGrid(1, n)
+	return g, false, err
+}
+
+// fpRegion reads a cell's region: its number from 0, or null for a cell a
+// setter took out of every region.
+func fpRegion(raw json.RawMessage) (int, error) {
+	if string(raw) == "null" {
+		return sudokusat.NoRegion, nil
+	}
+	var r int
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return 0, fmt.Errorf("region %s is not a number", raw)
+	}
+	return r, nil
 }
 
 // distinctRules drops the rules that repeat an earlier one exactly: a
@@ -320,10 +349,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 		return nil, fmt.Errorf("%w: a %d×%d grid: f-puzzles documents go up to %d×%d here", ErrFormat, n, n, maxFPuzzlesSize, maxFPuzzlesSize)
 	}
 	type cell struct {
-		Value            int   `json:"value,omitempty"`
-		Given            bool  `json:"given,omitempty"`
-		Region           *int  `json:"region,omitempty"`
-		GivenPencilMarks []int `json:"givenPencilMarks,omitempty"`
+		Value            int             `json:"value,omitempty"`
+		Given            bool            `json:"given,omitempty"`
+		Region           json.RawMessage `json:"region,omitempty"`
+		GivenPencilMarks []int           `json:"givenPencilMarks,omitempty"`
 	}
 	w := &fpWriter{n: n, doc: map[string]any{"size": n}, lists: map[string][]map[string]any{}}
 	grid := make([][]cell, n)
@@ -335,8 +364,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 				grid[r][c] = cell{Value: d, Given: true}
 			}
 			if p.Regions != nil {
-				reg := p.Regions[i]
-				grid[r][c].Region = &reg
+				grid[r][c].Region = json.RawMessage(strconv.Itoa(p.Regions[i]))
+				if p.Regions[i] == sudokusat.NoRegion {
+					grid[r][c].Region = json.RawMessage("null")
+				}
 			}
 		}
 	}

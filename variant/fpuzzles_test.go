@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,24 +19,29 @@ var update = flag.Bool("update", false, "rewrite testdata/variants from the puzz
 // latin4 lists every 4×4 Latin square (576): with Check as the filter,
 // they count any 4×4 variant's solutions, jigsaws included, with nothing
 // shared with the engines.
-func latin4() []*sudokusat.Grid {
+func latin4() []*sudokusat.Grid { return latinSquares(4) }
+
+// latinSquares lists every Latin square of side n (576 for 4, 161,280
+// for 5), in grids whose boxes are their rows: Check reads the puzzle's
+// regions, not the solution's.
+func latinSquares(n int) []*sudokusat.Grid {
 	var out []*sudokusat.Grid
-	cells := make([]int, 16)
+	cells := make([]int, n*n)
 	var fill func(i int)
 	fill = func(i int) {
-		if i == 16 {
-			g, _ := sudokusat.NewGridSize(4)
+		if i == n*n {
+			g, _ := sudokusat.NewGrid(1, n)
 			for k, d := range cells {
 				g.SetCell(k, d)
 			}
 			out = append(out, g)
 			return
 		}
-		r, c := i/4, i%4
+		r, c := i/n, i%n
 	next:
-		for d := 1; d <= 4; d++ {
-			for k := 0; k < 4; k++ {
-				if (k < c && cells[r*4+k] == d) || (k < r && cells[k*4+c] == d) {
+		for d := 1; d <= n; d++ {
+			for k := 0; k < n; k++ {
+				if (k < c && cells[r*n+k] == d) || (k < r && cells[k*n+c] == d) {
 					continue next
 				}
 			}
@@ -47,7 +53,8 @@ func latin4() []*sudokusat.Grid {
 	return out
 }
 
-// solutions4 returns the solutions of a 4×4 variant among the Latin squares.
+// solutions4 returns the solutions of a variant among the Latin squares
+// of its side.
 func solutions4(p *sudokusat.Puzzle, squares []*sudokusat.Grid) []*sudokusat.Grid {
 	var out []*sudokusat.Grid
 	for _, g := range squares {
@@ -226,9 +233,9 @@ func nine9(t *testing.T) map[string]struct {
 // from the puzzles built here first.
 func TestVariantFiles(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "variants")
-	squares := latin4()
-	if len(squares) != 576 {
-		t.Fatalf("%d Latin squares of side 4, want 576", len(squares))
+	squares, squares5 := latin4(), latinSquares(5)
+	if len(squares) != 576 || len(squares5) != 161280 {
+		t.Fatalf("%d and %d Latin squares of sides 4 and 5, want 576 and 161,280", len(squares), len(squares5))
 	}
 	if *update {
 		for name, p := range small4(t, squares) {
@@ -257,12 +264,20 @@ func TestVariantFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol := mustGrid(t, strings.TrimSpace(string(gold)))
+			sol, err := sudokusat.ParseLine(strings.TrimSpace(string(gold)), p.Grid.BoxRows(), p.Grid.BoxCols())
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := variant.Check(p, sol); err != nil {
 				t.Fatalf("the golden solution: %v", err)
 			}
-			if p.Size() == 4 {
+			switch p.Size() {
+			case 4:
 				if all := solutions4(p, squares); len(all) != 1 {
+					t.Errorf("%d solutions, want 1", len(all))
+				}
+			case 5:
+				if all := solutions4(p, squares5); len(all) != 1 {
 					t.Errorf("%d solutions, want 1", len(all))
 				}
 			}
@@ -305,7 +320,11 @@ func TestParseFPuzzlesErrors(t *testing.T) {
 		{`{"size":4,` + grid + `,"xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}`, `want X or V`},
 		{`{"size":4,` + grid + `,"ratio":[{"cells":["R1C1","R1C2"],"value":"0"}]}`, `not supported`},
 		{`{"size":4,` + grid + `,"negative":["palindrome"]}`, `not supported`},
-		{`{"size":7,` + grid + `}`, `size 7`},
+		{`{"size":3,` + grid + `}`, `size 3: want a grid side from 4 to 35`},
+		{`{"size":36,` + grid + `}`, `size 36: want a grid side from 4 to 35`},
+		{`{"size":4,"grid":[[{"region":"a"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `r1c1: region "a" is not a number`},
+		{`{"size":4,"grid":[[{"region":4},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `r1c1 is in region 5, not 1 to 4`},
+		{`{"size":4,"grid":[[{"region":null},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, `region 1 has 3 cells, not 4`},
 		{`{"size":4,"grid":[]}`, `not 4 rows`},
 		{`{"size":4,` + grid + `,"difference":[{"cells":["R1C1","R2C2"]}]}`, `adjacent`},
 		{`not json`, `invalid character`},
@@ -382,5 +401,59 @@ func TestLimits(t *testing.T) {
 	}
 	if err := variant.Validate(long); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d", cells)) {
 		t.Errorf("an arrow of %d lines: %v", len(long.Rules[0].Lines), err)
+	}
+}
+
+// TestRegionsAsFPuzzlesHasThem: a side without boxes (7) has its rows as
+// regions unless the document gives others, as in f-puzzles and its
+// solver; a cell whose region is null is in none; both write back as they
+// were read.
+func TestRegionsAsFPuzzlesHasThem(t *testing.T) {
+	row := func(n int, cell string) string {
+		return "[" + strings.TrimSuffix(strings.Repeat(cell+",", n), ",") + "]"
+	}
+	grid := func(n int, first string) string {
+		rows := make([]string, n)
+		for r := range rows {
+			rows[r] = row(n, "{}")
+		}
+		rows[0] = "[" + first + "," + strings.TrimPrefix(row(n-1, "{}"), "[")
+		return `"grid":[` + strings.Join(rows, ",") + "]"
+	}
+	p, err := variant.ParseFPuzzles([]byte(`{"size":7,` + grid(7, "{}") + `}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Classic() || p.Grid.BoxRows() != 1 || len(p.Regions) != 49 || p.Region(8) != 1 || p.Region(48) != 6 {
+		t.Errorf("7×7 without regions: classic %v, boxes of %d rows, regions %v", p.Classic(), p.Grid.BoxRows(), p.Regions)
+	}
+	// A 4×4 with its first box taken out of every region: four cells in
+	// none, three regions left.
+	doc := `{"size":4,"grid":[[{"region":null},{"region":null},{},{}],[{"region":null},{"region":null},{},{}],[{},{},{},{}],[{},{},{},{}]]}`
+	p, err = variant.ParseFPuzzles([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Region(0) != sudokusat.NoRegion || p.Region(5) != sudokusat.NoRegion || p.Region(2) != 1 || len(p.RegionCells()[0]) != 0 {
+		t.Errorf("a box taken out: regions %v", p.Regions)
+	}
+	// (On 4×4 three full boxes force the fourth: the brute-force count
+	// of testdata/variants/no-region-5 is where a region taken out
+	// matters.)
+	sol, _ := sudokusat.ParseLine("1234341221434321", 2, 2)
+	if err := variant.Check(p, sol); err != nil {
+		t.Errorf("a solution: %v", err)
+	}
+	out, err := variant.FPuzzles(p)
+	if err != nil || !strings.Contains(string(out), `{"region":null}`) {
+		t.Fatalf("written as %s, %v", out, err)
+	}
+	q, err := variant.ParseFPuzzles(out)
+	if err != nil || !slices.Equal(q.Regions, p.Regions) {
+		t.Errorf("read back: %v, %v", q, err)
+	}
+	// A rule that reads the regions' order needs every cell in one.
+	if _, err := variant.ParseFPuzzles([]byte(strings.TrimSuffix(doc, "}") + `,"disjointgroups":true}`)); err == nil || !strings.Contains(err.Error(), "some cells are in no region") {
+		t.Errorf("disjoint groups with cells in no region: %v", err)
 	}
 }

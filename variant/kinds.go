@@ -23,6 +23,9 @@ type KindInfo struct {
 	// Distinct marks a rule whose cells hold distinct digits, so that
 	// givens may not repeat there.
 	Distinct bool
+	// Regions marks a rule that reads the regions' cells in order (the
+	// k-th cell of a region): it needs every cell in a region.
+	Regions bool
 	// FPuzzles is the key f-puzzles documents hold the rule under: a
 	// list of entries, or a switch (true or false) when the kind has no
 	// entries (fromFP is nil). Negative is its name in the document's

@@ -134,7 +134,7 @@ func orthogonal(n, cell int) []int {
 
 func disjointGroupsKind() KindInfo {
 	return KindInfo{Name: DisjointGroups, Meaning: "Cells in the same position of their regions (the k-th cell of each region, its cells counted in reading order) hold distinct digits.",
-		Global: true, FPuzzles: "disjointgroups", validate: validateGlobal,
+		Global: true, Regions: true, FPuzzles: "disjointgroups", validate: validateGlobal,
 		check: func(c *checking, _ sudokusat.Rule) error {
 			for k, g := range disjointGroups(c.p) {
 				if err := c.distinct(g); err != nil {
@@ -147,22 +147,12 @@ func disjointGroupsKind() KindInfo {
 		toFP: func(w *fpWriter, _ sudokusat.Rule) { w.doc["disjointgroups"] = true }}
 }
 
-// regionCells returns the cells of each region of p, in reading order.
-func regionCells(p *sudokusat.Puzzle) [][]int {
-	n := p.Size()
-	out := make([][]int, n)
-	for cell := 0; cell < n*n; cell++ {
-		out[p.Region(cell)] = append(out[p.Region(cell)], cell)
-	}
-	return out
-}
-
 // disjointGroups returns the disjoint groups of p: group k holds the k-th
 // cell of each region.
 func disjointGroups(p *sudokusat.Puzzle) [][]int {
 	n := p.Size()
 	out := make([][]int, n)
-	for _, cells := range regionCells(p) {
+	for _, cells := range p.RegionCells() {
 		for k, cell := range cells {
 			out[k] = append(out[k], cell)
 		}
@@ -174,7 +164,7 @@ func disjointGroups(p *sudokusat.Puzzle) [][]int {
 
 // indexerKind is a list of row, column or box indexer cells.
 func indexerKind(kind Kind, meaning, key string) KindInfo {
-	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, Regions: kind == BoxIndexer,
 		validate: func(n int, r sudokusat.Rule) error {
 			if len(r.Cells) == 0 || len(r.Cells) > n*n {
 				return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), n*n)
@@ -222,7 +212,7 @@ func indexed(p *sudokusat.Puzzle, kind Kind, cell, d int) (target, digit int) {
 	case ColumnIndexer:
 		return r*n + d - 1, c + 1
 	}
-	cells := regionCells(p)[p.Region(cell)]
+	cells := p.RegionCells()[p.Region(cell)]
 	return cells[d-1], slices.Index(cells, cell) + 1
 }
 

@@ -37,7 +37,7 @@ func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
 	if n == 0 {
 		return nil, formatErrorf("SudokuPad", "a puzzle without cells")
 	}
-	g, err := sudokusat.NewGridSize(n)
+	g, boxes, err := fpGrid(n)
 	if err != nil {
 		return nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
 	}
@@ -58,7 +58,7 @@ func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
 			}
 		}
 	}
-	if err := spRegions(doc, p); err != nil {
+	if err := spRegions(doc, p, boxes); err != nil {
 		return nil, err
 	}
 	meta := map[string]string{}
@@ -157,18 +157,28 @@ func spCells(v any, n int) ([]int, error) {
 	return out, nil
 }
 
-// spRegions reads the regions: nil when they are the grid's boxes.
-func spRegions(doc map[string]any, p *sudokusat.Puzzle) error {
+// spRegions reads the regions: nil when they are the grid's boxes, the
+// rows when a side without boxes lists none (as SudokuPad draws it); a
+// cell in no listed region is in none.
+func spRegions(doc map[string]any, p *sudokusat.Puzzle, boxes bool) error {
+	n := p.Size()
 	list, _ := doc["regions"].([]any)
 	if len(list) == 0 {
+		if !boxes {
+			p.Regions = make([]int, n*n)
+			for c := range p.Regions {
+				p.Regions[c] = c / n
+			}
+		}
 		return nil
 	}
-	n := p.Size()
 	regions := make([]int, n*n)
 	for i := range regions {
 		regions[i] = -1
 	}
-	boxes := true
+	// The regions are left as the boxes when they are exactly those (a
+	// side without boxes keeps its own).
+	same := boxes
 	for r, reg := range list {
 		cells, err := spCells(reg, n)
 		if err != nil {
@@ -179,16 +189,14 @@ func spRegions(doc map[string]any, p *sudokusat.Puzzle) error {
 				return formatErrorf("SudokuPad", "r%dc%d is in two regions", c/n+1, c%n+1)
 			}
 			regions[c] = r
-			boxes = boxes && p.Grid.Box(c/n, c%n) == p.Grid.Box(cells[0]/n, cells[0]%n)
+			same = same && p.Grid.Box(c/n, c%n) == p.Grid.Box(cells[0]/n, cells[0]%n)
 		}
 	}
-	for c, r := range regions {
-		if r == -1 {
-			return formatErrorf("SudokuPad", "r%dc%d is in no region", c/n+1, c%n+1)
-		}
+	for _, r := range regions {
+		same = same && r != -1
 	}
-	if !boxes {
-		p.Regions = regions
+	if !same {
+		p.Regions = regions // -1 is sudokusat.NoRegion
 	}
 	return nil
 }

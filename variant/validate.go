@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 )
@@ -28,13 +29,16 @@ func Validate(p *sudokusat.Puzzle) error {
 		}
 		size := make([]int, n)
 		for cell, r := range p.Regions {
+			if r == sudokusat.NoRegion {
+				continue
+			}
 			if r < 0 || r >= n {
 				return fmt.Errorf("%w: %s is in region %d, not 1 to %d", ErrPuzzle, cellName(n, cell), r+1, n)
 			}
 			size[r]++
 		}
 		for r, k := range size {
-			if k != n {
+			if k != n && k != 0 {
 				return fmt.Errorf("%w: region %d has %d cells, not %d", ErrPuzzle, r+1, k, n)
 			}
 		}
@@ -54,9 +58,13 @@ func Validate(p *sudokusat.Puzzle) error {
 		return fmt.Errorf("%w: its rules name %d cells in all: a %d×%d puzzle's may name at most %d", ErrPuzzle, cells, n, n, maxCells)
 	}
 	table := kinds()
+	someInNone := slices.Contains(p.Regions, sudokusat.NoRegion)
 	for i, c := range p.Rules {
 		if err := validateRule(table, c, n); err != nil {
 			return fmt.Errorf("%w: %s constraint %d: %v", ErrPuzzle, c.Kind, i+1, err)
+		}
+		if table[c.Kind].Regions && someInNone {
+			return fmt.Errorf("%w: %s constraint %d: it reads the regions' cells in order, and some cells are in no region", ErrPuzzle, c.Kind, i+1)
 		}
 	}
 	// Givens: digits in range and clash-free wherever digits must differ.
@@ -68,11 +76,7 @@ func Validate(p *sudokusat.Puzzle) error {
 		}
 		groups = append(groups, row, col)
 	}
-	regions := make([][]int, n)
-	for cell := 0; cell < n*n; cell++ {
-		regions[p.Region(cell)] = append(regions[p.Region(cell)], cell)
-	}
-	groups = append(groups, regions...)
+	groups = append(groups, p.RegionCells()...)
 	for _, c := range p.Rules {
 		if table[c.Kind].Distinct {
 			groups = append(groups, c.Cells)

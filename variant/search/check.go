@@ -46,13 +46,18 @@ func (k *checker) holds(v []int) bool {
 			return false
 		}
 		bit := uint64(1) << (d - 1)
-		r, col, reg := c/n, c%n, k.p.Region(c)
-		if rowSeen[r]&bit != 0 || colSeen[col]&bit != 0 || regSeen[reg]&bit != 0 {
+		r, col := c/n, c%n
+		if rowSeen[r]&bit != 0 || colSeen[col]&bit != 0 {
 			return false
 		}
 		rowSeen[r] |= bit
 		colSeen[col] |= bit
-		regSeen[reg] |= bit
+		if reg := k.p.Region(c); reg != sudokusat.NoRegion {
+			if regSeen[reg]&bit != 0 {
+				return false
+			}
+			regSeen[reg] |= bit
+		}
 		if g := k.p.Grid.Cell(c); g != 0 && g != d {
 			return false
 		}

@@ -277,27 +277,28 @@ func (m *model) differ(p prop) []uint64 {
 }
 
 // regionGroups returns the puzzle's regions as groups: the grid's boxes,
-// or the jigsaw regions of p.Regions.
+// or the jigsaw regions of p.Regions, leaving out a region no cell is in.
 func regionGroups(p *sudokusat.Puzzle, n int) ([][]int32, error) {
-	groups := make([][]int32, n)
-	for c := 0; c < n*n; c++ {
-		var r int
-		if p.Regions != nil {
-			if len(p.Regions) != n*n {
-				return nil, fmt.Errorf("search: %d regions given for %d cells", len(p.Regions), n*n)
-			}
-			r = p.Regions[c]
-			if r < 0 || r >= n {
-				return nil, fmt.Errorf("search: cell %s in region %d, outside 0..%d", cellName(c, n), r, n-1)
-			}
-		} else {
-			r = p.Region(c)
-		}
-		groups[r] = append(groups[r], int32(c))
+	if p.Regions != nil && len(p.Regions) != n*n {
+		return nil, fmt.Errorf("search: %d regions given for %d cells", len(p.Regions), n*n)
 	}
-	for r, g := range groups {
-		if len(g) != n {
-			return nil, fmt.Errorf("search: region %d has %d cells, want %d", r, len(g), n)
+	var groups [][]int32
+	for r, cells := range p.RegionCells() {
+		if len(cells) == 0 {
+			continue
+		}
+		if len(cells) != n {
+			return nil, fmt.Errorf("search: region %d has %d cells, want %d", r, len(cells), n)
+		}
+		g := make([]int32, n)
+		for i, c := range cells {
+			g[i] = int32(c)
+		}
+		groups = append(groups, g)
+	}
+	for c := range n * n {
+		if r := p.Region(c); r != sudokusat.NoRegion && (r < 0 || r >= n) {
+			return nil, fmt.Errorf("search: cell %s in region %d, outside 0..%d", cellName(c, n), r, n-1)
 		}
 	}
 	return groups, nil

@@ -90,19 +90,6 @@ func neighbours(n, c int) []int {
 	return out
 }
 
-// regionsInOrder returns the cells of each region of p, in reading order.
-func regionsInOrder(p *sudokusat.Puzzle) [][]int {
-	n := p.Size()
-	out := make([][]int, n)
-	for c := 0; c < n*n; c++ {
-		r := p.Region(c)
-		if r < 0 || r >= n {
-			return nil // compile refuses such regions before any rule
-		}
-		out[r] = append(out[r], c)
-	}
-	return out
-}
 
 // disjointRule is the disjoint groups: N all-different groups, the k-th
 // cells of the regions; as groups of N cells they are units too, whose
@@ -110,7 +97,7 @@ func regionsInOrder(p *sudokusat.Puzzle) [][]int {
 func disjointRule() kindRule {
 	groups := func(p *sudokusat.Puzzle) [][]int {
 		out := make([][]int, p.Size())
-		for _, cells := range regionsInOrder(p) {
+		for _, cells := range p.RegionCells() {
 			for k, c := range cells {
 				if k < len(out) {
 					out[k] = append(out[k], c)
@@ -164,7 +151,7 @@ func indexerRule(kind variant.Kind) kindRule {
 			if len(cells) == 0 {
 				return fmt.Errorf("no cells")
 			}
-			regions := regionsInOrder(b.p)
+			regions := b.p.RegionCells()
 			for _, i := range cells {
 				for d := 1; d <= b.m.n; d++ {
 					t, e := target(b.p, regions, int(i), d)
@@ -177,7 +164,7 @@ func indexerRule(kind variant.Kind) kindRule {
 			return nil
 		},
 		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
-			regions := regionsInOrder(k.p)
+			regions := k.p.RegionCells()
 			for _, i := range c.Cells {
 				if t, e := target(k.p, regions, i, v[i]); v[t] != e {
 					return false
