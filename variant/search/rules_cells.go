@@ -90,7 +90,6 @@ func neighbours(n, c int) []int {
 	return out
 }
 
-
 // disjointRule is the disjoint groups: N all-different groups, the k-th
 // cells of the regions; as groups of N cells they are units too, whose
 // hidden singles the propagation finds.
