@@ -1,15 +1,539 @@
 package encode
 
 import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // This file is the encoder of the lines group of rule kinds (see
-// variant/rules_lines.go). The clause families to build from are in
-// variant.go: distinct, relation (a support encoding between two cells),
-// forbid, table (a table of accepted digit tuples over a few cells),
-// tupleSum, pbSum, killerSum, and newVar and amo for auxiliary variables.
+// variant/rules_lines.go for what each means). A line's cells are Cells,
+// in the line's order. The kinds come in four families:
+//
+//   - relations between two cells of the line (whispers, palindromes,
+//     slow thermometers, entropic and modular lines, nabner lines): the
+//     support encoding of relation, arc consistent under unit
+//     propagation;
+//   - renban lines: distinct digits, and a variable per run of digits the
+//     line may hold;
+//   - between and lockout lines: the ends' digits in the order encoding,
+//     so that "this digit of a middle cell needs one end below it and the
+//     other above" is a few short clauses per digit;
+//   - equal sums (zipper lines, double arrows, region sum lines): the
+//     groups of cells whose sums must be equal, each a layered graph of
+//     its partial sums ending in a shared one-hot total, or, in the PB
+//     form, one equation per group.
 
 // lineEncoders returns the encoder of each of this file's kinds.
-func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error { return nil }
+func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
+	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
+		variant.Renban:        (*venc).renban,
+		variant.Whispers:      (*venc).whispers,
+		variant.Palindrome:    (*venc).palindrome,
+		variant.RegionSumLine: (*venc).regionSumLine,
+		variant.BetweenLine:   (*venc).betweenLine,
+		variant.EntropicLine:  (*venc).entropicLine,
+		variant.ModularLine:   (*venc).modularLine,
+		variant.Nabner:        (*venc).nabner,
+		variant.ZipperLine:    (*venc).zipperLine,
+		variant.DoubleArrow:   (*venc).doubleArrow,
+		variant.SlowThermo:    (*venc).slowThermo,
+		variant.Lockout:       (*venc).lockout,
+	}
+}
+
+// line checks a line's cells: in the grid, none twice, at least least.
+func (v *venc) line(c sudokusat.Rule, least int) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	if len(c.Cells) < least {
+		return fmt.Errorf("%d cells, want at least %d", len(c.Cells), least)
+	}
+	return nil
+}
+
+// lineValue returns a whispers or lockout rule's difference: its Value,
+// or def when it has none, refused outside 1..N-1.
+func (v *venc) lineValue(c sudokusat.Rule, def int) (int, error) {
+	d := c.Value
+	if d == 0 {
+		d = def
+	}
+	if d < 1 || d > v.n-1 {
+		return 0, fmt.Errorf("a difference of %d, want 1 to %d", d, v.n-1)
+	}
+	return d, nil
+}
+
+// --- Relations along the line ---
+
+// whispers: each pair of neighbours at least the difference apart, by
+// default (N+1)/2 (5 on 9×9).
+func (v *venc) whispers(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	diff, err := v.lineValue(c, (v.n+1)/2)
+	if err != nil {
+		return err
+	}
+	for i := 1; i < len(c.Cells); i++ {
+		v.relation(c.Cells[i-1], c.Cells[i], func(a, b int) bool { return a-b >= diff || b-a >= diff })
+	}
+	return nil
+}
+
+// palindrome: the cells k apart from either end hold equal digits (the
+// support encoding of equality is two binary clauses per digit).
+func (v *venc) palindrome(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	k := len(c.Cells)
+	for i := 0; i < k/2; i++ {
+		v.relation(c.Cells[i], c.Cells[k-1-i], func(a, b int) bool { return a == b })
+	}
+	return nil
+}
+
+// slowThermo: each cell at least the one before it.
+func (v *venc) slowThermo(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	for i := 1; i < len(c.Cells); i++ {
+		v.relation(c.Cells[i-1], c.Cells[i], func(a, b int) bool { return a <= b })
+	}
+	return nil
+}
+
+// nabner: every pair of the line's cells at least 2 apart.
+func (v *venc) nabner(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	if len(c.Cells) > v.n {
+		return fmt.Errorf("%d cells hold no %d distinct digits", len(c.Cells), len(c.Cells))
+	}
+	for i, a := range c.Cells {
+		for _, b := range c.Cells[i+1:] {
+			v.relation(a, b, func(x, y int) bool { return x-y >= 2 || y-x >= 2 })
+		}
+	}
+	return nil
+}
+
+// entropicLine: the bands low, middle, high, as near equal as can be, the
+// outer two of one size.
+func (v *venc) entropicLine(c sudokusat.Rule) error {
+	low := (v.n + 2) / 3 // the size of the low band, and of the high one
+	if v.n%3 == 1 {
+		low = v.n / 3
+	}
+	return v.bands(c, func(d int) int {
+		switch {
+		case d <= low:
+			return 0
+		case d <= v.n-low:
+			return 1
+		}
+		return 2
+	})
+}
+
+// modularLine: the bands are the remainders modulo 3.
+func (v *venc) modularLine(c sudokusat.Rule) error {
+	return v.bands(c, func(d int) int { return d % 3 })
+}
+
+// bands writes that cells one or two steps apart along the line hold
+// digits of different bands. Cells three steps apart then hold digits of
+// the same band (the two triples they close share two cells, which leave
+// one band to each of the ends): that relation is implied, and written
+// too, so that unit propagation carries a band along the line.
+func (v *venc) bands(c sudokusat.Rule, band func(d int) int) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	for i, a := range c.Cells {
+		for step := 1; step <= 3 && i+step < len(c.Cells); step++ {
+			same := step == 3
+			v.relation(a, c.Cells[i+step], func(x, y int) bool { return (band(x) == band(y)) == same })
+		}
+	}
+	return nil
+}
+
+// --- Renban lines ---
+
+// renban: distinct digits, and a variable y[s] for each run s..s+k-1 of k
+// digits the line may hold. At least one y holds; y[s] forbids every
+// digit outside its run and asks each of its digits of some cell; each
+// digit of a cell asks for a run that holds it. At most one y holds (two
+// runs share fewer than k digits, which k distinct cells cannot fit):
+// implied, and written for propagation.
+func (v *venc) renban(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	k := len(c.Cells)
+	if k > v.n {
+		return fmt.Errorf("%d cells hold no %d distinct digits", k, k)
+	}
+	v.distinct(c.Cells)
+	runs := v.n - k + 1 // the runs start at 1..runs
+	ys := make([]int32, runs+1)
+	for s := 1; s <= runs; s++ {
+		ys[s] = v.f.newVar()
+	}
+	v.f.Add(ys[1:]...)
+	v.f.amo(ys[1:], productThreshold)
+	for s := 1; s <= runs; s++ {
+		for d := 1; d <= v.n; d++ {
+			if d >= s && d < s+k {
+				v.buf = append(v.buf[:0], -ys[s])
+				for _, cell := range c.Cells {
+					v.buf = append(v.buf, v.x(cell, d))
+				}
+				v.f.Add(v.buf...)
+				continue
+			}
+			for _, cell := range c.Cells {
+				v.f.Add(-ys[s], -v.x(cell, d))
+			}
+		}
+	}
+	for _, cell := range c.Cells {
+		for d := 1; d <= v.n; d++ {
+			v.buf = append(v.buf[:0], -v.x(cell, d))
+			for s := max(1, d-k+1); s <= min(d, runs); s++ {
+				v.buf = append(v.buf, ys[s])
+			}
+			v.f.Add(v.buf...)
+		}
+	}
+	return nil
+}
+
+// --- Between and lockout lines ---
+
+// Constant literals for clauses written with the order encoding, whose
+// bounds ge(1) and ge(N+1) are true and false: clause drops a false
+// literal and a clause with a true one.
+const (
+	litTrue  int32 = math.MaxInt32
+	litFalse int32 = -math.MaxInt32
+)
+
+// clause adds a clause, without its false literals, unless it holds a
+// true one.
+func (v *venc) clause(lits ...int32) {
+	v.buf = v.buf[:0]
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse:
+			continue
+		}
+		v.buf = append(v.buf, l)
+	}
+	v.f.Add(v.buf...)
+}
+
+// order returns the order encoding of a cell's digit: ge(d) is a literal
+// true exactly when the cell holds d or more, channelled with its digit
+// variables (ge(d+1) implies ge(d); x(d) implies ge(d) and not ge(d+1);
+// ge(d) and not ge(d+1) imply x(d)). ge(1) is litTrue, ge(N+1) litFalse.
+func (v *venc) order(cell int) func(d int) int32 {
+	vars := make([]int32, v.n+2)
+	for d := 2; d <= v.n; d++ {
+		vars[d] = v.f.newVar()
+	}
+	ge := func(d int) int32 {
+		switch {
+		case d <= 1:
+			return litTrue
+		case d > v.n:
+			return litFalse
+		}
+		return vars[d]
+	}
+	for d := 1; d <= v.n; d++ {
+		v.clause(-ge(d+1), ge(d))
+		v.clause(-v.x(cell, d), ge(d))
+		v.clause(-v.x(cell, d), -ge(d+1))
+		v.clause(-ge(d), ge(d+1), v.x(cell, d))
+	}
+	return ge
+}
+
+// ends returns a two-ended line's end cells and the cells between them.
+func ends(cells []int) (a, b int, middle []int) {
+	return cells[0], cells[len(cells)-1], cells[1 : len(cells)-1]
+}
+
+// betweenLine: a middle cell holds d only when one end is below d and the
+// other above. In the order encoding of the ends (A, B): the ends are not
+// d, not both ≥ d (¬A(d) ∨ ¬B(d)) and not both ≤ d (A(d+1) ∨ B(d+1)).
+// The ends then differ by 2 or more, which is written too, and no middle
+// cell holds 1 or N.
+func (v *venc) betweenLine(c sudokusat.Rule) error {
+	if err := v.line(c, 3); err != nil {
+		return err
+	}
+	a, b, middle := ends(c.Cells)
+	A, B := v.order(a), v.order(b)
+	v.relation(a, b, func(x, y int) bool { return x-y >= 2 || y-x >= 2 })
+	for _, m := range middle {
+		v.f.Add(-v.x(m, 1))
+		v.f.Add(-v.x(m, v.n))
+		for d := 2; d < v.n; d++ {
+			x := v.x(m, d)
+			v.f.Add(-x, -v.x(a, d))
+			v.f.Add(-x, -v.x(b, d))
+			v.clause(-x, -A(d), -B(d))
+			v.clause(-x, A(d+1), B(d+1))
+		}
+	}
+	return nil
+}
+
+// lockout: the ends at least the difference apart (by default N/2, 4 on
+// 9×9), a relation; a middle cell holds d only when both ends are below d
+// or both above it. With P = ¬A(d) (a < d), Q = ¬B(d), R = A(d+1) (a >
+// d), S = B(d+1), that is (P∧Q) ∨ (R∧S): the ends are not d (P∨R, Q∨S,
+// binary clauses with the ends' digits), P∨S and Q∨R.
+func (v *venc) lockout(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	diff, err := v.lineValue(c, v.n/2)
+	if err != nil {
+		return err
+	}
+	a, b, middle := ends(c.Cells)
+	v.relation(a, b, func(x, y int) bool { return x-y >= diff || y-x >= diff })
+	if len(middle) == 0 {
+		return nil
+	}
+	A, B := v.order(a), v.order(b)
+	for _, m := range middle {
+		for d := 1; d <= v.n; d++ {
+			x := v.x(m, d)
+			v.f.Add(-x, -v.x(a, d))
+			v.f.Add(-x, -v.x(b, d))
+			v.clause(-x, -A(d), B(d+1))
+			v.clause(-x, -B(d), A(d+1))
+		}
+	}
+	return nil
+}
+
+// --- Equal sums ---
+
+// zipperLine: the pairs of cells at the same distance from the middle,
+// and the middle cell alone when there is one, have equal sums.
+func (v *venc) zipperLine(c sudokusat.Rule) error {
+	if err := v.line(c, 3); err != nil {
+		return err
+	}
+	k := len(c.Cells)
+	var groups [][]int
+	for i := 0; i < (k+1)/2; i++ {
+		if i == k-1-i {
+			groups = append(groups, []int{c.Cells[i]})
+			continue
+		}
+		groups = append(groups, []int{c.Cells[i], c.Cells[k-1-i]})
+	}
+	return v.equalSums(groups)
+}
+
+// doubleArrow: the two ends and the cells between them have equal sums.
+func (v *venc) doubleArrow(c sudokusat.Rule) error {
+	if err := v.line(c, 3); err != nil {
+		return err
+	}
+	a, b, middle := ends(c.Cells)
+	return v.equalSums([][]int{{a, b}, middle})
+}
+
+// regionSumLine: the stretches of the line in one region each (a new one
+// each time the line passes into another region) have equal sums. A line
+// in one region has one stretch, and nothing to write.
+func (v *venc) regionSumLine(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	var groups [][]int
+	for i, cell := range c.Cells {
+		if i == 0 || v.p.Region(cell) != v.p.Region(c.Cells[i-1]) {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], cell)
+	}
+	return v.equalSums(groups)
+}
+
+// maxSumEdges bounds the edges of the partial-sum graphs of one rule. A
+// 9×9 line has a few thousand; a stretch of 25 cells of a 25×25 grid about
+// 200 000.
+const maxSumEdges = 2_000_000
+
+// equalSums writes that the groups of cells (two or more) have equal
+// sums. In the PB form: Σ group i − Σ group 0 = 0 for each later group.
+// In clauses: a one-hot total t[s], s over the sums every group can make,
+// and each group's partial-sum graph (sumGraph) ending in it.
+func (v *venc) equalSums(groups [][]int) error {
+	if len(groups) < 2 {
+		return nil
+	}
+	if v.sums == SumPB {
+		for _, g := range groups[1:] {
+			var terms []term
+			for _, cell := range g {
+				terms = append(terms, term{cell, 1})
+			}
+			for _, cell := range groups[0] {
+				terms = append(terms, term{cell, -1})
+			}
+			v.pbSum(terms, 0)
+		}
+		return nil
+	}
+	lo, hi := math.MinInt, math.MaxInt
+	for _, g := range groups {
+		lo, hi = max(lo, len(g)), min(hi, len(g)*v.n)
+	}
+	if lo > hi {
+		v.f.Add() // no sum all groups reach: the empty clause
+		return nil
+	}
+	total := map[int]int32{}
+	for s := lo; s <= hi; s++ {
+		total[s] = v.f.newVar()
+	}
+	budget := maxSumEdges
+	for _, g := range groups {
+		if err := v.sumGraph(g, total, &budget); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sumGraph writes that the digits of cells sum to s with total[s] true,
+// and to no sum outside total, as a layered graph: node (i, s) is "the
+// first i cells sum to s", for the sums reachable from 0 that can still
+// reach a key of total; an edge (i, s, d) goes from (i, s) to (i+1, s+d)
+// for digit d of cell i. Each node and edge is a variable (the root is
+// true, the last layer's nodes are total's), with clauses: an edge implies
+// its two nodes and its digit; a node implies one of its edges in and one
+// out; a digit implies one of its edges. A true path from the root then
+// reads the cells' digits (one edge per layer, as a cell has one digit)
+// and ends at their sum. Unit propagation keeps exactly the digits and
+// totals on some path of live edges: domain consistency for the one sum.
+// budget bounds the edges; past it the line is too long for clauses.
+func (v *venc) sumGraph(cells []int, total map[int]int32, budget *int) error {
+	k := len(cells)
+	// reach[i] holds the sums of the first i cells that lead somewhere.
+	reach := make([]map[int]bool, k+1)
+	reach[0] = map[int]bool{0: true}
+	for i := 0; i < k; i++ {
+		reach[i+1] = map[int]bool{}
+		for s := range reach[i] {
+			for d := 1; d <= v.n; d++ {
+				reach[i+1][s+d] = true
+			}
+		}
+	}
+	live := make([]map[int]bool, k+1)
+	live[k] = map[int]bool{}
+	for s := range reach[k] {
+		if _, ok := total[s]; ok {
+			live[k][s] = true
+		}
+	}
+	for i := k - 1; i >= 0; i-- {
+		live[i] = map[int]bool{}
+		for s := range reach[i] {
+			for d := 1; d <= v.n; d++ {
+				if live[i+1][s+d] {
+					live[i][s] = true
+					break
+				}
+			}
+		}
+	}
+	if !live[0][0] {
+		v.f.Add() // no digits make any of the totals
+		return nil
+	}
+	nodes := make([]map[int]int32, k+1)
+	nodes[0] = map[int]int32{0: litTrue}
+	for i := 1; i < k; i++ {
+		nodes[i] = map[int]int32{}
+		for s := range live[i] {
+			nodes[i][s] = v.f.newVar()
+		}
+	}
+	nodes[k] = map[int]int32{}
+	for s := range live[k] {
+		nodes[k][s] = total[s]
+	}
+	// in[i+1][t] and out[i][s] list the edges into and out of a node,
+	// byDigit[d] those of the current layer with digit d.
+	in := make([]map[int][]int32, k+1)
+	for i := 1; i <= k; i++ {
+		in[i] = map[int][]int32{}
+	}
+	for i, cell := range cells {
+		byDigit := make([][]int32, v.n+1)
+		for _, s := range sortedKeys(nodes[i]) {
+			var out []int32
+			for d := 1; d <= v.n; d++ {
+				t := s + d
+				to, ok := nodes[i+1][t]
+				if !ok {
+					continue
+				}
+				if *budget--; *budget < 0 {
+					return fmt.Errorf("more than %d edges of partial sums: too long for clauses (use the PB form)", maxSumEdges)
+				}
+				e := v.f.newVar()
+				v.clause(-e, nodes[i][s])
+				v.clause(-e, v.x(cell, d))
+				v.clause(-e, to)
+				out = append(out, e)
+				in[i+1][t] = append(in[i+1][t], e)
+				byDigit[d] = append(byDigit[d], e)
+			}
+			v.clause(append([]int32{-nodes[i][s]}, out...)...)
+		}
+		for d := 1; d <= v.n; d++ {
+			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
+		}
+	}
+	for i := 1; i <= k; i++ {
+		for _, t := range sortedKeys(nodes[i]) {
+			v.clause(append([]int32{-nodes[i][t]}, in[i][t]...)...)
+		}
+	}
+	// The totals no sum of these cells reaches are false.
+	for _, s := range sortedKeys(total) {
+		if !live[k][s] {
+			v.f.Add(-total[s])
+		}
+	}
+	return nil
+}
+
+// sortedKeys returns a map's keys in increasing order, so that the
+// formula is the same on every run.
+func sortedKeys[V any](m map[int]V) []int { return slices.Sorted(maps.Keys(m)) }

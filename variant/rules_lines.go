@@ -1,8 +1,420 @@
 package variant
 
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/sudokusat/sudokusat"
+)
+
 // This file is the model and the validator of the lines group of rule
-// kinds (see rules.go for the kinds already known and how a section is
-// written). lineKinds lists its rows of Kinds.
+// kinds: each a line drawn through touching cells, Cells listing them in
+// the line's order. An f-puzzles entry of one of these keys holds "lines",
+// each a rule of its own, as the solver behind f-puzzles reads them
+// (dclamage/SudokuSolver, SolverFactory.cs: one constraint per line).
+//
+// The meanings are read from that solver's constraint classes
+// (SudokuSolver/Constraints/<Name>Constraint.cs), but for lockout lines,
+// which it does not have: they are read from the f-puzzles userscript
+// that adds them (Fpuzzles-LockoutLines, by Memeristor) and from
+// dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts).
+
+// The kinds of line.
+const (
+	// Renban: the digits of the line are distinct and consecutive, in
+	// any order (RenbanConstraint: the line is a group, and its digits a
+	// run s..s+k-1).
+	Renban Kind = "renban"
+	// Whispers: neighbours along the line differ by at least Value, or,
+	// when Value is 0, by (N+1)/2, 5 on a 9×9 grid (WhispersConstraint:
+	// f-puzzles' "value" is the difference; without one, (MAX+1)/2).
+	Whispers Kind = "whispers"
+	// Palindrome: the line reads the same both ways: Cells[i] and
+	// Cells[k-1-i] hold the same digit (PalindromeConstraint).
+	Palindrome Kind = "palindrome"
+	// RegionSumLine: the line is cut where it crosses from a region into
+	// another (a stretch in one region, then the next; a region entered
+	// twice gives two stretches), and every stretch sums to the same
+	// total (RegionSumLinesConstraint over EqualSumsConstraint; the
+	// regions are the grid's boxes or jigsaw pieces, not extra regions).
+	RegionSumLine Kind = "region-sum-line"
+	// BetweenLine: the cells between the two ends hold digits strictly
+	// between the ends' (BetweenLineConstraint).
+	BetweenLine Kind = "between-line"
+	// EntropicLine: the digits 1..N fall in three bands of consecutive
+	// digits, low, middle and high (sizes s, s+1, s when N = 3s+1, else
+	// l, s, l with l = (N+2)/3, s = N/3: 1–3, 4–6, 7–9 on 9×9); cells
+	// one or two steps apart along the line are in different bands (and
+	// so cells three apart in the same: EntropicLineConstraint's weak
+	// links, which tie every pair a multiple of three apart together).
+	EntropicLine Kind = "entropic-line"
+	// ModularLine: as EntropicLine, with the remainder modulo 3 for the
+	// band (ModularLineConstraint).
+	ModularLine Kind = "modular-line"
+	// Nabner: no two digits of the line, neighbours or not, are equal or
+	// consecutive (NabnerConstraint: a weak link between every pair of
+	// cells for each pair of digits less than 2 apart).
+	Nabner Kind = "nabner"
+	// ZipperLine: the cells at the same distance from the line's middle
+	// (Cells[i] and Cells[k-1-i]) sum to one total, which is the middle
+	// cell's digit when k is odd (ZipperLineConstraint over
+	// EqualSumsConstraint).
+	ZipperLine Kind = "zipper-line"
+	// DoubleArrow: the two ends sum to the total of the cells between
+	// them (DoubleArrowConstraint over EqualSumsConstraint).
+	DoubleArrow Kind = "double-arrow"
+	// SlowThermo: digits never decrease along the line from its bulb,
+	// Cells[0] (SlowThermometerConstraint).
+	SlowThermo Kind = "slow-thermo"
+	// Lockout: the two ends differ by at least Value, or, when Value is
+	// 0, by N/2 rounded down, 4 on 9×9; no digit between the ends equals
+	// an end's digit or lies between them. f-puzzles documents carry no
+	// value for it (the userscript and SudokuVariantSolverJS both take
+	// floor(size/2)); sudokusat reads and writes one only when Value is
+	// set.
+	Lockout Kind = "lockout"
+)
 
 // lineKinds returns the rows of Kinds for this file's kinds.
-func lineKinds() []KindInfo { return nil }
+func lineKinds() []KindInfo {
+	return []KindInfo{
+		renbanKind(),
+		whispersKind(),
+		palindromeKind(),
+		regionSumLineKind(),
+		betweenLineKind(),
+		entropicLineKind(),
+		modularLineKind(),
+		nabnerKind(),
+		zipperLineKind(),
+		doubleArrowKind(),
+		slowThermoKind(),
+		lockoutKind(),
+	}
+}
+
+// lineKind is the row of a kind of line read from the f-puzzles list key:
+// from least to most cells (see validateLine), each touching the one
+// before; valued kinds take a Value from 1 to N-1 (0 is the default), read
+// from and written to the entries' "value"; the others refuse one.
+func lineKind(kind Kind, meaning, key string, least, most int, valued bool, check func(c *checking, r sudokusat.Rule) error) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
+		Distinct: kind == Renban || kind == Nabner,
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validateLine(n, r, least, most); err != nil {
+				return err
+			}
+			if !valued && r.Value != 0 {
+				return fmt.Errorf("a value of %d: a %s line has none", r.Value, kind)
+			}
+			if valued && r.Value != 0 && (r.Value < 1 || r.Value > n-1) {
+				return fmt.Errorf("a difference of %d: want 1 to %d", r.Value, n-1)
+			}
+			return nil
+		},
+		check: check,
+		fromFP: func(rd *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			value := 0
+			if s := e.value(); s != "" {
+				if !valued {
+					return nil, fmt.Errorf("a value %q: a %s line takes none", s, kind)
+				}
+				v, err := strconv.Atoi(s)
+				if err != nil {
+					return nil, fmt.Errorf("value %q is not a number", s)
+				}
+				value = v
+			}
+			var out []sudokusat.Rule
+			for _, line := range e.Lines {
+				cells, err := rd.cells(line)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, sudokusat.Rule{Kind: kind, Cells: cells, Value: value})
+			}
+			return out, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			e := map[string]any{"lines": [][]string{w.names(r.Cells)}}
+			if r.Value != 0 {
+				e["value"] = strconv.Itoa(r.Value)
+			}
+			w.entry(key, e)
+		}}
+}
+
+// validateLine checks a line: least to most cells (no most when 0, N when
+// -1), none twice, each touching the one before (orthogonally or
+// diagonally), and no Lines.
+func validateLine(n int, r sudokusat.Rule, least, most int) error {
+	k := len(r.Cells)
+	if most < 0 {
+		most = n // a line of distinct digits
+	}
+	if k < least || (most > 0 && k > most) {
+		if most > 0 {
+			return fmt.Errorf("%d cells, want %d to %d", k, least, most)
+		}
+		return fmt.Errorf("%d cells, want at least %d", k, least)
+	}
+	if len(r.Lines) != 0 {
+		return fmt.Errorf("a line rule lists its cells in Cells, not in Lines")
+	}
+	for i, c := range r.Cells {
+		if slices.Contains(r.Cells[:i], c) {
+			return fmt.Errorf("%s is on the line twice", cellName(n, c))
+		}
+		if i > 0 && !touching(n, r.Cells[i-1], c) {
+			return fmt.Errorf("%s does not touch %s", cellName(n, c), cellName(n, r.Cells[i-1]))
+		}
+	}
+	return nil
+}
+
+// --- Renban ---
+
+func renbanKind() KindInfo {
+	return lineKind(Renban, "The digits on a renban line are distinct and consecutive, in any order.",
+		"renban", 2, -1, false, func(c *checking, r sudokusat.Rule) error {
+			if err := c.distinct(r.Cells); err != nil {
+				return err
+			}
+			lo, hi := c.at(r.Cells[0]), c.at(r.Cells[0])
+			for _, x := range r.Cells {
+				lo, hi = min(lo, c.at(x)), max(hi, c.at(x))
+			}
+			if hi-lo != len(r.Cells)-1 {
+				return fmt.Errorf("%s hold %d to %d: %d distinct digits, not consecutive", c.names(r.Cells), lo, hi, len(r.Cells))
+			}
+			return nil
+		})
+}
+
+// --- Whispers ---
+
+func whispersKind() KindInfo {
+	return lineKind(Whispers, "Neighbouring digits along a whispers line differ by at least its value, by default half the grid's side rounded up (5 on 9×9: German whispers; f-puzzles' value 4 makes Dutch whispers).",
+		"whispers", 2, 0, true, func(c *checking, r sudokusat.Rule) error {
+			diff := whispersDifference(c.n, r)
+			for i := 1; i < len(r.Cells); i++ {
+				a, b := c.at(r.Cells[i-1]), c.at(r.Cells[i])
+				if a-b < diff && b-a < diff {
+					return fmt.Errorf("%s and %s hold %d and %d: less than %d apart", cellName(c.n, r.Cells[i-1]), cellName(c.n, r.Cells[i]), a, b, diff)
+				}
+			}
+			return nil
+		})
+}
+
+// whispersDifference returns the least difference between neighbours on
+// a whispers rule of a grid of side n: its Value, or (n+1)/2 when it has
+// none, as SudokuSolver's default (MAX_VALUE + 1) / 2.
+func whispersDifference(n int, r sudokusat.Rule) int {
+	if r.Value != 0 {
+		return r.Value
+	}
+	return (n + 1) / 2
+}
+
+// --- Palindromes ---
+
+func palindromeKind() KindInfo {
+	return lineKind(Palindrome, "The digits along a palindrome line read the same from either end.",
+		"palindrome", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			for i := 0; i < k/2; i++ {
+				a, b := r.Cells[i], r.Cells[k-1-i]
+				if c.at(a) != c.at(b) {
+					return fmt.Errorf("%s holds %d and %s holds %d: not a palindrome", cellName(c.n, a), c.at(a), cellName(c.n, b), c.at(b))
+				}
+			}
+			return nil
+		})
+}
+
+// --- Region sum lines ---
+
+func regionSumLineKind() KindInfo {
+	return lineKind(RegionSumLine, "The stretches of a region sum line in one region each (a new stretch each time it enters a region) all have the same sum.",
+		"regionsumline", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			parts := regionStretches(c.p, r.Cells)
+			for _, part := range parts[1:] {
+				if s, t := c.sum(part), c.sum(parts[0]); s != t {
+					return fmt.Errorf("%s sum to %d, %s to %d", c.names(parts[0]), t, c.names(part), s)
+				}
+			}
+			return nil
+		})
+}
+
+// regionStretches cuts a line into its stretches in one region of p each,
+// in the line's order: a new one each time the line passes into another
+// region, so that a region the line leaves and enters again holds two.
+func regionStretches(p *sudokusat.Puzzle, cells []int) [][]int {
+	var out [][]int
+	for i, c := range cells {
+		if i == 0 || p.Region(c) != p.Region(cells[i-1]) {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], c)
+	}
+	return out
+}
+
+// --- Between lines ---
+
+func betweenLineKind() KindInfo {
+	return lineKind(BetweenLine, "The digits on a between line, other than its two circled ends, lie strictly between the digits in those ends.",
+		"betweenline", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			a, b := c.at(r.Cells[0]), c.at(r.Cells[k-1])
+			lo, hi := min(a, b), max(a, b)
+			for _, x := range r.Cells[1 : k-1] {
+				if d := c.at(x); d <= lo || d >= hi {
+					return fmt.Errorf("%s holds %d, not strictly between the ends' %d and %d", cellName(c.n, x), d, a, b)
+				}
+			}
+			return nil
+		})
+}
+
+// --- Entropic and modular lines ---
+
+func entropicLineKind() KindInfo {
+	return bandsKind(EntropicLine, "Along an entropic line any two cells one or two steps apart hold digits of different bands, the bands being low, middle and high (1–3, 4–6, 7–9 on 9×9; on other sizes three runs of consecutive digits as near equal as can be, the two outer ones of one size).",
+		"entropicline", entropicBand)
+}
+
+func modularLineKind() KindInfo {
+	return bandsKind(ModularLine, "Along a modular line any two cells one or two steps apart hold digits of different remainders modulo 3.",
+		"modularline", func(_, d int) int { return d % 3 })
+}
+
+// entropicBand returns the band (0 low, 1 middle, 2 high) of digit d on a
+// grid of side n: three runs of consecutive digits, the outer two of one
+// size, s+1 in the middle when n = 3s+1 and one fewer than the outer ones
+// when n = 3s+2 (EntropicLineConstraint's groups).
+func entropicBand(n, d int) int {
+	small, large := n/3, (n+2)/3
+	low := large // the size of the low (and of the high) band
+	if n%3 == 1 {
+		low = small
+	}
+	switch {
+	case d <= low:
+		return 0
+	case d <= n-low:
+		return 1
+	}
+	return 2
+}
+
+// bandsKind is a line whose cells one or two steps apart hold digits of
+// different bands.
+func bandsKind(kind Kind, meaning, key string, band func(n, d int) int) KindInfo {
+	return lineKind(kind, meaning, key, 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+		for i, a := range r.Cells {
+			for _, b := range r.Cells[i+1 : min(i+3, len(r.Cells))] {
+				if x, y := c.at(a), c.at(b); band(c.n, x) == band(c.n, y) {
+					return fmt.Errorf("%s and %s hold %d and %d, of one band", cellName(c.n, a), cellName(c.n, b), x, y)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// --- Nabner ---
+
+func nabnerKind() KindInfo {
+	return lineKind(Nabner, "No two digits on a nabner line are equal or consecutive.",
+		"nabner", 2, -1, false, func(c *checking, r sudokusat.Rule) error {
+			for i, a := range r.Cells {
+				for _, b := range r.Cells[i+1:] {
+					if x, y := c.at(a), c.at(b); x-y <= 1 && y-x <= 1 {
+						return fmt.Errorf("%s and %s hold %d and %d", cellName(c.n, a), cellName(c.n, b), x, y)
+					}
+				}
+			}
+			return nil
+		})
+}
+
+// --- Zipper lines and double arrows ---
+
+func zipperLineKind() KindInfo {
+	return lineKind(ZipperLine, "The pairs of cells at the same distance from the middle of a zipper line all have the same sum, which is the middle cell's digit when the line has an odd number of cells.",
+		"zipperline", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			total := c.at(r.Cells[0]) + c.at(r.Cells[k-1])
+			if k%2 == 1 {
+				total = c.at(r.Cells[k/2])
+			}
+			for i := 0; i < k/2; i++ {
+				a, b := r.Cells[i], r.Cells[k-1-i]
+				if s := c.at(a) + c.at(b); s != total {
+					return fmt.Errorf("%s and %s sum to %d, not %d", cellName(c.n, a), cellName(c.n, b), s, total)
+				}
+			}
+			return nil
+		})
+}
+
+func doubleArrowKind() KindInfo {
+	return lineKind(DoubleArrow, "The digits in the two circled ends of a double arrow sum to the total of the digits between them.",
+		"doublearrow", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			ends := c.at(r.Cells[0]) + c.at(r.Cells[k-1])
+			if s := c.sum(r.Cells[1 : k-1]); s != ends {
+				return fmt.Errorf("the ends sum to %d, the cells between them to %d", ends, s)
+			}
+			return nil
+		})
+}
+
+// --- Slow thermometers ---
+
+func slowThermoKind() KindInfo {
+	return lineKind(SlowThermo, "Digits never decrease along a slow thermometer from its bulb: each cell holds the digit before it or a larger one.",
+		"slowthermometer", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			for i := 1; i < len(r.Cells); i++ {
+				a, b := r.Cells[i-1], r.Cells[i]
+				if c.at(b) < c.at(a) {
+					return fmt.Errorf("%s holds %d after %s's %d: decreasing", cellName(c.n, b), c.at(b), cellName(c.n, a), c.at(a))
+				}
+			}
+			return nil
+		})
+}
+
+// --- Lockout lines ---
+
+func lockoutKind() KindInfo {
+	return lineKind(Lockout, "The diamond ends of a lockout line hold digits that differ by at least its value (by default half the grid's side rounded down, 4 on 9×9), and no digit on the line between them equals either end's or lies between them.",
+		"lockout", 2, 0, true, func(c *checking, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			a, b := c.at(r.Cells[0]), c.at(r.Cells[k-1])
+			lo, hi := min(a, b), max(a, b)
+			if diff := lockoutDifference(c.n, r); hi-lo < diff {
+				return fmt.Errorf("the ends hold %d and %d: less than %d apart", a, b, diff)
+			}
+			for _, x := range r.Cells[1 : k-1] {
+				if d := c.at(x); d >= lo && d <= hi {
+					return fmt.Errorf("%s holds %d, from %d to %d, the ends' range", cellName(c.n, x), d, lo, hi)
+				}
+			}
+			return nil
+		})
+}
+
+// lockoutDifference returns the least difference between the ends of a
+// lockout rule of a grid of side n: its Value, or n/2 rounded down when it
+// has none, as the f-puzzles userscript and SudokuVariantSolverJS take.
+func lockoutDifference(n int, r sudokusat.Rule) int {
+	if r.Value != 0 {
+		return r.Value
+	}
+	return n / 2
+}

@@ -1,15 +1,406 @@
 package search
 
 import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // This file is the search's part of the lines group of rule kinds (see
-// variant/rules_lines.go). The building blocks are in rules.go and
-// model.go: distinct groups (builder.groups), relations between two cells
-// (builder.dot with model.table), linear sums (model.addLinear), tables
-// over a few cells (a prop of kind propTable) and propagators of a kind's
-// own (a prop of kind propFunc).
+// variant/rules_lines.go for what each means). A line's cells are its
+// Cells, in the line's order. Relations between two cells of a line are
+// pair tables (builder.dot), revised like Kropki dots; sums are linear
+// propagators (bounds); renban, between and lockout lines have
+// propagators of their own (propFunc). The checker's holds reads each rule
+// from its cells, apart from the propagation.
 
 // lineRules returns the search's part of each of this file's kinds.
-func lineRules() map[variant.Kind]kindRule { return nil }
+func lineRules() map[variant.Kind]kindRule {
+	return map[variant.Kind]kindRule{
+		variant.Renban:        renbanRule(),
+		variant.Whispers:      whispersRule(),
+		variant.Palindrome:    palindromeRule(),
+		variant.RegionSumLine: sumsRule(2, regionStretches),
+		variant.BetweenLine:   endsRule(3, betweenAllows),
+		variant.EntropicLine:  bandsRule(entropicBand),
+		variant.ModularLine:   bandsRule(func(_, d int) int { return d % 3 }),
+		variant.Nabner:        nabnerRule(),
+		variant.ZipperLine:    sumsRule(3, zipperPairs),
+		variant.DoubleArrow:   sumsRule(3, arrowEnds),
+		variant.SlowThermo:    slowThermoRule(),
+		variant.Lockout:       endsRule(2, lockoutAllows),
+	}
+}
+
+// atLeast refuses a line of fewer than k cells.
+func atLeast(cells []int32, k int) error {
+	if len(cells) < k {
+		return fmt.Errorf("%d cells, want at least %d", len(cells), k)
+	}
+	return nil
+}
+
+// difference returns a whispers or lockout rule's difference: its Value,
+// or def when it has none.
+func difference(c sudokusat.Rule, def int) int {
+	if c.Value != 0 {
+		return c.Value
+	}
+	return def
+}
+
+// pairsRule is a line whose pairs of cells (i, j) that pairs lists, as
+// positions on the line, hold digits ok accepts (ok reads the grid's side
+// and the rule).
+func pairsRule(least int, pairs func(k int) [][2]int, ok func(n int, c sudokusat.Rule) func(a, b int) bool) kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, least); err != nil {
+				return err
+			}
+			t := b.m.table(ok(b.m.n, c))
+			for _, pr := range pairs(len(cells)) {
+				b.dot(int(cells[pr[0]]), int(cells[pr[1]]), t)
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			rel := ok(k.n, c)
+			for _, pr := range pairs(len(c.Cells)) {
+				if !rel(v[c.Cells[pr[0]]], v[c.Cells[pr[1]]]) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// stepPairs lists the pairs of neighbours on a line of k cells.
+func stepPairs(k int) [][2]int {
+	var out [][2]int
+	for i := 1; i < k; i++ {
+		out = append(out, [2]int{i - 1, i})
+	}
+	return out
+}
+
+func whispersRule() kindRule {
+	return pairsRule(2, stepPairs, func(n int, c sudokusat.Rule) func(a, b int) bool {
+		diff := difference(c, (n+1)/2)
+		return func(a, b int) bool { return a-b >= diff || b-a >= diff }
+	})
+}
+
+func slowThermoRule() kindRule {
+	return pairsRule(2, stepPairs, func(int, sudokusat.Rule) func(a, b int) bool {
+		return func(a, b int) bool { return a <= b }
+	})
+}
+
+func palindromeRule() kindRule {
+	return pairsRule(2, func(k int) [][2]int {
+		var out [][2]int
+		for i := 0; i < k/2; i++ {
+			out = append(out, [2]int{i, k - 1 - i})
+		}
+		return out
+	}, func(int, sudokusat.Rule) func(a, b int) bool {
+		return func(a, b int) bool { return a == b }
+	})
+}
+
+func nabnerRule() kindRule {
+	r := pairsRule(2, func(k int) [][2]int {
+		var out [][2]int
+		for i := 0; i < k; i++ {
+			for j := i + 1; j < k; j++ {
+				out = append(out, [2]int{i, j})
+			}
+		}
+		return out
+	}, func(int, sudokusat.Rule) func(a, b int) bool {
+		return func(a, b int) bool { return a-b >= 2 || b-a >= 2 }
+	})
+	compile := r.compile
+	r.compile = func(b *builder, c sudokusat.Rule, cells []int32) error {
+		if len(cells) > b.m.n {
+			b.m.impossible = true // more cells than distinct digits
+		}
+		return compile(b, c, cells)
+	}
+	return r
+}
+
+// bandsRule is an entropic or modular line: cells one or two steps apart
+// hold digits of different bands. The pairs three steps apart, whose
+// digits are then of one band, are tables too: implied, and propagated.
+// The checker reads the rule alone: the pairs one or two steps apart.
+func bandsRule(band func(n, d int) int) kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			n := b.m.n
+			differ := b.m.table(func(x, y int) bool { return band(n, x) != band(n, y) })
+			same := b.m.table(func(x, y int) bool { return band(n, x) == band(n, y) })
+			for i := range cells {
+				for step := 1; step <= 3 && i+step < len(cells); step++ {
+					t := differ
+					if step == 3 {
+						t = same
+					}
+					b.dot(int(cells[i]), int(cells[i+step]), t)
+				}
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			for i, a := range c.Cells {
+				for step := 1; step <= 2 && i+step < len(c.Cells); step++ {
+					if band(k.n, v[a]) == band(k.n, v[c.Cells[i+step]]) {
+						return false
+					}
+				}
+			}
+			return true
+		},
+	}
+}
+
+// entropicBand returns digit d's band (0, 1 or 2) on a grid of side n:
+// three runs of consecutive digits, the outer two of (n+2)/3 digits, or
+// of n/3 when n leaves 1 by 3.
+func entropicBand(n, d int) int {
+	outer := (n + 2) / 3
+	if n%3 == 1 {
+		outer = n / 3
+	}
+	if d <= outer {
+		return 0
+	}
+	if d > n-outer {
+		return 2
+	}
+	return 1
+}
+
+// --- Renban lines ---
+
+func renbanRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			b.groups = append(b.groups, cells) // a group of more than n cells is impossible
+			if len(cells) <= b.m.n {
+				b.m.addProp(prop{kind: propFunc, cells: cells, fn: renbanNarrow})
+			}
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			if !distinct(c.Cells, v) {
+				return false
+			}
+			lo, hi := v[c.Cells[0]], v[c.Cells[0]]
+			for _, x := range c.Cells {
+				lo, hi = min(lo, v[x]), max(hi, v[x])
+			}
+			return hi-lo == len(c.Cells)-1
+		},
+	}
+}
+
+// renbanNarrow keeps each cell of a renban line to the runs of k digits
+// the line may still hold: a run each of whose digits some cell may take,
+// and that meets every cell's candidates.
+func renbanNarrow(s *state, p *prop) bool {
+	k := len(p.cells)
+	var union uint64
+	for _, c := range p.cells {
+		union |= s.cand[c]
+	}
+	var keep uint64
+	run := uint64(1)<<k - 1
+	for start := 0; start+k <= s.m.n; start++ {
+		w := run << start
+		if union&w != w {
+			continue
+		}
+		fits := true
+		for _, c := range p.cells {
+			if s.cand[c]&w == 0 {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			keep |= w
+		}
+	}
+	for _, c := range p.cells {
+		if !s.narrow(c, keep) {
+			return false
+		}
+	}
+	return true
+}
+
+// --- Between and lockout lines ---
+
+// endsRule is a line whose two ends' digits, a and b, say which digits the
+// cells between them may hold: allows(n, rule, a, b) returns them as a
+// mask, and whether the ends themselves go together.
+func endsRule(least int, allows func(n int, c sudokusat.Rule, a, b int) (bool, uint64)) kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, least); err != nil {
+				return err
+			}
+			n := b.m.n
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool {
+				return endsNarrow(s, p, func(a, b int) (bool, uint64) { return allows(n, c, a, b) })
+			}})
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			last := len(c.Cells) - 1
+			ok, mask := allows(k.n, c, v[c.Cells[0]], v[c.Cells[last]])
+			for _, x := range c.Cells[1:last] {
+				ok = ok && mask&(1<<(v[x]-1)) != 0
+			}
+			return ok
+		},
+	}
+}
+
+// endsNarrow keeps the ends' digits that, with some digit of the other
+// end, go together and leave each cell between them a candidate, and the
+// cells between them to the digits such pairs allow: every candidate then
+// has support, the cells between them taken one at a time.
+func endsNarrow(s *state, p *prop, allows func(a, b int) (bool, uint64)) bool {
+	last := len(p.cells) - 1
+	a, b, middle := p.cells[0], p.cells[last], p.cells[1:last]
+	var supA, supB, keep uint64
+	for fa := s.cand[a]; fa != 0; fa &= fa - 1 {
+		da := bits.TrailingZeros64(fa) + 1
+		for fb := s.cand[b]; fb != 0; fb &= fb - 1 {
+			db := bits.TrailingZeros64(fb) + 1
+			ok, mask := allows(da, db)
+			for _, m := range middle {
+				ok = ok && s.cand[m]&mask != 0
+			}
+			if ok {
+				supA |= 1 << (da - 1)
+				supB |= 1 << (db - 1)
+				keep |= mask
+			}
+		}
+	}
+	if !s.narrow(a, supA) || !s.narrow(b, supB) {
+		return false
+	}
+	for _, m := range middle {
+		if !s.narrow(m, keep) {
+			return false
+		}
+	}
+	return true
+}
+
+// span returns the mask of the digits lo..hi (none when lo > hi).
+func span(lo, hi int) uint64 {
+	if lo > hi {
+		return 0
+	}
+	return (uint64(1)<<(hi-lo+1) - 1) << (lo - 1)
+}
+
+// betweenAllows: the cells between the ends hold digits strictly between
+// theirs; ends less than 2 apart leave them none.
+func betweenAllows(_ int, _ sudokusat.Rule, a, b int) (bool, uint64) {
+	lo, hi := min(a, b), max(a, b)
+	return hi-lo >= 2, span(lo+1, hi-1)
+}
+
+// lockoutAllows: the ends at least the difference apart (by default n/2),
+// the cells between them outside the ends' range, bounds included.
+func lockoutAllows(n int, c sudokusat.Rule, a, b int) (bool, uint64) {
+	lo, hi := min(a, b), max(a, b)
+	return hi-lo >= difference(c, n/2), span(1, lo-1) | span(hi+1, n)
+}
+
+// --- Equal sums ---
+
+// sumsRule is a line of at least least cells whose groups of cells (as
+// groups cuts them) have equal sums: a linear propagator Σ group i −
+// Σ group 0 = 0 for each later group.
+func sumsRule(least int, groups func(p *sudokusat.Puzzle, cells []int) [][]int) kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, least); err != nil {
+				return err
+			}
+			gs := groups(b.p, c.Cells)
+			for _, g := range gs[1:] {
+				var cs []int32
+				var ks []int64
+				for _, x := range g {
+					cs, ks = append(cs, int32(x)), append(ks, 1)
+				}
+				for _, x := range gs[0] {
+					cs, ks = append(cs, int32(x)), append(ks, -1)
+				}
+				b.m.addLinear(cs, ks, 0)
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			gs := groups(k.p, c.Cells)
+			for _, g := range gs[1:] {
+				if sumOf(g, v) != sumOf(gs[0], v) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// regionStretches cuts a region sum line where it passes into another
+// region of p.
+func regionStretches(p *sudokusat.Puzzle, cells []int) [][]int {
+	var out [][]int
+	for i, c := range cells {
+		if i == 0 || p.Region(c) != p.Region(cells[i-1]) {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], c)
+	}
+	return out
+}
+
+// zipperPairs groups a zipper line's cells at the same distance from its
+// middle, the middle cell alone when there is one.
+func zipperPairs(_ *sudokusat.Puzzle, cells []int) [][]int {
+	k := len(cells)
+	var out [][]int
+	for i := 0; i < k/2; i++ {
+		out = append(out, []int{cells[i], cells[k-1-i]})
+	}
+	if k%2 == 1 {
+		out = append(out, []int{cells[k/2]})
+	}
+	return out
+}
+
+// arrowEnds groups a double arrow's two ends, and the cells between them.
+func arrowEnds(_ *sudokusat.Puzzle, cells []int) [][]int {
+	last := len(cells) - 1
+	return [][]int{{cells[0], cells[last]}, slices.Clone(cells[1:last])}
+}
