@@ -2,15 +2,20 @@ package satsolve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 	vsearch "github.com/sudokusat/sudokusat/variant/search"
 )
@@ -456,5 +461,78 @@ func TestLinesSearchAgainstSAT(t *testing.T) {
 	t.Logf("%d puzzles: %d with solutions, %d with %d or more", checked, some, many, 200)
 	if some == 0 || some == many {
 		t.Errorf("want puzzles with a few solutions")
+	}
+}
+
+// linesPublishedBound bounds the time each engine may take to count a published
+// puzzle of lines to 2. Measured (November 2026, on a 2-core machine under
+// a load of 9): at most 0.18 s of CPU for the search (The Octagon) and
+// 0.35 s for gophersat (Modular Nabner DA Coverage, clauses; 0.45 s in the
+// PB form), 0.8 s and 0.64 s of wall-clock time; the bound leaves room for
+// slower machines.
+const linesPublishedBound = 3 * time.Second
+
+// TestLinesPublished counts the published puzzles of
+// testdata/variants/published/lines.json (CC BY 4.0, from
+// SudokuVariantSolverJS's test set, each with its title, author and
+// solution) with the search and with gophersat on both sum forms: each is
+// unique, its solution the one listed, found within linesPublishedBound.
+func TestLinesPublished(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(varianttest.Dir(t), "published", "lines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		Title, Author, Licence, Link, Solution string
+	}
+	if err := json.Unmarshal(data, &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) == 0 {
+		t.Fatal("no puzzles")
+	}
+	for _, e := range list {
+		t.Run(e.Title, func(t *testing.T) {
+			if !strings.HasPrefix(e.Licence, "Creative Commons Attribution 4.0") || e.Author == "" {
+				t.Errorf("licence %q, author %q: want CC BY 4.0 and an author", e.Licence, e.Author)
+			}
+			p, err := variant.ParseLink(e.Link)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(p.Rules, func(r sudokusat.Rule) bool { return slices.Contains(lineKinds, r.Kind) }) {
+				t.Errorf("no line rule")
+			}
+			sol, err := sudokusat.Parse(e.Solution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := variant.Check(p, sol); err != nil {
+				t.Errorf("the listed solution: %v", err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), linesPublishedBound)
+			defer cancel()
+			start := time.Now()
+			r, err := vsearch.Count(ctx, p, 2)
+			if err != nil || r.Count != 1 || !r.Solutions[0].Equal(sol) {
+				t.Errorf("search: %d solutions, %v", r.Count, err)
+			}
+			took := []time.Duration{time.Since(start)}
+			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+				ctx, cancel := context.WithTimeout(context.Background(), linesPublishedBound)
+				defer cancel()
+				start := time.Now()
+				f, err := encode.Variant(p, sums)
+				if err != nil {
+					t.Fatalf("encode (%s): %v", sums, err)
+				}
+				r, err := Count(ctx, f, 2)
+				if err != nil || r.Count != 1 || !r.Solution().Equal(sol) {
+					t.Errorf("gophersat (%s): %d solutions, %v", sums, r.Count, err)
+				}
+				took = append(took, time.Since(start))
+			}
+			t.Logf("search %v, gophersat %v (clauses) and %v (PB)", took[0].Round(time.Millisecond), took[1].Round(time.Millisecond), took[2].Round(time.Millisecond))
+		})
 	}
 }

@@ -157,6 +157,11 @@ func bandsRule(band func(n, d int) int) kindRule {
 					b.dot(int(cells[i]), int(cells[i+step]), t)
 				}
 			}
+			var masks [3]uint64 // the digits of each band
+			for d := 1; d <= n; d++ {
+				masks[band(n, d)] |= 1 << (d - 1)
+			}
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return bandsNarrow(s, p, &masks) }})
 			return nil
 		},
 		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
@@ -170,6 +175,56 @@ func bandsRule(band func(n, d int) int) kindRule {
 			return true
 		},
 	}
+}
+
+// bandsNarrow assigns the bands to the line's positions modulo 3, the
+// cells at positions i, i+3, … sharing one band and the (up to) three
+// positions taking different bands: each position keeps the bands that
+// every one of its cells may take and that some assignment of distinct
+// bands to all positions gives it, and its cells the digits of those
+// bands. The pair tables see one pair at a time; this sees, for one, that
+// a band only one position can take is that position's.
+func bandsNarrow(s *state, p *prop, masks *[3]uint64) bool {
+	k := min(len(p.cells), 3)
+	var can [3]uint8 // can[j] has bit b when position j may take band b
+	for j := 0; j < k; j++ {
+		can[j] = 7
+		for i := j; i < len(p.cells); i += 3 {
+			var here uint8
+			for b := 0; b < 3; b++ {
+				if s.cand[p.cells[i]]&masks[b] != 0 {
+					here |= 1 << b
+				}
+			}
+			can[j] &= here
+		}
+	}
+	var keep [3]uint8
+	for _, perm := range [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		fits := true
+		for j := 0; j < k; j++ {
+			fits = fits && can[j]&(1<<perm[j]) != 0
+		}
+		if fits {
+			for j := 0; j < k; j++ {
+				keep[j] |= 1 << perm[j]
+			}
+		}
+	}
+	for j := 0; j < k; j++ {
+		var digits uint64
+		for b := 0; b < 3; b++ {
+			if keep[j]&(1<<b) != 0 {
+				digits |= masks[b]
+			}
+		}
+		for i := j; i < len(p.cells); i += 3 {
+			if !s.narrow(p.cells[i], digits) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // entropicBand returns digit d's band (0, 1 or 2) on a grid of side n:
@@ -338,8 +393,7 @@ func lockoutAllows(n int, c sudokusat.Rule, a, b int) (bool, uint64) {
 // --- Equal sums ---
 
 // sumsRule is a line of at least least cells whose groups of cells (as
-// groups cuts them) have equal sums: a linear propagator Σ group i −
-// Σ group 0 = 0 for each later group.
+// groups cuts them) have equal sums, propagated by sumsNarrow.
 func sumsRule(least int, groups func(p *sudokusat.Puzzle, cells []int) [][]int) kindRule {
 	return kindRule{
 		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
@@ -347,17 +401,20 @@ func sumsRule(least int, groups func(p *sudokusat.Puzzle, cells []int) [][]int) 
 				return err
 			}
 			gs := groups(b.p, c.Cells)
-			for _, g := range gs[1:] {
-				var cs []int32
-				var ks []int64
-				for _, x := range g {
-					cs, ks = append(cs, int32(x)), append(ks, 1)
-				}
-				for _, x := range gs[0] {
-					cs, ks = append(cs, int32(x)), append(ks, -1)
-				}
-				b.m.addLinear(cs, ks, 0)
+			if len(gs) < 2 {
+				return nil
 			}
+			var all []int32
+			var parts [][]int32
+			for _, g := range gs {
+				var part []int32
+				for _, x := range g {
+					part = append(part, int32(x))
+				}
+				parts = append(parts, part)
+				all = append(all, part...)
+			}
+			b.m.addProp(prop{kind: propFunc, cells: all, fn: func(s *state, _ *prop) bool { return sumsNarrow(s, parts) }})
 			return nil
 		},
 		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
@@ -370,6 +427,104 @@ func sumsRule(least int, groups func(p *sudokusat.Puzzle, cells []int) [][]int) 
 			return true
 		},
 	}
+}
+
+// sumSet is a set of sums, bit s for sum s.
+type sumSet []uint64
+
+func (a sumSet) has(s int) bool { return s >= 0 && s/64 < len(a) && a[s/64]&(1<<(s%64)) != 0 }
+
+// orShift adds to a the sums of b plus k.
+func (a sumSet) orShift(b sumSet, k int) {
+	w, r := k/64, uint(k%64)
+	for i := len(a) - 1; i >= w; i-- {
+		x := b[i-w] << r
+		if r != 0 && i-w-1 >= 0 {
+			x |= b[i-w-1] >> (64 - r)
+		}
+		a[i] |= x
+	}
+}
+
+// sumsNarrow keeps each cell of equal-sum groups to the digits that, with
+// some candidates of the other cells of its group, make a total every
+// group can make: for each group, the sums its first i cells and its
+// last ones can make (prefix and suffix sets); the totals all groups
+// reach; then, for each cell, the sums of the rest of its group, against
+// which each digit must reach a total. Each group's sum is then domain
+// consistent with the others' totals, repeated digits allowed (the peers
+// keep them apart).
+func sumsNarrow(s *state, parts [][]int32) bool {
+	n := s.m.n
+	most := 0
+	for _, g := range parts {
+		most = max(most, len(g))
+	}
+	words := (n*most)/64 + 1
+	newSet := func() sumSet { return make(sumSet, words) }
+	// spread returns the sums of set plus a candidate of cell c.
+	spread := func(set sumSet, c int32) sumSet {
+		out := newSet()
+		for f := s.cand[c]; f != 0; f &= f - 1 {
+			out.orShift(set, bits.TrailingZeros64(f)+1)
+		}
+		return out
+	}
+	prefix := make([][]sumSet, len(parts))
+	suffix := make([][]sumSet, len(parts))
+	totals := newSet()
+	for i := range totals {
+		totals[i] = ^uint64(0)
+	}
+	for gi, g := range parts {
+		k := len(g)
+		prefix[gi] = make([]sumSet, k+1)
+		suffix[gi] = make([]sumSet, k+1)
+		prefix[gi][0], suffix[gi][k] = newSet(), newSet()
+		prefix[gi][0][0], suffix[gi][k][0] = 1, 1
+		for i, c := range g {
+			prefix[gi][i+1] = spread(prefix[gi][i], c)
+		}
+		for i := k - 1; i >= 0; i-- {
+			suffix[gi][i] = spread(suffix[gi][i+1], g[i])
+		}
+		for w := range totals {
+			totals[w] &= prefix[gi][k][w]
+		}
+	}
+	var sums []int
+	for t := 0; t < 64*words; t++ {
+		if totals.has(t) {
+			sums = append(sums, t)
+		}
+	}
+	if len(sums) == 0 {
+		return false
+	}
+	for gi, g := range parts {
+		for i, c := range g {
+			rest := newSet()
+			for a := 0; a < 64*words; a++ {
+				if prefix[gi][i].has(a) {
+					rest.orShift(suffix[gi][i+1], a)
+				}
+			}
+			var keep uint64
+			for f := s.cand[c]; f != 0; f &= f - 1 {
+				d := bits.TrailingZeros64(f) + 1
+				for _, t := range sums {
+					if rest.has(t - d) {
+						keep |= 1 << (d - 1)
+						break
+					}
+				}
+			}
+			if !s.narrow(c, keep) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // regionStretches cuts a region sum line where it passes into another
