@@ -1,0 +1,175 @@
+package variant_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// onLine names cells "r1c1 r1c2 …" of an n×n grid.
+func onLine(t *testing.T, n int, names string) []int {
+	t.Helper()
+	var out []int
+	for _, f := range strings.Fields(names) {
+		var r, c int
+		if _, err := fmt.Sscanf(f, "r%dc%d", &r, &c); err != nil {
+			t.Fatalf("%q: %v", f, err)
+		}
+		out = append(out, (r-1)*n+c-1)
+	}
+	return out
+}
+
+// TestLineValidate refuses malformed lines with ErrPuzzle: too short or
+// too long, cells that do not touch or repeat, Lines, values out of range
+// or on kinds without one.
+func TestLineValidate(t *testing.T) {
+	l := func(names string) []int { return onLine(t, 9, names) }
+	for _, tc := range []struct {
+		rule sudokusat.Rule
+		want string // "" for valid
+	}{
+		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2 r2c3")}, ""},
+		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1")}, "1 cells, want 2 to 9"},
+		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c9")}, "want 2 to 9"},
+		{sudokusat.Rule{Kind: variant.Nabner, Cells: l("r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, "want 2 to 9"},
+		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c3")}, "r1c3 does not touch r1c1"},
+		{sudokusat.Rule{Kind: variant.Palindrome, Cells: l("r1c1 r1c2 r1c1")}, "r1c1 is on the line twice"},
+		{sudokusat.Rule{Kind: variant.BetweenLine, Cells: l("r1c1 r1c2")}, "2 cells, want at least 3"},
+		{sudokusat.Rule{Kind: variant.DoubleArrow, Cells: l("r1c1 r1c2")}, "want at least 3"},
+		{sudokusat.Rule{Kind: variant.ZipperLine, Cells: l("r1c1 r1c2")}, "want at least 3"},
+		{sudokusat.Rule{Kind: variant.Lockout, Cells: l("r1c1 r1c2")}, ""},
+		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c2"), Value: 4}, ""},
+		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c2"), Value: 9}, "a difference of 9: want 1 to 8"},
+		{sudokusat.Rule{Kind: variant.Lockout, Cells: l("r1c1 r1c2"), Value: -1}, "a difference of -1"},
+		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: a renban line has none"},
+		{sudokusat.Rule{Kind: variant.SlowThermo, Cells: l("r1c1 r1c2"), Lines: [][]int{{2}}}, "in Cells, not in Lines"},
+	} {
+		g, _ := sudokusat.NewGridSize(9)
+		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %v: %v", tc.rule.Kind, tc.rule.Cells, err)
+		case tc.want != "" && (!errors.Is(err, variant.ErrPuzzle) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s %v: %v, want %q", tc.rule.Kind, tc.rule.Cells, err, tc.want)
+		}
+	}
+}
+
+// TestLineCheck reads lines against filled grids as their meanings say:
+// the defaults of whispers and lockout lines and their values, a region
+// sum line's stretches (a box entered twice makes two), the entropic
+// bands of a 4×4 grid.
+func TestLineCheck(t *testing.T) {
+	const nine = "123456789" + "456789123" + "789123456" +
+		"214365897" + "365897214" + "897214365" +
+		"531642978" + "642978531" + "978531642"
+	const four = "1234" + "3412" + "2143" + "4321"
+	for _, tc := range []struct {
+		grid  string
+		kind  variant.Kind
+		cells string
+		value int
+		ok    bool
+	}{
+		{nine, variant.Renban, "r1c1 r1c2 r1c3", 0, true},                   // 1 2 3
+		{nine, variant.Renban, "r1c1 r1c2 r2c3", 0, false},                  // 1 2 6
+		{nine, variant.Whispers, "r1c1 r2c2 r3c3", 0, false},                // 1 5 9: 4 apart, not 5
+		{nine, variant.Whispers, "r1c1 r2c2 r3c3", 4, true},                 // Dutch
+		{nine, variant.Whispers, "r3c4 r2c5 r3c6", 0, true},                 // 1 8 3
+		{nine, variant.Palindrome, "r1c1 r2c2 r3c1", 0, false},              // 1 5 7
+		{nine, variant.Palindrome, "r4c2 r3c3 r3c4", 0, true},               // 1 9 1
+		{nine, variant.RegionSumLine, "r1c3 r1c4", 0, false},                // 3 | 4
+		{nine, variant.RegionSumLine, "r3c3 r3c4 r2c5", 0, true},            // 9 | 1+8
+		{nine, variant.RegionSumLine, "r1c3 r1c4 r2c4 r3c4 r3c3", 0, false}, // 3 | 4+7+1 | 9: box 1's 3+9 is 12 too, but two stretches
+		{nine, variant.BetweenLine, "r1c1 r1c2 r1c3", 0, true},              // 1 (2) 3
+		{nine, variant.BetweenLine, "r1c1 r2c2 r1c3", 0, false},             // 1 (5) 3
+		{nine, variant.Lockout, "r1c1 r1c2 r1c3 r1c4 r1c5", 0, false},       // 1 (2 3 4) 5
+		{nine, variant.Lockout, "r3c4 r2c4 r1c5", 0, true},                  // 1 (7) 5: 4 apart
+		{nine, variant.Lockout, "r3c4 r2c4 r1c5", 5, false},                 // less than 5 apart
+		{nine, variant.Nabner, "r1c1 r2c2 r3c3", 0, true},                   // 1 5 9
+		{nine, variant.Nabner, "r1c1 r1c2", 0, false},                       // 1 2
+		{nine, variant.SlowThermo, "r1c1 r2c1 r3c1", 0, true},               // 1 4 7
+		{nine, variant.SlowThermo, "r3c1 r2c1", 0, false},                   // 7 4
+		{nine, variant.EntropicLine, "r1c1 r2c1 r3c1 r4c1", 0, true},        // low middle high low
+		{nine, variant.EntropicLine, "r1c1 r1c2", 0, false},                 // 1 2: both low
+		{nine, variant.ModularLine, "r1c1 r1c2 r1c3", 0, true},              // 1 2 0 modulo 3
+		{nine, variant.ModularLine, "r1c1 r2c1", 0, false},                  // 1 4
+		{nine, variant.ZipperLine, "r2c2 r3c3 r4c3", 0, true},               // 5+4 = 9
+		{nine, variant.ZipperLine, "r1c1 r1c2 r1c3 r1c4", 0, true},          // 1+4 = 2+3
+		{nine, variant.ZipperLine, "r1c1 r1c2 r1c3", 0, false},              // 1+3 is not 2
+		{nine, variant.DoubleArrow, "r2c2 r3c3 r4c3", 0, true},              // 5+4 = 9
+		{nine, variant.DoubleArrow, "r1c1 r1c2 r1c3", 0, false},             // 1+3 is not 2
+		{four, variant.EntropicLine, "r2c2 r1c1 r1c2", 0, true},             // 4 1 2: high, low, middle (2 and 3)
+		{four, variant.EntropicLine, "r1c1 r1c2 r2c1", 0, false},            // 1 2 3: 2 and 3 both middle
+		{four, variant.Whispers, "r1c1 r2c2", 0, true},                      // 1 4: at least 2 apart on 4×4
+		{four, variant.Whispers, "r1c1 r1c2", 0, false},                     // 1 2
+		{four, variant.Lockout, "r1c1 r1c2 r2c1", 0, false},                 // 1 (2) 3
+		{four, variant.Lockout, "r1c2 r1c1 r2c2", 0, true},                  // 2 (1) 4: 2 apart
+	} {
+		sol, err := sudokusat.Parse(tc.grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := sol.Size()
+		g, _ := sudokusat.NewGridSize(n)
+		r := sudokusat.Rule{Kind: tc.kind, Cells: onLine(t, n, tc.cells), Value: tc.value}
+		err = variant.Check(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{r}}, sol)
+		if tc.ok && err != nil {
+			t.Errorf("%s %s (value %d): %v", tc.kind, tc.cells, tc.value, err)
+		}
+		if !tc.ok && (!errors.Is(err, variant.ErrNotSolution) || !strings.Contains(err.Error(), tc.kind+" constraint")) {
+			t.Errorf("%s %s (value %d): %v, want it refused", tc.kind, tc.cells, tc.value, err)
+		}
+	}
+}
+
+// TestLineFPuzzles reads the lines of f-puzzles entries, one rule a line;
+// a whispers value is the difference (a lockout value too, written only
+// when set), a value on another kind is refused; the document written
+// back reads the same.
+func TestLineFPuzzles(t *testing.T) {
+	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,
+		"whispers":[{"lines":[["R1C1","R2C2"],["R3C3","R4C4"]],"value":"3"},{"lines":[["R1C4","R2C4"]]}],
+		"lockout":[{"lines":[["R3C1","R4C2","R4C3"]],"value":""}],
+		"renban":[{"lines":[["R1C2","R1C3"]]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sudokusat.Rule{
+		{Kind: variant.Lockout, Cells: []int{8, 13, 14}},
+		{Kind: variant.Renban, Cells: []int{1, 2}},
+		{Kind: variant.Whispers, Cells: []int{0, 5}, Value: 3},
+		{Kind: variant.Whispers, Cells: []int{10, 15}, Value: 3},
+		{Kind: variant.Whispers, Cells: []int{3, 7}},
+	}
+	if fmt.Sprint(p.Rules) != fmt.Sprint(want) {
+		t.Errorf("rules %v, want %v", p.Rules, want)
+	}
+	doc, err := variant.FPuzzles(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := variant.ParseFPuzzles(doc)
+	if err != nil || fmt.Sprint(back.Rules) != fmt.Sprint(p.Rules) {
+		t.Errorf("read back: %v, %v", back, err)
+	}
+	if strings.Count(string(doc), `"value"`) != 2 {
+		t.Errorf("%s: want the two whispers of value 3 to carry it, and no other", doc)
+	}
+	for _, bad := range []string{
+		`"renban":[{"lines":[["R1C2","R1C3"]],"value":"3"}]`,
+		`"whispers":[{"lines":[["R1C2","R1C3"]],"value":"x"}]`,
+		`"whispers":[{"lines":[["R1C2","R1C3"]],"value":"4"}]`,
+		`"palindrome":[{"lines":[["R1C1","R1C3"]]}]`,
+	} {
+		if _, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,` + bad + `}`)); err == nil {
+			t.Errorf("%s: read, want an error", bad)
+		}
+	}
+}
