@@ -479,7 +479,7 @@ func (v *venc) sumGraph(cells []int, total map[int]int32, budget *int) error {
 	nodes[0] = map[int]int32{0: litTrue}
 	for i := 1; i < k; i++ {
 		nodes[i] = map[int]int32{}
-		for s := range live[i] {
+		for _, s := range sortedKeys(live[i]) {
 			nodes[i][s] = v.f.newVar()
 		}
 	}

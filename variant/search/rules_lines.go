@@ -12,10 +12,11 @@ import (
 // This file is the search's part of the lines group of rule kinds (see
 // variant/rules_lines.go for what each means). A line's cells are its
 // Cells, in the line's order. Relations between two cells of a line are
-// pair tables (builder.dot), revised like Kropki dots; sums are linear
-// propagators (bounds); renban, between and lockout lines have
-// propagators of their own (propFunc). The checker's holds reads each rule
-// from its cells, apart from the propagation.
+// pair tables (builder.dot), revised like Kropki dots; renban, between and
+// lockout lines, equal sums (zipper lines, double arrows, region sum
+// lines) and the bands of entropic and modular lines have propagators of
+// their own (propFunc). The checker's holds reads each rule from its
+// cells, apart from the propagation.
 
 // lineRules returns the search's part of each of this file's kinds.
 func lineRules() map[variant.Kind]kindRule {
