@@ -2,9 +2,7 @@ package encode
 
 import (
 	"fmt"
-	"maps"
 	"math"
-	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -388,8 +386,8 @@ const maxSumEdges = 2_000_000
 
 // equalSums writes that the groups of cells (two or more) have equal
 // sums. In the PB form: Σ group i − Σ group 0 = 0 for each later group.
-// In clauses: a one-hot total t[s], s over the sums every group can make,
-// and each group's partial-sum graph (sumGraph) ending in it.
+// In clauses: a one-hot total t[s], s over the sums every group's size
+// allows, and each group's partial-sum graph (sumGraph) ending in it.
 func (v *venc) equalSums(groups [][]int) error {
 	if len(groups) < 2 {
 		return nil
@@ -415,125 +413,115 @@ func (v *venc) equalSums(groups [][]int) error {
 		v.f.Add() // no sum all groups reach: the empty clause
 		return nil
 	}
-	total := map[int]int32{}
-	for s := lo; s <= hi; s++ {
-		total[s] = v.f.newVar()
+	total := make([]int32, hi-lo+1)
+	for i := range total {
+		total[i] = v.f.newVar()
 	}
 	budget := maxSumEdges
 	for _, g := range groups {
-		if err := v.sumGraph(g, total, &budget); err != nil {
+		if err := v.sumGraph(g, lo, total, &budget); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sumGraph writes that the digits of cells sum to s with total[s] true,
-// and to no sum outside total, as a layered graph: node (i, s) is "the
-// first i cells sum to s", for the sums reachable from 0 that can still
-// reach a key of total; an edge (i, s, d) goes from (i, s) to (i+1, s+d)
-// for digit d of cell i. Each node and edge is a variable (the root is
-// true, the last layer's nodes are total's), with clauses: an edge implies
-// its two nodes and its digit; a node implies one of its edges in and one
-// out; a digit implies one of its edges. A true path from the root then
-// reads the cells' digits (one edge per layer, as a cell has one digit)
-// and ends at their sum. Unit propagation keeps exactly the digits and
-// totals on some path of live edges: domain consistency for the one sum.
-// budget bounds the edges; past it the line is too long for clauses.
-func (v *venc) sumGraph(cells []int, total map[int]int32, budget *int) error {
-	k := len(cells)
-	// reach[i] holds the sums of the first i cells that lead somewhere.
-	reach := make([]map[int]bool, k+1)
-	reach[0] = map[int]bool{0: true}
-	for i := 0; i < k; i++ {
-		reach[i+1] = map[int]bool{}
-		for s := range reach[i] {
-			for d := 1; d <= v.n; d++ {
-				reach[i+1][s+d] = true
-			}
+// sumGraph writes that the digits of cells sum to s with total[s-lo]
+// true, and to no sum outside lo..lo+len(total)-1, as a layered graph:
+// node (i, s) is "the first i cells sum to s", for the sums i..i·N that
+// can still reach a total; an edge (i, s, d) goes from (i, s) to (i+1,
+// s+d) for digit d of cell i. Each node and edge is a variable (the root
+// is true, the last layer's nodes are the totals), with clauses: an edge
+// implies its two nodes and its digit; a node implies one of its edges in
+// and one out; a digit implies one of its edges. A true path from the
+// root then reads the cells' digits (one edge per layer, as a cell has one
+// digit) and ends at their sum. Unit propagation keeps exactly the digits
+// and totals on some path of live edges: domain consistency for the one
+// sum. budget bounds the edges; past it the line is too long for clauses.
+func (v *venc) sumGraph(cells []int, lo int, total []int32, budget *int) error {
+	k, n := len(cells), v.n
+	width := k*n + 1 // sums 0..k·N
+	// node[i][s] is the literal of node (i, s), 0 when there is none.
+	node := make([][]int32, k+1)
+	for i := range node {
+		node[i] = make([]int32, width)
+	}
+	for s := k; s <= k*n; s++ {
+		if s-lo >= 0 && s-lo < len(total) {
+			node[k][s] = total[s-lo]
 		}
 	}
-	live := make([]map[int]bool, k+1)
-	live[k] = map[int]bool{}
-	for s := range reach[k] {
-		if _, ok := total[s]; ok {
-			live[k][s] = true
-		}
-	}
+	live := func(i, s int) bool { return s < width && node[i][s] != 0 }
 	for i := k - 1; i >= 0; i-- {
-		live[i] = map[int]bool{}
-		for s := range reach[i] {
-			for d := 1; d <= v.n; d++ {
-				if live[i+1][s+d] {
-					live[i][s] = true
+		for s := i; s <= i*n; s++ {
+			for d := 1; d <= n; d++ {
+				if live(i+1, s+d) {
+					node[i][s] = litFalse // a placeholder: live, numbered below
 					break
 				}
 			}
 		}
 	}
-	if !live[0][0] {
+	if !live(0, 0) {
 		v.f.Add() // no digits make any of the totals
 		return nil
 	}
-	nodes := make([]map[int]int32, k+1)
-	nodes[0] = map[int]int32{0: litTrue}
+	node[0][0] = litTrue
 	for i := 1; i < k; i++ {
-		nodes[i] = map[int]int32{}
-		for _, s := range sortedKeys(live[i]) {
-			nodes[i][s] = v.f.newVar()
+		for s := range node[i] {
+			if live(i, s) {
+				node[i][s] = v.f.newVar()
+			}
 		}
 	}
-	nodes[k] = map[int]int32{}
-	for s := range live[k] {
-		nodes[k][s] = total[s]
-	}
-	// in[i+1][t] and out[i][s] list the edges into and out of a node,
-	// byDigit[d] those of the current layer with digit d.
-	in := make([]map[int][]int32, k+1)
-	for i := 1; i <= k; i++ {
-		in[i] = map[int][]int32{}
-	}
+	// in[s] lists the edges into node (i+1, s) of the layer being written,
+	// byDigit[d] its edges of digit d.
+	in := make([][]int32, width)
+	byDigit := make([][]int32, n+1)
+	var out []int32
 	for i, cell := range cells {
-		byDigit := make([][]int32, v.n+1)
-		for _, s := range sortedKeys(nodes[i]) {
-			var out []int32
-			for d := 1; d <= v.n; d++ {
-				t := s + d
-				to, ok := nodes[i+1][t]
-				if !ok {
+		for s := range in {
+			in[s] = in[s][:0]
+		}
+		for d := range byDigit {
+			byDigit[d] = byDigit[d][:0]
+		}
+		for s := i; s <= i*n; s++ {
+			if !live(i, s) {
+				continue
+			}
+			out = out[:0]
+			for d := 1; d <= n; d++ {
+				if !live(i+1, s+d) {
 					continue
 				}
 				if *budget--; *budget < 0 {
 					return fmt.Errorf("more than %d edges of partial sums: too long for clauses (use the PB form)", maxSumEdges)
 				}
 				e := v.f.newVar()
-				v.clause(-e, nodes[i][s])
+				v.clause(-e, node[i][s])
 				v.clause(-e, v.x(cell, d))
-				v.clause(-e, to)
+				v.clause(-e, node[i+1][s+d])
 				out = append(out, e)
-				in[i+1][t] = append(in[i+1][t], e)
+				in[s+d] = append(in[s+d], e)
 				byDigit[d] = append(byDigit[d], e)
 			}
-			v.clause(append([]int32{-nodes[i][s]}, out...)...)
+			v.clause(append([]int32{-node[i][s]}, out...)...)
 		}
-		for d := 1; d <= v.n; d++ {
+		for d := 1; d <= n; d++ {
 			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
 		}
-	}
-	for i := 1; i <= k; i++ {
-		for _, t := range sortedKeys(nodes[i]) {
-			v.clause(append([]int32{-nodes[i][t]}, in[i][t]...)...)
+		for t := range in {
+			if live(i+1, t) {
+				v.clause(append([]int32{-node[i+1][t]}, in[t]...)...)
+			}
 		}
 	}
 	// The totals no sum of these cells reaches are false.
-	for _, s := range sortedKeys(total) {
-		if !live[k][s] {
-			v.f.Add(-total[s])
+	for j, t := range total {
+		if s := lo + j; s < k || s > k*n {
+			v.f.Add(-t)
 		}
 	}
 	return nil
 }
-
-// sortedKeys returns a map's keys in increasing order, so that the
-// formula is the same on every run.
-func sortedKeys[V any](m map[int]V) []int { return slices.Sorted(maps.Keys(m)) }

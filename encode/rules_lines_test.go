@@ -10,8 +10,7 @@ import (
 )
 
 // TestLinesDeterministic encodes lines of every kind twenty times: the
-// formula is the same each time (the partial-sum graphs are built from
-// maps, whose keys are visited in order).
+// formula is the same each time.
 func TestLinesDeterministic(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(9)
 	p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
@@ -59,13 +58,13 @@ func TestLinesSumBudget(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(9)
 	p := &sudokusat.Puzzle{Grid: g}
 	v := &venc{f: &Formula{Vars: 729}, p: p, n: 9}
-	total := map[int]int32{20: v.f.newVar()}
+	total := []int32{v.f.newVar()} // the sum 20
 	budget := 100
-	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, total, &budget); err == nil || !strings.Contains(err.Error(), "edges of partial sums") {
+	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, 20, total, &budget); err == nil || !strings.Contains(err.Error(), "edges of partial sums") {
 		t.Errorf("%v, want the budget's error", err)
 	}
 	budget = maxSumEdges
-	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, total, &budget); err != nil || budget == maxSumEdges {
+	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, 20, total, &budget); err != nil || budget == maxSumEdges {
 		t.Errorf("%v, %d edges", err, maxSumEdges-budget)
 	}
 }

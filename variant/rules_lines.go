@@ -99,50 +99,64 @@ func lineKinds() []KindInfo {
 // before; valued kinds take a Value from 1 to N-1 (0 is the default), read
 // from and written to the entries' "value"; the others refuse one.
 func lineKind(kind Kind, meaning, key string, least, most int, valued bool, check func(c *checking, r sudokusat.Rule) error) KindInfo {
-	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
-		Distinct: kind == Renban || kind == Nabner,
-		validate: func(n int, r sudokusat.Rule) error {
-			if err := validateLine(n, r, least, most); err != nil {
-				return err
-			}
-			if !valued && r.Value != 0 {
-				return fmt.Errorf("a value of %d: a %s line has none", r.Value, kind)
-			}
-			if valued && r.Value != 0 && (r.Value < 1 || r.Value > n-1) {
-				return fmt.Errorf("a difference of %d: want 1 to %d", r.Value, n-1)
-			}
-			return nil
-		},
-		check: check,
-		fromFP: func(rd *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
-			value := 0
-			if s := e.value(); s != "" {
-				if !valued {
-					return nil, fmt.Errorf("a value %q: a %s line takes none", s, kind)
-				}
-				v, err := strconv.Atoi(s)
-				if err != nil {
-					return nil, fmt.Errorf("value %q is not a number", s)
-				}
-				value = v
-			}
-			var out []sudokusat.Rule
-			for _, line := range e.Lines {
-				cells, err := rd.cells(line)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, sudokusat.Rule{Kind: kind, Cells: cells, Value: value})
-			}
-			return out, nil
-		},
-		toFP: func(w *fpWriter, r sudokusat.Rule) {
-			e := map[string]any{"lines": [][]string{w.names(r.Cells)}}
-			if r.Value != 0 {
-				e["value"] = strconv.Itoa(r.Value)
-			}
-			w.entry(key, e)
-		}}
+	l := &line{kind, key, least, most, valued}
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, Distinct: kind == Renban || kind == Nabner,
+		validate: l.validate, check: check, fromFP: l.fromFP, toFP: l.toFP}
+}
+
+// line is the part that the kinds of line share: their methods are one
+// function for all the kinds, where closures would be one per kind.
+type line struct {
+	kind, key   string
+	least, most int
+	valued      bool
+}
+
+func (l *line) validate(n int, r sudokusat.Rule) error {
+	if err := validateLine(n, r, l.least, l.most); err != nil {
+		return err
+	}
+	if !l.valued && r.Value != 0 {
+		return fmt.Errorf("a value of %d: a %s line has none", r.Value, l.kind)
+	}
+	if l.valued && r.Value != 0 && (r.Value < 1 || r.Value > n-1) {
+		return fmt.Errorf("a difference of %d: want 1 to %d", r.Value, n-1)
+	}
+	return nil
+}
+
+// fromFP reads an entry: each of its lines is a rule, with the entry's
+// value.
+func (l *line) fromFP(rd *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+	value := 0
+	if s := e.value(); s != "" {
+		if !l.valued {
+			return nil, fmt.Errorf("a value %q: a %s line takes none", s, l.kind)
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, fmt.Errorf("value %q is not a number", s)
+		}
+		value = v
+	}
+	var out []sudokusat.Rule
+	for _, names := range e.Lines {
+		cells, err := rd.cells(names)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sudokusat.Rule{Kind: l.kind, Cells: cells, Value: value})
+	}
+	return out, nil
+}
+
+// toFP writes a rule as an entry of one line, with its value when set.
+func (l *line) toFP(w *fpWriter, r sudokusat.Rule) {
+	e := map[string]any{"lines": [][]string{w.names(r.Cells)}}
+	if r.Value != 0 {
+		e["value"] = strconv.Itoa(r.Value)
+	}
+	w.entry(l.key, e)
 }
 
 // validateLine checks a line: least to most cells (no most when 0, N when

@@ -57,27 +57,36 @@ func difference(c sudokusat.Rule, def int) int {
 // positions on the line, hold digits ok accepts (ok reads the grid's side
 // and the rule).
 func pairsRule(least int, pairs func(k int) [][2]int, ok func(n int, c sudokusat.Rule) func(a, b int) bool) kindRule {
-	return kindRule{
-		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
-			if err := atLeast(cells, least); err != nil {
-				return err
-			}
-			t := b.m.table(ok(b.m.n, c))
-			for _, pr := range pairs(len(cells)) {
-				b.dot(int(cells[pr[0]]), int(cells[pr[1]]), t)
-			}
-			return nil
-		},
-		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
-			rel := ok(k.n, c)
-			for _, pr := range pairs(len(c.Cells)) {
-				if !rel(v[c.Cells[pr[0]]], v[c.Cells[pr[1]]]) {
-					return false
-				}
-			}
-			return true
-		},
+	r := &pairsLine{least, pairs, ok}
+	return kindRule{compile: r.compile, holds: r.holds}
+}
+
+// pairsLine is pairsRule's rule; the kinds of line share its methods.
+type pairsLine struct {
+	least int
+	pairs func(k int) [][2]int
+	ok    func(n int, c sudokusat.Rule) func(a, b int) bool
+}
+
+func (r *pairsLine) compile(b *builder, c sudokusat.Rule, cells []int32) error {
+	if err := atLeast(cells, r.least); err != nil {
+		return err
 	}
+	t := b.m.table(r.ok(b.m.n, c))
+	for _, pr := range r.pairs(len(cells)) {
+		b.dot(int(cells[pr[0]]), int(cells[pr[1]]), t)
+	}
+	return nil
+}
+
+func (r *pairsLine) holds(k *checker, c sudokusat.Rule, v []int) bool {
+	rel := r.ok(k.n, c)
+	for _, pr := range r.pairs(len(c.Cells)) {
+		if !rel(v[c.Cells[pr[0]]], v[c.Cells[pr[1]]]) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepPairs lists the pairs of neighbours on a line of k cells.
@@ -138,44 +147,50 @@ func nabnerRule() kindRule {
 
 // bandsRule is an entropic or modular line: cells one or two steps apart
 // hold digits of different bands. The pairs three steps apart, whose
-// digits are then of one band, are tables too: implied, and propagated.
-// The checker reads the rule alone: the pairs one or two steps apart.
+// digits are then of one band, are tables too: implied, and propagated;
+// and bandsNarrow sees the line whole. The checker reads the rule alone:
+// the pairs one or two steps apart.
 func bandsRule(band func(n, d int) int) kindRule {
-	return kindRule{
-		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
-			if err := atLeast(cells, 2); err != nil {
-				return err
-			}
-			n := b.m.n
-			differ := b.m.table(func(x, y int) bool { return band(n, x) != band(n, y) })
-			same := b.m.table(func(x, y int) bool { return band(n, x) == band(n, y) })
-			for i := range cells {
-				for step := 1; step <= 3 && i+step < len(cells); step++ {
-					t := differ
-					if step == 3 {
-						t = same
-					}
-					b.dot(int(cells[i]), int(cells[i+step]), t)
-				}
-			}
-			var masks [3]uint64 // the digits of each band
-			for d := 1; d <= n; d++ {
-				masks[band(n, d)] |= 1 << (d - 1)
-			}
-			b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return bandsNarrow(s, p, &masks) }})
-			return nil
-		},
-		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
-			for i, a := range c.Cells {
-				for step := 1; step <= 2 && i+step < len(c.Cells); step++ {
-					if band(k.n, v[a]) == band(k.n, v[c.Cells[i+step]]) {
-						return false
-					}
-				}
-			}
-			return true
-		},
+	r := &bandsLine{band}
+	return kindRule{compile: r.compile, holds: r.holds}
+}
+
+// bandsLine is bandsRule's rule.
+type bandsLine struct{ band func(n, d int) int }
+
+func (r *bandsLine) compile(b *builder, _ sudokusat.Rule, cells []int32) error {
+	if err := atLeast(cells, 2); err != nil {
+		return err
 	}
+	n, band := b.m.n, r.band
+	differ := b.m.table(func(x, y int) bool { return band(n, x) != band(n, y) })
+	same := b.m.table(func(x, y int) bool { return band(n, x) == band(n, y) })
+	for i := range cells {
+		for step := 1; step <= 3 && i+step < len(cells); step++ {
+			t := differ
+			if step == 3 {
+				t = same
+			}
+			b.dot(int(cells[i]), int(cells[i+step]), t)
+		}
+	}
+	var masks [3]uint64 // the digits of each band
+	for d := 1; d <= n; d++ {
+		masks[band(n, d)] |= 1 << (d - 1)
+	}
+	b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return bandsNarrow(s, p, &masks) }})
+	return nil
+}
+
+func (r *bandsLine) holds(k *checker, c sudokusat.Rule, v []int) bool {
+	for i, a := range c.Cells {
+		for step := 1; step <= 2 && i+step < len(c.Cells); step++ {
+			if r.band(k.n, v[a]) == r.band(k.n, v[c.Cells[i+step]]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bandsNarrow assigns the bands to the line's positions modulo 3, the
@@ -313,26 +328,34 @@ func renbanNarrow(s *state, p *prop) bool {
 // cells between them may hold: allows(n, rule, a, b) returns them as a
 // mask, and whether the ends themselves go together.
 func endsRule(least int, allows func(n int, c sudokusat.Rule, a, b int) (bool, uint64)) kindRule {
-	return kindRule{
-		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
-			if err := atLeast(cells, least); err != nil {
-				return err
-			}
-			n := b.m.n
-			b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool {
-				return endsNarrow(s, p, func(a, b int) (bool, uint64) { return allows(n, c, a, b) })
-			}})
-			return nil
-		},
-		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
-			last := len(c.Cells) - 1
-			ok, mask := allows(k.n, c, v[c.Cells[0]], v[c.Cells[last]])
-			for _, x := range c.Cells[1:last] {
-				ok = ok && mask&(1<<(v[x]-1)) != 0
-			}
-			return ok
-		},
+	r := &endsLine{least, allows}
+	return kindRule{compile: r.compile, holds: r.holds}
+}
+
+// endsLine is endsRule's rule.
+type endsLine struct {
+	least  int
+	allows func(n int, c sudokusat.Rule, a, b int) (bool, uint64)
+}
+
+func (r *endsLine) compile(b *builder, c sudokusat.Rule, cells []int32) error {
+	if err := atLeast(cells, r.least); err != nil {
+		return err
 	}
+	n, allows := b.m.n, r.allows
+	b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool {
+		return endsNarrow(s, p, func(a, b int) (bool, uint64) { return allows(n, c, a, b) })
+	}})
+	return nil
+}
+
+func (r *endsLine) holds(k *checker, c sudokusat.Rule, v []int) bool {
+	last := len(c.Cells) - 1
+	ok, mask := r.allows(k.n, c, v[c.Cells[0]], v[c.Cells[last]])
+	for _, x := range c.Cells[1:last] {
+		ok = ok && mask&(1<<(v[x]-1)) != 0
+	}
+	return ok
 }
 
 // endsNarrow keeps the ends' digits that, with some digit of the other
@@ -396,38 +419,46 @@ func lockoutAllows(n int, c sudokusat.Rule, a, b int) (bool, uint64) {
 // sumsRule is a line of at least least cells whose groups of cells (as
 // groups cuts them) have equal sums, propagated by sumsNarrow.
 func sumsRule(least int, groups func(p *sudokusat.Puzzle, cells []int) [][]int) kindRule {
-	return kindRule{
-		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
-			if err := atLeast(cells, least); err != nil {
-				return err
-			}
-			gs := groups(b.p, c.Cells)
-			if len(gs) < 2 {
-				return nil
-			}
-			var all []int32
-			var parts [][]int32
-			for _, g := range gs {
-				var part []int32
-				for _, x := range g {
-					part = append(part, int32(x))
-				}
-				parts = append(parts, part)
-				all = append(all, part...)
-			}
-			b.m.addProp(prop{kind: propFunc, cells: all, fn: func(s *state, _ *prop) bool { return sumsNarrow(s, parts) }})
-			return nil
-		},
-		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
-			gs := groups(k.p, c.Cells)
-			for _, g := range gs[1:] {
-				if sumOf(g, v) != sumOf(gs[0], v) {
-					return false
-				}
-			}
-			return true
-		},
+	r := &sumsLine{least, groups}
+	return kindRule{compile: r.compile, holds: r.holds}
+}
+
+// sumsLine is sumsRule's rule.
+type sumsLine struct {
+	least  int
+	groups func(p *sudokusat.Puzzle, cells []int) [][]int
+}
+
+func (r *sumsLine) compile(b *builder, c sudokusat.Rule, cells []int32) error {
+	if err := atLeast(cells, r.least); err != nil {
+		return err
 	}
+	gs := r.groups(b.p, c.Cells)
+	if len(gs) < 2 {
+		return nil
+	}
+	var all []int32
+	var parts [][]int32
+	for _, g := range gs {
+		var part []int32
+		for _, x := range g {
+			part = append(part, int32(x))
+		}
+		parts = append(parts, part)
+		all = append(all, part...)
+	}
+	b.m.addProp(prop{kind: propFunc, cells: all, fn: func(s *state, _ *prop) bool { return sumsNarrow(s, parts) }})
+	return nil
+}
+
+func (r *sumsLine) holds(k *checker, c sudokusat.Rule, v []int) bool {
+	gs := r.groups(k.p, c.Cells)
+	for _, g := range gs[1:] {
+		if sumOf(g, v) != sumOf(gs[0], v) {
+			return false
+		}
+	}
+	return true
 }
 
 // sumSet is a set of sums, bit s for sum s.
