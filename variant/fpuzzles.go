@@ -151,6 +151,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, err
 	}
 	p.Published = fpSolution(g, raw["solution"])
+	setWarnings(p, r.warnings)
 	return p, nil
 }
 
@@ -241,6 +242,12 @@ type fpReader struct {
 	p         *sudokusat.Puzzle
 	keys      map[string]KindInfo
 	negatives map[string]KindInfo
+	warnings  []string // see Warnings
+}
+
+// warn records what the reading found doubtful but read anyway.
+func (r *fpReader) warn(format string, args ...any) {
+	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
 }
 
 func newFPReader(n int, p *sudokusat.Puzzle) *fpReader {

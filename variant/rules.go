@@ -154,7 +154,11 @@ func killerKind() KindInfo {
 			sum := 0
 			if s := e.value(); s != "" {
 				if sum, err = strconv.Atoi(s); err != nil {
-					return nil, fmt.Errorf("sum %q is not a number", s)
+					// f-puzzles takes any text (">3", "?"): a rule
+					// that only the puzzle's text explains, read as
+					// a cage without a sum, and said.
+					sum = 0
+					r.warn("killer cage %s labelled %q: not a number, read as a cage without a sum", cellNames(r.n, cells), s)
 				}
 			}
 			return []sudokusat.Rule{{Kind: Killer, Cells: cells, Value: sum}}, nil

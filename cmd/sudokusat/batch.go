@@ -21,7 +21,7 @@ import (
 // writer goroutine hands items over. Each hand-off wakes a thread, and in a
 // batch of small puzzles on two cores those wake-ups cost as much CPU as
 // the gophersat worker processes that they keep waiting.
-func batch[T any](ctx context.Context, names []string, stdin io.Reader, m *meter, workers int,
+func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.Writer, m *meter, workers int,
 	work func(context.Context, *item) T, emit func(*item, T) error) error {
 	if workers < 1 {
 		workers = 1
@@ -32,7 +32,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, m *meter
 
 	var readErr error
 	next, stop := iter.Pull(func(yield func(*item) bool) {
-		readErr = readInputs(names, stdin, m, func(it *item) error {
+		readErr = readInputs(names, stdin, warn, m, func(it *item) error {
 			if !yield(it) {
 				return context.Canceled
 			}
@@ -151,7 +151,7 @@ func runBatch[T any](c *cli.Context, workers int, work func(context.Context, *it
 	record func(*sudokusat.Writer, *item, T), last func(*sudokusat.Writer)) (interrupted bool, err error) {
 	in := &meter{}
 	em := newEmitter(c, in)
-	err = batch(c.Context, c.Args().Slice(), c.App.Reader, in, workers, work,
+	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, in, workers, work,
 		func(it *item, out T) error {
 			return em.record(func(w *sudokusat.Writer) { record(w, it, out) })
 		})

@@ -67,7 +67,7 @@ func benchCommand() *cli.Command {
 			var rows [][]string
 			for _, file := range c.Args().Slice() {
 				var items []*item
-				err := inputs([]string{file}, c.App.Reader, func(it *item) error {
+				err := inputs([]string{file}, c.App.Reader, c.App.ErrWriter, func(it *item) error {
 					if it.err == nil && variant.Validate(it.puzzle) == nil && (c.Int("max") == 0 || len(items) < c.Int("max")) {
 						items = append(items, it)
 					}

@@ -47,14 +47,16 @@ func (it *item) where() string {
 // the usage error.
 //
 // The files stay open until their turn, so that a named pipe is opened once
-// and a file removed in the meantime is still read.
-func inputs(names []string, stdin io.Reader, fn func(*item) error) error {
-	return readInputs(names, stdin, nil, fn)
+// and a file removed in the meantime is still read. What the reading of a
+// puzzle found doubtful but read anyway (variant.Warnings) is written on
+// warn as it is read, a line each naming the puzzle's place.
+func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) error) error {
+	return readInputs(names, stdin, warn, nil, fn)
 }
 
 // readInputs is inputs that also counts the bytes it reads in m, when m is
 // not nil, against the inputs' total size where every input has one.
-func readInputs(names []string, stdin io.Reader, m *meter, fn func(*item) error) error {
+func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, fn func(*item) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -89,7 +91,7 @@ func readInputs(names []string, stdin io.Reader, m *meter, fn func(*item) error)
 		if m != nil {
 			r = m.reader(r)
 		}
-		err := readInput(name, r, &index, fn)
+		err := readInput(name, r, &index, warn, fn)
 		if files[i] != nil {
 			files[i].Close()
 			files[i] = nil
@@ -168,7 +170,7 @@ func (e noPuzzleError) Error() string {
 
 // readInput streams the puzzles of one input to fn, numbering them on from
 // *index. An input without a puzzle gives no item and a noPuzzleError.
-func readInput(name string, r io.Reader, index *int, fn func(*item) error) error {
+func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*item) error) error {
 	pr := variant.NewReader(r)
 	found := false
 	for {
@@ -182,6 +184,9 @@ func readInput(name string, r io.Reader, index *int, fn func(*item) error) error
 		switch {
 		case err == nil:
 			it.line = p.Line
+			for _, w := range variant.Warnings(p) {
+				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), w)
+			}
 		case errors.As(err, &pe):
 			it.line, it.err = pe.Line, pe.Err
 		default:

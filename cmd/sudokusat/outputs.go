@@ -53,7 +53,7 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 		return nil
 	}
 	var first *item
-	err := inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+	err := inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
 		if outDir != "" {
 			return do(it)
 		}

@@ -57,7 +57,7 @@ func transformCommand() *cli.Command {
 			}
 			w := sudokusat.NewWriter(c.App.Writer)
 			failed := 0
-			err := inputs(c.Args().Slice(), c.App.Reader, func(it *item) error {
+			err := inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
 				out, status, err := transformItem(c, it, rand.New(rand.NewPCG(seed, uint64(it.index))))
 				if err != nil {
 					failed++
