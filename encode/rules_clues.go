@@ -1,15 +1,268 @@
 package encode
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // This file is the encoder of the clues group of rule kinds (see
-// variant/rules_clues.go). The clause families to build from are in
-// variant.go: distinct, relation (a support encoding between two cells),
-// forbid, table (a table of accepted digit tuples over a few cells),
-// tupleSum, pbSum, killerSum, and newVar and amo for auxiliary variables.
+// variant/rules_clues.go): little killers, sandwiches and quadruples.
+//
+// The clues read along a line of cells (a diagonal, a row or a column,
+// from the clue) are written as automata: each kind is a deterministic
+// automaton over the line's digits, and sequence writes the layered graph
+// of its reachable states (an MDD) in the decomposition of the REGULAR
+// constraint (Bacchus 2007; Quimper and Walsh 2006), on which unit
+// propagation removes every digit that no accepted sequence of the line's
+// candidates uses. The graph stays small: a state is a partial sum, or a
+// phase and a partial sum, and only the states
+// that lie on an accepted path are written.
 
 // clueEncoders returns the encoder of each of this file's kinds.
-func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error { return nil }
+func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
+	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
+		variant.LittleKiller: (*venc).littleKiller,
+		variant.Sandwich:     (*venc).sandwich,
+		variant.Quadruple:    (*venc).quadruple,
+	}
+}
+
+// automaton reads a line of digits: from start, step gives the state
+// after one more digit, or false when no sequence goes on from there;
+// the line is accepted when it ends in a state that accept takes. States
+// are small integers of the kind's own numbering.
+type automaton struct {
+	start  int
+	step   func(q, d int) (int, bool)
+	accept func(q int) bool
+}
+
+// maxEdges bounds the transitions one line's automaton may write, each a
+// variable and three clauses: a clue of a 9×9 grid has at most about a
+// thousand, of a 16×16 grid some ten thousand; some clues of 25×25 grids
+// have more (a little killer's is then written in the PB form).
+const maxEdges = 100_000
+
+// sequence writes that the digits of cells, in order, take a from its
+// start to an accepting state. Layer i of the graph holds the states
+// before cells[i] (layer 0 the start, layer k the end); an edge (q, d)
+// of layer i reads digit d in cells[i] from state q. Only the states
+// reachable from the start that still reach an accepting end are kept.
+// Each kept state s and edge e get a variable, and:
+//
+//	s(0, start)                       the line starts
+//	e → s(i, q), e → x(cells[i], d), e → s(i+1, step(q, d))
+//	s(i, q) → some edge out of it      (i < k)
+//	s(i, q) → some edge into it        (i > 0)
+//	x(cells[i], d) → some edge of layer i reading d
+//
+// A cell's digit then picks, layer by layer, the one edge out of the one
+// true state (the automaton is deterministic, so no other state can be
+// true: every true state needs an edge into it from a true state, back
+// to the start), and the last state is accepting because no other is
+// kept. A digit that no accepted sequence uses at its cell loses all its
+// edges, and the last clause makes it false by unit propagation.
+func (v *venc) sequence(cells []int, a automaton) error {
+	k := len(cells)
+	digits := func(i int) []int { // a given cell reads its given only
+		if d := v.p.Grid.Cell(cells[i]); d != 0 {
+			return []int{d}
+		}
+		out := make([]int, v.n)
+		for d := range out {
+			out[d] = d + 1
+		}
+		return out
+	}
+	// Forward: the states reachable from the start.
+	reach := make([]map[int]bool, k+1)
+	reach[0] = map[int]bool{a.start: true}
+	for i := range k {
+		reach[i+1] = map[int]bool{}
+		for q := range reach[i] {
+			for _, d := range digits(i) {
+				if next, ok := a.step(q, d); ok {
+					reach[i+1][next] = true
+				}
+			}
+		}
+	}
+	// Backward: of those, the states that reach an accepting end.
+	alive := make([]map[int]bool, k+1)
+	alive[k] = map[int]bool{}
+	for q := range reach[k] {
+		if a.accept(q) {
+			alive[k][q] = true
+		}
+	}
+	edges := 0
+	for i := k - 1; i >= 0; i-- {
+		alive[i] = map[int]bool{}
+		for q := range reach[i] {
+			for _, d := range digits(i) {
+				if next, ok := a.step(q, d); ok && alive[i+1][next] {
+					alive[i][q] = true
+					edges++
+				}
+			}
+		}
+	}
+	if edges > maxEdges {
+		return fmt.Errorf("%d transitions along the line, more than %d: too many to write", edges, maxEdges)
+	}
+	if !alive[0][a.start] {
+		v.f.Add() // no sequence is accepted: no solution
+		return nil
+	}
+	// The state variables, in a fixed order (sorted states) so that the
+	// formula is the same on every run.
+	state := make([]map[int]int32, k+1)
+	for i := range state {
+		state[i] = map[int]int32{}
+		for _, q := range slices.Sorted(maps.Keys(alive[i])) {
+			state[i][q] = v.f.newVar()
+		}
+	}
+	v.f.Add(state[0][a.start])
+	for i := range k {
+		out := map[int][]int32{}  // the edges out of each state of layer i
+		in := map[int][]int32{}   // the edges into each state of layer i+1
+		read := map[int][]int32{} // the edges reading each digit
+		for _, q := range slices.Sorted(maps.Keys(alive[i])) {
+			for _, d := range digits(i) {
+				next, ok := a.step(q, d)
+				if !ok || !alive[i+1][next] {
+					continue
+				}
+				e := v.f.newVar()
+				v.f.Add(-e, state[i][q])
+				v.f.Add(-e, v.x(cells[i], d))
+				v.f.Add(-e, state[i+1][next])
+				out[q] = append(out[q], e)
+				in[next] = append(in[next], e)
+				read[d] = append(read[d], e)
+			}
+		}
+		for _, q := range slices.Sorted(maps.Keys(alive[i])) {
+			v.f.Add(append([]int32{-state[i][q]}, out[q]...)...)
+		}
+		for _, q := range slices.Sorted(maps.Keys(alive[i+1])) {
+			v.f.Add(append([]int32{-state[i+1][q]}, in[q]...)...)
+		}
+		for d := 1; d <= v.n; d++ {
+			v.f.Add(append([]int32{-v.x(cells[i], d)}, read[d]...)...)
+		}
+	}
+	return nil
+}
+
+// sumAutomaton reads a line's partial sum, up to the largest sum ok
+// takes; the line is accepted when ok takes its sum.
+func sumAutomaton(top int, ok func(sum int) bool) automaton {
+	return automaton{
+		start: 0,
+		step: func(q, d int) (int, bool) {
+			return q + d, q+d <= top
+		},
+		accept: ok,
+	}
+}
+
+// littleKiller: the diagonal's digits, which may repeat, sum to the clue.
+// The PB form writes it as one equation; the clause form as the
+// automaton of partial sums, at most the clue's value states a layer.
+func (v *venc) littleKiller(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	if v.sums == SumPB {
+		terms := make([]term, len(c.Cells))
+		for i, cell := range c.Cells {
+			terms[i] = term{cell, 1}
+		}
+		v.pbSum(terms, c.Value)
+		return nil
+	}
+	return v.sequence(c.Cells, sumAutomaton(c.Value, func(s int) bool { return s == c.Value }))
+}
+
+// sandwich: the states are before the first crust (1 or N), after the
+// second, and between them with the sum so far. A crust between them
+// closes the sandwich, which the clue must then match; a third crust is
+// refused (the row holds each digit once, so that no solution has one).
+func (v *venc) sandwich(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, v.n); err != nil {
+		return err
+	}
+	const before, after = -1, -2
+	n, s := v.n, c.Value
+	crust := func(d int) bool { return d == 1 || d == n }
+	return v.sequence(c.Cells, automaton{
+		start: before,
+		step: func(q, d int) (int, bool) {
+			switch {
+			case q == before && crust(d):
+				return 0, true
+			case q == before, q == after && !crust(d):
+				return q, true
+			case q == after:
+				return 0, false
+			case crust(d): // between, the second crust
+				return after, q == s
+			}
+			return q + d, q+d <= s
+		},
+		accept: func(q int) bool { return q == after },
+	})
+}
+
+// quadruple: each digit the circle lists m times is in at least m of the
+// four cells: every 5−m of them hold it (a clause each), which is
+// exactly "at least m" of four. When the circle lists four digits, each
+// cell also holds one of them. Digits of different kinds need no
+// more: a cell holds one digit, so the counts together are the multiset
+// the rule asks for.
+func (v *venc) quadruple(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 4); err != nil {
+		return err
+	}
+	ds := variant.QuadrupleDigits(v.n, c.Value)
+	if len(ds) == 0 || len(ds) > 4 {
+		return fmt.Errorf("value %d lists no digits, or more than 4, from 1 to %d", c.Value, v.n)
+	}
+	count := map[int]int{}
+	for _, d := range ds {
+		count[d]++
+	}
+	for _, d := range slices.Compact(slices.Clone(ds)) {
+		size := 5 - count[d] // every subset of this many cells holds d
+		for mask := 0; mask < 16; mask++ {
+			if popcount4(mask) != size {
+				continue
+			}
+			v.buf = v.buf[:0]
+			for i, cell := range c.Cells {
+				if mask&(1<<i) != 0 {
+					v.buf = append(v.buf, v.x(cell, d))
+				}
+			}
+			v.f.Add(v.buf...)
+		}
+	}
+	if len(ds) == 4 {
+		for _, cell := range c.Cells {
+			v.buf = v.buf[:0]
+			for _, d := range slices.Compact(slices.Clone(ds)) {
+				v.buf = append(v.buf, v.x(cell, d))
+			}
+			v.f.Add(v.buf...)
+		}
+	}
+	return nil
+}
+
+func popcount4(m int) int { return m&1 + m>>1&1 + m>>2&1 + m>>3&1 }

@@ -61,7 +61,7 @@ func TestVariantRefusesBadInput(t *testing.T) {
 		name string
 		edit func(p *sudokusat.Puzzle)
 	}{
-		{"unknown kind", func(p *sudokusat.Puzzle) { p.Rules[0].Kind = "sandwich" }},
+		{"unknown kind", func(p *sudokusat.Puzzle) { p.Rules[0].Kind = "no-such-kind" }},
 		{"cell out of grid", func(p *sudokusat.Puzzle) { p.Rules[0].Cells = []int{1, 16} }},
 		{"cell twice", func(p *sudokusat.Puzzle) { p.Rules[0].Cells = []int{1, 1} }},
 		{"dot of one cell", func(p *sudokusat.Puzzle) { p.Rules[0] = sudokusat.Rule{Kind: variant.White, Cells: []int{1}} }},

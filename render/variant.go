@@ -28,6 +28,8 @@ const (
 // cages (dashed, with their sums), thermometers, arrows, Kropki dots, XV
 // marks, even (square) and odd (circle) cells, and a note of the rules of
 // the whole grid (anti-knight, anti-king, the negative rules) under it.
+// Clues outside the grid are drawn in a ring one cell wide around it,
+// which only a puzzle with such a clue has.
 func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 	if err := variant.Validate(p); err != nil {
 		return fmt.Errorf("render: %w", err)
@@ -44,6 +46,9 @@ func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 	n := p.Size()
 	thin, thick := cell/40, cell*0.075
 	margin := thick * 2
+	if outsideClues(p) {
+		margin += cell // a ring for the clues outside the grid
+	}
 	side := float64(n)*cell + 2*margin
 	drawings := kindDrawings()
 	var globals []string

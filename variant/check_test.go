@@ -71,7 +71,7 @@ func TestCheck(t *testing.T) {
 		{"non-consecutive broken", []sudokusat.Rule{c(variant.NonConsecutive)}, "no Kropki dot"},
 		{"no-black broken", []sudokusat.Rule{c(variant.NoBlack)}, "no Kropki dot"},
 		{"no-xv broken", []sudokusat.Rule{c(variant.NoXV)}, "no X or V"},
-		{"unknown kind", []sudokusat.Rule{c("sandwich", 0)}, "unknown kind"},
+		{"unknown kind", []sudokusat.Rule{c("no-such-kind", 0)}, "unknown kind"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -202,7 +202,7 @@ func TestValidate(t *testing.T) {
 		{"global with cells", []sudokusat.Rule{c(variant.AntiKnight, 0)}, "................", "no cells"},
 		{"arrow without line", []sudokusat.Rule{c(variant.Arrow, 0)}, "................", "no line"},
 		{"givens clash in a cage", []sudokusat.Rule{c(variant.Killer, 0, 5)}, "1....1..........", "given twice"},
-		{"unknown", []sudokusat.Rule{c("sandwich", 0)}, "................", "unknown kind"},
+		{"unknown", []sudokusat.Rule{c("no-such-kind", 0)}, "................", "unknown kind"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -56,6 +56,10 @@ type fpEntry struct {
 	Value json.RawMessage `json:"value"`
 	// CloneCells are a clone's other cells, paired with Cells.
 	CloneCells []string `json:"cloneCells"`
+	// Direction is a little killer's ("UR", "UL", "DR", "DL"), Values
+	// the digits of a quadruple.
+	Direction string            `json:"direction"`
+	Values    []json.RawMessage `json:"values"`
 }
 
 // value returns the entry's value as text, a string's or a number's.

@@ -315,7 +315,7 @@ func writeVariant(t *testing.T, dir, name string, p *sudokusat.Puzzle, sol strin
 func TestParseFPuzzlesErrors(t *testing.T) {
 	grid := `"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
 	tests := []struct{ doc, want string }{
-		{`{"size":4,` + grid + `,"sandwichsum":[{"cell":"R0C1","value":"5"}]}`, `"sandwichsum": a rule sudokusat does not know`},
+		{`{"size":4,` + grid + `,"nosuchrule":[{"cell":"R0C1","value":"5"}]}`, `"nosuchrule": a rule sudokusat does not know`},
 		{`{"size":4,` + grid + `,"killercage":[{"cells":["R1C1","R9C9"]}]}`, `not a cell of the 4×4 grid`},
 		{`{"size":4,` + grid + `,"xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}`, `want X or V`},
 		{`{"size":4,` + grid + `,"ratio":[{"cells":["R1C1","R1C2"],"value":"0"}]}`, `not supported`},

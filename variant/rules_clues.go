@@ -1,13 +1,111 @@
 package variant
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
 
 // This file is the model and the validator of the clues group of rule
-// kinds (see rules.go for the kinds already known and how a section is
-// written). clueKinds lists its rows of Kinds.
+// kinds: clues outside the grid (little killers, sandwiches) and the
+// quadruple's circle of digits on a corner. Each meaning is the one of the solver behind
+// f-puzzles (github.com/dclamage/SudokuSolver: SolverFactory.cs reads the
+// document, Constraints/<Name>Constraint.cs gives the rule).
+//
+// A clue outside the grid is a rule over the cells it reads, listed from
+// the clue inwards: Cells[0] is the cell next to the clue, and the clue
+// sits one step before it (ClueCell), which is how the drawing and the
+// f-puzzles form find it again.
+
+// The kinds of this file.
+const (
+	// LittleKiller: the digits along Cells, a diagonal from the grid's
+	// edge to its edge listed from the clue, sum to Value; digits may
+	// repeat.
+	LittleKiller Kind = "little-killer"
+	// Sandwich: the digits strictly between the 1 and the N of Cells, a
+	// whole row or column listed from the clue, sum to Value (0 when the
+	// 1 and the N touch).
+	Sandwich Kind = "sandwich"
+	// Quadruple: the four Cells (a 2×2 square) hold the digits that Value
+	// lists (QuadrupleDigits), each as many times as listed, and any
+	// others.
+	Quadruple Kind = "quadruple"
+)
 
 // clueKinds returns the rows of Kinds for this file's kinds.
-func clueKinds() []KindInfo { return nil }
+func clueKinds() []KindInfo {
+	return []KindInfo{
+		littleKillerKind(),
+		sandwichKind(),
+		quadrupleKind(),
+	}
+}
+
+// --- Where a clue outside the grid sits ---
+
+// ClueCell returns the place of a clue outside the grid, the row and the
+// column counted from 0 (−1 and N are outside): one step before the
+// rule's first cell along its line. A little killer of one cell, a corner
+// of the grid, has two places that mean the same: ClueCell puts it above
+// the top row or below the bottom one. ok is false for a rule that is not
+// a clue outside the grid.
+func ClueCell(n int, r sudokusat.Rule) (row, col int, ok bool) {
+	switch r.Kind {
+	case LittleKiller, Sandwich:
+	default:
+		return 0, 0, false
+	}
+	if len(r.Cells) == 0 {
+		return 0, 0, false
+	}
+	dr, dc := clueStep(n, r)
+	return r.Cells[0]/n - dr, r.Cells[0]%n - dc, true
+}
+
+// clueStep returns the step (rows, columns) from a clue's cell to the
+// next one, the first step being from the clue into the grid.
+func clueStep(n int, r sudokusat.Rule) (dr, dc int) {
+	if len(r.Cells) >= 2 {
+		a, b := r.Cells[0], r.Cells[1]
+		return b/n - a/n, b%n - a%n
+	}
+	// One cell: a corner's little killer, entered from above the top row
+	// or below the bottom one, towards the grid's side it is on.
+	row, col := r.Cells[0]/n, r.Cells[0]%n
+	dr, dc = -1, 1
+	if row == 0 {
+		dr = 1
+	}
+	if col == 0 {
+		dc = -1
+	}
+	return dr, dc
+}
+
+// lineFrom checks that cells follow one step (dr, dc) from an edge of
+// the grid to the other: the place before the first cell and the one
+// after the last are outside.
+func lineFrom(n int, cells []int, dr, dc int) error {
+	inside := func(r, c int) bool { return r >= 0 && r < n && c >= 0 && c < n }
+	for i := 1; i < len(cells); i++ {
+		a, b := cells[i-1], cells[i]
+		if b/n-a/n != dr || b%n-a%n != dc {
+			return fmt.Errorf("%s does not follow %s in line", cellName(n, b), cellName(n, a))
+		}
+	}
+	first, last := cells[0], cells[len(cells)-1]
+	if inside(first/n-dr, first%n-dc) {
+		return fmt.Errorf("the line does not start at the grid's edge")
+	}
+	if inside(last/n+dr, last%n+dc) {
+		return fmt.Errorf("the line does not reach the grid's edge")
+	}
+	return nil
+}
 
 // cellNames names cells as "r1c1,r1c2", for messages.
 func cellNames(n int, cells []int) string {
@@ -16,4 +114,294 @@ func cellNames(n int, cells []int) string {
 		out[i] = cellName(n, c)
 	}
 	return strings.Join(out, ",")
+}
+
+// validateSide checks the cells of a clue that reads a whole row or
+// column from outside the grid: its N cells in order from the clue.
+func validateSide(n int, r sudokusat.Rule) error {
+	if len(r.Cells) != n || n < 2 {
+		return fmt.Errorf("%d cells, want a whole row or column of %d", len(r.Cells), n)
+	}
+	dr, dc := clueStep(n, r)
+	if dr*dr+dc*dc != 1 {
+		return fmt.Errorf("want a whole row or column, in order from the clue")
+	}
+	return lineFrom(n, r.Cells, dr, dc)
+}
+
+// outsideCell reads "R0C3", a place on the grid or in the ring around it
+// (row and column from 0: −1 and N are outside, as R0 and R(N+1) in
+// f-puzzles). Beyond the ring is an error, as in the solver.
+func (r *fpReader) outsideCell(s string) (row, col int, err error) {
+	u := strings.ToUpper(strings.TrimSpace(s))
+	c := strings.IndexByte(u, 'C')
+	if !strings.HasPrefix(u, "R") || c < 0 {
+		return 0, 0, fmt.Errorf("%q is not a cell (want R0C1)", s)
+	}
+	row, err1 := strconv.Atoi(u[1:c])
+	col, err2 := strconv.Atoi(u[c+1:])
+	if err1 != nil || err2 != nil || row < 0 || col < 0 || row > r.n+1 || col > r.n+1 {
+		return 0, 0, fmt.Errorf("%q is not a place on or around the %d×%d grid", s, r.n, r.n)
+	}
+	return row - 1, col - 1, nil
+}
+
+// clueValue reads the number of an outside clue's entry. An entry without
+// one carries no rule, as the solver has it (ok false, no error); one
+// whose value is not a whole number from lo is ignored too, as the solver
+// ignores it, with a warning, since the setter meant something by it.
+func (r *fpReader) clueValue(e fpEntry, what, where string, lo int) (v int, ok bool) {
+	s := e.value()
+	if s == "" {
+		return 0, false
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo {
+		r.warn("%s at %s labelled %q: not a whole number from %d, ignored (as the f-puzzles solver ignores it)", what, where, s, lo)
+		return 0, false
+	}
+	return v, true
+}
+
+// sideKind is a clue outside the grid that reads the whole row or column
+// beside it, from the clue: f-puzzles holds its place as "cell" (R0C3 is
+// above column 3, R3C0 left of row 3, R10C3 below column 3 on a 9×9, R3C10
+// right of row 3) and its number as "value".
+func sideKind(kind Kind, meaning, key, what string, lo func(n int) int, hi func(n int) int, holds func(ds []int, v int) (int, bool)) KindInfo {
+	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key,
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validateSide(n, r); err != nil {
+				return err
+			}
+			if r.Value < lo(n) || r.Value > hi(n) {
+				return fmt.Errorf("clue %d: want %d to %d on a %d×%d grid", r.Value, lo(n), hi(n), n, n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			ds := make([]int, len(r.Cells))
+			for i, cell := range r.Cells {
+				ds[i] = c.at(cell)
+			}
+			if got, ok := holds(ds, r.Value); !ok {
+				row, col, _ := ClueCell(c.n, r)
+				return fmt.Errorf("the clue %d at R%dC%d reads %s as %d", r.Value, row+1, col+1, c.names(r.Cells), got)
+			}
+			return nil
+		},
+		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			row, col, err := fr.outsideCell(e.Cell)
+			if err != nil {
+				return nil, err
+			}
+			n := fr.n
+			rowOut, colOut := row < 0 || row >= n, col < 0 || col >= n
+			if rowOut == colOut {
+				return nil, fmt.Errorf("%s is not beside a row or a column", e.Cell)
+			}
+			v, ok := fr.clueValue(e, what, e.Cell, lo(n))
+			if !ok {
+				return nil, nil
+			}
+			cells := make([]int, n)
+			for i := range cells {
+				switch {
+				case row < 0: // above: down the column
+					cells[i] = i*n + col
+				case row >= n: // below: up the column
+					cells[i] = (n-1-i)*n + col
+				case col < 0: // left: along the row
+					cells[i] = row*n + i
+				default: // right: back along the row
+					cells[i] = row*n + n - 1 - i
+				}
+			}
+			return []sudokusat.Rule{{Kind: kind, Cells: cells, Value: v}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			row, col, _ := ClueCell(w.n, r)
+			w.entry(key, map[string]any{"cell": fmt.Sprintf("R%dC%d", row+1, col+1), "value": strconv.Itoa(r.Value)})
+		}}
+}
+
+// --- Little killers ---
+
+func littleKillerKind() KindInfo {
+	return KindInfo{Name: LittleKiller, Meaning: "The digits along the diagonal that a little killer's arrow points along, from its clue outside the grid to the grid's far edge, sum to the clue; digits may repeat.",
+		FPuzzles: "littlekillersum",
+		validate: func(n int, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			if k < 1 || k > n {
+				return fmt.Errorf("%d cells, want a diagonal of 1 to %d", k, n)
+			}
+			dr, dc := clueStep(n, r)
+			if dr*dr != 1 || dc*dc != 1 {
+				return fmt.Errorf("want a diagonal, in order from the clue")
+			}
+			if err := lineFrom(n, r.Cells, dr, dc); err != nil {
+				return err
+			}
+			if r.Value < k || r.Value > k*n {
+				return fmt.Errorf("sum %d: %d digits sum to %d..%d", r.Value, k, k, k*n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if sum := c.sum(r.Cells); sum != r.Value {
+				return fmt.Errorf("diagonal %s sums to %d, not %d", c.names(r.Cells), sum, r.Value)
+			}
+			return nil
+		},
+		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			row, col, err := fr.outsideCell(e.Cell)
+			if err != nil {
+				return nil, err
+			}
+			n := fr.n
+			inside := func(r, c int) bool { return r >= 0 && r < n && c >= 0 && c < n }
+			if inside(row, col) {
+				return nil, fmt.Errorf("the little killer's clue %s is inside the grid, not beside it", e.Cell)
+			}
+			step := map[string][2]int{"UR": {-1, 1}, "UL": {-1, -1}, "DR": {1, 1}, "DL": {1, -1}}
+			d, ok := step[strings.ToUpper(strings.TrimSpace(e.Direction))]
+			if !ok {
+				return nil, fmt.Errorf("direction %q: want UR, UL, DR or DL", e.Direction)
+			}
+			if !inside(row+d[0], col+d[1]) {
+				return nil, fmt.Errorf("the little killer at %s points %s, away from the grid", e.Cell, e.Direction)
+			}
+			v, ok := fr.clueValue(e, "a little killer", e.Cell, 1)
+			if !ok {
+				return nil, nil
+			}
+			var cells []int
+			for r, c := row+d[0], col+d[1]; inside(r, c); r, c = r+d[0], c+d[1] {
+				cells = append(cells, r*n+c)
+			}
+			return []sudokusat.Rule{{Kind: LittleKiller, Cells: cells, Value: v}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			row, col, _ := ClueCell(w.n, r)
+			dr, dc := clueStep(w.n, r)
+			dir := map[[2]int]string{{-1, 1}: "UR", {-1, -1}: "UL", {1, 1}: "DR", {1, -1}: "DL"}[[2]int{dr, dc}]
+			w.entry("littlekillersum", map[string]any{"cell": fmt.Sprintf("R%dC%d", row+1, col+1), "direction": dir, "value": strconv.Itoa(r.Value)})
+		}}
+}
+
+// --- Sandwiches ---
+
+func sandwichKind() KindInfo {
+	return sideKind(Sandwich, "The digits strictly between the 1 and the N (9 on a 9×9 grid) in the row or column beside a sandwich clue sum to the clue.",
+		"sandwichsum", "a sandwich clue",
+		func(int) int { return 0 },
+		func(n int) int { return n*(n+1)/2 - 1 - n }, // every digit but the crusts, as the solver bounds it
+		func(ds []int, v int) (int, bool) {
+			n := len(ds)
+			i, j := slices.Index(ds, 1), slices.Index(ds, n)
+			if i < 0 || j < 0 {
+				return -1, false // not a row of distinct digits: never in a solution
+			}
+			sum := 0
+			for _, d := range ds[min(i, j)+1 : max(i, j)] {
+				sum += d
+			}
+			return sum, sum == v
+		})
+}
+
+// --- Quadruples ---
+
+// QuadrupleDigits returns the digits a quadruple's Value lists, smallest
+// first, repeats kept: its decimal digits on grids up to 9×9 (1134 lists
+// 1, 1, 3 and 4), and two decimal places a digit above (10 16 is 1016, 2 10
+// is 210), as the solver writes digits of large grids. A place holding 0
+// or a digit beyond N makes it nil: Value holds no list.
+func QuadrupleDigits(n, value int) []int {
+	base := 10
+	if n > 9 {
+		base = 100
+	}
+	var out []int
+	for v := value; v > 0; v /= base {
+		d := v % base
+		if d < 1 || d > n {
+			return nil
+		}
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// QuadrupleValue is the Value of a quadruple that lists digits (each 1
+// to N), as QuadrupleDigits reads it: the digits smallest first.
+func QuadrupleValue(n int, digits []int) int {
+	base := 10
+	if n > 9 {
+		base = 100
+	}
+	v := 0
+	for _, d := range slices.Sorted(slices.Values(digits)) {
+		v = v*base + d
+	}
+	return v
+}
+
+func quadrupleKind() KindInfo {
+	return KindInfo{Name: Quadruple, Meaning: "The four cells around a quadruple's circle hold every digit written in it (a digit written twice in two of them), and may hold others.",
+		FPuzzles: "quadruple",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) != 4 {
+				return fmt.Errorf("%d cells, want the 4 around a corner", len(r.Cells))
+			}
+			top := slices.Min(r.Cells)
+			want := []int{top, top + 1, top + n, top + n + 1}
+			if top%n == n-1 || !slices.Equal(slices.Sorted(slices.Values(r.Cells)), want) {
+				return fmt.Errorf("want the 4 cells around a corner (a 2×2 square)")
+			}
+			ds := QuadrupleDigits(n, r.Value)
+			if len(ds) < 1 || len(ds) > 4 {
+				return fmt.Errorf("value %d lists no digits, or more than 4, from 1 to %d", r.Value, n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			var have []int
+			for _, cell := range r.Cells {
+				have = append(have, c.at(cell))
+			}
+			left := slices.Clone(have)
+			for _, d := range QuadrupleDigits(c.n, r.Value) {
+				i := slices.Index(left, d)
+				if i < 0 {
+					return fmt.Errorf("%s hold %v: not every digit of %v", c.names(r.Cells), have, QuadrupleDigits(c.n, r.Value))
+				}
+				left = slices.Delete(left, i, i+1)
+			}
+			return nil
+		},
+		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			cells, err := fr.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			if len(e.Values) == 0 {
+				return nil, nil // an empty circle asks nothing, as in the solver
+			}
+			var ds []int
+			for _, raw := range e.Values {
+				d, err := number(raw)
+				if err != nil || d < 1 || d > fr.n {
+					return nil, fmt.Errorf("digit %s: want 1 to %d", raw, fr.n)
+				}
+				ds = append(ds, d)
+			}
+			if len(ds) > 4 {
+				return nil, fmt.Errorf("%d digits in a quadruple: at most 4", len(ds))
+			}
+			return []sudokusat.Rule{{Kind: Quadruple, Cells: cells, Value: QuadrupleValue(fr.n, ds)}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			w.entry("quadruple", map[string]any{"cells": w.names(r.Cells), "values": QuadrupleDigits(w.n, r.Value)})
+		}}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // Warnings returns what reading p from an f-puzzles document or link
-// found doubtful but read anyway, a sentence each, such as a killer cage
-// labelled with text rather than a sum (read without one). It is nil
+// found doubtful but read anyway, a sentence each: a killer cage labelled
+// with text rather than a sum (read without one), a clue whose label is
+// not a number (ignored, as the f-puzzles solver ignores it). It is nil
 // for a puzzle read without a doubt, or not read by this package. The
 // command line prints them on standard error.
 //

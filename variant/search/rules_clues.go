@@ -1,15 +1,267 @@
 package search
 
 import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // This file is the search's part of the clues group of rule kinds (see
-// variant/rules_clues.go). The building blocks are in rules.go and
-// model.go: distinct groups (builder.groups), relations between two cells
-// (builder.dot with model.table), linear sums (model.addLinear), tables
-// over a few cells (a prop of kind propTable) and propagators of a kind's
-// own (a prop of kind propFunc).
+// variant/rules_clues.go): little killers and sandwiches, read along a
+// line of cells from their clue; quadruples.
+//
+// A line clue propagates as an automaton over the line's digits (a
+// reading): the states reachable from the start through the cells'
+// candidates, and of those the ones from which an accepting end is still
+// reachable, leave each cell the digits on some accepted path. That is
+// every digit some filling of the candidates keeps, the digits of a row
+// or a box kept apart aside (the peers do that): one pass is the
+// propagator's fixpoint, since each digit kept has a path of kept digits.
 
 // clueRules returns the search's part of each of this file's kinds.
-func clueRules() map[variant.Kind]kindRule { return nil }
+func clueRules() map[variant.Kind]kindRule {
+	return map[variant.Kind]kindRule{
+		variant.LittleKiller: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				if len(cells) == 0 {
+					return fmt.Errorf("no cells")
+				}
+				b.addReading(cells, sumReading(c.Value, func(s int) bool { return s == c.Value }))
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool { return sumOf(c.Cells, v) == c.Value },
+		},
+		variant.Sandwich: lineRule(sandwichReading, func(ds []int, clue int) bool {
+			n := len(ds)
+			from, to := -1, -1
+			for i, d := range ds {
+				if d == 1 || d == n {
+					if from < 0 {
+						from = i
+					} else {
+						to = i
+					}
+				}
+			}
+			if to < 0 {
+				return false
+			}
+			sum := 0
+			for _, d := range ds[from+1 : to] {
+				sum += d
+			}
+			return sum == clue
+		}),
+		variant.Quadruple: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				if err := need(cells, 4); err != nil {
+					return err
+				}
+				want := variant.QuadrupleDigits(b.m.n, c.Value)
+				if len(want) == 0 || len(want) > 4 {
+					return fmt.Errorf("value %d lists no digits, or more than 4, from 1 to %d", c.Value, b.m.n)
+				}
+				b.m.addProp(prop{kind: propFunc, cells: cells, fn: quadrupleProp(want)})
+				return nil
+			},
+			holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+				count := map[int]int{}
+				for _, cell := range c.Cells {
+					count[v[cell]]++
+				}
+				for _, d := range variant.QuadrupleDigits(k.n, c.Value) {
+					if count[d]--; count[d] < 0 {
+						return false
+					}
+				}
+				return true
+			},
+		},
+	}
+}
+
+// reading is a clue read along its cells as a deterministic automaton:
+// from start, next gives the state after one more digit, or false when
+// the clue cannot hold whatever follows; the clue holds when the line
+// ends in a state that ends accepts. States are small integers of each
+// clue's own numbering.
+type reading struct {
+	start int
+	next  func(q, d int) (int, bool)
+	ends  func(q int) bool
+}
+
+// sumReading reads a partial sum, up to top.
+func sumReading(top int, ends func(int) bool) reading {
+	return reading{start: 0, next: func(q, d int) (int, bool) { return q + d, q+d <= top }, ends: ends}
+}
+
+// lineRule is a clue that reads a whole row or column from outside the
+// grid: the reading made for the clue on a grid of side n, and holds on
+// the digits of the line, in order from the clue.
+func lineRule(reader func(n, clue int) reading, holds func(ds []int, clue int) bool) kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := need(cells, b.m.n); err != nil {
+				return err
+			}
+			b.addReading(cells, reader(b.m.n, c.Value))
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			ds := make([]int, len(c.Cells))
+			for i, cell := range c.Cells {
+				ds[i] = v[cell]
+			}
+			return holds(ds, c.Value)
+		},
+	}
+}
+
+// sandwichReading: before the first crust (1 or N), between the crusts
+// with the sum so far (≥ 0), after the second. A crust between closes the
+// sandwich, which must then hold the clue; a third crust is refused (a
+// row holds each digit once).
+func sandwichReading(n, clue int) reading {
+	const before, after = -1, -2
+	crust := func(d int) bool { return d == 1 || d == n }
+	return reading{start: before,
+		next: func(q, d int) (int, bool) {
+			switch q {
+			case before:
+				if crust(d) {
+					return 0, true
+				}
+				return before, true
+			case after:
+				return after, !crust(d)
+			}
+			if crust(d) {
+				return after, q == clue
+			}
+			return q + d, q+d <= clue
+		},
+		ends: func(q int) bool { return q == after }}
+}
+
+// addReading adds the propagator of a reading over cells.
+func (b *builder) addReading(cells []int32, r reading) {
+	b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return s.read(p.cells, r) }})
+}
+
+// read narrows each cell to the digits on an accepted path of r through
+// the cells' candidates.
+func (s *state) read(cells []int32, r reading) bool {
+	k := len(cells)
+	// Forward: reach[i] are the states before cells[i] that the start
+	// reaches.
+	reach := make([][]int, k+1)
+	reach[0] = []int{r.start}
+	for i, c := range cells {
+		seen := map[int]bool{}
+		for _, q := range reach[i] {
+			for m := s.cand[c]; m != 0; m &= m - 1 {
+				if q2, ok := r.next(q, bits.TrailingZeros64(m)+1); ok && !seen[q2] {
+					seen[q2] = true
+					reach[i+1] = append(reach[i+1], q2)
+				}
+			}
+		}
+	}
+	// Backward: the states from which an accepting end is reachable,
+	// and the digits that take them there.
+	good := map[int]bool{}
+	for _, q := range reach[k] {
+		if r.ends(q) {
+			good[q] = true
+		}
+	}
+	keep := make([]uint64, k)
+	for i := k - 1; i >= 0; i-- {
+		prev := map[int]bool{}
+		for _, q := range reach[i] {
+			for m := s.cand[cells[i]]; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros64(m) + 1
+				if q2, ok := r.next(q, d); ok && good[q2] {
+					prev[q] = true
+					keep[i] |= 1 << (d - 1)
+				}
+			}
+		}
+		if len(prev) == 0 {
+			return false
+		}
+		good = prev
+	}
+	for i, c := range cells {
+		if !s.narrow(c, keep[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// quadrupleProp narrows the four cells of a quadruple that lists want:
+// a digit listed m times needs m cells that can hold it, and goes into
+// them when only m can; the cells that can hold some listed digit must be
+// at least as many as the digits listed, and when they are just as many
+// they hold listed digits only. It repeats until nothing changes.
+func quadrupleProp(want []int) func(s *state, p *prop) bool {
+	var mask uint64
+	count := map[int]int{}
+	for _, d := range want {
+		mask |= 1 << (d - 1)
+		count[d]++
+	}
+	digits := slices.Compact(slices.Clone(want))
+	return func(s *state, p *prop) bool {
+		for changed := true; changed; {
+			changed = false
+			narrow := func(c int32, keep uint64) bool {
+				if s.cand[c]&^keep != 0 {
+					changed = true
+				}
+				return s.narrow(c, keep)
+			}
+			for _, d := range digits {
+				bit := uint64(1) << (d - 1)
+				var can []int32
+				for _, c := range p.cells {
+					if s.cand[c]&bit != 0 {
+						can = append(can, c)
+					}
+				}
+				if len(can) < count[d] {
+					return false
+				}
+				if len(can) == count[d] {
+					for _, c := range can {
+						if !narrow(c, bit) {
+							return false
+						}
+					}
+				}
+			}
+			var can []int32
+			for _, c := range p.cells {
+				if s.cand[c]&mask != 0 {
+					can = append(can, c)
+				}
+			}
+			if len(can) < len(want) {
+				return false
+			}
+			if len(can) == len(want) {
+				for _, c := range can {
+					if !narrow(c, mask) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+}

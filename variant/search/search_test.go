@@ -232,7 +232,7 @@ func TestBadInput(t *testing.T) {
 		{"regions length", &sudokusat.Puzzle{Grid: g4, Regions: []int{0, 1}}, 1, "2 regions"},
 		{"region number", &sudokusat.Puzzle{Grid: g4, Regions: slices.Repeat([]int{7}, 16)}, 1, "region 7"},
 		{"region size", &sudokusat.Puzzle{Grid: g4, Regions: append(slices.Repeat([]int{0}, 5), slices.Repeat([]int{1, 2, 3}, 4)[:11]...)}, 1, "region 0 has 5 cells"},
-		{"unknown kind", with(sudokusat.Rule{Kind: "sandwich"}), 1, `unknown kind "sandwich"`},
+		{"unknown kind", with(sudokusat.Rule{Kind: "no-such-kind"}), 1, `unknown kind "no-such-kind"`},
 		{"cell out", with(sudokusat.Rule{Kind: variant.Thermo, Cells: []int{0, 16}}), 1, "cell 16 outside"},
 		{"negative cell", with(sudokusat.Rule{Kind: variant.Killer, Cells: []int{-1}}), 1, "cell -1 outside"},
 		{"cell twice", with(sudokusat.Rule{Kind: variant.Region, Cells: []int{3, 3}}), 1, "listed twice"},

@@ -158,7 +158,7 @@ func TestVariantRefusals(t *testing.T) {
 		{"a document after a comment", Solve, Request{Puzzle: "# my puzzle\n" + noVariantSolution}, engine.Unsolvable.String(),
 			"unsolvable: line 2: no solution"},
 		{"a cut link", Solve, Request{Puzzle: "# a comment\n" + link[:len(link)-40]}, engine.Invalid.String(), "invalid: line 2: "},
-		{"an unknown rule", Solve, Request{Puzzle: `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"sandwichsum":[{"cell":"R1C0","value":3}]}`},
+		{"an unknown rule", Solve, Request{Puzzle: `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"nosuchrule":[{"cell":"R1C0","value":3}]}`},
 			engine.Invalid.String(), "invalid: line 1: "},
 		{"givens that break a rule", Solve, Request{Puzzle: `{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{"value":1,"given":true},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true}`},
 			engine.Invalid.String(), "invalid: line 1: malformed variant puzzle: 1 is given twice where digits differ (r1c1 and r2c2)"},
