@@ -10,7 +10,8 @@ import (
 )
 
 // This file is the encoder of the clues group of rule kinds (see
-// variant/rules_clues.go): little killers, sandwiches and quadruples.
+// variant/rules_clues.go): little killers, sandwiches, x-sums,
+// skyscrapers, quadruples and digital-root cages.
 //
 // The clues read along a line of cells (a diagonal, a row or a column,
 // from the clue) are written as automata: each kind is a deterministic
@@ -19,7 +20,7 @@ import (
 // constraint (Bacchus 2007; Quimper and Walsh 2006), on which unit
 // propagation removes every digit that no accepted sequence of the line's
 // candidates uses. The graph stays small: a state is a partial sum, or a
-// phase and a partial sum, and only the states
+// phase and a partial sum, or a height and a count, and only the states
 // that lie on an accepted path are written.
 
 // clueEncoders returns the encoder of each of this file's kinds.
@@ -27,7 +28,10 @@ func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
 		variant.LittleKiller: (*venc).littleKiller,
 		variant.Sandwich:     (*venc).sandwich,
+		variant.XSum:         (*venc).xSum,
+		variant.Skyscraper:   (*venc).skyscraper,
 		variant.Quadruple:    (*venc).quadruple,
+		variant.DigitalRoot:  (*venc).digitalRoot,
 	}
 }
 
@@ -42,9 +46,9 @@ type automaton struct {
 }
 
 // maxEdges bounds the transitions one line's automaton may write, each a
-// variable and three clauses: a clue of a 9×9 grid has at most about a
-// thousand, of a 16×16 grid some ten thousand; some clues of 25×25 grids
-// have more (a little killer's is then written in the PB form).
+// variable and three clauses: a clue of a 9×9 grid has at most about
+// 2,000 (an x-sum's), of a 16×16 grid about 27,000; some clues of 25×25
+// grids have more (a little killer's is then written in the PB form).
 const maxEdges = 100_000
 
 // sequence writes that the digits of cells, in order, take a from its
@@ -220,6 +224,59 @@ func (v *venc) sandwich(c sudokusat.Rule) error {
 	})
 }
 
+// xSum: the first digit X says how many digits to add. The states are
+// the start, then (digits left to add, sum left to reach) until none is
+// left, then done, which reads anything.
+func (v *venc) xSum(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, v.n); err != nil {
+		return err
+	}
+	const start, done = -1, -2
+	s := c.Value
+	pack := func(left, rest int) (int, bool) { // rest ≥ 0 to reach with left digits
+		switch {
+		case rest < left || rest > left*v.n:
+			return 0, false
+		case left == 0:
+			return done, true
+		}
+		return left*(s+1) + rest, true
+	}
+	return v.sequence(c.Cells, automaton{
+		start: start,
+		step: func(q, d int) (int, bool) {
+			switch q {
+			case start:
+				return pack(d-1, s-d)
+			case done:
+				return done, true
+			}
+			return pack(q/(s+1)-1, q%(s+1)-d)
+		},
+		accept: func(q int) bool { return q == done },
+	})
+}
+
+// skyscraper: the state is the tallest digit so far and how many have
+// been seen (each digit taller than all before it), at most the clue.
+func (v *venc) skyscraper(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, v.n); err != nil {
+		return err
+	}
+	w := v.n + 1
+	return v.sequence(c.Cells, automaton{
+		start: 0,
+		step: func(q, d int) (int, bool) {
+			top, seen := q/w, q%w
+			if d <= top {
+				return q, true
+			}
+			return d*w + seen + 1, seen+1 <= c.Value
+		},
+		accept: func(q int) bool { return q%w == c.Value },
+	})
+}
+
 // quadruple: each digit the circle lists m times is in at least m of the
 // four cells: every 5−m of them hold it (a clause each), which is
 // exactly "at least m" of four. When the circle lists four digits, each
@@ -266,3 +323,47 @@ func (v *venc) quadruple(c sudokusat.Rule) error {
 }
 
 func popcount4(m int) int { return m&1 + m>>1&1 + m>>2&1 + m>>3&1 }
+
+// digitalRoot: distinct digits whose sum is root, root+9, … within what
+// the cage's distinct digits can sum to. The clause form is the sum
+// automaton accepting those sums, beside the distinct clauses; the PB
+// form picks one sum by a selector variable each (exactly one true) in
+// one equation, Σ d·x − Σ sum·selector = 0.
+func (v *venc) digitalRoot(c sudokusat.Rule) error {
+	if err := v.group(c); err != nil {
+		return err
+	}
+	k, n := len(c.Cells), v.n
+	lo, hi := k*(k+1)/2, n*(n+1)/2-(n-k)*(n-k+1)/2
+	var sums []int
+	for s := c.Value; s <= hi; s += 9 {
+		if s >= lo {
+			sums = append(sums, s)
+		}
+	}
+	if len(sums) == 0 {
+		v.f.Add() // no sum of that root: no solution (the validator refuses it)
+		return nil
+	}
+	if v.sums == SumPB {
+		var pb PB
+		for _, cell := range c.Cells {
+			for d := 1; d <= n; d++ {
+				pb.Lits = append(pb.Lits, v.x(cell, d))
+				pb.Weights = append(pb.Weights, d)
+			}
+		}
+		sel := make([]int32, len(sums))
+		for i, s := range sums {
+			sel[i] = v.f.newVar()
+			pb.Lits = append(pb.Lits, sel[i])
+			pb.Weights = append(pb.Weights, -s)
+		}
+		v.f.Add(sel...)
+		v.f.amo(sel, productThreshold)
+		pb.Eq = true
+		v.f.AddPB(pb)
+		return nil
+	}
+	return v.sequence(c.Cells, sumAutomaton(sums[len(sums)-1], func(s int) bool { return slices.Contains(sums, s) }))
+}

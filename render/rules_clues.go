@@ -21,7 +21,10 @@ func clueDrawings() map[variant.Kind]kindDrawing {
 	return map[variant.Kind]kindDrawing{
 		variant.LittleKiller: {over: drawLittleKiller},
 		variant.Sandwich:     {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "") }},
+		variant.XSum:         {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "circle") }},
+		variant.Skyscraper:   {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "square") }},
 		variant.Quadruple:    {over: drawQuadruple},
+		variant.DigitalRoot:  {over: drawDigitalRoot},
 	}
 }
 
@@ -50,8 +53,8 @@ func clueText(c *canvas, x, y float64, s string) {
 		c.f(x), c.f(y+size*0.35), c.f(size), GivenColour, s)
 }
 
-// drawClue draws the number of a clue beside its row or column, plain or
-// in a frame ("circle" or "square").
+// drawClue draws the number of a clue beside its row or column: plain for
+// a sandwich, in a circle for an x-sum, in a square for a skyscraper.
 func drawClue(c *canvas, r sudokusat.Rule, frame string) {
 	x, y := clueAt(c, r)
 	h := c.cell * 0.34
@@ -101,4 +104,13 @@ func drawQuadruple(c *canvas, r sudokusat.Rule) {
 		fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" text-anchor="middle" fill="%s">%s</text>`+"\n",
 			c.f(x), c.f(ty), c.f(size), GivenColour, strings.Join(row, " "))
 	}
+}
+
+// drawDigitalRoot draws a cage as a killer cage's outline, labelled DRn.
+func drawDigitalRoot(c *canvas, r sudokusat.Rule) {
+	drawCage(c, sudokusat.Rule{Kind: variant.Killer, Cells: r.Cells})
+	first := slices.Min(r.Cells)
+	d := c.cell * 0.08
+	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">DR%d</text>`+"\n",
+		c.f(c.x(first)-c.cell/2+d*1.3), c.f(c.y(first)-c.cell/2+d+c.cell*0.2), c.f(c.cell*0.22), CageColour, r.Value)
 }

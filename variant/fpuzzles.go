@@ -36,7 +36,7 @@ const maxFPuzzlesSize = 35
 // one ParseFPuzzles understands, or be empty: a rule is never dropped.
 var cosmetic = map[string]bool{
 	"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
-	"text": true, "line": true, "rectangle": true, "circle": true, "cage": true,
+	"text": true, "line": true, "rectangle": true, "circle": true,
 	"disabledlogic": true, "truecandidatesoptions": true, "highlightConflicts": true,
 	"successMessage": true, "metadata": true,
 }

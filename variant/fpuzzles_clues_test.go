@@ -47,11 +47,22 @@ func TestFPuzzlesClues(t *testing.T) {
 			[]sudokusat.Rule{{Kind: variant.Sandwich, Cells: seq(2, 9, 9), Value: 10}}, ""},
 		{"sandwich right", `,"sandwichsum":[{"cell":"R3C10","value":0}]`,
 			[]sudokusat.Rule{{Kind: variant.Sandwich, Cells: seq(26, -1, 9), Value: 0}}, ""},
+		{"x-sum below", `,"xsum":[{"cell":"R10C1","value":"20"}]`,
+			[]sudokusat.Rule{{Kind: variant.XSum, Cells: seq(72, -9, 9), Value: 20}}, ""},
+		{"skyscraper left", `,"skyscraper":[{"cell":"R9C0","value":"3"}]`,
+			[]sudokusat.Rule{{Kind: variant.Skyscraper, Cells: seq(72, 1, 9), Value: 3}}, ""},
+		{"skyscraper labelled with text", `,"skyscraper":[{"cell":"R9C0","value":"x"}]`, nil,
+			`a skyscraper clue at R9C0 labelled "x": not a whole number from 1, ignored`},
 		{"quadruple", `,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[3,1,1]}]`,
 			[]sudokusat.Rule{{Kind: variant.Quadruple, Cells: []int{0, 1, 9, 10}, Value: 113}}, ""},
 		{"quadruple of strings", `,"quadruple":[{"cells":["R5C5","R5C6","R6C5","R6C6"],"values":["9"]}]`,
 			[]sudokusat.Rule{{Kind: variant.Quadruple, Cells: []int{40, 41, 49, 50}, Value: 9}}, ""},
 		{"empty quadruple", `,"quadruple":[{"cells":["R5C5","R5C6","R6C5","R6C6"],"values":[]}]`, nil, ""},
+		{"digital-root cage", `,"cage":[{"cells":["R1C1","R1C2"],"value":"DR3"}]`,
+			[]sudokusat.Rule{{Kind: variant.DigitalRoot, Cells: []int{0, 1}, Value: 3}}, ""},
+		{"cosmetic cages", `,"cage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C1"]},{"cells":["R1C1"],"value":"msgcorrect: DR"}]`, nil, ""},
+		{"digital-root cage of no possible sum", `,"cage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"DR4"}]`,
+			[]sudokusat.Rule{{Kind: variant.Killer, Cells: seq(0, 1, 9)}}, `cage r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9 labelled "DR4": no sum of 9 distinct digits`},
 		{"killer cage labelled with text", `,"killercage":[{"cells":["R1C1","R1C2"],"value":">3"}]`,
 			[]sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 1}}}, `killer cage r1c1,r1c2 labelled ">3": not a number, read as a cage without a sum`},
 	}
@@ -93,9 +104,12 @@ func TestFPuzzlesCluesErrors(t *testing.T) {
 		{`,"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"100"}]`, "sum 100"},
 		{`,"sandwichsum":[{"cell":"R0C0","value":"5"}]`, "not beside a row or a column"},
 		{`,"sandwichsum":[{"cell":"R0C3","value":"36"}]`, "clue 36: want 0 to 35"},
+		{`,"xsum":[{"cell":"R4C4","value":"5"}]`, "not beside a row or a column"},
+		{`,"skyscraper":[{"cell":"R0C2","value":"10"}]`, "clue 10: want 1 to 9"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2,3,4,5]}]`, "at most 4"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C3"],"values":[1]}]`, "around a corner"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[10]}]`, "want 1 to 9"},
+		{`,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "r1c1 twice"},
 	} {
 		_, err := variant.ParseFPuzzles(doc9(tc.extra))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -112,7 +126,7 @@ func TestClueCell(t *testing.T) {
 		row, col int
 	}{
 		{sudokusat.Rule{Kind: variant.Sandwich, Cells: []int{2, 11, 20, 29, 38, 47, 56, 65, 74}}, -1, 2},
-		{sudokusat.Rule{Kind: variant.Sandwich, Cells: []int{26, 25, 24, 23, 22, 21, 20, 19, 18}, Value: 3}, 2, 9},
+		{sudokusat.Rule{Kind: variant.Skyscraper, Cells: []int{26, 25, 24, 23, 22, 21, 20, 19, 18}, Value: 3}, 2, 9},
 		{sudokusat.Rule{Kind: variant.LittleKiller, Cells: []int{0}, Value: 5}, -1, 1},
 		{sudokusat.Rule{Kind: variant.LittleKiller, Cells: []int{8}, Value: 5}, -1, 7},
 		{sudokusat.Rule{Kind: variant.LittleKiller, Cells: []int{72}, Value: 5}, 9, 1},

@@ -80,7 +80,7 @@ func TestPublishedClues(t *testing.T) {
 			t.Logf("search: %d nodes, %v", r.Nodes, time.Since(start))
 		})
 	}
-	for _, k := range []variant.Kind{variant.LittleKiller, variant.Sandwich, variant.Quadruple} {
+	for _, k := range []variant.Kind{variant.LittleKiller, variant.Sandwich, variant.XSum, variant.Skyscraper, variant.Quadruple} {
 		if !kinds[k] {
 			t.Errorf("no published puzzle has a rule of kind %s", k)
 		}

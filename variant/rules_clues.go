@@ -10,8 +10,9 @@ import (
 )
 
 // This file is the model and the validator of the clues group of rule
-// kinds: clues outside the grid (little killers, sandwiches) and the
-// quadruple's circle of digits on a corner. Each meaning is the one of the solver behind
+// kinds: clues outside the grid (little killers, sandwiches, x-sums,
+// skyscrapers), the quadruple's circle of digits on a corner, and the
+// digital-root cage. Each meaning is the one of the solver behind
 // f-puzzles (github.com/dclamage/SudokuSolver: SolverFactory.cs reads the
 // document, Constraints/<Name>Constraint.cs gives the rule).
 //
@@ -30,10 +31,20 @@ const (
 	// whole row or column listed from the clue, sum to Value (0 when the
 	// 1 and the N touch).
 	Sandwich Kind = "sandwich"
+	// XSum: with X the digit of Cells[0], the first X digits of Cells (a
+	// whole row or column listed from the clue) sum to Value.
+	XSum Kind = "x-sum"
+	// Skyscraper: along Cells (a whole row or column listed from the
+	// clue), Value digits are larger than every digit before them.
+	Skyscraper Kind = "skyscraper"
 	// Quadruple: the four Cells (a 2×2 square) hold the digits that Value
 	// lists (QuadrupleDigits), each as many times as listed, and any
 	// others.
 	Quadruple Kind = "quadruple"
+	// DigitalRoot: the cells of a cage (the f-puzzles cosmetic "cage"
+	// labelled DRn, n = Value) hold distinct digits whose sum is n, n+9,
+	// n+18, … (within what they can sum to).
+	DigitalRoot Kind = "digital-root"
 )
 
 // clueKinds returns the rows of Kinds for this file's kinds.
@@ -41,7 +52,10 @@ func clueKinds() []KindInfo {
 	return []KindInfo{
 		littleKillerKind(),
 		sandwichKind(),
+		xSumKind(),
+		skyscraperKind(),
 		quadrupleKind(),
+		digitalRootKind(),
 	}
 }
 
@@ -55,7 +69,7 @@ func clueKinds() []KindInfo {
 // a clue outside the grid.
 func ClueCell(n int, r sudokusat.Rule) (row, col int, ok bool) {
 	switch r.Kind {
-	case LittleKiller, Sandwich:
+	case LittleKiller, Sandwich, XSum, Skyscraper:
 	default:
 		return 0, 0, false
 	}
@@ -288,7 +302,7 @@ func littleKillerKind() KindInfo {
 		}}
 }
 
-// --- Sandwiches ---
+// --- Sandwiches, x-sums and skyscrapers ---
 
 func sandwichKind() KindInfo {
 	return sideKind(Sandwich, "The digits strictly between the 1 and the N (9 on a 9×9 grid) in the row or column beside a sandwich clue sum to the clue.",
@@ -306,6 +320,36 @@ func sandwichKind() KindInfo {
 				sum += d
 			}
 			return sum, sum == v
+		})
+}
+
+func xSumKind() KindInfo {
+	return sideKind(XSum, "The first X digits of the row or column beside an x-sum clue, counted from the clue, sum to the clue, X being the first of them.",
+		"xsum", "an x-sum clue",
+		func(int) int { return 1 },
+		func(n int) int { return n * (n + 1) / 2 },
+		func(ds []int, v int) (int, bool) {
+			sum := 0
+			for _, d := range ds[:min(ds[0], len(ds))] {
+				sum += d
+			}
+			return sum, sum == v
+		})
+}
+
+func skyscraperKind() KindInfo {
+	return sideKind(Skyscraper, "Read from a skyscraper clue along the row or column beside it, as many digits as the clue are larger than every digit before them (the skyscrapers seen from the clue, taller ones hiding shorter ones).",
+		"skyscraper", "a skyscraper clue",
+		func(int) int { return 1 },
+		func(n int) int { return n },
+		func(ds []int, v int) (int, bool) {
+			seen, top := 0, 0
+			for _, d := range ds {
+				if d > top {
+					seen, top = seen+1, d
+				}
+			}
+			return seen, seen == v
 		})
 }
 
@@ -403,5 +447,101 @@ func quadrupleKind() KindInfo {
 		},
 		toFP: func(w *fpWriter, r sudokusat.Rule) {
 			w.entry("quadruple", map[string]any{"cells": w.names(r.Cells), "values": QuadrupleDigits(w.n, r.Value)})
+		}}
+}
+
+// --- Digital-root cages ---
+
+// digitalRootLabel finds what the solver reads in a cosmetic cage's
+// value, the first "DR" followed by digits anywhere in it (the pattern
+// DR(\d+)), and returns the digits.
+func digitalRootLabel(s string) (string, bool) {
+	for i := strings.Index(s, "DR"); i >= 0; {
+		j := i + 2
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j > i+2 {
+			return s[i+2 : j], true
+		}
+		k := strings.Index(s[i+1:], "DR")
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return "", false
+}
+
+// digitalRootSums returns the sums a cage of k distinct digits of 1..n
+// may have under label DRroot: root, root+9, root+18, … within what k
+// distinct digits sum to, as SolverFactory.cs lists them.
+func digitalRootSums(n, k, root int) []int {
+	lo, hi := k*(k+1)/2, n*(n+1)/2-(n-k)*(n-k+1)/2
+	var out []int
+	for s := root; s <= hi; s += 9 {
+		if s >= lo {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func digitalRootKind() KindInfo {
+	return KindInfo{Name: DigitalRoot, Meaning: "The cells of a cage labelled DRn hold distinct digits whose sum is one of n, n+9, n+18 and so on (a sum of digital root n).",
+		Distinct: true, FPuzzles: "cage",
+		validate: func(n int, r sudokusat.Rule) error {
+			k := len(r.Cells)
+			if k < 1 || k > n {
+				return fmt.Errorf("%d cells, want 1 to %d", k, n)
+			}
+			for i, c := range r.Cells {
+				if slices.Contains(r.Cells[:i], c) {
+					return fmt.Errorf("%s twice", cellName(n, c))
+				}
+			}
+			if r.Value < 0 {
+				return fmt.Errorf("DR%d: want a root from 0", r.Value)
+			}
+			if len(digitalRootSums(n, k, r.Value)) == 0 {
+				return fmt.Errorf("DR%d: no sum of %d distinct digits is %d plus a multiple of 9", r.Value, k, r.Value)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if err := c.distinct(r.Cells); err != nil {
+				return err
+			}
+			if sum := c.sum(r.Cells); sum < r.Value || (sum-r.Value)%9 != 0 {
+				return fmt.Errorf("cage %s sums to %d, not DR%d (%d plus a multiple of 9)", c.names(r.Cells), sum, r.Value, r.Value)
+			}
+			return nil
+		},
+		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
+			// Other cages are drawings: the solver reads a cage of 1 to
+			// N cells whose value holds DRn, and nothing else.
+			digits, ok := digitalRootLabel(e.value())
+			if !ok || len(e.Cells) < 1 || len(e.Cells) > fr.n {
+				return nil, nil
+			}
+			cells, err := fr.cells(e.Cells)
+			if err != nil {
+				return nil, err
+			}
+			root, err := strconv.Atoi(digits)
+			if err != nil {
+				return nil, fmt.Errorf("DR%s: the root is not a number", digits)
+			}
+			if len(digitalRootSums(fr.n, len(cells), root)) == 0 {
+				// The solver then keeps the cage's digits distinct
+				// and asks no sum: a killer cage without one.
+				fr.warn("cage %s labelled %q: no sum of %d distinct digits is %d plus a multiple of 9, read as a cage without a sum (as the f-puzzles solver reads it)",
+					cellNames(fr.n, cells), e.value(), len(cells), root)
+				return []sudokusat.Rule{{Kind: Killer, Cells: cells}}, nil
+			}
+			return []sudokusat.Rule{{Kind: DigitalRoot, Cells: cells, Value: root}}, nil
+		},
+		toFP: func(w *fpWriter, r sudokusat.Rule) {
+			w.entry("cage", map[string]any{"cells": w.names(r.Cells), "value": "DR" + strconv.Itoa(r.Value)})
 		}}
 }

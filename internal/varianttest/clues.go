@@ -9,13 +9,17 @@ import (
 )
 
 // This file is the tests' second opinion on the clues group of rule kinds
-// (little killers, sandwiches, quadruples): random small puzzles with them, every filling of a
+// (little killers, sandwiches, x-sums, skyscrapers, quadruples,
+// digital-root cages): random small puzzles with them, every filling of a
 // grid's rows, columns, regions and givens, and a reading of the rules
 // written from their meaning sentences alone, sharing nothing with the
 // validator, the encoder or the search.
 
 // ClueKinds are the kinds RandomClues draws from.
-var ClueKinds = []variant.Kind{variant.LittleKiller, variant.Sandwich, variant.Quadruple}
+var ClueKinds = []variant.Kind{
+	variant.LittleKiller, variant.Sandwich, variant.XSum,
+	variant.Skyscraper, variant.Quadruple, variant.DigitalRoot,
+}
 
 // CluesHold reports whether the filling v (a digit per cell, row-major)
 // keeps every rule of p, read plainly: a killer cage or one of the clues
@@ -46,6 +50,20 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 				between += ds[i]
 			}
 			ok = a >= 0 && between == r.Value
+		case variant.XSum:
+			first := 0
+			for i := 0; i < ds[0]; i++ {
+				first += ds[i]
+			}
+			ok = first == r.Value
+		case variant.Skyscraper:
+			seen := 0
+			for i, d := range ds {
+				if slices.Max(ds[:i+1]) == d && !slices.Contains(ds[:i], d) {
+					seen++
+				}
+			}
+			ok = seen == r.Value
 		case variant.Quadruple:
 			// Each listed digit, as often as listed, among the cells.
 			left := slices.Clone(ds)
@@ -58,6 +76,8 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 				}
 				left = append(left[:i], left[i+1:]...)
 			}
+		case variant.DigitalRoot:
+			ok = allDifferent(ds) && sum >= r.Value && (sum-r.Value)%9 == 0
 		}
 		if !ok {
 			return false
@@ -218,7 +238,7 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 		if truthful {
 			r.Value = sum()
 		}
-	case variant.Sandwich:
+	case variant.Sandwich, variant.XSum, variant.Skyscraper:
 		line, side := rng.IntN(n), rng.IntN(4)
 		for i := range n {
 			switch side {
@@ -236,12 +256,33 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 		for i, c := range r.Cells {
 			ds[i] = sol[c]
 		}
-		r.Value = rng.IntN(n*(n+1)/2 - n)
-		if truthful {
-			a, b := slices.Index(ds, 1), slices.Index(ds, n)
-			r.Value = 0
-			for i := min(a, b) + 1; i < max(a, b); i++ {
-				r.Value += ds[i]
+		switch kind {
+		case variant.Sandwich:
+			r.Value = rng.IntN(n*(n+1)/2 - n)
+			if truthful {
+				a, b := slices.Index(ds, 1), slices.Index(ds, n)
+				r.Value = 0
+				for i := min(a, b) + 1; i < max(a, b); i++ {
+					r.Value += ds[i]
+				}
+			}
+		case variant.XSum:
+			r.Value = 1 + rng.IntN(n*(n+1)/2)
+			if truthful {
+				r.Value = 0
+				for _, d := range ds[:ds[0]] {
+					r.Value += d
+				}
+			}
+		default:
+			r.Value = 1 + rng.IntN(n)
+			if truthful {
+				r.Value = 0
+				for i, d := range ds {
+					if d > slices.Max(append([]int{0}, ds[:i]...)) {
+						r.Value++
+					}
+				}
 			}
 		}
 	case variant.Quadruple:
@@ -259,7 +300,7 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 		for _, d := range ds {
 			r.Value = r.Value*10 + d
 		}
-	case variant.Killer:
+	case variant.DigitalRoot, variant.Killer:
 		r.Cells = []int{rng.IntN(n * n)}
 		for want := 1 + rng.IntN(4); len(r.Cells) < want; {
 			a := r.Cells[rng.IntN(len(r.Cells))]
@@ -268,8 +309,15 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 				r.Cells = append(r.Cells, b)
 			}
 		}
-		if truthful || rng.IntN(2) == 0 {
-			r.Value = sum()
+		if kind == variant.Killer {
+			if truthful || rng.IntN(2) == 0 {
+				r.Value = sum()
+			}
+		} else {
+			r.Value = rng.IntN(13)
+			if truthful {
+				r.Value = 1 + (sum()-1)%9
+			}
 		}
 	}
 	return r

@@ -10,8 +10,9 @@ import (
 )
 
 // This file is the search's part of the clues group of rule kinds (see
-// variant/rules_clues.go): little killers and sandwiches, read along a
-// line of cells from their clue; quadruples.
+// variant/rules_clues.go): little killers, sandwiches, x-sums and
+// skyscrapers, read along a line of cells from their clue; quadruples;
+// digital-root cages.
 //
 // A line clue propagates as an automaton over the line's digits (a
 // reading): the states reachable from the start through the cells'
@@ -55,6 +56,27 @@ func clueRules() map[variant.Kind]kindRule {
 			}
 			return sum == clue
 		}),
+		variant.XSum: lineRule(xSumReading, func(ds []int, clue int) bool {
+			x := ds[0]
+			if x > len(ds) {
+				return false
+			}
+			sum := 0
+			for _, d := range ds[:x] {
+				sum += d
+			}
+			return sum == clue
+		}),
+		variant.Skyscraper: lineRule(skyscraperReading, func(ds []int, clue int) bool {
+			seen, tallest := 0, 0
+			for _, d := range ds {
+				if d > tallest {
+					seen++
+					tallest = d
+				}
+			}
+			return seen == clue
+		}),
 		variant.Quadruple: {
 			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
 				if err := need(cells, 4); err != nil {
@@ -78,6 +100,22 @@ func clueRules() map[variant.Kind]kindRule {
 					}
 				}
 				return true
+			},
+		},
+		variant.DigitalRoot: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				if len(cells) == 0 {
+					return fmt.Errorf("no cells")
+				}
+				b.groups = append(b.groups, cells)
+				k, n := len(cells), b.m.n
+				top := n*(n+1)/2 - (n-k)*(n-k+1)/2 // the most k distinct digits sum to
+				b.addReading(cells, sumReading(top, func(s int) bool { return s >= c.Value && (s-c.Value)%9 == 0 }))
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				s := sumOf(c.Cells, v)
+				return distinct(c.Cells, v) && s >= c.Value && (s-c.Value)%9 == 0
 			},
 		},
 	}
@@ -145,6 +183,47 @@ func sandwichReading(n, clue int) reading {
 			return q + d, q+d <= clue
 		},
 		ends: func(q int) bool { return q == after }}
+}
+
+// xSumReading: the first digit X; then the digits still to add and the
+// sum still to reach, packed as left·(clue+1) + rest; then done.
+func xSumReading(n, clue int) reading {
+	const first, done = -1, -2
+	after := func(left, rest int) (int, bool) {
+		if rest < left || rest > left*n {
+			return 0, false // the digits left cannot make the rest
+		}
+		if left == 0 {
+			return done, true
+		}
+		return left*(clue+1) + rest, true
+	}
+	return reading{start: first,
+		next: func(q, d int) (int, bool) {
+			switch q {
+			case first:
+				return after(d-1, clue-d)
+			case done:
+				return done, true
+			}
+			return after(q/(clue+1)-1, q%(clue+1)-d)
+		},
+		ends: func(q int) bool { return q == done }}
+}
+
+// skyscraperReading: the tallest digit so far and how many were seen,
+// packed as tallest·(n+1) + seen, seen never past the clue.
+func skyscraperReading(n, clue int) reading {
+	w := n + 1
+	return reading{start: 0,
+		next: func(q, d int) (int, bool) {
+			if tallest := q / w; d <= tallest {
+				return q, true
+			}
+			seen := q%w + 1
+			return d*w + seen, seen <= clue
+		},
+		ends: func(q int) bool { return q%w == clue }}
 }
 
 // addReading adds the propagator of a reading over cells.
