@@ -31,14 +31,14 @@ func TestPublishedClues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list []struct{ Title, Author, Licence, Source, Link, Solution string }
+	var list []publishedPuzzle // the cells group's published puzzles' form
 	if err := json.Unmarshal(data, &list); err != nil {
 		t.Fatal(err)
 	}
 	kinds := map[variant.Kind]bool{}
 	for _, e := range list {
 		t.Run(e.Title, func(t *testing.T) {
-			p, err := variant.ParseLink(e.Link)
+			p, err := variant.ParseLink(e.Puzzle)
 			if err != nil {
 				t.Fatal(err)
 			}
