@@ -156,7 +156,10 @@ func killerKind() KindInfo {
 				if sum, err = strconv.Atoi(s); err != nil {
 					// f-puzzles takes any text (">3", "?"): a rule
 					// that only the puzzle's text explains, read as
-					// a cage without a sum, and said.
+					// a cage without a sum, and said. (The solver
+					// behind f-puzzles takes the digits just before
+					// the ";" it joins the label with, 3 for ">3",
+					// and fails on "?": neither is the setter's.)
 					sum = 0
 					r.warn("killer cage %s labelled %q: not a number, read as a cage without a sum", cellNames(r.n, cells), s)
 				}
