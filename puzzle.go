@@ -27,6 +27,10 @@ type Puzzle struct {
 	// solution, SudokuPad's solution metadata), or nil: what its setter
 	// published, which answers are compared with.
 	Published *Grid
+	// Warnings are what reading the puzzle found doubtful but read anyway,
+	// a sentence each (a killer cage labelled with text, read without a
+	// sum); the command line prints them on standard error.
+	Warnings []string
 	// Line is the line of its input the puzzle starts on, from 1, or 0.
 	Line int
 	// Layout is how the puzzle was written.

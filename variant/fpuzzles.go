@@ -155,7 +155,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, err
 	}
 	p.Published = fpSolution(g, raw["solution"])
-	setWarnings(p, r.warnings)
+	p.Warnings = r.warnings
 	return p, nil
 }
 
@@ -246,7 +246,7 @@ type fpReader struct {
 	p         *sudokusat.Puzzle
 	keys      map[string]KindInfo
 	negatives map[string]KindInfo
-	warnings  []string // see Warnings
+	warnings  []string // see Puzzle.Warnings
 }
 
 // warn records what the reading found doubtful but read anyway.

@@ -77,7 +77,7 @@ func TestFPuzzlesClues(t *testing.T) {
 			}) {
 				t.Errorf("rules %v, want %v", p.Rules, tc.want)
 			}
-			w := variant.Warnings(p)
+			w := p.Warnings
 			if (tc.warn == "") != (len(w) == 0) || (tc.warn != "" && !strings.HasPrefix(w[0], tc.warn)) {
 				t.Errorf("warnings %q, want %q", w, tc.warn)
 			}
@@ -88,8 +88,8 @@ func TestFPuzzlesClues(t *testing.T) {
 				t.Fatal(err)
 			}
 			q, err := variant.ParseFPuzzles(doc)
-			if err != nil || fmt.Sprint(q.Rules) != fmt.Sprint(p.Rules) || variant.Warnings(q) != nil {
-				t.Errorf("read back: %v, %v, %q", q.Rules, err, variant.Warnings(q))
+			if err != nil || fmt.Sprint(q.Rules) != fmt.Sprint(p.Rules) || q.Warnings != nil {
+				t.Errorf("read back: %v, %v, %q", q.Rules, err, q.Warnings)
 			}
 		})
 	}

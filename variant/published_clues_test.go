@@ -42,7 +42,7 @@ func TestPublishedClues(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if w := variant.Warnings(p); w != nil {
+			if w := p.Warnings; w != nil {
 				t.Errorf("warnings: %q", w)
 			}
 			for _, r := range p.Rules {

@@ -48,7 +48,7 @@ func (it *item) where() string {
 //
 // The files stay open until their turn, so that a named pipe is opened once
 // and a file removed in the meantime is still read. What the reading of a
-// puzzle found doubtful but read anyway (variant.Warnings) is written on
+// puzzle found doubtful but read anyway (Puzzle.Warnings) is written on
 // warn as it is read, a line each naming the puzzle's place.
 func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) error) error {
 	return readInputs(names, stdin, warn, nil, fn)
@@ -184,7 +184,7 @@ func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*it
 		switch {
 		case err == nil:
 			it.line = p.Line
-			for _, w := range variant.Warnings(p) {
+			for _, w := range p.Warnings {
 				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), w)
 			}
 		case errors.As(err, &pe):
