@@ -38,7 +38,7 @@ var cosmetic = map[string]bool{
 	"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
 	"text": true, "line": true, "rectangle": true, "circle": true,
 	"disabledlogic": true, "truecandidatesoptions": true, "highlightConflicts": true,
-	"successMessage": true, "metadata": true,
+	"successMessage": true, "metadata": true, "fogofwar": true, "foglight": true,
 }
 
 type fpCell struct {

@@ -336,9 +336,9 @@ func TestParseFPuzzlesErrors(t *testing.T) {
 		}
 	}
 	// Drawings and empty lists carry no rule.
-	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"title":"t","line":[{"lines":[["R1C1","R1C2"]]}],"quadruple":[],"antiking":false}`))
+	p, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,"title":"t","line":[{"lines":[["R1C1","R1C2"]]}],"quadruple":[],"antiking":false,"fogofwar":["R1C1"],"foglight":["R2C2"]}`))
 	if err != nil || len(p.Rules) != 0 {
-		t.Errorf("cosmetics: %v, %v", p, err)
+		t.Errorf("cosmetics (drawings, empty lists, fog of war): %v, %v", p, err)
 	}
 }
 
