@@ -164,11 +164,95 @@ func (v *venc) arrow(c sudokusat.Rule) error {
 			v.pbSum(terms, 0)
 			continue
 		}
-		if err := v.tupleSum(terms, 0); err != nil {
+		// The digit tuples while they are few; a long line's grow as N^k,
+		// and past maxCombos its partial sums, whose size grows with the
+		// line's length times its largest sum.
+		err := v.tupleSum(terms, 0)
+		if errors.Is(err, errTooManyCombos) {
+			err = v.arrowGraph(c.Cells, line)
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// arrowGraph writes that the digits of line sum to the circle's number
+// as a partial-sum graph of the line (sumGraph) ending in a one-hot total
+// t[s], tied to the circle's digits: t[s] implies each circle cell's
+// decimal digit of s, and each tuple of circle digits implies the total it
+// reads (or is false when the line cannot reach it). A circle of k cells
+// has N^k tuples, a few hundred for the circles puzzles draw.
+func (v *venc) arrowGraph(circle, line []int) error {
+	n, k := v.n, len(circle)
+	tuples := 1
+	for range k {
+		if tuples *= n; tuples > maxCombos {
+			return fmt.Errorf("a circle of %d cells: more than %d digit tuples", k, maxCombos)
+		}
+	}
+	lo, hi := len(line), len(line)*n
+	total := make([]int32, hi-lo+1)
+	for i := range total {
+		total[i] = v.f.newVar()
+	}
+	budget := maxSumEdges
+	if err := v.sumGraph(line, lo, total, &budget); err != nil {
+		return err
+	}
+	// value reads digits as the circle's number: one cell its digit, more
+	// cells decimal digits.
+	value := func(ds []int) int {
+		if k == 1 {
+			return ds[0]
+		}
+		s := 0
+		for _, d := range ds {
+			s = s*10 + d
+		}
+		return s
+	}
+	ds := make([]int, k)
+	for t := range tuples {
+		for i, r := k-1, t; i >= 0; i, r = i-1, r/n {
+			ds[i] = r%n + 1
+		}
+		s := value(ds)
+		lits := make([]int32, 0, k+1)
+		for i, cell := range circle {
+			lits = append(lits, -v.x(cell, ds[i]))
+		}
+		if s >= lo && s <= hi {
+			lits = append(lits, total[s-lo])
+			for i, cell := range circle {
+				v.clause(-total[s-lo], v.x(cell, ds[i]))
+			}
+		}
+		v.clause(lits...)
+	}
+	// A total no tuple of circle digits reads is false.
+	for s := lo; s <= hi; s++ {
+		if !v.readable(s, k) {
+			v.clause(-total[s-lo])
+		}
+	}
+	return nil
+}
+
+// readable reports whether a circle of k cells reads s: one cell a digit
+// of the grid, more cells k decimal digits from 1 to 9.
+func (v *venc) readable(s, k int) bool {
+	if k == 1 {
+		return s >= 1 && s <= v.n
+	}
+	for range k {
+		if d := s % 10; d < 1 || d > 9 {
+			return false
+		}
+		s /= 10
+	}
+	return s == 0
 }
 
 // thermo: each cell below the next, as a relation between neighbours.

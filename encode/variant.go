@@ -63,6 +63,10 @@ var ErrVariant = errors.New("cannot encode variant puzzle")
 // with its length: past the bound the PB form is the one that can hold it.
 const maxCombos = 100_000
 
+// errTooManyCombos is tupleSum's answer past maxCombos: a caller with a
+// bounded form to fall back on (an arrow's partial-sum graph) takes it.
+var errTooManyCombos = fmt.Errorf("more than %d digit combinations: too many for clauses (use the PB form)", maxCombos)
+
 // Variant encodes a variant puzzle over the direct variables (v = r·N² +
 // c·N + d, as Extended numbers them), so that models decode as for the
 // classic encodings; auxiliary variables come after them. The base is the
@@ -335,7 +339,7 @@ func (v *venc) tupleSum(terms []term, s int) error {
 		return true
 	}
 	if !walk(0, 0) {
-		return fmt.Errorf("more than %d digit combinations: too many for clauses (use the PB form)", maxCombos)
+		return errTooManyCombos
 	}
 	cells := make([]int, k)
 	for i, t := range terms {
