@@ -1,0 +1,136 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// latinSquares4 lists the 576 Latin squares of side 4.
+func latinSquares4() []*sudokusat.Grid {
+	var out []*sudokusat.Grid
+	cells := make([]int, 16)
+	var fill func(i int)
+	fill = func(i int) {
+		if i == 16 {
+			g, _ := sudokusat.NewGridSize(4)
+			for k, d := range cells {
+				g.SetCell(k, d)
+			}
+			out = append(out, g)
+			return
+		}
+	next:
+		for d := 1; d <= 4; d++ {
+			for k := range 4 {
+				if k < i%4 && cells[i/4*4+k] == d || k < i/4 && cells[k*4+i%4] == d {
+					continue next
+				}
+			}
+			cells[i] = d
+			fill(i + 1)
+		}
+	}
+	fill(0)
+	return out
+}
+
+// bruteCandidates counts, for each cell and digit, the solutions of p
+// among the Latin squares (checked by the validator alone), up to limit.
+func bruteCandidates(p *sudokusat.Puzzle, squares []*sudokusat.Grid, limit int) [][]int {
+	out := make([][]int, 16)
+	for i := range out {
+		out[i] = make([]int, 4)
+	}
+	for _, g := range squares {
+		if variant.Check(p, g) != nil {
+			continue
+		}
+		for c := range 16 {
+			out[c][g.Cell(c)-1] = min(out[c][g.Cell(c)-1]+1, limit)
+		}
+	}
+	return out
+}
+
+// TestTrueCandidates: on every 4×4 test puzzle, with its givens and
+// without them (many solutions), the true candidates and their counts up
+// to a cap are those of brute force through the validator, for an engine
+// of classic grids (asked digit by digit), the search and gophersat (asked
+// cell by cell with pencil marks).
+func TestTrueCandidates(t *testing.T) {
+	squares := latinSquares4()
+	if len(squares) != 576 {
+		t.Fatalf("%d Latin squares", len(squares))
+	}
+	var puzzles []*sudokusat.Puzzle
+	for _, f := range varianttest.All(t) {
+		if f.Puzzle.Size() != 4 {
+			continue
+		}
+		open := *f.Puzzle
+		open.Grid, _ = sudokusat.NewGridSize(4)
+		puzzles = append(puzzles, f.Puzzle, &open)
+	}
+	empty, _ := sudokusat.NewGridSize(4)
+	puzzles = append(puzzles, &sudokusat.Puzzle{Grid: empty}, puzzle(t, "1...........2..."))
+	if len(puzzles) < 20 {
+		t.Fatalf("%d puzzles", len(puzzles))
+	}
+	engines := []Engine{Native(), Search(), newSATEngine(t)}
+	ctx := context.Background()
+	several := 0
+	for i, p := range puzzles {
+		for _, limit := range []int{1, 3} {
+			want := bruteCandidates(p, squares, limit)
+			for _, e := range engines {
+				if !p.Classic() && !TakesRules(e) {
+					continue
+				}
+				got, err := TrueCandidates(ctx, e, p, limit, 0)
+				if err != nil {
+					t.Fatalf("puzzle %d, %s: %v", i, e.Name(), err)
+				}
+				if fmt.Sprint(got.Count) != fmt.Sprint(want) {
+					t.Errorf("puzzle %d (%v, %d rules), %s, cap %d:\ngot  %v\nwant %v", i, p.Grid, len(p.Rules), e.Name(), limit, got.Count, want)
+				}
+				for _, s := range got.Solutions {
+					if err := variant.Check(p, s); err != nil {
+						t.Errorf("puzzle %d, %s: a witness is no solution: %v", i, e.Name(), err)
+					}
+				}
+			}
+			if slices.ContainsFunc(want, func(ds []int) bool { return slices.Max(ds) > 0 && slices.Index(ds, 0) >= 0 && countNonZero(ds) > 1 }) {
+				several++
+			}
+		}
+	}
+	if several == 0 {
+		t.Error("no puzzle with a cell of several candidates: the test tests nothing")
+	}
+}
+
+func countNonZero(ds []int) int {
+	k := 0
+	for _, d := range ds {
+		if d > 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// newSATEngine opens gophersat in this process.
+func newSATEngine(t *testing.T) Engine {
+	t.Helper()
+	e, err := Open(NameSAT, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
