@@ -39,6 +39,14 @@ const (
 // Ctrl-C would, and checks that it stopped cleanly.
 func startServe(t *testing.T) string {
 	t.Helper()
+	url, _ := startServeProcess(t)
+	return url
+}
+
+// startServeProcess is startServe that also returns the server's process,
+// whose memory and children a test may watch.
+func startServeProcess(t *testing.T) (string, *os.Process) {
+	t.Helper()
 	cmd := exec.Command(binary, "serve", "--addr", "127.0.0.1:0")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -74,7 +82,7 @@ func startServe(t *testing.T) string {
 	if url == "" {
 		t.Fatalf("serve printed %q, want the URL it listens on", line)
 	}
-	return url
+	return url, cmd.Process
 }
 
 // wasmEmbedded tells whether "go generate ./web" had built main.wasm when
