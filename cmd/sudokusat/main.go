@@ -185,7 +185,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), checkCommand(), benchCommand(),
+		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), benchCommand(),
 			generateCommand(), gradeCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
 			completionCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {

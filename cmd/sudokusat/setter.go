@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
+)
+
+// setterFlags are the flags minimal and hint share with count.
+func setterFlags(extra ...cli.Flag) []cli.Flag {
+	return append(extra,
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
+		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
+		workersFlag(),
+		quietFlag(),
+		certifyFlag(),
+		sumsFlag(),
+		maxClausesFlag(),
+	)
+}
+
+// setterRecord is the outcome of minimal or hint on one puzzle: the
+// answer's line and JSON fields, or why there is none.
+type setterRecord struct {
+	*item
+	status engine.Status
+	err    error
+	text   string // the line form's record
+	fields map[string]any
+}
+
+// runSetter runs one of the setters' questions on every input puzzle,
+// one record each, and writes a summary.
+func runSetter(c *cli.Context, name string, answer func(ctx context.Context, e engine.Engine, it *item) *setterRecord) error {
+	format := c.String("format")
+	if format != "line" && format != "json" {
+		return usagef("unknown format %q (want line or json)", format)
+	}
+	workers := c.Int("workers")
+	pool, err := newWorkers(workers, c.Duration("timeout") > 0)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	e, err := openEngine(c, pool)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	total, failed := 0, 0
+	tally := map[string]int{}
+	interrupted, err := runBatch(c, engine.Concurrency(workers, e),
+		func(ctx context.Context, it *item) *setterRecord {
+			if it.err != nil {
+				return &setterRecord{item: it, status: engine.Invalid, err: it.err}
+			}
+			return answer(ctx, e, it)
+		},
+		func(w *sudokusat.Writer, _ *item, r *setterRecord) {
+			total++
+			if r.err != nil {
+				failed++
+				tally[r.status.String()]++
+			} else {
+				tally["answered"]++
+			}
+			writeSetter(w, e, r, format)
+		}, nil)
+	if err != nil && !interrupted {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s of %d %s in %v (engine %s): %s\n", name, total, plural(total, "puzzle", "puzzles"),
+		time.Since(start).Round(time.Millisecond), e.Name(), tallyText(tally))
+	if interrupted {
+		return errInterrupted
+	}
+	if failed > 0 {
+		return errUnsolved
+	}
+	return nil
+}
+
+func writeSetter(w *sudokusat.Writer, e engine.Engine, r *setterRecord, format string) {
+	if format == "json" {
+		rec := map[string]any{"index": r.index, "file": r.file, "line": r.item.line, "engine": e.Name()}
+		if r.err != nil {
+			rec["status"], rec["error"] = r.status.String(), fmt.Sprintf("%s: %v", r.where(), r.err)
+		} else {
+			rec["status"] = "answered"
+			for k, v := range r.fields {
+				rec[k] = v
+			}
+		}
+		b, _ := json.Marshal(rec) // numbers, strings and lists of them
+		w.Write(append(b, '\n'))
+		return
+	}
+	if r.err != nil {
+		fmt.Fprintf(w, "%s: %s: %v\n", r.status, r.where(), r.err)
+		return
+	}
+	w.WriteString(r.text + "\n")
+}
+
+// failure is the record of a question that got no answer.
+func failure(it *item, err error) *setterRecord {
+	r := &setterRecord{item: it, err: err, status: engine.Invalid}
+	var q *engine.QuestionError
+	switch {
+	case errors.As(err, &q):
+		r.status = q.Status
+	case errors.Is(err, engine.ErrNotUnique):
+		r.status = engine.Failed
+	}
+	return r
+}
+
+// partName names a given ("r1c2=5") or a rule ("rule 3 (thermo)").
+func partName(p *sudokusat.Puzzle, x engine.Part) string {
+	if x.Rule >= 0 {
+		return fmt.Sprintf("rule %d (%s)", x.Rule+1, p.Rules[x.Rule].Kind)
+	}
+	n := p.Size()
+	return fmt.Sprintf("r%dc%d=%d", x.Cell/n+1, x.Cell%n+1, p.Grid.Cell(x.Cell))
+}
+
+func partNames(p *sudokusat.Puzzle, xs []engine.Part) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = partName(p, x)
+	}
+	return out
+}
+
+func minimalCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "minimal",
+		Usage:     "which givens and rules a unique puzzle does not need",
+		ArgsUsage: "[FILE|-]...",
+		Description: "For each unique puzzle: the givens and rules that can each be removed with the puzzle staying\n" +
+			"unique, and one maximal set removable together; with --check, only whether it is minimal\n" +
+			"(nothing removable). Every \"needed\" has a second solution, checked, as its witness; every\n" +
+			"\"removable\" is the engine's \"no second solution\", proved with --certify. A puzzle that is\n" +
+			"not unique is an error record." + "\n\n" +
+			examples(
+				"sudokusat minimal puzzles.txt", "each puzzle's removable givens and rules",
+				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
+				"sudokusat minimal --engine search --format json killer.json", "a variant puzzle, as JSON"),
+		Flags: setterFlags(&cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
+		Action: func(c *cli.Context) error {
+			check, timeout := c.Bool("check"), c.Duration("timeout")
+			return runSetter(c, "minimal", func(ctx context.Context, e engine.Engine, it *item) *setterRecord {
+				m, err := engine.Minimal(ctx, e, it.puzzle, timeout)
+				if err != nil {
+					return failure(it, err)
+				}
+				p := it.puzzle
+				alone, together := partNames(p, m.Alone), partNames(p, m.Together)
+				r := &setterRecord{item: it, fields: map[string]any{"minimal": len(alone) == 0, "alone": alone, "together": together,
+					"questions": m.Questions, "certified": m.Certified, "us": float64(m.Elapsed.Nanoseconds()) / 1e3}}
+				switch {
+				case len(alone) == 0:
+					r.text = "minimal"
+				case check:
+					r.text = "not minimal"
+				default:
+					r.text = fmt.Sprintf("not minimal: removable alone: %s; together: %s", strings.Join(alone, " "), strings.Join(together, " "))
+				}
+				return r
+			})
+		},
+	}
+}
+
+func hintCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "hint",
+		Usage:     "what would make a puzzle unique",
+		ArgsUsage: "[FILE|-]...",
+		Description: "For each puzzle with several solutions: the givens (cell=digit) that each leave exactly one,\n" +
+			"in reading order, or, when none does, those that leave the fewest (counted up to --cap). For one\n" +
+			"without a solution: a core of givens and rules with no solution among themselves, and those\n" +
+			"of them whose removal alone gives the puzzle a solution. A unique puzzle needs no hint." + "\n\n" +
+			examples(
+				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
+				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
+		Flags: setterFlags(&cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Action: func(c *cli.Context) error {
+			limit, timeout := c.Int("cap"), c.Duration("timeout")
+			if limit < 2 {
+				return usagef("--cap %d: want at least 2", limit)
+			}
+			return runSetter(c, "hint", func(ctx context.Context, e engine.Engine, it *item) *setterRecord {
+				h, err := engine.MakeUnique(ctx, e, it.puzzle, limit, timeout)
+				if err != nil {
+					return failure(it, err)
+				}
+				p := it.puzzle
+				n := p.Size()
+				names := func(gs []engine.Given) []string {
+					out := make([]string, len(gs))
+					for i, g := range gs {
+						out[i] = fmt.Sprintf("r%dc%d=%d", g.Cell/n+1, g.Cell%n+1, g.Digit)
+					}
+					return out
+				}
+				count := countText(h.Solutions, limit)
+				r := &setterRecord{item: it, fields: map[string]any{"solutions": h.Solutions, "at_least": h.Solutions >= limit,
+					"givens": names(h.Givens), "closest": names(h.Closest), "left": h.Left,
+					"core": partNames(p, h.Core), "fixes": partNames(p, h.Fixes),
+					"questions": h.Questions, "us": float64(h.Elapsed.Nanoseconds()) / 1e3}}
+				switch {
+				case h.Solutions == 1:
+					r.text = "1 unique: no hint needed"
+				case h.Solutions == 0 && len(h.Fixes) > 0:
+					r.text = fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", strings.Join(partNames(p, h.Core), " "), strings.Join(partNames(p, h.Fixes), " "))
+				case h.Solutions == 0:
+					r.text = fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", strings.Join(partNames(p, h.Core), " "))
+				case len(h.Givens) > 0:
+					r.text = fmt.Sprintf("%s several: each of these makes it unique: %s", count, strings.Join(names(h.Givens), " "))
+				default:
+					r.text = fmt.Sprintf("%s several: no one given makes it unique; these leave %s: %s", count, countText(h.Left, limit), strings.Join(names(h.Closest), " "))
+				}
+				return r
+			})
+		},
+	}
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestHintAndMinimal: one record a puzzle in input order, in both forms,
+// for classic and variant puzzles; the answers themselves are tested
+// against brute force in package engine.
+func TestHintAndMinimal(t *testing.T) {
+	in := "1234........2...\n......34...23...\n1234341221434321\n44..............\n"
+	out, _, code := runCLI(t, in, "hint", "-")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 4 ||
+		!strings.HasPrefix(lines[0], "6 several: each of these makes it unique: ") ||
+		!strings.HasPrefix(lines[1], "0 none: conflicting: ") ||
+		lines[2] != "1 unique: no hint needed" ||
+		!strings.HasPrefix(lines[3], "invalid: line 4: ") {
+		t.Errorf("hint: exit %d:\n%s", code, out)
+	}
+	out, _, _ = runCLI(t, "1234........2...\n", "hint", "--cap", "2", "--format", "json", "-")
+	var h struct {
+		Status    string
+		Solutions int
+		AtLeast   bool `json:"at_least"`
+		Givens    []string
+		Line      int
+	}
+	if err := json.Unmarshal([]byte(out), &h); err != nil || h.Status != "answered" || h.Solutions != 2 || !h.AtLeast || len(h.Givens) == 0 || h.Line != 1 {
+		t.Errorf("hint --format json: %q, %v", out, err)
+	}
+
+	out, _, code = runCLI(t, "1234341221434321\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n1234........2...\n", "minimal", "--check", "-")
+	if code != 1 || !strings.HasPrefix(out, "not minimal\nminimal\nerror: line 3: not proved unique") {
+		t.Errorf("minimal --check: exit %d:\n%s", code, out)
+	}
+	out, _, code = runCLI(t, "", "minimal", "--engine", "search", "--format", "json", "../../testdata/variants/killer-4.json")
+	var m struct {
+		Minimal         bool
+		Alone, Together []string
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Minimal || len(m.Together) == 0 || !strings.HasPrefix(m.Alone[0], "rule 1 (killer)") {
+		t.Errorf("minimal on killer-4: exit %d, %q, %v", code, out, err)
+	}
+	if _, errOut, code := runCLI(t, "", "hint", "--cap", "1", "-"); code != 2 || !strings.Contains(errOut, "--cap 1") {
+		t.Errorf("hint --cap 1: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// A Part names one given or one rule of a puzzle: a given's cell (Rule is
+// -1), or a rule's index in Puzzle.Rules (Cell is -1).
+type Part struct {
+	Cell int
+	Rule int
+}
+
+// without returns p without the parts in drop.
+func without(p *sudokusat.Puzzle, drop []Part) *sudokusat.Puzzle {
+	q := *p
+	q.Grid = p.Grid.Clone()
+	q.Published = nil
+	var rules []int
+	for _, x := range drop {
+		if x.Rule >= 0 {
+			rules = append(rules, x.Rule)
+		} else {
+			q.Grid.SetCell(x.Cell, 0)
+		}
+	}
+	if len(rules) > 0 {
+		q.Rules = nil
+		for i, r := range p.Rules {
+			if !slices.Contains(rules, i) {
+				q.Rules = append(q.Rules, r)
+			}
+		}
+	}
+	return &q
+}
+
+// parts lists p's givens, in reading order, then its rules.
+func parts(p *sudokusat.Puzzle) []Part {
+	var out []Part
+	for cell := range p.Grid.Len() {
+		if p.Grid.Cell(cell) != 0 {
+			out = append(out, Part{Cell: cell, Rule: -1})
+		}
+	}
+	for i := range p.Rules {
+		out = append(out, Part{Cell: -1, Rule: i})
+	}
+	return out
+}
+
+// A Minimality says which givens and rules a unique puzzle does not need.
+type Minimality struct {
+	// Alone lists the parts each of which can be removed, alone, with the
+	// puzzle staying unique; the puzzle is minimal when it is empty.
+	Alone []Part
+	// Together is one maximal set of parts removable together: with all
+	// of them gone the puzzle is still unique, and each part left is
+	// needed. Removing a part does not always add solutions (a Kropki or
+	// XV dot taken away puts its pair under the negative rule), so the
+	// greedy passes go over every part until one adds nothing.
+	Together []Part
+	// Questions is the number of counts asked; Certified reports that
+	// every "unique" answer behind a removable part carried a checked
+	// proof of "no second solution".
+	Questions int
+	Certified bool
+	Elapsed   time.Duration
+}
+
+// Minimal reports, for a unique puzzle, which of its givens and rules can
+// be removed keeping it unique: each alone, and one maximal set together.
+// Every "not removable" has a second solution, checked by the validator,
+// as its witness; every "removable" is the engine's "no second solution",
+// proved with a certifying engine. A puzzle that is not unique is an
+// error wrapping ErrNotUnique.
+func Minimal(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
+	start := time.Now()
+	m := &Minimality{Certified: true}
+	defer func() { m.Elapsed = time.Since(start) }()
+	unique := func(q *sudokusat.Puzzle) (bool, error) {
+		m.Questions++
+		a := Count(ctx, e, q, 2, timeout)
+		if !a.Status.Answered() {
+			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
+		}
+		if a.Count == 1 {
+			m.Certified = m.Certified && a.Certified
+		}
+		return a.Count == 1, nil
+	}
+	if err := variant.Validate(p); err != nil {
+		return nil, err
+	}
+	ok, err := unique(p)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: a question about a unique puzzle, asked of one with no solution or several", ErrNotUnique)
+	}
+	for _, x := range parts(p) {
+		ok, err := unique(without(p, []Part{x}))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			m.Alone = append(m.Alone, x)
+		}
+	}
+	// The parts removable alone first, then the others, pass after pass.
+	order := append(slices.Clone(m.Alone), slices.DeleteFunc(parts(p), func(x Part) bool { return slices.Contains(m.Alone, x) })...)
+	for grew := true; grew; {
+		grew = false
+		for _, x := range order {
+			if slices.Contains(m.Together, x) {
+				continue
+			}
+			ok, err := unique(without(p, append(slices.Clone(m.Together), x)))
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				m.Together, grew = append(m.Together, x), true
+			}
+		}
+	}
+	slices.SortFunc(m.Together, func(a, b Part) int { return slices.Index(order, a) - slices.Index(order, b) })
+	return m, nil
+}
+
+// A Hint says what would make a puzzle unique.
+type Hint struct {
+	// Solutions is the puzzle's count, up to the cap asked.
+	Solutions int
+	// Givens lists the givens (cell, digit) that leave exactly one
+	// solution, in reading order, for a puzzle with several.
+	Givens []Given
+	// Closest lists, when no single given does, the givens that leave
+	// the fewest solutions (Left of them, at most the cap).
+	Closest []Given
+	Left    int
+	// Core, for a puzzle without a solution, is a set of parts with no
+	// solution among themselves, each needed for that (a minimal
+	// unsatisfiable core of its givens and rules); Fixes lists the parts
+	// whose removal alone gives the whole puzzle a solution.
+	Core, Fixes []Part
+	Questions   int
+	Elapsed     time.Duration
+}
+
+// A Given is a digit in a cell (row-major from 0).
+type Given struct{ Cell, Digit int }
+
+// MakeUnique answers what would make p unique: for a puzzle with several
+// solutions, the single givens that leave exactly one (from its true
+// candidates counted up to cap ≥ 2: a candidate in exactly one solution
+// is such a given), or the ones that leave the fewest; for a puzzle with
+// none, its conflicting core of givens and rules. A unique puzzle gives a
+// Hint with Solutions 1 and nothing else.
+func MakeUnique(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
+	if limit < 2 {
+		return nil, fmt.Errorf("hint: cap %d: want at least 2", limit)
+	}
+	start := time.Now()
+	h := &Hint{}
+	defer func() { h.Elapsed = time.Since(start) }()
+	if err := variant.Validate(p); err != nil {
+		return nil, err
+	}
+	h.Questions++
+	a := Count(ctx, e, p, limit, timeout)
+	if !a.Status.Answered() {
+		return nil, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
+	}
+	h.Solutions = a.Count
+	switch {
+	case a.Count == 1:
+		return h, nil
+	case a.Count == 0:
+		return h, h.core(ctx, e, p, timeout)
+	}
+	k, err := TrueCandidates(ctx, e, p, limit, timeout)
+	if err != nil {
+		return nil, err
+	}
+	h.Questions += k.Questions
+	h.Left = limit + 1
+	for cell, counts := range k.Count {
+		if p.Grid.Cell(cell) != 0 {
+			continue
+		}
+		for i, c := range counts {
+			g := Given{cell, i + 1}
+			switch {
+			case c == 1:
+				h.Givens = append(h.Givens, g)
+			case c > 1 && c < h.Left:
+				h.Left, h.Closest = c, []Given{g}
+			case c > 1 && c == h.Left:
+				h.Closest = append(h.Closest, g)
+			}
+		}
+	}
+	if len(h.Givens) > 0 {
+		h.Closest, h.Left = nil, 0
+	}
+	return h, nil
+}
+
+// core finds a minimal set of p's parts with no solution among
+// themselves (deletion: a part whose removal leaves the rest without a
+// solution is not needed), then the parts whose removal alone gives p a
+// solution.
+func (h *Hint) core(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
+	solvable := func(q *sudokusat.Puzzle) (bool, error) {
+		h.Questions++
+		a := Count(ctx, e, q, 1, timeout)
+		if !a.Status.Answered() {
+			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
+		}
+		return a.Count > 0, nil
+	}
+	all := parts(p)
+	var dropped []Part
+	for _, x := range all {
+		ok, err := solvable(without(p, append(slices.Clone(dropped), x)))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			dropped = append(dropped, x) // not needed for the conflict
+		}
+	}
+	for _, x := range all {
+		if !slices.Contains(dropped, x) {
+			h.Core = append(h.Core, x)
+		}
+	}
+	for _, x := range h.Core {
+		ok, err := solvable(without(p, []Part{x}))
+		if err != nil {
+			return err
+		}
+		if ok {
+			h.Fixes = append(h.Fixes, x)
+		}
+	}
+	return nil
+}
