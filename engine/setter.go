@@ -84,6 +84,7 @@ func Minimal(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Du
 	start := time.Now()
 	m := &Minimality{Certified: true}
 	defer func() { m.Elapsed = time.Since(start) }()
+	count := 0
 	unique := func(q *sudokusat.Puzzle) (bool, error) {
 		m.Questions++
 		a := Count(ctx, e, q, 2, timeout)
@@ -93,6 +94,7 @@ func Minimal(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Du
 		if a.Count == 1 {
 			m.Certified = m.Certified && a.Certified
 		}
+		count = a.Count
 		return a.Count == 1, nil
 	}
 	if err := variant.Validate(p); err != nil {
@@ -103,7 +105,11 @@ func Minimal(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Du
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%w: a question about a unique puzzle, asked of one with no solution or several", ErrNotUnique)
+		what := "no solution"
+		if count > 1 {
+			what = "several solutions"
+		}
+		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", ErrNotUnique, what)
 	}
 	for _, x := range parts(p) {
 		ok, err := unique(without(p, []Part{x}))
