@@ -33,7 +33,7 @@ func TestCandidatesCommand(t *testing.T) {
 	for _, e := range []string{"native", "search", "sat"} {
 		out, _, code := runCLI(t, input, "candidates", "--engine", e, "--format", "json", "-")
 		rs := read(out)
-		if code != 1 || len(rs) != 4 || rs[0].Status != "solved" || rs[1].Status != "invalid" || rs[2].Status != "solved" || rs[3].Status != "unsolvable" {
+		if code != 1 || len(rs) != 4 || rs[0].Status != "answered" || rs[1].Status != "invalid" || rs[2].Status != "answered" || rs[3].Status != "unsolvable" {
 			t.Fatalf("%s: exit %d, %+v", e, code, rs)
 		}
 		if got := rs[2].Candidates; len(got) != 16 || got[0][0] != 1 || len(got[4]) != 1 || got[4][0] != 3 {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,12 +17,13 @@ import (
 	"github.com/sudokusat/sudokusat/engine"
 )
 
-// setterFlags are the flags minimal and hint share with count.
-func setterFlags(extra ...cli.Flag) []cli.Flag {
+// setterFlags are the flags the setters' questions share with count, the
+// output formats first (the default first).
+func setterFlags(formats []string, extra ...cli.Flag) []cli.Flag {
 	return append(extra,
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: formats[0], Usage: "output `FORMAT`: " + strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]},
 		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
 		workersFlag(),
 		quietFlag(),
@@ -40,12 +43,14 @@ type setterRecord struct {
 	fields map[string]any
 }
 
-// runSetter runs one of the setters' questions on every input puzzle,
-// one record each, and writes a summary.
-func runSetter(c *cli.Context, name string, answer func(ctx context.Context, e engine.Engine, it *item) *setterRecord) error {
+// runSetter runs one of the setters' questions (candidates, hint,
+// minimal) on every input puzzle, one record each in the --format asked
+// (one of formats; "json" is written from the record's fields, any other
+// from its text), and writes a summary.
+func runSetter(c *cli.Context, name string, formats []string, answer func(ctx context.Context, e engine.Engine, it *item, format string) *setterRecord) error {
 	format := c.String("format")
-	if format != "line" && format != "json" {
-		return usagef("unknown format %q (want line or json)", format)
+	if !slices.Contains(formats, format) {
+		return usagef("unknown format %q (want %s or %s)", format, strings.Join(formats[:len(formats)-1], ", "), formats[len(formats)-1])
 	}
 	workers := c.Int("workers")
 	pool, err := newWorkers(workers, c.Duration("timeout") > 0)
@@ -65,7 +70,7 @@ func runSetter(c *cli.Context, name string, answer func(ctx context.Context, e e
 			if it.err != nil {
 				return &setterRecord{item: it, status: engine.Invalid, err: it.err}
 			}
-			return answer(ctx, e, it)
+			return answer(ctx, e, it, format)
 		},
 		func(w *sudokusat.Writer, _ *item, r *setterRecord) {
 			total++
@@ -91,23 +96,42 @@ func runSetter(c *cli.Context, name string, answer func(ctx context.Context, e e
 	return nil
 }
 
+// writeSetter writes a record: its fields as JSON, or its text (an error
+// as STATUS: PLACE: reason, with a blank line after it in the grid form,
+// whose records end with one).
 func writeSetter(w *sudokusat.Writer, e engine.Engine, r *setterRecord, format string) {
 	if format == "json" {
-		rec := map[string]any{"index": r.index, "file": r.file, "line": r.item.line, "engine": e.Name()}
+		// The place and status first, as every command's records have
+		// them, then the answer's fields by name.
+		keys := []string{"index", "file", "line", "status"}
+		rec := map[string]any{"index": r.index, "file": r.file, "line": r.item.line, "status": "answered"}
 		if r.err != nil {
 			rec["status"], rec["error"] = r.status.String(), fmt.Sprintf("%s: %v", r.where(), r.err)
-		} else {
-			rec["status"] = "answered"
-			for k, v := range r.fields {
-				rec[k] = v
-			}
+			keys = append(keys, "error")
 		}
-		b, _ := json.Marshal(rec) // numbers, strings and lists of them
-		w.Write(append(b, '\n'))
+		keys = append(keys, slices.Sorted(maps.Keys(r.fields))...)
+		for k, v := range r.fields {
+			rec[k] = v
+		}
+		rec["engine"] = e.Name()
+		keys = append(keys, "engine")
+		b := []byte{'{'}
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			kb, _ := json.Marshal(k)
+			vb, _ := json.Marshal(rec[k]) // numbers, strings and lists of them
+			b = append(append(append(b, kb...), ':'), vb...)
+		}
+		w.Write(append(b, '}', '\n'))
 		return
 	}
 	if r.err != nil {
 		fmt.Fprintf(w, "%s: %s: %v\n", r.status, r.where(), r.err)
+		if format == "grid" {
+			w.WriteString("\n")
+		}
 		return
 	}
 	w.WriteString(r.text + "\n")
@@ -157,10 +181,10 @@ func minimalCommand() *cli.Command {
 				"sudokusat minimal puzzles.txt", "each puzzle's removable givens and rules",
 				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
 				"sudokusat minimal --engine search --format json killer.json", "a variant puzzle, as JSON"),
-		Flags: setterFlags(&cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
+		Flags: setterFlags([]string{"line", "json"}, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
-			return runSetter(c, "minimal", func(ctx context.Context, e engine.Engine, it *item) *setterRecord {
+			return runSetter(c, "minimal", []string{"line", "json"}, func(ctx context.Context, e engine.Engine, it *item, _ string) *setterRecord {
 				m, err := engine.Minimal(ctx, e, it.puzzle, timeout)
 				if err != nil {
 					return failure(it, err)
@@ -195,13 +219,13 @@ func hintCommand() *cli.Command {
 			examples(
 				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
 				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
-		Flags: setterFlags(&cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Flags: setterFlags([]string{"line", "json"}, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 2 {
 				return usagef("--cap %d: want at least 2", limit)
 			}
-			return runSetter(c, "hint", func(ctx context.Context, e engine.Engine, it *item) *setterRecord {
+			return runSetter(c, "hint", []string{"line", "json"}, func(ctx context.Context, e engine.Engine, it *item, _ string) *setterRecord {
 				h, err := engine.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)
