@@ -284,6 +284,31 @@ func TestPageAnswersMatchCLI(t *testing.T) {
 			}
 		})
 	}
+	// The setters' questions: the page (its native, the variant search on
+	// a variant) says what the command line (gophersat) says.
+	killer, err := os.ReadFile("../../testdata/variants/killer-4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, puzzle string
+		args         []string
+		op           api.Op
+	}{
+		{"candidates", "1234........2...", []string{"candidates", "--format", "line"}, api.Candidates},
+		{"candidates of a variant", string(killer), []string{"candidates", "--format", "line"}, api.Candidates},
+		{"hint", "1234........2...", []string{"hint"}, api.Hint},
+		{"hint without a solution", "......34...23...", []string{"hint"}, api.Hint},
+		{"minimal", ".2.1........4.2.", []string{"minimal"}, api.Minimal},
+		{"minimal of a variant", string(killer), []string{"minimal"}, api.Minimal},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, code := runCLI(t, tt.puzzle, tt.args...)
+			if r := tt.op(ctx, api.Request{Puzzle: tt.puzzle}); code != 0 || r.Text+"\n" != out || r.Message != "" {
+				t.Errorf("the page says %q (%s), the command line %q (exit %d)", r.Text, r.Message, out, code)
+			}
+		})
+	}
 	t.Run("render", func(t *testing.T) {
 		out, _, _ := runCLI(t, inkala, "render", "--solution")
 		// The titles differ: the command line names the input line.

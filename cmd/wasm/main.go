@@ -2,7 +2,8 @@
 
 // Command wasm is sudokusat compiled to WebAssembly for the web page in
 // web/. It puts an object "sudokusat" on the JavaScript global object whose
-// methods solve, count, grade, generate, encode and render each take a JSON
+// methods (solve, count, grade, generate, encode, render, and the setters'
+// questions candidates, hint and minimal: api.Ops) each take a JSON
 // request and return a Promise of the JSON reply; package api does all the
 // work, so this file only carries strings across.
 //

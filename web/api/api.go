@@ -1,5 +1,7 @@
 // Package api is what the web page asks of sudokusat: solve, count, grade,
-// encode and draw one puzzle given as text, and generate new ones. A
+// encode and draw one puzzle given as text, answer a setter's questions
+// about it (its true candidates, what would make it unique, what it does
+// not need), and generate new ones. A
 // puzzle is a classic grid in any format the command line reads, or a
 // variant puzzle as an f-puzzles JSON document or link. Requests
 // and replies are plain records that travel as JSON, so that cmd/wasm only
@@ -51,7 +53,10 @@ type Request struct {
 	// Encoding names the CNF encoding for EngineSAT and Encode; empty
 	// means encode.Default.
 	Encoding string `json:"encoding"`
-	// Limit is how many solutions Count looks for; 0 means 2.
+	// Limit is how many solutions Count looks for; 0 means 2. It is
+	// the cap of Candidates (each candidate's solutions counted up to
+	// it; 0 means 1, possible or not) and of Hint (the puzzle's; 0 means
+	// 10), at most MaxCap.
 	Limit int `json:"limit"`
 	// Size, Hints, Difficulty and Symmetric are Generate's targets, as
 	// the generate command's flags of the same names.
@@ -105,8 +110,36 @@ type Reply struct {
 	// or the grade line ("5.0 guessing guesses=21").
 	Text string `json:"text,omitempty"`
 	// Count and Limit are Count's answer: solutions found, capped at Limit.
+	// Hint's count is the puzzle's, up to its cap; Minimal's, of a puzzle
+	// that is not unique, up to 2. Candidates' and Hint's Limit is the
+	// cap they used.
 	Count int `json:"count,omitempty"`
 	Limit int `json:"limit,omitempty"`
+	// Candidates are Candidates' answer: each cell's possible digits,
+	// row-major, givens included; Counts, with a cap above 1, each cell's
+	// count of solutions for digits 1 to N, up to the cap. Met is the
+	// number of distinct solutions found on the way.
+	Candidates [][]int `json:"candidates,omitempty"`
+	Counts     [][]int `json:"counts,omitempty"`
+	Met        int     `json:"met,omitempty"`
+	// Unique, Closest and Left, Core and Fixes are Hint's answer: the
+	// givens that each make the puzzle unique; when none does, those that
+	// leave the fewest solutions, Left of them; for a puzzle without a
+	// solution, givens and rules with none among themselves, and those
+	// of them whose removal alone gives it one.
+	Unique  []Part `json:"unique,omitempty"`
+	Closest []Part `json:"closest,omitempty"`
+	Left    int    `json:"left,omitempty"`
+	Core    []Part `json:"core,omitempty"`
+	Fixes   []Part `json:"fixes,omitempty"`
+	// Alone, Together and IsMinimal are Minimal's answer: the givens and
+	// rules that can each go alone with the puzzle staying unique, one
+	// maximal set that can go together, and whether nothing can go.
+	Alone     []Part `json:"alone,omitempty"`
+	Together  []Part `json:"together,omitempty"`
+	IsMinimal bool   `json:"minimal,omitempty"`
+	// Questions is the number of counts the setters' questions asked.
+	Questions int `json:"questions,omitempty"`
 	// Score, Hardest and Guesses are the grade, from Grade, or from
 	// Generate with a difficulty target.
 	Score   float64 `json:"score,omitempty"`
@@ -163,6 +196,10 @@ func (s Service) Ops() map[string]Op {
 		"generate": s.Generate,
 		"encode":   s.Encode,
 		"render":   s.Render,
+		// The setters' questions.
+		"candidates": s.Candidates,
+		"hint":       s.Hint,
+		"minimal":    s.Minimal,
 	}
 }
 

@@ -300,7 +300,7 @@ func TestRender(t *testing.T) {
 // pixels, 0 meaning 40, and refuses any other before doing any work. The
 // API drew -5, 1e-7 and 1e308 (width="+Inf").
 func TestCellSize(t *testing.T) {
-	for _, op := range []string{"solve", "count", "generate", "render"} {
+	for _, op := range []string{"solve", "count", "generate", "render", "candidates", "hint", "minimal"} {
 		for _, tt := range []struct {
 			px   string
 			want string // the message, "" for success
@@ -354,7 +354,7 @@ func TestCall(t *testing.T) {
 
 func TestOps(t *testing.T) {
 	// The names JavaScript calls: cmd/wasm exports exactly these.
-	want := []string{"count", "encode", "generate", "grade", "render", "solve"}
+	want := []string{"candidates", "count", "encode", "generate", "grade", "hint", "minimal", "render", "solve"}
 	ops := Ops()
 	if len(ops) != len(want) {
 		t.Errorf("%d operations, want %d", len(ops), len(want))

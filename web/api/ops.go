@@ -1,5 +1,6 @@
 // The page's operations: Solve, Count, Grade, Generate, Encode and Render,
-// each as a Service method and as a function on the zero Service.
+// each as a Service method and as a function on the zero Service (the
+// setters' questions are in setter.go).
 
 package api
 
