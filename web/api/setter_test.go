@@ -164,7 +164,7 @@ func TestCandidatesEngines(t *testing.T) {
 // solution, a core with none whose fixes brute force confirms.
 func TestHint(t *testing.T) {
 	ctx := context.Background()
-	for _, pz := range append(setterPuzzles(t), struct{ name, text string }{"conflict", conflict4}) {
+	for _, pz := range append(setterPuzzles(t), struct{ name, text string }{"conflict", conflict4}, struct{ name, text string }{"conflict with a rule", noVariantSolution}) {
 		p, sols := brute(t, pz.text)
 		n := p.Size()
 		for _, e := range pageEngines(pz.text) {
@@ -228,9 +228,10 @@ func TestHint(t *testing.T) {
 					t.Errorf("unique %v, the engine layer's %v", r.Unique, want)
 				}
 				wantText := map[string]string{
-					"several":  "6 several: each of these makes it unique: r3c3=4 r3c4=3 r4c2=3 r4c2=4 r4c3=1 r4c4=1",
-					"conflict": "0 none: conflicting: r2c3=3 r3c4=2 r4c1=3; removing one of these gives a solution: r2c3=3 r3c4=2 r4c1=3",
-					"unique":   "1 unique: no hint needed",
+					"several":              "6 several: each of these makes it unique: r3c3=4 r3c4=3 r4c2=3 r4c2=4 r4c3=1 r4c4=1",
+					"conflict":             "0 none: conflicting: r2c3=3 r3c4=2 r4c1=3; removing one of these gives a solution: r2c3=3 r3c4=2 r4c1=3",
+					"unique":               "1 unique: no hint needed",
+					"conflict with a rule": "0 none: conflicting: r1c1=1 rule 1 (thermo); removing one of these gives a solution: r1c1=1 rule 1 (thermo)",
 				}[pz.name]
 				if wantText != "" && r.Text != wantText {
 					t.Errorf("text %q, want %q", r.Text, wantText)
