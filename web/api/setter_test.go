@@ -310,7 +310,7 @@ func checkCore(t *testing.T, p *sudokusat.Puzzle, r Reply) {
 func TestMinimal(t *testing.T) {
 	ctx := context.Background()
 	killer, _ := readVariant(t, "killer-4")
-	for _, pz := range []struct{ name, text string }{{"classic", unique4}, {"killer", killer}} {
+	for _, pz := range []struct{ name, text string }{{"classic, minimal", unique4}, {"classic, a given too many", "32" + unique4[2:]}, {"killer", killer}} {
 		p, _ := brute(t, pz.text)
 		n := p.Size()
 		for _, e := range pageEngines(pz.text) {
