@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -408,6 +409,48 @@ type browserResult struct {
 	Generated struct {
 		Puzzle, Shown, Status string
 	} `json:"generated"`
+	// Setter is what the setter's buttons showed: the pencil marks
+	// ("r1c2:34", or "r1c2:3=2,4=1" when counted) and the cells marked
+	// ("r3c3=4", "+" when a removable given can go with the others).
+	Setter struct {
+		Candidates struct {
+			Puzzle, Status string
+			Marks          []string
+		}
+		Counted struct {
+			Status string
+			Marks  []string
+			Shades int // different shades behind the marks
+		}
+		Typed struct {
+			Puzzle, Status string
+			Marks          []string
+		}
+		Hint, Conflict, Thermo setterMarked
+		Minimal                struct {
+			Puzzle string
+			setterMarked
+		}
+		MinimalChecked map[string]setterMarked
+	} `json:"setter"`
+	// PhoneCandidates is what the phone showed after Candidates.
+	PhoneCandidates struct {
+		Width  int
+		Status string
+		Marks  int
+		Boxes  []struct {
+			Sel         string
+			Top, Bottom int
+			Visible     bool
+		}
+	} `json:"phoneCandidates"`
+}
+
+// setterMarked is a setter's answer on the page: the status, and the
+// cells marked.
+type setterMarked struct {
+	Status string
+	Marked []string
 }
 
 // TestBrowser loads the page from "sudokusat serve" in headless Chromium
@@ -465,7 +508,7 @@ func TestBrowser(t *testing.T) {
 	if artifacts, err = filepath.Abs(filepath.Join(artifacts, mode)); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "phone-empty.png", "phone-solved.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -601,6 +644,17 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	checkBrowserSetter(t, res)
+	pc := res.PhoneCandidates
+	if pc.Width > 390 || !strings.HasPrefix(pc.Status, "Candidates: one digit in every cell") || pc.Marks != 81-21 || len(pc.Boxes) != 2 {
+		t.Errorf("phone: after Candidates, page %d px wide, status %q, %d cells pencilled (want 60)", pc.Width, pc.Status, pc.Marks)
+	}
+	for _, b := range pc.Boxes {
+		if !b.Visible {
+			t.Errorf("phone: after Candidates, %s spans y %d to %d, out of the 844 px screen", b.Sel, b.Top, b.Bottom)
+		}
+	}
+
 	// The limit is 1 s; the worker's end and the message must follow it
 	// closely, whatever gophersat was doing.
 	if res.Timeout.Message != "timeout: no answer within 1s" || res.Timeout.MS > 5000 {
@@ -636,7 +690,9 @@ func TestBrowser(t *testing.T) {
 	for _, shot := range []struct {
 		name       string
 		minW, minH int
-	}{{"solved.png", 1000, 600}, {"variant.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600}, {"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}} {
+	}{{"solved.png", 1000, 600}, {"variant.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600},
+		{"candidates.png", 1000, 600}, {"hint.png", 1000, 600}, {"minimal.png", 1000, 600},
+		{"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}, {"phone-candidates.png", 780, 1688}} {
 		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {
@@ -665,7 +721,8 @@ var developerWords = regexp.MustCompile(`(?i)WebAssembly|compiled|Go packages|go
 func checkBrowserWords(t *testing.T, res browserResult) {
 	t.Helper()
 	w := res.Words
-	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles or sudokupad link"} {
+	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles or sudokupad link",
+		"candidates", "make unique", "minimal?"} {
 		if !strings.Contains(strings.ToLower(w.Intro), what) {
 			t.Errorf("the intro does not say %q: %q", what, w.Intro)
 		}
@@ -745,5 +802,104 @@ func checkBrowserVariant(t *testing.T, res browserResult) {
 	}
 	if len(want) == 0 || !slices.Equal(sev.Marked, want) {
 		t.Errorf("a variant with several solutions: marked %q, want %q", sev.Marked, want)
+	}
+}
+
+// wantMarks is the page's form of api.Candidates' answer for puzzle: each
+// cell without a given, "r1c2:34", or with counts "r1c2:3=2,4=1".
+func wantMarks(t *testing.T, puzzle string, limit int) []string {
+	t.Helper()
+	r := api.Candidates(context.Background(), api.Request{Puzzle: puzzle, Limit: limit})
+	if r.Status != api.StatusFound {
+		t.Fatalf("candidates of %s: %s %s", puzzle, r.Status, r.Message)
+	}
+	var out []string
+	for c, ds := range r.Candidates {
+		if puzzle[c] != '.' {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "r%dc%d:", c/r.Size+1, c%r.Size+1)
+		for i, d := range ds {
+			switch {
+			case r.Counts == nil:
+				fmt.Fprint(&b, d)
+			case i > 0:
+				fmt.Fprintf(&b, ",%d=%d", d, r.Counts[c][d-1])
+			default:
+				fmt.Fprintf(&b, "%d=%d", d, r.Counts[c][d-1])
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// checkBrowserSetter checks what the setter's buttons showed against
+// package api's answers: the pencil marks, counted and shaded, followed
+// after a given typed on the grid; the givens that make a puzzle unique
+// marked and listed; a conflict's givens marked and its rule named; the
+// givens a unique puzzle can do without marked, and "minimal" said.
+func checkBrowserSetter(t *testing.T, res browserResult) {
+	t.Helper()
+	ctx := context.Background()
+	st := res.Setter
+	if want := wantMarks(t, st.Candidates.Puzzle, 1); !slices.Equal(st.Candidates.Marks, want) ||
+		!strings.HasPrefix(st.Candidates.Status, "Candidates: the digits some solution puts in each cell (") {
+		t.Errorf("candidates: drew %q, want %q; status %q", st.Candidates.Marks, want, st.Candidates.Status)
+	}
+	if want := wantMarks(t, st.Candidates.Puzzle, 3); !slices.Equal(st.Counted.Marks, want) || st.Counted.Shades < 2 ||
+		!strings.Contains(st.Counted.Status, "Shaded by how many solutions use each digit: the darkest, 3 or more.") {
+		t.Errorf("candidates up to 3: drew %q in %d shades, want %q; status %q", st.Counted.Marks, st.Counted.Shades, want, st.Counted.Status)
+	}
+	if want := wantMarks(t, st.Typed.Puzzle, 3); st.Typed.Puzzle != "1234......4.2..." || !slices.Equal(st.Typed.Marks, want) {
+		t.Errorf("a given typed with the candidates shown: puzzle %q, drew %q, want %q", st.Typed.Puzzle, st.Typed.Marks, want)
+	}
+
+	h := api.Hint(ctx, api.Request{Puzzle: st.Candidates.Puzzle})
+	cells := map[string]string{}
+	var order []string
+	var names []string
+	for _, x := range h.Unique {
+		if _, ok := cells[x.Cell]; !ok {
+			order = append(order, x.Cell)
+		}
+		cells[x.Cell] += strconv.Itoa(x.Digit)
+		names = append(names, x.Name)
+	}
+	var want []string
+	for _, c := range order {
+		want = append(want, c+"="+cells[c])
+	}
+	if !slices.Equal(st.Hint.Marked, want) || len(want) == 0 ||
+		!strings.HasPrefix(st.Hint.Status, fmt.Sprintf("Not unique: %d solutions; each of these makes it unique: %s (marked).", h.Count, strings.Join(names, " "))) {
+		t.Errorf("make unique: marked %q, want %q; status %q", st.Hint.Marked, want, st.Hint.Status)
+	}
+	if want := []string{"r2c3=3", "r3c4=2", "r4c1=3"}; !slices.Equal(st.Conflict.Marked, want) ||
+		!strings.HasPrefix(st.Conflict.Status, "No solution: these givens (marked) conflict: r2c3=3 r3c4=2 r4c1=3; removing any one of them gives a solution.") {
+		t.Errorf("make unique without a solution: marked %q, want %q; status %q", st.Conflict.Marked, want, st.Conflict.Status)
+	}
+	if want := []string{"r1c1=1"}; !slices.Equal(st.Thermo.Marked, want) ||
+		!strings.HasPrefix(st.Thermo.Status, "No solution: these givens (marked) and rules conflict: r1c1=1 rule 1 (thermo)") {
+		t.Errorf("make unique, a given that breaks a rule: marked %q, want %q; status %q", st.Thermo.Marked, want, st.Thermo.Status)
+	}
+
+	m := api.Minimal(ctx, api.Request{Puzzle: st.Minimal.Puzzle})
+	want = nil
+	for _, x := range m.Alone {
+		mark := fmt.Sprintf("%s=%d", x.Cell, x.Digit)
+		if slices.ContainsFunc(m.Together, func(y api.Part) bool { return y.Name == x.Name }) {
+			mark += "+"
+		}
+		want = append(want, mark)
+	}
+	if !slices.Equal(st.Minimal.Marked, want) || len(want) == 0 || !strings.HasPrefix(st.Minimal.Status, "Not minimal: each of these givens can go, the puzzle staying unique (shaded): ") {
+		t.Errorf("minimal?: marked %q, want %q; status %q", st.Minimal.Marked, want, st.Minimal.Status)
+	}
+	if c := st.MinimalChecked["inkala"]; !strings.HasPrefix(c.Status, "Minimal: every given and rule is needed") || len(c.Marked) > 0 {
+		t.Errorf("minimal? of a minimal puzzle: status %q, marked %q", c.Status, c.Marked)
+	}
+	if c := st.MinimalChecked["several"]; c.Status != "Not unique: more than one solution, so nothing can go. Make unique shows which given would leave one." || len(c.Marked) > 0 {
+		t.Errorf("minimal? of a puzzle with several solutions: status %q, marked %q", c.Status, c.Marked)
 	}
 }

@@ -6,8 +6,9 @@
 // downloads the DIMACS, picks the variant example (an f-puzzles link),
 // solves it with both engines and counts a variant with several
 // solutions, tries a bad puzzle (its clashing cells marked) and
-// one that runs past the time limit, types on the grid, generates a
-// puzzle, solves on a phone-sized screen, and keeps screenshots and a
+// one that runs past the time limit, types on the grid, asks the setter's
+// questions (candidates, make unique, minimal), generates a puzzle,
+// solves on a phone-sized screen, and keeps screenshots and a
 // printed PDF in the artifact folder. Its last line is
 // "RESULT " and a JSON record of what the page showed.
 //
@@ -29,6 +30,12 @@ const clash = '44.1\n....\n....\n....\n';
 const four = '.2.1........4.2.';
 // A 4×4 variant with both diagonals and no givens: many solutions.
 const diagonals4 = '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true}';
+// The setter's puzzles: 4×4s with six solutions, with one, with none (no
+// clash among the givens), and a thermometer that its given breaks.
+const setterSeveral = '1234........2...';
+const setterUnique = '32.1........4.2.'; // r1c1=3 is one given too many
+const setterConflict = '......34...23...';
+const thermoConflict = '{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C2","R1C1"]]}]}';
 
 await mkdir(artifacts, { recursive: true });
 const step = (what) => console.log(`${new Date().toISOString().slice(11, 23)} ${what}`);
@@ -234,6 +241,74 @@ try {
   await page.keyboard.press('Backspace');
   await page.waitForFunction(() => document.querySelectorAll('#board g.clash').length === 0 && document.querySelectorAll('#board svg text').length === 5);
 
+  // The setter's buttons, with the native engine: pencil marks (possible
+  // digits, then counted up to 3 and shaded), a given typed with them
+  // shown, the givens that make a puzzle unique, the conflict of one
+  // without a solution (givens marked, its rule named), and what a unique
+  // puzzle can do without.
+  await page.check('input[name=engine][value=native]');
+  // The pencil marks drawn, as "r1c2:34", or "r1c2:3=2,4=1" when counted.
+  const marksOf = () => page.$$eval('#board g.marks > g', (gs) => gs.map((g) => {
+    const ts = [...g.querySelectorAll('text')];
+    const counted = ts.some((t) => t.dataset.count);
+    return `${g.dataset.cell}:${ts.map((t) => (counted ? `${t.textContent}=${t.dataset.count}` : t.textContent)).join(counted ? ',' : '')}`;
+  }));
+  // The shades behind counted marks: how many different ones.
+  const shades = () => page.$$eval('#board g.marks rect', (rs) => new Set(rs.map((r) => r.getAttribute('fill-opacity'))).size);
+  const markedAs = (cls) => page.$$eval(`#board g.${cls}`, (gs) => gs.map((g) => `${g.dataset.cell}=${g.dataset.digits}${g.classList.contains('together') ? '+' : ''}`));
+  result.setter = {};
+  step('candidates');
+  await page.fill('#puzzle', setterSeveral);
+  await page.fill('#cap', '1');
+  await page.click('#candidates');
+  await waitStatus('ok');
+  result.setter.candidates = { puzzle: setterSeveral, status: await status(), marks: await marksOf() };
+  step('candidates counted up to 3');
+  await page.fill('#cap', '3');
+  await page.click('#candidates');
+  await page.waitForFunction(() => /Shaded/.test(document.getElementById('status').textContent));
+  result.setter.counted = { status: await status(), marks: await marksOf(), shades: await shades() };
+  await page.screenshot({ path: join(artifacts, 'candidates.png'), fullPage: true });
+  result.screenshots.push('candidates.png');
+  step('a given typed with the candidates shown');
+  await clickCell(2, 2);
+  await page.keyboard.press('4'); // r3c3=4 makes it unique
+  await page.waitForFunction(() => /^Candidates: one digit in every cell/.test(document.getElementById('status').textContent));
+  result.setter.typed = { puzzle: await page.inputValue('#puzzle'), status: await status(), marks: await marksOf() };
+  await page.fill('#cap', '1');
+
+  step('make unique');
+  await page.fill('#puzzle', setterSeveral);
+  await page.click('#hint');
+  await waitStatus('ok');
+  result.setter.hint = { status: await status(), marked: await markedAs('hint') };
+  await page.screenshot({ path: join(artifacts, 'hint.png'), fullPage: true });
+  result.screenshots.push('hint.png');
+  step('make unique: a puzzle without a solution');
+  await page.fill('#puzzle', setterConflict);
+  await page.click('#hint');
+  await waitStatus('error');
+  result.setter.conflict = { status: await status(), marked: await markedAs('conflict') };
+  await page.fill('#puzzle', thermoConflict);
+  await page.click('#hint');
+  await waitStatus('error');
+  result.setter.thermo = { status: await status(), marked: await markedAs('conflict') };
+
+  step('minimal?');
+  await page.fill('#puzzle', setterUnique);
+  await page.click('#minimal');
+  await waitStatus('ok');
+  result.setter.minimal = { puzzle: setterUnique, status: await status(), marked: await markedAs('removable') };
+  await page.screenshot({ path: join(artifacts, 'minimal.png'), fullPage: true });
+  result.setter.minimalChecked = {};
+  for (const [name, puzzle] of [['inkala', inkala], ['several', setterSeveral]]) {
+    await page.fill('#puzzle', puzzle);
+    await page.click('#minimal');
+    await waitStatus(name === 'inkala' ? 'ok' : 'error');
+    result.setter.minimalChecked[name] = { status: await status(), marked: await markedAs('removable') };
+  }
+  result.screenshots.push('minimal.png');
+
   step('a search past the time limit');
   await page.fill('#timeout', '1');
   await page.check('input[name=engine][value=sat]');
@@ -302,6 +377,19 @@ try {
   };
   await small.screenshot({ path: join(artifacts, 'phone-solved.png') });
   result.screenshots.push('phone-solved.png');
+  // The setter's group fits the phone's column, and after Candidates the
+  // marks are in view.
+  step('candidates on a phone');
+  await small.locator('#candidates').tap();
+  await small.waitForFunction(() => /^Candidates: /.test(document.getElementById('status').textContent));
+  result.phoneCandidates = {
+    width: await small.evaluate(() => document.documentElement.scrollWidth),
+    status: await small.textContent('#status'),
+    marks: await small.$$eval('#board g.marks > g', (gs) => gs.length),
+    boxes: [await inView('#status'), await inView('#board svg')],
+  };
+  await small.screenshot({ path: join(artifacts, 'phone-candidates.png') });
+  result.screenshots.push('phone-candidates.png');
   await phone.close();
 } finally {
   await browser.close();

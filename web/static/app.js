@@ -149,7 +149,7 @@ class ApiSolver {
 // page asks for main.wasm only then, so that no load fails.
 const config = JSON.parse(document.querySelector('meta[name="sudokusat-server"]')?.content || '{}');
 
-const actions = ['solve', 'count', 'grade', 'dimacs', 'svg', 'print', 'generate'];
+const actions = ['solve', 'count', 'grade', 'dimacs', 'svg', 'print', 'generate', 'candidates', 'hint', 'minimal'];
 const onBusy = (busy) => {
   for (const id of actions) $(id).disabled = busy;
   $('stop').hidden = !busy;
@@ -171,6 +171,10 @@ let previewTimer = 0; // the drawing as typed, due once typing pauses
 let drawn = { line: '', size: 0 };
 let drawnSize = 0; // the side of the grid drawn, editable or not
 let cursor = { row: 0, col: 0 }; // the cell typing on the grid goes to
+// The pencil marks shown, { cap }, or null: while they are, a given typed
+// on the grid asks for them again, once typing pauses (marksTimer).
+let marks = null;
+let marksTimer = 0;
 
 function setStatus(text, kind) {
   const s = $('status');
@@ -332,14 +336,17 @@ function request(extra) {
 }
 
 // run calls op and shows a failed reply's message, which is the command
-// line's; it returns the reply when it succeeded, else null.
-async function run(op, extra) {
+// line's, or what explain (when given) says of it for a reader instead;
+// it returns the reply when it succeeded, else null.
+async function run(op, extra, explain) {
   clearTimeout(previewTimer); // its answer would overwrite this one's
+  clearTimeout(marksTimer);
+  marks = null; // an answer of another kind replaces the pencil marks
   setStatus('Working…', 'busy');
   const req = request(extra);
   const r = await solver.call(op, req, limitMs());
   if (r.message) {
-    setStatus(r.message, 'error');
+    setStatus((explain && explain(r)) || r.message, 'error');
     log(r.message);
     // A drawing left from before would pass for this puzzle's.
     if (op !== 'generate') await showFailure(r, req.puzzle);
@@ -400,6 +407,231 @@ async function grade() {
   const guesses = r.guesses ? `, ${r.guesses} guesses` : '';
   setStatus(`Grade ${r.score.toFixed(1)}: the hardest technique needed is ${r.hardest}${guesses}.`, 'ok');
   log(`grade ${r.text}`);
+  reveal();
+}
+
+// symbol writes digit d of an n×n grid as the drawing does: 1-9, then
+// letters up to 35×35, then numbers.
+function symbol(d, n) {
+  if (d <= 9 || n > 35) return String(d);
+  return String.fromCharCode(55 + d); // 10 is A
+}
+
+// givenCells tells, for each cell of the reply's puzzle, whether it holds
+// a given.
+function givenCells(r) {
+  const n = r.size;
+  const cells = r.puzzle.length === n * n ? [...r.puzzle] : r.puzzle.split(' ');
+  return cells.map((s) => !/^[.0]$/.test(s));
+}
+
+// pencil adds digit d to group g as a small mark in its place of cell
+// (row, col), as a pencil mark sits in a printed grid: 1 top left, and
+// row by row; a shade behind it when opacity is given.
+function pencil(g, row, col, d, n, opacity) {
+  const box = gridBox();
+  const per = Math.ceil(Math.sqrt(n)); // marks a row within a cell
+  const step = box.cell / per;
+  const x = box.x + col * box.cell + ((d - 1) % per + 0.5) * step;
+  const y = box.y + row * box.cell + (Math.floor((d - 1) / per) + 0.5) * step;
+  const size = Math.min(step * 0.78, box.cell * 0.28); // a 4×4's marks stay small
+  if (opacity !== undefined) {
+    const side = size * 1.2;
+    g.append(svgEl('rect', {
+      x: x - side / 2, y: y - side / 2, width: side, height: side, rx: side * 0.2, 'fill-opacity': opacity,
+    }));
+  }
+  const t = svgEl('text', {
+    x, y, 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'data-digit': d,
+  });
+  t.textContent = symbol(d, n);
+  g.append(t);
+  return t;
+}
+
+// showMarks draws a candidates reply's pencil marks over the drawing in
+// every cell without a given: shaded, when counted, by the share of the
+// cap of solutions that use each digit.
+function showMarks(r) {
+  const svg = $('board').querySelector('svg');
+  if (!svg || !gridBox()) return;
+  const n = r.size;
+  const given = givenCells(r);
+  const layer = svgEl('g', { class: 'marks' });
+  r.candidates.forEach((digits, c) => {
+    if (given[c]) return;
+    const row = Math.floor(c / n);
+    const col = c % n;
+    const g = svgEl('g', { 'data-cell': `r${row + 1}c${col + 1}` });
+    for (const d of digits) {
+      const count = r.counts ? r.counts[c][d - 1] : 0;
+      const t = pencil(g, row, col, d, n, r.counts ? 0.08 + 0.5 * count / r.limit : undefined);
+      if (r.counts) t.dataset.count = count;
+    }
+    layer.append(g);
+  });
+  svg.append(layer);
+}
+
+// marksStatus says what the pencil marks show.
+function marksStatus(r) {
+  const single = r.candidates.every((ds) => ds.length === 1);
+  let text = single
+    ? 'Candidates: one digit in every cell, so exactly one solution.'
+    : `Candidates: the digits some solution puts in each cell (${r.met} solutions found on the way).`;
+  if (r.counts) {
+    text += ` Shaded by how many solutions use each digit: the darkest, ${r.limit} or more.`;
+  }
+  if (!single && drawn.size > 0) text += ' Type givens on the grid and they follow.';
+  return `${text} Found in ${duration(r.us)} (${engineName(r)}).`;
+}
+
+function cap() {
+  const k = Math.round(Number($('cap').value));
+  return k >= 1 ? k : 1;
+}
+
+// explainUnsolvable says, of a setter's question about a puzzle without a
+// solution, where to look.
+function explainUnsolvable(r) {
+  return r.status === 'unsolvable' ? `${r.message}. Make unique shows which givens and rules conflict.` : '';
+}
+
+async function candidates() {
+  const k = cap();
+  const r = await run('candidates', { limit: k }, explainUnsolvable);
+  if (!r) {
+    // A typed given that leaves no solution: type on, and they follow.
+    if (drawn.size) marks = { cap: k };
+    return;
+  }
+  show(r.svg, '', r);
+  showMarks(r);
+  marks = { cap: k };
+  setStatus(marksStatus(r), 'ok');
+  log(`candidates in ${duration(r.us)} (${engineName(r)})`);
+  reveal();
+}
+
+// refreshMarks asks for the pencil marks again once typing on the grid
+// pauses, quietly, and draws them when the puzzle is still the one asked
+// about.
+function refreshMarks() {
+  clearTimeout(marksTimer);
+  marksTimer = setTimeout(async () => {
+    const text = $('puzzle').value;
+    const asked = marks;
+    if (!asked) return;
+    setStatus('Updating the candidates…', 'busy');
+    const r = await solver.call('candidates', request({ limit: asked.cap }), limitMs(), true);
+    if (text !== $('puzzle').value || marks !== asked) return; // typed on, or another answer came
+    if (r.status === 'invalid') return; // clashing givens: the drawing marks them
+    if (r.message) {
+      if (r.svg) show(r.svg, '', r);
+      setStatus(explainUnsolvable(r) || r.message, 'error');
+      return;
+    }
+    show(r.svg, '', r);
+    showMarks(r);
+    setStatus(marksStatus(r), 'ok');
+  }, 300);
+}
+
+// list writes parts' names, the first dozen of them, and how many more.
+function list(parts) {
+  const names = parts.map((x) => x.name);
+  if (names.length <= 12) return names.join(' ');
+  return `${names.slice(0, 12).join(' ')} and ${names.length - 12} more`;
+}
+
+// markGivens marks the cells of givens with class cls, their digits
+// pencilled in when they are not the puzzle's own (givens to add), one
+// mark a cell however many digits it has.
+function markGivens(parts, cls, pencilled, extra) {
+  const n = drawnSize;
+  const cells = new Map();
+  for (const x of parts) {
+    if (!x.cell) continue;
+    if (!cells.has(x.cell)) cells.set(x.cell, { row: x.row - 1, col: x.col - 1, digits: [] });
+    cells.get(x.cell).digits.push(x.digit);
+  }
+  for (const { row, col, digits } of cells.values()) {
+    const g = markCell(row, col, extra && extra(`r${row + 1}c${col + 1}`) ? `${cls} ${extra.cls}` : cls, '');
+    if (!g) continue;
+    g.dataset.digits = digits.join('');
+    if (pencilled) for (const d of digits) pencil(g, row, col, d, n);
+  }
+}
+
+async function hint() {
+  const r = await run('hint');
+  if (!r) return;
+  show(r.svg, '', r);
+  const count = r.count || 0;
+  const many = count >= r.limit ? `at least ${r.limit}` : String(count);
+  let text;
+  let kind = 'ok';
+  if (count === 1) {
+    text = 'Unique already: exactly one solution, no given needed.';
+  } else if (count === 0) {
+    const core = r.core || [];
+    const fixes = r.fixes || [];
+    markGivens(core, 'conflict', false);
+    const givens = core.some((x) => x.cell);
+    const rules = core.some((x) => x.rule);
+    const what = givens && rules ? 'givens (marked) and rules' : givens ? 'givens (marked)' : 'rules';
+    text = `No solution: these ${what} conflict: ${list(core)}`;
+    text += fixes.length === core.length
+      ? '; removing any one of them gives a solution.'
+      : fixes.length > 0
+        ? `; removing one of these gives a solution: ${list(fixes)}.`
+        : '; no one of them alone gives a solution: more must go.';
+    kind = 'error';
+  } else if (r.unique) {
+    markGivens(r.unique, 'hint', true);
+    text = `Not unique: ${many} solutions; each of these makes it unique: ${list(r.unique)} (marked).`;
+  } else {
+    markGivens(r.closest || [], 'closest', true);
+    text = `Not unique: ${many} solutions, and no one given makes it unique; each of these leaves the fewest, ${r.left >= r.limit ? `at least ${r.left}` : r.left}: ${list(r.closest || [])} (marked).`;
+  }
+  setStatus(`${text} Found in ${duration(r.us)} (${engineName(r)}).`, kind);
+  log(`make unique: ${r.text.length > 90 ? `${r.text.slice(0, 90)}…` : r.text}`);
+  reveal();
+}
+
+async function minimal() {
+  // A puzzle that is not unique has a count in its failed reply.
+  const r = await run('minimal', {}, (f) => {
+    if (f.limit !== 2) return '';
+    return f.count
+      ? 'Not unique: more than one solution, so nothing can go. Make unique shows which given would leave one.'
+      : 'No solution, so nothing can go. Make unique shows which givens and rules conflict.';
+  });
+  if (!r) return;
+  show(r.svg, '', r);
+  if (r.minimal) {
+    setStatus(`Minimal: every given and rule is needed; without any one of them there is more than one solution. Checked in ${duration(r.us)} (${engineName(r)}).`, 'ok');
+    log(`minimal in ${duration(r.us)}`);
+    reveal();
+    return;
+  }
+  const together = new Set((r.together || []).map((x) => x.name));
+  const givens = r.alone.filter((x) => x.cell);
+  const rules = r.alone.filter((x) => x.rule);
+  const inTogether = (cell) => r.together.some((x) => x.cell === cell);
+  inTogether.cls = 'together';
+  markGivens(givens, 'removable', false, inTogether);
+  const parts = [];
+  if (givens.length) parts.push(`each of these givens can go, the puzzle staying unique (shaded): ${list(givens)}`);
+  if (rules.length) parts.push(`each of these rules can go: ${list(rules)}`);
+  let text = `Not minimal: ${parts.join('; ')}.`;
+  if (r.alone.every((x) => together.has(x.name)) && together.size === r.alone.length) {
+    text += r.alone.length > 1 ? ' All of them can go together (outlined).' : '';
+  } else {
+    text += ` Not all together: these can (outlined): ${list(r.together)}.`;
+  }
+  setStatus(`${text} Checked in ${duration(r.us)} (${engineName(r)}).`, 'ok');
+  log(`minimal: ${r.alone.length} removable alone, ${together.size} together`);
   reveal();
 }
 
@@ -528,6 +760,7 @@ function gridKey(e) {
     drawn.line = drawn.line.slice(0, i) + symbol + drawn.line.slice(i + 1);
     $('puzzle').value = drawn.line;
     preview(0);
+    if (marks) refreshMarks();
   }
   markCursor();
   announce();
@@ -550,10 +783,13 @@ function targetChanged() {
 }
 
 function wire() {
-  const handlers = { solve, count, grade, dimacs, svg, print, generate };
+  const handlers = { solve, count, grade, dimacs, svg, print, generate, candidates, hint, minimal };
   for (const [id, fn] of Object.entries(handlers)) $(id).addEventListener('click', fn);
   $('stop').addEventListener('click', () => solver.abort({ status: 'stopped', message: 'stopped: the search was ended' }));
-  $('puzzle').addEventListener('input', () => preview());
+  // A puzzle typed or pasted in the box is another puzzle: its pencil
+  // marks are asked for with the button.
+  const stopMarks = () => { marks = null; clearTimeout(marksTimer); };
+  $('puzzle').addEventListener('input', () => { stopMarks(); preview(); });
   $('puzzle').addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -564,10 +800,12 @@ function wire() {
     if (!e.target.value) return;
     $('puzzle').value = e.target.value;
     e.target.value = '';
+    stopMarks();
     preview();
   });
   $('clear').addEventListener('click', () => {
     $('puzzle').value = '';
+    stopMarks();
     preview();
     $('puzzle').focus();
   });
