@@ -457,8 +457,9 @@ type setterMarked struct {
 // (Debian's chromium, driven by playwright-core from web/node_modules):
 // pastes Arto Inkala's puzzle, solves it with both engines and checks the
 // grid drawn, downloads the DIMACS, tries a bad puzzle (its clashing cells
-// marked) and one that runs past the time limit, types on the grid,
-// generates a puzzle, solves on a phone-sized screen, and keeps screenshots
+// marked) and one that runs past the time limit, types on the grid, asks
+// the setter's questions (checkBrowserSetter), generates a puzzle, solves
+// on a phone-sized screen, and keeps screenshots
 // in web/testdata/artifacts/MODE (or $SUDOKUSAT_ARTIFACTS/MODE).
 //
 // MODE is how the page runs: "api", on the server, as a fresh clone
