@@ -74,13 +74,36 @@ var errTooManyCombos = fmt.Errorf("more than %d digit combinations: too many for
 // them; each constraint adds its own clauses (see the kinds' comments in
 // the code), and killer sums and arrows are written in the sum form asked.
 // The map's Variant is p, so that WriteDIMACS records its constraints.
+//
+// The formula is simplified by what unit propagation settles before any
+// search (the givens, the singles they make, what the rules propagate):
+// each settled variable is a unit clause and left out of every other
+// clause, which has the same models as VariantFull's formula and is a
+// fraction of its size for gophersat to load (see simplified).
 func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
 	return variantFormula(p, sums, DefaultMaxClauses)
+}
+
+// VariantFull is Variant's formula before the simplification: every
+// clause of the extended encoding with p's regions and of each rule, over
+// all N³ direct variables, and the givens as unit clauses. Its models are
+// Variant's; a proof of Variant's formula is checked against it.
+func VariantFull(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
+	return variantFull(p, sums, DefaultMaxClauses)
 }
 
 // variantFormula is Variant refused past maxClauses clauses for its base, the
 // extended encoding of the grid, which is most of a variant formula.
 func variantFormula(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
+	f, err := variantFull(p, sums, maxClauses)
+	if err != nil {
+		return nil, err
+	}
+	return f.simplified(), nil
+}
+
+// variantFull is VariantFull refused past maxClauses clauses for its base.
+func variantFull(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
 	if p == nil || p.Grid == nil {
 		return nil, fmt.Errorf("%w: no grid", ErrVariant)
 	}
@@ -135,7 +158,7 @@ func (v *venc) base() error {
 			cells[d-1] = v.x(cell, d)
 		}
 		f.Add(cells...)
-		f.pairwiseAMO(cells)
+		f.recordAMO(cells, 0, false)
 	}
 	groups := make([][]int, 0, 3*n)
 	for r := 0; r < n; r++ {
@@ -183,7 +206,7 @@ func (v *venc) distinct(cells []int) {
 		if len(cells) == v.n {
 			v.f.Add(vs...)
 		}
-		v.f.pairwiseAMO(vs)
+		v.f.recordAMO(vs, 0, false)
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 )
 
 // problem turns f into a gophersat problem. gophersat's own ParseSliceNb
-// allocates every clause twice and simplifies the formula again; on a hard
-// 9×9 puzzle that cost more than the search. A formula that is already
-// simple (no empty or unit clause, no literal twice in a clause, no clause
-// with a literal and its negation, as every encoding of package encode
-// writes when the puzzle is not settled by propagation) is built here with
-// one array for all its literals and one for all its clauses. Any other
+// allocates every clause twice and simplifies the formula again, rescanning
+// every clause after each round of units; on a hard 9×9 puzzle that cost
+// more than the search. A formula that is already simple (no empty clause,
+// no unit clause over a variable another clause names, no literal twice in
+// a clause, no clause with a literal and its negation, as every encoding of
+// package encode writes when the puzzle is not settled by propagation) is
+// built here with one array for all its literals and one for all its
+// clauses, its unit clauses set in the model from the start. Any other
 // formula goes through ParseSliceNb, which propagates its units, and one
 // with pseudo-Boolean constraints through pbProblem.
 //
@@ -64,7 +66,17 @@ func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
 	if cards {
 		used = make([]bool, f.Vars+1)
 	}
+	var units []int32
 	for c := range clauseSeq {
+		if len(c) == 1 {
+			// A unit over a variable no other clause names: the
+			// solver's model holds it from the start (see below).
+			units = append(units, c[0])
+			if used != nil {
+				used[abs(c[0])] = true
+			}
+			continue
+		}
 		k := len(lits)
 		for _, x := range c {
 			lits = append(lits, solver.IntToLit(x))
@@ -84,12 +96,13 @@ func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
 		clauses = append(clauses, *solver.NewCardClause(lits[k:len(lits):len(lits)], len(a.Lits)-1))
 	}
 	nbVars := f.Vars
+	var num []int32
 	if used != nil {
 		// Variables past the map's that no constraint mentions any more
 		// are dropped and the others renumbered densely after the map's,
 		// which keep their numbers: gophersat would otherwise carry and
 		// decide each one.
-		num := make([]int32, f.Vars+1)
+		num = make([]int32, f.Vars+1)
 		nbVars = 0
 		for v := 1; v <= f.Vars; v++ {
 			if v <= mapVars || used[v] {
@@ -114,8 +127,26 @@ func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
 	for i := range clauses {
 		pb.Clauses[i] = &clauses[i]
 	}
+	for _, x := range units {
+		if used != nil && nbVars < f.Vars {
+			if x > 0 {
+				x = num[x]
+			} else {
+				x = -num[-x]
+			}
+		}
+		l := solver.IntToLit(x)
+		pb.Units = append(pb.Units, l)
+		if x > 0 {
+			pb.Model[l.Var()] = 1
+		} else {
+			pb.Model[l.Var()] = -1
+		}
+	}
 	if len(pb.Clauses) > 0 {
 		pb.Status = solver.Indet
+	} else {
+		pb.Status = solver.Sat
 	}
 	return pb
 }
@@ -128,25 +159,40 @@ func abs(x int32) int32 {
 }
 
 // simple reports whether every clause of f has at least two literals, each
-// over a variable in 1..f.Vars, with no variable twice. With cards, the
+// over a variable in 1..f.Vars, with no variable twice, or is a unit
+// clause over a variable that no other clause names. With cards, the
 // clauses are those beside the at-most-one constraints, and each of those
 // is checked in the same way as a clause of its literals: the clauses that
-// write it are not read.
+// write it are not read. A variant formula (encode.Variant) is of this
+// form: each variable unit propagation settles is a unit clause, left
+// out of every other.
 func simple(f *encode.Formula, cards bool) bool {
 	// seen[v] holds the number of the last clause that mentioned v.
 	seen := make([]int32, f.Vars+1)
+	// unit[v] is 1 for a variable of a unit clause, 2 for one of a longer
+	// clause, 3 for both (or two units): not simple.
+	unit := make([]uint8, f.Vars+1)
 	var n int32
 	ok := func(c []int32) bool {
+		if len(c) == 1 {
+			v := abs(c[0])
+			if int(v) > f.Vars || v == 0 || unit[v] != 0 {
+				return false
+			}
+			unit[v] = 1
+			return true
+		}
 		if len(c) < 2 {
 			return false
 		}
 		n++
 		for _, x := range c {
 			v := abs(x)
-			if int(v) > f.Vars || v == 0 || seen[v] == n {
+			if int(v) > f.Vars || v == 0 || seen[v] == n || unit[v]&1 != 0 {
 				return false
 			}
 			seen[v] = n
+			unit[v] = 2
 		}
 		return true
 	}
@@ -164,7 +210,7 @@ func simple(f *encode.Formula, cards bool) bool {
 		}
 	}
 	for a := range f.AMOs() {
-		if !ok(a.Lits) {
+		if !ok(a.Lits) || len(a.Lits) < 2 {
 			return false
 		}
 	}
