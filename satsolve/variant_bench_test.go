@@ -2,12 +2,16 @@ package satsolve
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // variantPuzzle is a named 9×9 variant puzzle and its one solution.
@@ -93,6 +97,90 @@ func BenchmarkVariantCount(b *testing.B) {
 				if eng.name != "cadical" { // external solvers report no statistics
 					b.ReportMetric(float64(r.Conflicts), "conflicts/op")
 				}
+			})
+		}
+	}
+}
+
+// simplifySets are the puzzle sets BenchmarkVariantSimplified runs: the
+// 51 published 9×9 puzzles of testdata/variants/published, counted to 2,
+// and the first 20 of magictour-sample with one pencil-marks rule (an
+// open cell's digits but 1), counted to 1, as candidates asks its
+// questions.
+func simplifySets(b *testing.B) []struct {
+	name  string
+	limit int
+	ps    []*sudokusat.Puzzle
+} {
+	var published []*sudokusat.Puzzle
+	for _, file := range []string{"cells", "clues", "lines"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "published", file+".json"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var list []struct{ Puzzle, Link string }
+		if err := json.Unmarshal(data, &list); err != nil {
+			b.Fatal(err)
+		}
+		for _, e := range list {
+			p, err := variant.ParseLink(e.Puzzle + e.Link)
+			if err != nil {
+				b.Fatal(err)
+			}
+			published = append(published, p)
+		}
+	}
+	var pencil []*sudokusat.Puzzle
+	for _, g := range readPuzzles(b, "magictour-sample.txt")[:20] {
+		cell := 0
+		for g.Cell(cell) != 0 {
+			cell++
+		}
+		pencil = append(pencil, &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.PencilMarks, Cells: []int{cell}, Value: 0x1ff &^ 1}}})
+	}
+	return []struct {
+		name  string
+		limit int
+		ps    []*sudokusat.Puzzle
+	}{{"published", 2, published}, {"classic+pencil", 1, pencil}}
+}
+
+// BenchmarkVariantSimplified counts each set with gophersat (clauses),
+// the encoding included, on the full variant formula (encode.VariantFull,
+// what encode.Variant wrote before November 2026) and on the one
+// simplified by propagation (encode.Variant), side by side: one op is one
+// pass over the set. Besides the time: the clauses, variables, decisions
+// and conflicts of a pass, which do not depend on the machine.
+func BenchmarkVariantSimplified(b *testing.B) {
+	for _, set := range simplifySets(b) {
+		for _, form := range []struct {
+			name  string
+			build func(*sudokusat.Puzzle, encode.SumForm) (*encode.Formula, error)
+		}{{"full", encode.VariantFull}, {"simplified", encode.Variant}} {
+			b.Run(set.name+"/"+form.name, func(b *testing.B) {
+				b.ReportAllocs()
+				var clauses, amos, decisions, conflicts int
+				for b.Loop() {
+					clauses, amos, decisions, conflicts = 0, 0, 0, 0
+					for _, p := range set.ps {
+						f, err := form.build(p, encode.SumClauses)
+						if err != nil {
+							b.Fatal(err)
+						}
+						r, err := Count(context.Background(), f, set.limit)
+						if err != nil || r.Count == 0 && set.limit == 2 {
+							b.Fatalf("%d solutions, %v", r.Count, err)
+						}
+						clauses += f.NumClauses()
+						amos += f.NumAMOs()
+						decisions += r.Decisions
+						conflicts += r.Conflicts
+					}
+				}
+				b.ReportMetric(float64(clauses), "clauses/op")
+				b.ReportMetric(float64(amos), "amos/op")
+				b.ReportMetric(float64(decisions), "decisions/op")
+				b.ReportMetric(float64(conflicts), "conflicts/op")
 			})
 		}
 	}
