@@ -241,7 +241,9 @@ func parseBox(s string) (int, int, bool) {
 	c, err2 := strconv.Atoi(cs)
 	// Each side is bounded before the product is taken, which could
 	// otherwise overflow.
-	if err1 != nil || err2 != nil || r < 2 || c < 2 || r > sudokusat.MaxSize || c > sudokusat.MaxSize || r*c > sudokusat.MaxSize {
+	// Boxes of one row are the rows, as sudokusat.NewGrid allows them: a
+	// side with no box shape (7×7) whose regions the puzzle gives.
+	if err1 != nil || err2 != nil || r < 1 || c < 2 || r > sudokusat.MaxSize || c > sudokusat.MaxSize || r*c > sudokusat.MaxSize || r*c < 4 {
 		return 0, 0, false
 	}
 	return r, c, true
