@@ -134,3 +134,57 @@ func newSATEngine(t *testing.T) Engine {
 	}
 	return e
 }
+
+// TestTrueCandidates6: the same on 6×6 test puzzles with seven givens of
+// their solution in place of their own, where brute force enumerates the
+// fillings of rows, columns, regions and givens and keeps those the
+// validator accepts.
+func TestTrueCandidates6(t *testing.T) {
+	ctx := context.Background()
+	tried, several := 0, 0
+	for _, f := range varianttest.All(t) {
+		if f.Puzzle.Size() != 6 {
+			continue
+		}
+		p := *f.Puzzle
+		p.Grid, _ = sudokusat.NewGrid(f.Puzzle.Grid.BoxRows(), f.Puzzle.Grid.BoxCols())
+		for _, cell := range []int{0, 8, 13, 17, 22, 27, 35} {
+			p.Grid.SetCell(cell, f.Solution.Cell(cell))
+		}
+		want := make([][]int, 36)
+		for i := range want {
+			want[i] = make([]int, 6)
+		}
+		sols := 0
+		for _, v := range varianttest.Fillings(&p) {
+			g := p.Grid.Clone()
+			for c, d := range v {
+				g.SetCell(c, d)
+			}
+			if variant.Check(&p, g) != nil {
+				continue
+			}
+			sols++
+			for c, d := range v {
+				want[c][d-1] = min(want[c][d-1]+1, 3)
+			}
+		}
+		if sols > 1 {
+			several++
+		}
+		for _, e := range []Engine{Search(), newSATEngine(t)} {
+			got, err := TrueCandidates(ctx, e, &p, 3, 0)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", f.Name, e.Name(), err)
+			}
+			if fmt.Sprint(got.Count) != fmt.Sprint(want) {
+				t.Errorf("%s, %s (%d solutions):\ngot  %v\nwant %v", f.Name, e.Name(), sols, got.Count, want)
+			}
+		}
+		tried++
+	}
+	t.Logf("%d 6×6 puzzles, %d with several solutions", tried, several)
+	if tried < 10 || several == 0 {
+		t.Errorf("%d 6×6 puzzles tried, %d with several solutions: want more", tried, several)
+	}
+}
