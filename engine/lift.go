@@ -13,7 +13,8 @@ import (
 
 // maxLiftSize is the largest grid whose reduced-encoding proofs are checked:
 // the check loads the extended encoding of the puzzle, 750,000 clauses at
-// 25×25 and 3.3 million at 36×36.
+// 25×25 and 3.3 million at 36×36 (fewer for a puzzle with givens, whose
+// satisfied clauses are left out, but as many for an empty grid).
 const maxLiftSize = 25
 
 // liftable refuses a reduced formula's proof for a grid above
@@ -36,7 +37,8 @@ var errStop = errors.New("refuted")
 //
 // The check is one DRAT check of a larger formula: the extended encoding
 // of the puzzle (every cell, row, column and box exactly-one, and the
-// givens), plus, for each grid that cnf's blocking clauses name, a clause
+// givens; as extendedClauses builds it, without the clauses the givens
+// satisfy), plus, for each grid that cnf's blocking clauses name, a clause
 // that blocks it over the puzzle's blank cells, each grid first checked by
 // sudokusat.CheckSolution. A refutation of that formula proves the claim
 // from the puzzle: no solution but the grids found. The proof checked is
@@ -92,17 +94,11 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 		grids = append(grids, g)
 	}
 
-	// The formula: the puzzle's extended encoding and a blocking clause
-	// for each validated grid.
+	// The formula: the puzzle's extended encoding (the clauses the givens
+	// do not satisfy) and a blocking clause for each validated grid.
 	k := drat.NewChecker(ctx)
-	ext, err := encode.Extended(f.Puzzle)
-	if err != nil {
+	if err := extendedClauses(f.Puzzle, k.Clause); err != nil {
 		return err
-	}
-	for c := range ext.Clauses() {
-		if err := k.Clause(c...); err != nil {
-			return err
-		}
 	}
 	for _, g := range grids {
 		var block []int32
