@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -401,11 +400,7 @@ func countCertified(ctx context.Context, f *encode.Formula, limit int,
 	if err != nil || r.Count >= limit {
 		return satResult(r, err) // no UNSAT answer to check
 	}
-	var cnf bytes.Buffer
-	if err := proof.CNF(&cnf, f); err != nil {
-		return Result{}, err
-	}
-	if err := checkRefutation(ctx, f, &cnf, bytes.NewReader(proof.DRAT)); err != nil {
+	if err := checkProof(ctx, f, proof); err != nil {
 		if ctx.Err() != nil {
 			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())
 		}

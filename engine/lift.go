@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/drat"
@@ -68,8 +69,7 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	if f.Direct() {
 		return errors.New("not a reduced formula")
 	}
-	n := f.Puzzle.Size()
-	if err := liftable(n); err != nil {
+	if err := liftable(f.Puzzle.Size()); err != nil {
 		return err
 	}
 	given, err := encode.ReadDIMACS(cnf)
@@ -79,17 +79,47 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	if given.NumClauses() < f.NumClauses() {
 		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", given.NumClauses(), f.NumClauses())
 	}
+	// given's clauses, from the first (from = 0) or from the first after
+	// f's (from = f.NumClauses()), up to f's last (to = f.NumClauses()) or
+	// to its own last (to = -1).
+	part := func(from, to int) iter.Seq[[]int32] {
+		return func(yield func([]int32) bool) {
+			i := 0
+			for c := range given.Clauses() {
+				if i == to {
+					return
+				}
+				if i >= from && !yield(c) {
+					return
+				}
+				i++
+			}
+		}
+	}
+	return checkLifted(ctx, f, part(0, f.NumClauses()), part(f.NumClauses(), -1), proof)
+}
+
+// checkLifted is checkReduced on the formula given to the solver in two
+// parts, as clauses: solver, which stands for f's clauses, and blocks, the
+// clauses after them, each blocking a grid. gophersat's count, which adds
+// the blocking clauses itself, gives them so, and spares the check writing
+// and reading the formula as DIMACS.
+func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq[[]int32], proof io.Reader) error {
+	if f.Direct() {
+		return errors.New("not a reduced formula")
+	}
+	n := f.Puzzle.Size()
+	if err := liftable(n); err != nil {
+		return err
+	}
 	l := lifter{f: f, n: int32(n), cands: int32(len(f.Cands))}
 	var grids []*sudokusat.Grid
 	i := 0
-	for c := range given.Clauses() {
+	for c := range blocks {
 		i++
-		if i <= f.NumClauses() {
-			continue
-		}
 		g, err := l.blocked(c)
 		if err != nil {
-			return fmt.Errorf("blocking clause %d: %w", i-f.NumClauses(), err)
+			return fmt.Errorf("blocking clause %d: %w", i, err)
 		}
 		grids = append(grids, g)
 	}
@@ -134,11 +164,8 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	}
 	i = 0
 	var out []int32
-	for c := range given.Clauses() {
+	for c := range solver {
 		i++
-		if i > f.NumClauses() {
-			break
-		}
 		out = out[:0]
 		for _, x := range c {
 			v, err := l.lift(x)
@@ -164,7 +191,7 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	// The solver's proof, renamed.
 	step := 0
 	buf := make([]int32, 0, 64)
-	err = drat.ReadProof(proof, drat.FormatAuto, func(del bool, lits []int32) error {
+	err := drat.ReadProof(proof, drat.FormatAuto, func(del bool, lits []int32) error {
 		step++
 		if k.Refuted() {
 			return errStop

@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
 
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // checkRefutation is the one check of a SAT solver's UNSAT claim: proof, a
@@ -26,6 +28,19 @@ func checkRefutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reade
 	}
 	_, err := drat.Check(ctx, cnf, proof)
 	return err
+}
+
+// checkProof is checkRefutation of gophersat's proof, given as clauses:
+// the formula it refutes is f's clauses then the proof's blocking clauses.
+func checkProof(ctx context.Context, f *encode.Formula, proof *satsolve.Proof) error {
+	if !f.Direct() {
+		return checkLifted(ctx, f, f.Clauses(), slices.Values(proof.Blocks), bytes.NewReader(proof.DRAT))
+	}
+	var cnf bytes.Buffer
+	if err := proof.CNF(&cnf, f); err != nil {
+		return err
+	}
+	return checkRefutation(ctx, f, &cnf, bytes.NewReader(proof.DRAT))
 }
 
 // CheckProof checks a DRAT proof that the puzzle m describes has no
