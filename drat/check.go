@@ -114,6 +114,15 @@ func NewChecker(ctx context.Context) *Checker {
 	return &Checker{c: newChecker(ctx)}
 }
 
+// Reset empties k for another formula, as NewChecker(ctx) makes one, but
+// keeps the memory of its tables: a caller checking many small formulas in
+// turn, such as one per Sudoku puzzle, allocates them once. Nothing of the
+// formula, proof or verdict before is left.
+func (k *Checker) Reset(ctx context.Context) {
+	k.c.reset(ctx)
+	k.res = Result{}
+}
+
 // Clause adds a clause of the formula (0 ends no clause here: lits are the
 // literals alone). Every clause of the formula must come before the first
 // Lemma or Delete.
@@ -143,7 +152,7 @@ func (k *Checker) Lemma(lits ...int32) error {
 	if err := checkLits(lits); err != nil {
 		return err
 	}
-	return k.step(step{lits: lits, where: "lemma " + strconv.Itoa(k.res.Lemmas+1)})
+	return k.step(step{lits: lits, where: "lemma", at: int64(k.res.Lemmas + 1)})
 }
 
 // Delete removes one copy of a clause, as a proof's deletion step does.
@@ -252,8 +261,8 @@ func lemmaError(n int, st step) error {
 	}
 	b.WriteByte('0')
 	if len(st.lits) == 0 {
-		return fmt.Errorf("%w: step %d (%s): the empty clause 0 is not RUP", ErrLemma, n, st.where)
+		return fmt.Errorf("%w: step %d (%s %d): the empty clause 0 is not RUP", ErrLemma, n, st.where, st.at)
 	}
-	return fmt.Errorf("%w: step %d (%s): lemma %s is neither RUP nor RAT on %d",
-		ErrLemma, n, st.where, b.String(), st.lits[0])
+	return fmt.Errorf("%w: step %d (%s %d): lemma %s is neither RUP nor RAT on %d",
+		ErrLemma, n, st.where, st.at, b.String(), st.lits[0])
 }

@@ -18,12 +18,15 @@ type clause struct {
 // variable v (numbered from 1 in the order first met) has literals 2v (true)
 // and 2v+1 (false), so that l^1 is the negation of l.
 type checker struct {
-	ctx     context.Context
-	vars    map[int32]int32 // DIMACS variable → internal variable
-	vals    []int8          // per literal: 1 true, -1 false, 0 unassigned
-	reason  []int32         // per variable: the clause that implied it, or -1
-	watches [][]int32       // per literal: clauses watching it
-	mark    []uint32        // per literal: stamp of the last normalize
+	ctx context.Context
+	// dense maps the DIMACS variables below its length to internal ones (0
+	// for none yet), vars those above; see lit.
+	dense   []int32
+	vars    map[int32]int32
+	vals    []int8    // per literal: 1 true, -1 false, 0 unassigned
+	reason  []int32   // per variable: the clause that implied it, or -1
+	watches [][]int32 // per literal: clauses watching it
+	mark    []uint32  // per literal: stamp of the last normalize
 	stamp   uint32
 	clauses []clause
 	byHash  map[uint64][]int32 // clauses by hash, for deletions; built at the first
@@ -52,9 +55,41 @@ func newChecker(ctx context.Context) *checker {
 	return c
 }
 
+// reset empties the checker for another formula, as newChecker makes it,
+// keeping the memory of its tables: a caller that checks many small
+// formulas allocates them once. Nothing of the clauses, assignments or
+// variables before is left for the next check to meet.
+func (c *checker) reset(ctx context.Context) {
+	clear(c.dense)
+	clear(c.vars)
+	c.ctx = ctx
+	c.vals = c.vals[:0]
+	c.reason = c.reason[:0]
+	c.watches = c.watches[:0]
+	c.mark = c.mark[:0]
+	c.clauses = c.clauses[:0]
+	c.byHash = nil
+	c.occ = nil
+	c.arena = c.arena[:0]
+	c.trail = c.trail[:0]
+	c.qhead = 0
+	c.err = nil
+	c.refuted = false
+	c.grow()
+}
+
+// grow adds a variable: its two literals' values, watch lists and marks,
+// and its reason. Watch lists left from before a reset are emptied and
+// used again.
 func (c *checker) grow() {
 	c.vals = append(c.vals, 0, 0)
-	c.watches = append(c.watches, nil, nil)
+	if n := len(c.watches); cap(c.watches) >= n+2 {
+		c.watches = c.watches[:n+2]
+		c.watches[n] = c.watches[n][:0]
+		c.watches[n+1] = c.watches[n+1][:0]
+	} else {
+		c.watches = append(c.watches, nil, nil)
+	}
 	c.mark = append(c.mark, 0, 0)
 	c.reason = append(c.reason, -1)
 	if c.occ != nil {
@@ -72,18 +107,33 @@ func (c *checker) index() {
 	}
 }
 
-// lit maps a DIMACS literal (never 0) to an internal one; a map rather than
-// a table indexed by the DIMACS variable keeps memory proportional to the
-// variables used, whatever numbers a header or a proof names.
+// lit maps a DIMACS literal (never 0) to an internal one. Variables below
+// denseMin, or below denseFactor times the variables mapped, go through a
+// table indexed by the DIMACS variable; the others through a map. Memory
+// stays proportional to the variables used, whatever numbers a header or a
+// proof names, and the formulas of Sudoku grids, whose variables are
+// numbered from 1 with few gaps, never pay for the map.
 func (c *checker) lit(ext int32) int32 {
 	v := ext
 	if v < 0 {
 		v = -v
 	}
-	id, ok := c.vars[v]
-	if !ok {
+	var id int32
+	if int(v) < len(c.dense) {
+		id = c.dense[v]
+	} else if int(v) < max(denseMin, denseFactor*len(c.reason)) {
+		c.widen(int(v) + 1)
+		id = c.dense[v]
+	} else {
+		id = c.vars[v]
+	}
+	if id == 0 {
 		id = int32(len(c.reason))
-		c.vars[v] = id
+		if int(v) < len(c.dense) {
+			c.dense[v] = id
+		} else {
+			c.vars[v] = id
+		}
 		c.grow()
 	}
 	l := id << 1
@@ -91,6 +141,30 @@ func (c *checker) lit(ext int32) int32 {
 		l |= 1
 	}
 	return l
+}
+
+const (
+	denseMin    = 1 << 12
+	denseFactor = 8
+)
+
+// widen makes the table of lit at least n long, moving there the variables
+// the map held below n.
+func (c *checker) widen(n int) {
+	m := max(n, 2*len(c.dense))
+	m = min(m, max(denseMin, denseFactor*len(c.reason)))
+	m = max(m, n)
+	if m <= cap(c.dense) {
+		c.dense = c.dense[:m] // cleared by reset, never written past its length
+	} else {
+		c.dense = append(c.dense[:cap(c.dense)], make([]int32, m-cap(c.dense))...)
+	}
+	for v, id := range c.vars {
+		if int(v) < m {
+			c.dense[v] = id
+			delete(c.vars, v)
+		}
+	}
 }
 
 // normalize maps a clause's literals, drops repeated ones (keeping the
@@ -291,7 +365,9 @@ func contains(lits []int32, l int32) bool {
 // addFormulaClause adds a clause of the formula, as addClause does.
 func (c *checker) addFormulaClause(lits []int32) {
 	if cap(c.arena)-len(c.arena) < len(lits) {
-		c.arena = make([]int32, 0, max(1<<16, len(lits)))
+		// The chunks grow from 4,096 literals to 65,536: a small
+		// formula, such as a Sudoku puzzle's, allocates little.
+		c.arena = make([]int32, 0, max(min(2*cap(c.arena), 1<<16), 1<<12, len(lits)))
 	}
 	n := len(c.arena)
 	c.arena = append(c.arena, lits...)
@@ -299,8 +375,15 @@ func (c *checker) addFormulaClause(lits []int32) {
 }
 
 // addClause adds a clause at the top level (the trail fully propagated),
-// choosing watches that are not false where it can, and propagates.
+// choosing watches that are not false where it can, and propagates. A
+// lemma of one or two literals goes to the arena, where a deleted one's
+// memory stays until the check ends; a longer one gets its own, which
+// goes back.
 func (c *checker) addClause(lits []int32) {
+	if len(lits) <= 2 {
+		c.addFormulaClause(lits)
+		return
+	}
 	c.add(append([]int32(nil), lits...))
 }
 
@@ -313,8 +396,8 @@ func (c *checker) add(cp []int32) {
 			c.occ[l] = append(c.occ[l], id)
 		}
 	}
-	h := hash(cp)
 	if c.byHash != nil {
+		h := hash(cp)
 		c.byHash[h] = append(c.byHash[h], id)
 	}
 	switch len(cp) {

@@ -104,3 +104,44 @@ func TestReadProof(t *testing.T) {
 		t.Errorf("a bad literal: %v, want ErrSyntax", err)
 	}
 }
+
+// TestCheckerVariableNumbers: a variable met first through the map (too
+// far for the table) keeps its identity when the table later widens over
+// it, and a Reset forgets it.
+func TestCheckerVariableNumbers(t *testing.T) {
+	k := drat.NewChecker(context.Background())
+	for round := range 2 {
+		k.Reset(context.Background())
+		// x5000 first, while 5,000 is beyond the table; then 700 more
+		// variables, which widen the table past it.
+		must(t, k.Clause(5000))
+		for v := int32(1); v <= 700; v++ {
+			must(t, k.Clause(v, -v-1000))
+		}
+		must(t, k.Clause(-5000, 5001))
+		if k.Refuted() {
+			t.Fatalf("round %d: refuted too early", round)
+		}
+		must(t, k.Clause(-5001, -5000))
+		if !k.Refuted() {
+			t.Errorf("round %d: x5000 and ¬x5000 not seen as one variable", round)
+		}
+	}
+	// After a Reset, the same clauses without the unit are satisfiable.
+	k.Reset(context.Background())
+	must(t, k.Clause(-5000, 5001))
+	must(t, k.Clause(-5001, -5000))
+	if k.Refuted() {
+		t.Error("refuted after Reset without the unit clause")
+	}
+	if err := k.Lemma(); !errors.Is(err, drat.ErrLemma) {
+		t.Errorf("the empty clause after Reset: %v, want ErrLemma", err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

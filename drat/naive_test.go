@@ -245,3 +245,99 @@ func TestCadicalAgainstNaive(t *testing.T) {
 		t.Logf("proof from step %d of %d: naive %d, Check %+v", start+1, len(proof), want, res)
 	}
 }
+
+// TestResetAgainstNaive is TestAgainstNaive through one Checker, Reset
+// between formulas, so that nothing of a formula, its proof or its verdict
+// may carry to the next: each verdict must be naive's on its own formula.
+// Half the formulas have their variables renamed far apart, through the
+// Checker's map rather than its table, and some mix both.
+func TestResetAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	randClause := func(vars, maxLen int) []int {
+		c := make([]int, 1+rng.Intn(maxLen))
+		for i := range c {
+			c[i] = 1 + rng.Intn(vars)
+			if rng.Intn(2) == 0 {
+				c[i] = -c[i]
+			}
+		}
+		return c
+	}
+	k := drat.NewChecker(context.Background())
+	counts := map[int]int{}
+	for n := 0; n < 3000; n++ {
+		vars := 3 + rng.Intn(4)
+		formula := make([][]int, 2+rng.Intn(4*vars))
+		for i := range formula {
+			formula[i] = randClause(vars, 3)
+		}
+		proof := make([][]int, 1+rng.Intn(8))
+		dels := make([]bool, len(proof)+1)
+		for i := range proof {
+			proof[i] = randClause(vars+1, 3)
+			if rng.Intn(8) == 0 {
+				dels[i] = true
+				proof[i] = proof[i][:1]
+			}
+		}
+		if rng.Intn(2) == 0 {
+			proof = append(proof, []int{})
+		}
+		want := naive(formula, proof, dels)
+
+		scale := []int{1, 100003, 0}[n%3] // 0: odd variables far, even ones near
+		rename := func(c []int) []int32 {
+			out := make([]int32, len(c))
+			for i, l := range c {
+				v, s := l, int32(1)
+				if v < 0 {
+					v, s = -v, -1
+				}
+				switch {
+				case scale > 0:
+					v *= scale
+				case v%2 == 1:
+					v = 1<<30 + v
+				}
+				out[i] = s * int32(v)
+			}
+			return out
+		}
+		k.Reset(context.Background())
+		got := 0
+		for _, c := range formula {
+			if err := k.Clause(rename(c)...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, c := range proof {
+			if k.Refuted() {
+				break
+			}
+			var err error
+			if dels[i] {
+				err = k.Delete(rename(c)...)
+			} else {
+				err = k.Lemma(rename(c)...)
+			}
+			if err != nil {
+				if !errors.Is(err, drat.ErrLemma) {
+					t.Fatal(err)
+				}
+				got = i + 1
+				break
+			}
+		}
+		if got == 0 && !k.Refuted() {
+			got = -1
+		}
+		if got != want {
+			t.Fatalf("formula %d (scale %d)\n%sproof\n%sChecker after Reset: %d; naive: %d",
+				n, scale, dimacs(vars, formula, nil, true), dimacs(0, proof, dels, false), got, want)
+		}
+		counts[min(want, 1)]++
+	}
+	if counts[-1] < 100 || counts[0] < 100 || counts[1] < 100 {
+		t.Errorf("answers: %d not refuted, %d refuted, %d failing lemma", counts[-1], counts[0], counts[1])
+	}
+}

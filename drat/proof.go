@@ -15,7 +15,8 @@ import (
 type step struct {
 	del   bool
 	lits  []int32
-	where string // "line 3" or "byte 120", for errors
+	where string // "proof line", "proof byte" or "lemma", and
+	at    int64  // the line, byte or lemma number: for errors, formatted only then
 }
 
 type stepReader interface {
@@ -23,7 +24,14 @@ type stepReader interface {
 }
 
 func newStepReader(r io.Reader, format Format) (stepReader, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
+	size := 1 << 16
+	if l, ok := r.(interface{ Len() int }); ok {
+		// A proof in memory (bytes.Reader, strings.Reader) needs no
+		// larger buffer than itself: gophersat's, checked once per
+		// puzzle, is a few hundred bytes.
+		size = min(size, max(l.Len(), 16))
+	}
+	br := bufio.NewReaderSize(r, size)
 	auto := format == FormatAuto
 	if auto {
 		format = FormatText
@@ -103,7 +111,7 @@ func (t *textSteps) next() (step, error) {
 // dratStep reads the DRAT step whose first token is tok.
 func (t *textSteps) dratStep(tok []byte, line int) (step, error) {
 	t.lits = t.lits[:0]
-	st := step{where: "proof line " + strconv.Itoa(line)}
+	st := step{where: "proof line", at: int64(line)}
 	start := line
 	if string(tok) == "d" {
 		st.del = true
@@ -137,7 +145,7 @@ func (t *textSteps) dratStep(tok []byte, line int) (step, error) {
 // literals, as DRAT's are, and each lemma is checked by unit propagation.
 func (t *textSteps) fratStep(tok []byte, line int) (st step, ok bool, err error) {
 	start := line
-	st.where = "proof line " + strconv.Itoa(line)
+	st.where, st.at = "proof line", int64(line)
 	kind := string(tok)
 	switch kind {
 	case "a", "d", "o", "f":
@@ -252,7 +260,7 @@ func (b *binarySteps) next() (step, error) {
 		return st, fmt.Errorf("drat: reading the proof: %w", err)
 	}
 	b.off++
-	st.where = "proof byte " + strconv.FormatInt(start, 10)
+	st.where, st.at = "proof byte", start
 	switch t {
 	case 'a':
 	case 'd':

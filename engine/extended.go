@@ -49,9 +49,17 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 		removed = 2
 	)
 	state := make([]uint8, cells*n+1)
+	// clause passes its literals to add through one buffer: add's
+	// variadic arguments would be a new slice for each of thousands of
+	// clauses.
+	var lits [2]int32
+	clause := func(x ...int32) error {
+		copy(lits[:], x)
+		return add(lits[:len(x)]...)
+	}
 	for cell := range cells {
 		if d := g.Cell(cell); d != 0 {
-			if err := add(v(cell, d)); err != nil {
+			if err := clause(v(cell, d)); err != nil {
 				return err
 			}
 			state[v(cell, d)] = given
@@ -90,7 +98,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 			return nil
 		}
 		state[x] = removed
-		return add(-by, -x)
+		return clause(-by, -x)
 	}
 	buf := make([]int, 0, n)
 	for cell := range cells {
@@ -136,7 +144,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 		}
 		for i, x := range keep {
 			for _, y := range keep[i+1:] {
-				if err := add(-x, -y); err != nil {
+				if err := clause(-x, -y); err != nil {
 					return err
 				}
 			}

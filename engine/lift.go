@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"sync"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/drat"
@@ -126,7 +127,9 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 
 	// The formula: the puzzle's extended encoding (the clauses the givens
 	// do not satisfy) and a blocking clause for each validated grid.
-	k := drat.NewChecker(ctx)
+	k := checkers.Get().(*drat.Checker)
+	defer checkers.Put(k)
+	k.Reset(ctx)
 	if err := extendedClauses(f.Puzzle, k.Clause); err != nil {
 		return err
 	}
@@ -219,6 +222,10 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 	return err
 }
 
+// checkers keeps the checkers of checkLifted between checks, each Reset
+// before it is used: a batch of puzzles allocates their tables once.
+var checkers = sync.Pool{New: func() any { return drat.NewChecker(context.Background()) }}
+
 // stopped drops errStop, which only ends a proof early.
 func stopped(err error) error {
 	if errors.Is(err, errStop) {
@@ -280,17 +287,30 @@ func (l *lifter) blocked(c []int32) (*sudokusat.Grid, error) {
 func (l *lifter) units(lemma func(func() string, []int32) error) error {
 	n := int(l.n)
 	open := make([][]bool, n*n)
+	flags := make([]bool, n*n*(n+1))
 	for _, c := range l.f.Cands {
 		if open[c.Cell] == nil {
-			open[c.Cell] = make([]bool, n+1)
+			open[c.Cell] = flags[int(c.Cell)*(n+1) : int(c.Cell+1)*(n+1)]
 		}
 		open[c.Cell][c.Digit] = true
 	}
-	for cell := 0; cell < n*n; cell++ {
-		if d := l.f.Fixed.Cell(cell); d != 0 {
+	// One message and one buffer for every lemma, read only while lemma
+	// runs: a closure and a slice for each would be allocated, and a 9×9
+	// puzzle has hundreds of these lemmas.
+	var cell, d int
+	var unit [1]int32
+	what := func() string {
+		rel := "="
+		if unit[0] < 0 {
+			rel = "≠"
+		}
+		return fmt.Sprintf("r%dc%d %s %d by propagation", cell/n+1, cell%n+1, rel, d)
+	}
+	for cell = 0; cell < n*n; cell++ {
+		if d = l.f.Fixed.Cell(cell); d != 0 {
 			if l.f.Puzzle.Cell(cell) == 0 {
-				what := func() string { return fmt.Sprintf("r%dc%d = %d by propagation", cell/n+1, cell%n+1, d) }
-				if err := lemma(what, []int32{l.cellVar(cell, d)}); err != nil {
+				unit[0] = l.cellVar(cell, d)
+				if err := lemma(what, unit[:]); err != nil {
 					return err
 				}
 			}
@@ -299,10 +319,10 @@ func (l *lifter) units(lemma func(func() string, []int32) error) error {
 		if open[cell] == nil {
 			continue // no candidate left: the contradiction formula
 		}
-		for d := 1; d <= n; d++ {
+		for d = 1; d <= n; d++ {
 			if !open[cell][d] {
-				what := func() string { return fmt.Sprintf("r%dc%d ≠ %d by propagation", cell/n+1, cell%n+1, d) }
-				if err := lemma(what, []int32{-l.cellVar(cell, d)}); err != nil {
+				unit[0] = -l.cellVar(cell, d)
+				if err := lemma(what, unit[:]); err != nil {
 					return err
 				}
 			}
