@@ -13,8 +13,8 @@ import (
 	"github.com/sudokusat/sudokusat/satsolve"
 )
 
-// TestCertifyReusedChecker: the checks share drat.Checkers (checkers, a
-// pool, each Reset before use), so a proof that certified one puzzle must
+// TestCertifyReusedChecker: the checks share drat.Checkers (checkers,
+// each Reset before use), so a proof that certified one puzzle must
 // not certify another checked after it on the same checker. Each puzzle
 // of serg-sample has a second solution, so no proof can show that its
 // first one is the only one: its claims, made of its own partial proof,

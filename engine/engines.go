@@ -371,10 +371,23 @@ func (e *satEngine) Name() string { return e.name }
 
 func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	w := e.o.Workers
-	if w != nil && !e.o.Certify && p.Classic() {
+	if w != nil && p.Classic() {
 		// The worker encodes, so that the parent's work per puzzle is
-		// only the validation.
-		return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.encode(), limit))
+		// only the validation, and with Certify the check of the proof,
+		// for which it encodes the puzzle itself: the formula does not
+		// travel to the worker.
+		if !e.o.Certify {
+			return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.encode(), limit))
+		}
+		r, proof, err := w.pool.CountGridProof(ctx, p.Grid, e.o.encode(), limit)
+		if err != nil || r.Count >= limit {
+			return satResult(r, err) // no UNSAT answer to check
+		}
+		f, err := encodeCtx(ctx, p, e.o)
+		if err != nil {
+			return Result{}, err
+		}
+		return certified(ctx, f, r, proof)
 	}
 	f, err := encodeCtx(ctx, p, e.o)
 	if err != nil {
@@ -400,6 +413,13 @@ func countCertified(ctx context.Context, f *encode.Formula, limit int,
 	if err != nil || r.Count >= limit {
 		return satResult(r, err) // no UNSAT answer to check
 	}
+	return certified(ctx, f, r, proof)
+}
+
+// certified checks proof, gophersat's proof of the UNSAT answer that ended
+// the count r of f, and returns r certified, or ErrWrong when the proof
+// fails.
+func certified(ctx context.Context, f *encode.Formula, r satsolve.Result, proof *satsolve.Proof) (Result, error) {
 	if err := checkProof(ctx, f, proof); err != nil {
 		if ctx.Err() != nil {
 			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())

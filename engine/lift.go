@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"runtime"
 	"sync"
 
 	"github.com/sudokusat/sudokusat"
@@ -127,9 +128,8 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 
 	// The formula: the puzzle's extended encoding (the clauses the givens
 	// do not satisfy) and a blocking clause for each validated grid.
-	k := checkers.Get().(*drat.Checker)
-	defer checkers.Put(k)
-	k.Reset(ctx)
+	k := getChecker(ctx)
+	defer putChecker(k)
 	if err := extendedClauses(f.Puzzle, k.Clause); err != nil {
 		return err
 	}
@@ -232,8 +232,38 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 }
 
 // checkers keeps the checkers of checkLifted between checks, each Reset
-// before it is used: a batch of puzzles allocates their tables once.
-var checkers = sync.Pool{New: func() any { return drat.NewChecker(context.Background()) }}
+// before it is used, so that a batch of puzzles allocates their tables
+// once. Not a sync.Pool, which every garbage collection empties: in a
+// batch that is every few puzzles.
+var checkers struct {
+	sync.Mutex
+	idle []*drat.Checker
+}
+
+// getChecker returns an empty checker bound to ctx.
+func getChecker(ctx context.Context) *drat.Checker {
+	checkers.Lock()
+	var k *drat.Checker
+	if n := len(checkers.idle); n > 0 {
+		k, checkers.idle = checkers.idle[n-1], checkers.idle[:n-1]
+	}
+	checkers.Unlock()
+	if k == nil {
+		return drat.NewChecker(ctx)
+	}
+	k.Reset(ctx)
+	return k
+}
+
+// putChecker keeps k for a later check, up to two per CPU; a check may
+// not use it after.
+func putChecker(k *drat.Checker) {
+	checkers.Lock()
+	defer checkers.Unlock()
+	if len(checkers.idle) < 2*runtime.GOMAXPROCS(0) {
+		checkers.idle = append(checkers.idle, k)
+	}
+}
 
 // stopped drops errStop, which only ends a proof early.
 func stopped(err error) error {

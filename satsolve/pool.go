@@ -142,11 +142,34 @@ func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, o encode.Op
 	if _, err := encode.Lookup(o.Encoding); err != nil {
 		return Result{}, err
 	}
-	s, err := p.roundTrip(ctx, gridRequest(g, o, limit))
+	s, err := p.roundTrip(ctx, gridRequest(g, o, limit, false))
 	if err != nil {
 		return Result{}, err
 	}
 	return gridsResult(g, s)
+}
+
+// CountGridProof is CountGrid with gophersat's proof of the UNSAT answer
+// that ends a count below the limit, as CountProof gives it, over the
+// formula the worker encoded: the caller encodes the puzzle again, as o
+// says, to check it. A proof is checked, never trusted: had the worker
+// encoded another formula, its proof would fail the check.
+func (p *Isolated) CountGridProof(ctx context.Context, g *sudokusat.Grid, o encode.Options, limit int) (Result, *Proof, error) {
+	if limit < 1 {
+		return Result{}, nil, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+	}
+	if _, err := encode.Lookup(o.Encoding); err != nil {
+		return Result{}, nil, err
+	}
+	s, err := p.roundTrip(ctx, gridRequest(g, o, limit, true))
+	if err != nil {
+		return Result{}, nil, err
+	}
+	if s.proof == nil {
+		return Result{}, nil, workerErr(errors.New("no proof in the reply"))
+	}
+	res, err := gridsResult(g, s)
+	return res, s.proof, err
 }
 
 // roundTrip sends one request to a worker and reads its reply. A deadline,

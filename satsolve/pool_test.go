@@ -1,11 +1,13 @@
 package satsolve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -359,5 +361,49 @@ func TestWorkerDeathNote(t *testing.T) {
 	_, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
 	if err == nil || !strings.Contains(err.Error(), "the worker ran out of memory") || strings.Contains(err.Error(), "goroutine") {
 		t.Errorf("err = %v, want the worker's running out of memory and no dump", err)
+	}
+}
+
+// TestIsolatedCountGridProof: a puzzle sent to a worker with a proof asked
+// for comes back with the count, the blocking clauses and a proof of the
+// formula encoded there, the same as CountProof gives on the formula
+// encoded here; unique puzzles, puzzles with several solutions, a puzzle
+// that propagation solves, and one with no solution.
+func TestIsolatedCountGridProof(t *testing.T) {
+	p := testPool(t)
+	ctx := context.Background()
+	var gs []*sudokusat.Grid
+	gs = append(gs, readPuzzles(t, "top95-sample.txt")[:3]...)
+	gs = append(gs, readPuzzles(t, "serg-sample.txt")[:2]...)
+	gs = append(gs, readPuzzles(t, "easy-sample.txt")[:1]...)
+	bad := gs[0].Clone()
+	for cell := range bad.Len() {
+		if bad.Cell(cell) == 0 {
+			bad.SetCell(cell, bad.Cell(cell+1)) // clash or not: a puzzle either way
+			break
+		}
+	}
+	gs = append(gs, bad)
+	o := encode.Options{Encoding: "reduced"}
+	for i, g := range gs {
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, o)
+		if err != nil {
+			continue // the clashing one, refused by the encoder as by the worker
+		}
+		want, wantProof, err := CountProof(ctx, f, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, proof, err := p.CountGridProof(ctx, g, o, 2)
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		if got.Count != want.Count || !slices.EqualFunc(got.Solutions, want.Solutions, (*sudokusat.Grid).Equal) {
+			t.Errorf("puzzle %d: the worker counts %d, this process %d", i, got.Count, want.Count)
+		}
+		if !slices.EqualFunc(proof.Blocks, wantProof.Blocks, slices.Equal[[]int32]) || !bytes.Equal(proof.DRAT, wantProof.DRAT) {
+			t.Errorf("puzzle %d: the worker's proof (%d blocks, %d bytes) is not this process's (%d, %d)",
+				i, len(proof.Blocks), len(proof.DRAT), len(wantProof.Blocks), len(wantProof.DRAT))
+		}
 	}
 }

@@ -28,6 +28,9 @@ import (
 const (
 	wireMagic     = 0x33575353 // "SSW3": a formula
 	wireMagicGrid = 0x32575353 // "SSW2": a puzzle to encode, search and decode
+	// A puzzle as SSW2, its reply with gophersat's proof, as a formula
+	// request with flagProof has.
+	wireMagicGridProof = 0x34575353 // "SSW4"
 )
 
 // flagProof asks a worker for gophersat's proof of the UNSAT answer that
@@ -109,9 +112,13 @@ func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
 // shape, the length of the encoding's name, the name, the cells as uint16,
 // and the most clauses the formula may have as uint64. The reply's models
 // are the solution grids, one digit per cell.
-func gridRequest(g *sudokusat.Grid, o encode.Options, limit int) []byte {
+func gridRequest(g *sudokusat.Grid, o encode.Options, limit int, proof bool) []byte {
+	magic := uint32(wireMagicGrid)
+	if proof {
+		magic = wireMagicGridProof
+	}
 	b := make([]byte, 0, 28+len(o.Encoding)+2*g.Len())
-	for _, x := range []uint32{wireMagicGrid, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(o.Encoding))} {
+	for _, x := range []uint32{magic, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(o.Encoding))} {
 		b = binary.LittleEndian.AppendUint32(b, x)
 	}
 	b = append(b, o.Encoding...)
@@ -131,7 +138,7 @@ func readHeader(r io.Reader) ([5]uint32, error) {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return hdr, err
 	}
-	if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid) || hdr[4] > maxWire || hdr[1] == 0 || hdr[2] > maxWire || hdr[3] > hdr[2] && hdr[0] == wireMagic {
+	if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid && hdr[0] != wireMagicGridProof) || hdr[4] > maxWire || hdr[1] == 0 || hdr[2] > maxWire || hdr[3] > hdr[2] && hdr[0] == wireMagic {
 		return hdr, errors.New("satsolve: not a worker request")
 	}
 	return hdr, nil

@@ -85,10 +85,10 @@ func TestWireRoundTrip(t *testing.T) {
 	f2 := encodeWith(t, "extended", serg)
 	out, err := serve(t,
 		formulaRequest(f, 2, false),
-		gridRequest(g, encode.Options{Encoding: "nope"}, 2),
-		gridRequest(serg, encode.Options{Encoding: "minimal"}, 2),
+		gridRequest(g, encode.Options{Encoding: "nope"}, 2, false),
+		gridRequest(serg, encode.Options{Encoding: "minimal"}, 2, false),
 		formulaRequest(f2, 3, false),
-		gridRequest(empty, encode.Options{Encoding: "reduced"}, 1000),
+		gridRequest(empty, encode.Options{Encoding: "reduced"}, 1000, false),
 	)
 	if err != nil {
 		t.Fatalf("ServeWorker: %v", err)
@@ -163,7 +163,7 @@ func TestWireCorrupt(t *testing.T) {
 		{"count too large", u32(wireMagic, 2, 1, 1, maxWire+1), false},
 		{"truncated clauses", req[:len(req)-4], true},
 		{"bad box shape", u32(wireMagicGrid, 2, 0, 0, 0), true},
-		{"truncated cells", gridRequest(g, encode.Options{Encoding: "reduced"}, 2)[:40], true},
+		{"truncated cells", gridRequest(g, encode.Options{Encoding: "reduced"}, 2, false)[:40], true},
 	} {
 		_, err := serveRaw(t, c.in)
 		if err == nil || (c.stream && !errors.Is(err, errStream)) {
@@ -293,7 +293,7 @@ func TestWorkerStopsWhenInputEnds(t *testing.T) {
 	// and loading before gophersat's first decision.
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "SUDOKUSAT_TEST_WORKER=1")
-	cmd.Stdin = bytes.NewReader(gridRequest(g, encode.Options{Encoding: "extended"}, 1))
+	cmd.Stdin = bytes.NewReader(gridRequest(g, encode.Options{Encoding: "extended"}, 1, false))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()

@@ -103,8 +103,8 @@ func readRequests(br *bufio.Reader, out chan<- workerRequest) {
 			return
 		}
 		var search func() (found, error)
-		if hdr[0] == wireMagicGrid {
-			search, err = readGridJob(br, hdr)
+		if hdr[0] == wireMagicGrid || hdr[0] == wireMagicGridProof {
+			search, err = readGridJob(br, hdr, hdr[0] == wireMagicGridProof)
 		} else {
 			search, err = readFormulaJob(br, hdr)
 		}
@@ -203,8 +203,9 @@ func readFormulaJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) 
 
 // readGridJob reads a puzzle request and returns its search: encode,
 // search and decode. The models it gives are the grids' cells; the
-// parent's caller validates them.
-func readGridJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
+// parent's caller validates them. With proof, the reply has gophersat's
+// proof, over the formula encoded here, as CountProof gives it.
+func readGridJob(br io.Reader, hdr [5]uint32, proof bool) (func() (found, error), error) {
 	limit := int(hdr[1])
 	g, o, err := readGrid(br, hdr)
 	if err != nil {
@@ -216,14 +217,22 @@ func readGridJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
 			return found{}, err
 		}
 		var s found
+		var p *Proof
+		if proof {
+			p = &Proof{}
+		}
 		if f.Vars == 0 && f.NumClauses() == 0 {
 			s.models = [][]int32{nil} // propagation solved it: decode the empty model
+			if p != nil && limit > 1 {
+				p.Blocks = [][]int32{{}} // as CountProof: the one grid, blocked
+			}
 		} else {
 			var never atomic.Bool
-			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, nil, phaseOf(f)); err != nil {
+			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, p, phaseOf(f)); err != nil {
 				return found{}, err
 			}
 		}
+		s.proof = p
 		for i, m := range s.models {
 			model := make([]bool, f.VarMap.NumVars())
 			for _, v := range m {
