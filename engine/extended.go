@@ -125,7 +125,10 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 	// digits of a cell, then each digit's cells in each row, column and box.
 	vars := make([]int32, n)
 	keep := make([]int32, 0, n)
-	group := func(vars []int32) error {
+	// group gives the clauses of one group; in a box (box set), a pair of
+	// cells that share a row or a column is left to that row or column,
+	// which has the same clause for it (the formula has it twice).
+	group := func(vars []int32, box bool) error {
 		alo := true
 		keep = keep[:0]
 		for _, x := range vars {
@@ -144,6 +147,12 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 		}
 		for i, x := range keep {
 			for _, y := range keep[i+1:] {
+				if box {
+					a, b := int(x-1)/n, int(y-1)/n // their cells
+					if a/n == b/n || a%n == b%n {
+						continue
+					}
+				}
 				if err := clause(-x, -y); err != nil {
 					return err
 				}
@@ -155,7 +164,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 		for d := 1; d <= n; d++ {
 			vars[d-1] = v(cell, d)
 		}
-		if err := group(vars); err != nil {
+		if err := group(vars, false); err != nil {
 			return err
 		}
 	}
@@ -166,7 +175,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 				for k, q := range cs {
 					vars[k] = v(q, d)
 				}
-				if err := group(vars); err != nil {
+				if err := group(vars, kind == 2); err != nil {
 					return err
 				}
 			}
