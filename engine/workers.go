@@ -42,16 +42,27 @@ func (w *Workers) Close() error { return w.pool.Close() }
 // process of its own, so with one among es the batch keeps to workers.
 func Concurrency(workers int, es ...Engine) int {
 	n := max(workers, 1)
-	queued := false
+	queued, certify := false, false
 	for _, e := range es {
 		switch e := e.(type) {
 		case *external:
 			return n
 		case *satEngine:
-			queued = queued || (e.o.Workers != nil && e.o.Workers.queueing)
+			q := e.o.Workers != nil && e.o.Workers.queueing
+			queued = queued || q
+			certify = certify || (q && e.o.Certify)
 		}
 	}
-	if queued {
+	switch {
+	case certify:
+		// Each puzzle's proof is checked here, after its search: a
+		// puzzle being checked has left the workers' queues, and with
+		// no more under way than the queues hold, the processes
+		// wait for work while this one checks. Twice as many keep
+		// them fed while the proofs of the searches before are
+		// checked.
+		return 2 * n * queueDepth
+	case queued:
 		return n * queueDepth
 	}
 	return n
