@@ -248,6 +248,13 @@ func TestConcurrency(t *testing.T) {
 		}
 		return e
 	}
+	certifying := func(w *Workers) Engine {
+		e, err := Open("sat", Options{Workers: w, Certify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
 	ext := &external{} // a process per search, whatever its command
 	tests := []struct {
 		name    string
@@ -258,6 +265,7 @@ func TestConcurrency(t *testing.T) {
 		{"native", 2, []Engine{Native()}, 2},
 		{"at least one", 0, []Engine{Native()}, 1},
 		{"gophersat queued on its workers", 2, []Engine{open("sat", queued)}, 2 * queueDepth},
+		{"gophersat queued, certifying", 2, []Engine{certifying(queued)}, 2 * 2 * queueDepth},
 		{"gophersat with deadlines", 2, []Engine{open("sat", alone)}, 2},
 		{"gophersat in process", 2, []Engine{open("sat", nil)}, 2},
 		{"an external solver among them", 2, []Engine{Native(), open("sat", queued), ext}, 2},
