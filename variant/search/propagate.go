@@ -20,6 +20,7 @@ type state struct {
 	fixedQ, pairQ, unitQ, propQ, pointQ []int32
 	inPair, inUnit, inProp, inPoint     []bool
 	enum                                enumScratch
+	reads                               lineScratch
 	seen                                []uint64 // scratch of unitRule: the cells that see all of a digit's
 	// weight[c] is 1 plus the failures c took part in: each time a rule
 	// empties a cell or finds itself unmeetable, every cell it reads

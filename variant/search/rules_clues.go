@@ -122,19 +122,19 @@ func clueRules() map[variant.Kind]kindRule {
 }
 
 // reading is a clue read along its cells as a deterministic automaton:
-// from start, next gives the state after one more digit, or false when
-// the clue cannot hold whatever follows; the clue holds when the line
-// ends in a state that ends accepts. States are small integers of each
-// clue's own numbering.
+// its states are the integers 0 to size−1; from start, next gives the
+// state after one more digit, or false when the clue cannot hold whatever
+// follows; the clue holds when the line ends in a state that ends
+// accepts. Each clue numbers its own states.
 type reading struct {
-	start int
-	next  func(q, d int) (int, bool)
-	ends  func(q int) bool
+	size, start int
+	next        func(q, d int) (int, bool)
+	ends        func(q int) bool
 }
 
 // sumReading reads a partial sum, up to top.
 func sumReading(top int, ends func(int) bool) reading {
-	return reading{start: 0, next: func(q, d int) (int, bool) { return q + d, q+d <= top }, ends: ends}
+	return reading{size: top + 1, start: 0, next: func(q, d int) (int, bool) { return q + d, q+d <= top }, ends: ends}
 }
 
 // lineRule is a clue that reads a whole row or column from outside the
@@ -159,19 +159,20 @@ func lineRule(reader func(n, clue int) reading, holds func(ds []int, clue int) b
 	}
 }
 
-// sandwichReading: before the first crust (1 or N), between the crusts
-// with the sum so far (≥ 0), after the second. A crust between closes the
-// sandwich, which must then hold the clue; a third crust is refused (a
-// row holds each digit once).
+// sandwichReading: between the crusts with the sum so far (0 to the
+// clue), before the first crust (1 or N), after the second. A crust
+// between closes the sandwich, which must then hold the clue; a third
+// crust is refused (a row holds each digit once).
 func sandwichReading(n, clue int) reading {
-	const before, after = -1, -2
+	clue = max(clue, -1) // a negative clue: no sum state, nothing accepted
+	before, after := clue+1, clue+2
 	crust := func(d int) bool { return d == 1 || d == n }
-	return reading{start: before,
+	return reading{size: clue + 3, start: before,
 		next: func(q, d int) (int, bool) {
 			switch q {
 			case before:
 				if crust(d) {
-					return 0, true
+					return 0, clue >= 0
 				}
 				return before, true
 			case after:
@@ -185,10 +186,12 @@ func sandwichReading(n, clue int) reading {
 		ends: func(q int) bool { return q == after }}
 }
 
-// xSumReading: the first digit X; then the digits still to add and the
-// sum still to reach, packed as left·(clue+1) + rest; then done.
+// xSumReading: the digits still to add and the sum still to reach,
+// packed as left·(clue+1) + rest (left from 1 to n−1); before them the
+// first digit X, and after them done.
 func xSumReading(n, clue int) reading {
-	const first, done = -1, -2
+	clue = max(clue, 0)
+	first, done := n*(clue+1), n*(clue+1)+1
 	after := func(left, rest int) (int, bool) {
 		if rest < left || rest > left*n {
 			return 0, false // the digits left cannot make the rest
@@ -198,7 +201,7 @@ func xSumReading(n, clue int) reading {
 		}
 		return left*(clue+1) + rest, true
 	}
-	return reading{start: first,
+	return reading{size: n*(clue+1) + 2, start: first,
 		next: func(q, d int) (int, bool) {
 			switch q {
 			case first:
@@ -215,7 +218,7 @@ func xSumReading(n, clue int) reading {
 // packed as tallest·(n+1) + seen, seen never past the clue.
 func skyscraperReading(n, clue int) reading {
 	w := n + 1
-	return reading{start: 0,
+	return reading{size: w * w, start: 0,
 		next: func(q, d int) (int, bool) {
 			if tallest := q / w; d <= tallest {
 				return q, true
@@ -228,55 +231,87 @@ func skyscraperReading(n, clue int) reading {
 
 // addReading adds the propagator of a reading over cells.
 func (b *builder) addReading(cells []int32, r reading) {
-	b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return s.read(p.cells, r) }})
+	ends := make([]uint64, (r.size+63)/64)
+	for q := range r.size {
+		if r.ends(q) {
+			ends[q/64] |= 1 << (q % 64)
+		}
+	}
+	b.m.addProp(prop{kind: propFunc, cells: cells, fn: func(s *state, p *prop) bool { return s.read(p.cells, r, ends) }})
+}
+
+// lineScratch is read's working memory, kept with the state to spare
+// allocations: one bitset of states per position of the line, words
+// words each, and the digits each cell keeps.
+type lineScratch struct {
+	reach, good, prev []uint64
+	keep              []uint64
 }
 
 // read narrows each cell to the digits on an accepted path of r through
-// the cells' candidates.
-func (s *state) read(cells []int32, r reading) bool {
-	k := len(cells)
+// the cells' candidates; ends is the bitset of r's accepting states. The
+// states of each position are a bitset, not a map: the reading runs at
+// almost every node of a puzzle with line clues, and hashing the states
+// took most of the search's time on them.
+func (s *state) read(cells []int32, r reading, ends []uint64) bool {
+	k, w := len(cells), len(ends)
+	sc := &s.reads
+	sc.reach = slices.Grow(sc.reach[:0], (k+1)*w)[:(k+1)*w]
+	clear(sc.reach)
+	sc.keep = slices.Grow(sc.keep[:0], k)[:k]
+	clear(sc.keep)
 	// Forward: reach[i] are the states before cells[i] that the start
 	// reaches.
-	reach := make([][]int, k+1)
-	reach[0] = []int{r.start}
+	sc.reach[r.start/64] |= 1 << (r.start % 64)
 	for i, c := range cells {
-		seen := map[int]bool{}
-		for _, q := range reach[i] {
-			for m := s.cand[c]; m != 0; m &= m - 1 {
-				if q2, ok := r.next(q, bits.TrailingZeros64(m)+1); ok && !seen[q2] {
-					seen[q2] = true
-					reach[i+1] = append(reach[i+1], q2)
+		from, to := sc.reach[i*w:(i+1)*w], sc.reach[(i+1)*w:(i+2)*w]
+		any := uint64(0)
+		for j, word := range from {
+			for ; word != 0; word &= word - 1 {
+				q := j*64 + bits.TrailingZeros64(word)
+				for m := s.cand[c]; m != 0; m &= m - 1 {
+					if q2, ok := r.next(q, bits.TrailingZeros64(m)+1); ok {
+						to[q2/64] |= 1 << (q2 % 64)
+						any = 1
+					}
 				}
 			}
+		}
+		if any == 0 {
+			return false
 		}
 	}
 	// Backward: the states from which an accepting end is reachable,
 	// and the digits that take them there.
-	good := map[int]bool{}
-	for _, q := range reach[k] {
-		if r.ends(q) {
-			good[q] = true
-		}
+	sc.good = slices.Grow(sc.good[:0], w)[:w]
+	sc.prev = slices.Grow(sc.prev[:0], w)[:w]
+	good, prev := sc.good, sc.prev
+	last := sc.reach[k*w : (k+1)*w]
+	for j := range good {
+		good[j] = last[j] & ends[j]
 	}
-	keep := make([]uint64, k)
 	for i := k - 1; i >= 0; i-- {
-		prev := map[int]bool{}
-		for _, q := range reach[i] {
-			for m := s.cand[cells[i]]; m != 0; m &= m - 1 {
-				d := bits.TrailingZeros64(m) + 1
-				if q2, ok := r.next(q, d); ok && good[q2] {
-					prev[q] = true
-					keep[i] |= 1 << (d - 1)
+		clear(prev)
+		c := cells[i]
+		for j, word := range sc.reach[i*w : (i+1)*w] {
+			for ; word != 0; word &= word - 1 {
+				q := j*64 + bits.TrailingZeros64(word)
+				for m := s.cand[c]; m != 0; m &= m - 1 {
+					d := bits.TrailingZeros64(m) + 1
+					if q2, ok := r.next(q, d); ok && good[q2/64]&(1<<(q2%64)) != 0 {
+						prev[j] |= 1 << (q % 64)
+						sc.keep[i] |= 1 << (d - 1)
+					}
 				}
 			}
 		}
-		if len(prev) == 0 {
+		if sc.keep[i] == 0 {
 			return false
 		}
-		good = prev
+		good, prev = prev, good
 	}
 	for i, c := range cells {
-		if !s.narrow(c, keep[i]) {
+		if !s.narrow(c, sc.keep[i]) {
 			return false
 		}
 	}
