@@ -80,12 +80,13 @@ type prop struct {
 	coefs  []int64
 	target int64
 	combos []uint64
-	// differ, set for the arrows of at most 64 cells, has bit j of
-	// differ[i] set when cells[j] (j < i) is a peer of cells[i]: the
-	// enumeration of the arrow's fillings keeps them apart. Killer cages
-	// are not enumerated: their digit sets do nearly as well for far less.
-	differ []uint64
-	arrow  bool
+	// differ, set for the sums marked enumerate (arrows and little
+	// killers) of at most 64 cells, has bit j of differ[i] set when
+	// cells[j] (j < i) is a peer of cells[i]: the enumeration of the
+	// sum's fillings keeps them apart. Killer cages are not enumerated:
+	// their digit sets do nearly as well for far less.
+	differ    []uint64
+	enumerate bool
 	// ok and partial are a propTable's: ok accepts or refuses a filling
 	// of the cells, in their order; partial, when not nil, refuses a
 	// prefix that no filling can complete.
@@ -252,14 +253,14 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 		}
 	}
 	for i := range m.props {
-		if m.props[i].arrow {
+		if m.props[i].enumerate {
 			m.props[i].differ = m.differ(m.props[i])
 		}
 	}
 	return m, nil
 }
 
-// differ returns the differ table of an arrow, or nil when it is too long
+// differ returns the differ table of a sum, or nil when it is too long
 // to enumerate.
 func (m *model) differ(p prop) []uint64 {
 	if len(p.cells) > 64 {
@@ -391,7 +392,7 @@ func (m *model) addArrow(circle []int32, line []int) error {
 		w *= 10
 	}
 	if k := m.addLinear(cells, coefs, 0); k >= 0 {
-		m.props[k].arrow = true
+		m.props[k].enumerate = true
 	}
 	return nil
 }

@@ -14,13 +14,17 @@ import (
 // skyscrapers, read along a line of cells from their clue; quadruples;
 // digital-root cages.
 //
-// A line clue propagates as an automaton over the line's digits (a
-// reading): the states reachable from the start through the cells'
-// candidates, and of those the ones from which an accepting end is still
-// reachable, leave each cell the digits on some accepted path. That is
-// every digit some filling of the candidates keeps, the digits of a row
-// or a box kept apart aside (the peers do that): one pass is the
-// propagator's fixpoint, since each digit kept has a path of kept digits.
+// A little killer is a sum over its diagonal, as an arrow's line is (see
+// linear and enumerate). A sandwich and an x-sum split their row into
+// pieces that hold sets of digits (see sandwichProp); a skyscraper, and
+// a sandwich or x-sum whose sets are too many to list, propagate as an
+// automaton over the line's digits (a reading): the states reachable
+// from the start through the cells' candidates, and of those the ones
+// from which an accepting end is still reachable, leave each cell the
+// digits on some accepted path. That is every digit some filling of the
+// candidates keeps, the digits of a row or a box kept apart aside (the
+// peers do that): one pass is the propagator's fixpoint, since each
+// digit kept has a path of kept digits.
 
 // clueRules returns the search's part of each of this file's kinds.
 func clueRules() map[variant.Kind]kindRule {
@@ -30,7 +34,15 @@ func clueRules() map[variant.Kind]kindRule {
 				if len(cells) == 0 {
 					return fmt.Errorf("no cells")
 				}
-				b.addReading(cells, sumReading(c.Value, func(s int) bool { return s == c.Value }))
+				// A sum, as an arrow's line is: bounds, and the fillings
+				// listed with the diagonal's peers kept apart (its cells
+				// in one box differ). The reading of partial sums it had
+				// let them repeat: on Orbit (arrows and four little
+				// killers, no givens) the search took 17,280 nodes to
+				// count to 2 with it, 9,812 with this.
+				if k := b.m.addLinear(cells, slices.Repeat([]int64{1}, len(cells)), int64(c.Value)); k >= 0 {
+					b.m.props[k].enumerate = true
+				}
 				return nil
 			},
 			holds: func(_ *checker, c sudokusat.Rule, v []int) bool { return sumOf(c.Cells, v) == c.Value },

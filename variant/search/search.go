@@ -17,10 +17,15 @@
 //     some candidate of the other accepts;
 //   - a thermometer keeps each cell above the smallest candidate before it
 //     and below the largest after it;
-//   - killer sums and arrows bound each cell by what the other cells can
-//     still add up to; a killer cage keeps only the digits of the digit
-//     sets that still make its sum, and an arrow only the digits of the
-//     fillings of its cells that make it true (listed when they are few);
+//   - killer sums, arrows and little killers bound each cell by what the
+//     other cells can still add up to; a killer cage keeps only the digits
+//     of the digit sets that still make its sum, and an arrow or a little
+//     killer only the digits of the fillings of its cells that make it
+//     true (listed when they are few);
+//   - a sandwich or an x-sum keeps the digits of the ways to split its row
+//     into pieces that hold sets of digits making the clue (the crusts,
+//     the digits between, the rest), a skyscraper those of its reading
+//     as an automaton along the row;
 //   - even and odd cells start with the digits of their parity.
 //
 // A digit that two or three cells of a group of N can hold also leaves
