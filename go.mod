@@ -4,6 +4,7 @@ go 1.24
 
 require (
 	github.com/crillab/gophersat v1.4.0
+	github.com/ulikunitz/xz v0.5.17
 	github.com/urfave/cli/v2 v2.27.7
 )
 
