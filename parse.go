@@ -150,6 +150,13 @@ func (r *Reader) readLine() ([]byte, int, error) {
 			if !any {
 				return nil, r.line, err
 			}
+			if err != io.EOF {
+				// A line cut by a failing read (a truncated archive, a
+				// broken pipe) is not the line that was written: it is
+				// reported as the failure, on its line, not read as a
+				// puzzle.
+				return nil, r.line, err
+			}
 		}
 		break
 	}

@@ -760,6 +760,16 @@ func TestReadIOError(t *testing.T) {
 			t.Errorf("Read #%d after the failure = %v, %v; want the I/O error, not a ParseError", i+1, p, err)
 		}
 	}
+	// A failure inside a line: what was read of the line is no puzzle
+	// (a cut archive's last line once read as one); the failure is
+	// reported on that line.
+	r = NewReader(io.MultiReader(strings.NewReader(inkala+"\n"+inkala[:40]), iotest.ErrReader(ioFailure{})))
+	if p, err := r.Read(); err != nil || p.Grid.String() != inkala {
+		t.Fatalf("first Read = %v, %v", p, err)
+	}
+	if p, err := r.Read(); p != nil || !errors.Is(err, ioFailure{}) || !strings.HasPrefix(err.Error(), "line 2: ") {
+		t.Errorf("Read of a line cut by a failure = %v, %v; want the I/O error on line 2", p, err)
+	}
 	// A failure inside a grid.
 	r = NewReader(io.MultiReader(strings.NewReader(strings.Join(rowsOf(easy)[:4], "\n")+"\n"), iotest.ErrReader(ioFailure{})))
 	if p, err := r.Read(); p != nil || !errors.Is(err, ioFailure{}) {
