@@ -37,40 +37,7 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 		return ErrHasPB
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	n := f.Puzzle.Size()
-	fmt.Fprintf(bw, "%s\n", headerMark)
-	if f.Encoding != "" {
-		// A map read from a header without the line has no name to give.
-		fmt.Fprintf(bw, "c encoding %s\n", f.Encoding)
-	}
-	fmt.Fprintf(bw, "c box %dx%d\nc puzzle %s\n", f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), f.Puzzle)
-	if f.Variant != nil {
-		fmt.Fprintf(bw, "c variant %s\n", marshalRules(f.Variant))
-	}
-	switch f.Layout {
-	case sudokusat.LayoutRows:
-		fmt.Fprintf(bw, "c layout rows\n")
-	case sudokusat.LayoutNumbers:
-		fmt.Fprintf(bw, "c layout numbers\n")
-	}
-	if f.Direct() {
-		fmt.Fprintf(bw, "c map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n", n*n, n)
-	} else {
-		fmt.Fprintf(bw, "c fixed %s\nc map explicit: c v VAR ROW COL DIGIT (rows and columns from 1)\n", f.Fixed)
-		var b []byte
-		for i, c := range f.Cands {
-			b = append(b[:0], "c v "...)
-			b = strconv.AppendInt(b, int64(i+1), 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(int(c.Cell)/n+1), 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(int(c.Cell)%n+1), 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(c.Digit), 10)
-			b = append(b, '\n')
-			bw.Write(b)
-		}
-	}
+	writeHeader(bw, f, 'c')
 	if f.Vars == 0 && f.nClauses == 0 {
 		// "p cnf 0 0" alone looks like a bug to whoever opens the file.
 		fmt.Fprintf(bw, "c propagation alone solved the puzzle (the solution is the fixed line above): the formula is empty, so any solver answers SATISFIABLE with an empty model\n")
@@ -89,6 +56,46 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeHeader writes the comment lines that record the tool, the encoding,
+// the box shape, the puzzle and the variable map, each started by mark:
+// 'c' in DIMACS, '*' in OPB. ReadVarMap reads either.
+func writeHeader(bw *bufio.Writer, f *Formula, mark byte) {
+	n := f.Puzzle.Size()
+	fmt.Fprintf(bw, "%c%s\n", mark, headerMark[1:])
+	if f.Encoding != "" {
+		// A map read from a header without the line has no name to give.
+		fmt.Fprintf(bw, "%c encoding %s\n", mark, f.Encoding)
+	}
+	fmt.Fprintf(bw, "%c box %dx%d\n%c puzzle %s\n", mark, f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), mark, f.Puzzle)
+	if f.Variant != nil {
+		fmt.Fprintf(bw, "%c variant %s\n", mark, marshalRules(f.Variant))
+	}
+	switch f.Layout {
+	case sudokusat.LayoutRows:
+		fmt.Fprintf(bw, "%c layout rows\n", mark)
+	case sudokusat.LayoutNumbers:
+		fmt.Fprintf(bw, "%c layout numbers\n", mark)
+	}
+	if f.Direct() {
+		fmt.Fprintf(bw, "%c map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n", mark, n*n, n)
+	} else {
+		fmt.Fprintf(bw, "%c fixed %s\n%c map explicit: %c v VAR ROW COL DIGIT (rows and columns from 1)\n", mark, f.Fixed, mark, mark)
+		var b []byte
+		for i, c := range f.Cands {
+			b = append(append(b[:0], mark), " v "...)
+			b = strconv.AppendInt(b, int64(i+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(int(c.Cell)/n+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(int(c.Cell)%n+1), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(c.Digit), 10)
+			b = append(b, '\n')
+			bw.Write(b)
+		}
+	}
 }
 
 // lineReader reads lines of bounded length and counts them.
@@ -153,8 +160,13 @@ func once(at *int, no int, key string) error {
 	return nil
 }
 
+// comment reads one comment line of the header: "c …" in DIMACS, "* …"
+// in OPB, whose comments are DIMACS's under another mark.
 func (h *header) comment(line []byte, no int) error {
 	s := string(line)
+	if s[0] == '*' {
+		s = "c" + s[1:]
+	}
 	if s == headerMark {
 		if h.seen {
 			return dimacsErr(no, "second %q line (the first is line %d)", headerMark, h.markLine)
@@ -372,8 +384,8 @@ func ReadVarMap(r io.Reader) (*VarMap, error) {
 		if len(t) == 0 {
 			continue
 		}
-		if t[0] != 'c' {
-			break // the problem line, or a clause: the header is over
+		if t[0] != 'c' && t[0] != '*' {
+			break // the problem line, or a clause or constraint: the header is over
 		}
 		if err := h.comment(t, lr.line); err != nil {
 			return nil, err

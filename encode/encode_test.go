@@ -173,7 +173,8 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 // TestDIMACSRoundTrip writes each encoding and reads it back: same counts,
-// same clauses, and a map that decodes the same way.
+// same clauses, and a map that decodes the same way, from the DIMACS and
+// from the OPB of the formula.
 func TestDIMACSRoundTrip(t *testing.T) {
 	for _, p := range []string{inkala, "1...." + strings.Repeat(".", 11)} {
 		for _, name := range Names() {
@@ -199,16 +200,23 @@ func TestDIMACSRoundTrip(t *testing.T) {
 			if g.Vars != f.Vars || g.NumClauses() != f.NumClauses() || !slices.Equal(flat(f), flat(g)) {
 				t.Errorf("%s: read %d vars %d clauses, wrote %d, %d", name, g.Vars, g.NumClauses(), f.Vars, f.NumClauses())
 			}
-			m, err := ReadVarMap(strings.NewReader(text))
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
+			// The OPB of the same formula carries the same map under "*".
+			var opb bytes.Buffer
+			if err := WriteOPB(&opb, f); err != nil {
+				t.Fatal(err)
 			}
-			if m.Encoding != name || !m.Puzzle.Equal(f.Puzzle) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
-				t.Errorf("%s: map read back differs: %+v", name, m)
-			}
-			for i := range m.Cands {
-				if m.Cands[i] != f.Cands[i] {
-					t.Fatalf("%s: candidate %d = %v, want %v", name, i+1, m.Cands[i], f.Cands[i])
+			for form, text := range map[string]string{"dimacs": text, "opb": opb.String()} {
+				m, err := ReadVarMap(strings.NewReader(text))
+				if err != nil {
+					t.Fatalf("%s %s: %v", name, form, err)
+				}
+				if m.Encoding != name || !m.Puzzle.Equal(f.Puzzle) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
+					t.Errorf("%s %s: map read back differs: %+v", name, form, m)
+				}
+				for i := range m.Cands {
+					if m.Cands[i] != f.Cands[i] {
+						t.Fatalf("%s %s: candidate %d = %v, want %v", name, form, i+1, m.Cands[i], f.Cands[i])
+					}
 				}
 			}
 		}

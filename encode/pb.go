@@ -34,16 +34,13 @@ func (f *Formula) PBs() []PB { return f.pb }
 // x1 -1 x2 >= 0 ;". Each clause becomes "at least one literal true", its
 // negated literals folded into the right-hand side (w·¬x = w − w·x), so
 // that only plain variables appear, and the empty clause "+0 x1 >= 1";
-// each PB constraint keeps its "=" or ">=". Comment lines record the
-// puzzle and the direct variable map.
+// each PB constraint keeps its "=" or ">=". The comment lines after the
+// header are WriteDIMACS's, marked "*": ReadVarMap reads the variable map
+// from them, so that a PB solver's model decodes as a SAT solver's does.
 func WriteOPB(w io.Writer, f *Formula) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "* #variable= %d #constraint= %d\n", f.Vars, f.nClauses+len(f.pb))
-	fmt.Fprintf(bw, "* sudokusat opb 1: encoding %s, puzzle %s\n", f.Encoding, f.Puzzle)
-	if f.Direct() {
-		n := f.Puzzle.Size()
-		fmt.Fprintf(bw, "* variable x(r*%d + c*%d + d) is digit d at row r, column c (r, c from 0; d from 1)\n", n*n, n)
-	}
+	writeHeader(bw, f, '*')
 	var b []byte
 	// term writes w·l and returns what it moves to the right-hand side:
 	// w·¬x = w − w·x is written −w·x, with w moved.

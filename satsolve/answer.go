@@ -48,9 +48,11 @@ type Answer struct {
 const maxToken = 64
 
 // ReadAnswer reads the answer of a solver given a formula over numVars
-// variables, in either of the two usual formats: the SAT competition's
-// ("s SATISFIABLE" and "v" lines, "c" comments ignored) or MiniSat's result
-// file ("SAT" then literals ending in 0). It reads r as a stream and keeps
+// variables, in any of the three usual formats: the SAT competition's
+// ("s SATISFIABLE" and "v" lines, "c" comments ignored), MiniSat's result
+// file ("SAT" then literals ending in 0), or the pseudo-Boolean
+// competition's, which minisat+ writes for an OPB formula ("v x1 -x2 …",
+// no closing 0, "s OPTIMUM FOUND" for a model too). It reads r as a stream and keeps
 // only the model, so that comment lines and very long lines cost no memory:
 // what it holds is bounded by numVars, whatever the solver prints, and by
 // what it printed, whatever numVars says.
@@ -189,6 +191,21 @@ func (s *answerScanner) rest(n int) string {
 	return r
 }
 
+// pbLiteral turns a literal of the PB competition's form, x7 or -x7, into
+// DIMACS's, 7 or -7, with named true; any other word is returned as it is.
+// A PB literal has no 0, so "x0" is refused with the other non-literals.
+func pbLiteral(w string) (lit string, named bool) {
+	neg := strings.HasPrefix(w, "-")
+	digits, ok := strings.CutPrefix(strings.TrimPrefix(w, "-"), "x")
+	if !ok || digits == "" || digits[0] < '1' || digits[0] > '9' || strings.Trim(digits, "0123456789") != "" {
+		return w, ok
+	}
+	if neg {
+		return "-" + digits, true
+	}
+	return digits, true
+}
+
 func shown(w []byte, long bool) string {
 	if long {
 		return string(w) + "…"
@@ -199,13 +216,22 @@ func shown(w []byte, long bool) string {
 func (s *answerScanner) read(numVars int) (Answer, error) {
 	var a Answer
 	verdict, closed, minisat := 0, false, false
+	// pb is set by the first literal written x1 or -x1, the PB
+	// competition's form: every literal of the model is then written so,
+	// and the model has no closing 0.
+	pb, lits := false, 0
 	// seen records each variable's value once given (1 true, 2 false), so
 	// that a contradictory or repeated literal is caught and the model never
 	// holds more than numVars literals.
 	var seen values
 	addLit := func(w []byte, long bool) error {
-		l, err := strconv.Atoi(string(w))
-		if err != nil || long {
+		text, named := pbLiteral(string(w))
+		if lits == 0 {
+			pb = named
+		}
+		lits++
+		l, err := strconv.Atoi(text)
+		if err != nil || long || named != pb {
 			return s.fail("%q is not a literal", shown(w, long))
 		}
 		if closed {
@@ -260,7 +286,7 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 			}
 			word := s.rest(maxToken)
 			switch word {
-			case "SATISFIABLE", "SAT":
+			case "SATISFIABLE", "SAT", "OPTIMUM FOUND":
 				a.Status = Satisfiable
 			case "UNSATISFIABLE", "UNSAT":
 				a.Status = Unsatisfiable
@@ -311,7 +337,7 @@ func (s *answerScanner) read(numVars int) (Answer, error) {
 	if verdict == 0 {
 		return Answer{}, fmt.Errorf("%w: no verdict (no \"s\" line, no SAT/UNSAT)", encode.ErrDIMACS)
 	}
-	if a.Status == Satisfiable && !closed {
+	if a.Status == Satisfiable && !closed && !pb {
 		return Answer{}, fmt.Errorf("%w: model not ended by 0 (output cut short?)", encode.ErrDIMACS)
 	}
 	if a.Status != Satisfiable && len(a.Model) > 0 {

@@ -57,6 +57,18 @@ func TestReadAnswer(t *testing.T) {
 		{"below minus the count", "SAT\n-11 0\n", 0, nil, "literal -11 out of range"},
 		{"int overflow", "s SATISFIABLE\nv -9223372036854775808 0\n", 0, nil, "literal -9223372036854775808 out of range"},
 		{"unsat with model", "s UNSATISFIABLE\nv 1 0\n", 0, nil, "a model with verdict"},
+		{"pb sat", "c minisat+\ns SATISFIABLE\nv x1 -x2\nv x10\n", Satisfiable, []int{1, -2, 10}, ""},
+		{"pb optimum", "s OPTIMUM FOUND\nv -x3 x4\n", Satisfiable, []int{-3, 4}, ""},
+		{"pb unsat", "s UNSATISFIABLE\n", Unsatisfiable, nil, ""},
+		{"pb then dimacs", "s SATISFIABLE\nv x1 2\n", 0, nil, `line 2: "2" is not a literal`},
+		{"dimacs then pb", "s SATISFIABLE\nv 1 x2 0\n", 0, nil, `line 2: "x2" is not a literal`},
+		{"pb zero", "s SATISFIABLE\nv x1 x0\n", 0, nil, `"x0" is not a literal`},
+		{"pb closing zero", "s SATISFIABLE\nv x1 0\n", 0, nil, `"0" is not a literal`},
+		{"pb sign inside", "s SATISFIABLE\nv x-1\n", 0, nil, `"x-1" is not a literal`},
+		{"pb plus", "s SATISFIABLE\nv +x1\n", 0, nil, `"+x1" is not a literal`},
+		{"pb x alone", "s SATISFIABLE\nv -x\n", 0, nil, `"-x" is not a literal`},
+		{"pb out of range", "s SATISFIABLE\nv x11\n", 0, nil, "literal 11 out of range"},
+		{"pb contradiction", "s SATISFIABLE\nv x4 -x4\n", 0, nil, "literal -4 contradicts literal 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,6 +181,8 @@ func FuzzReadAnswer(f *testing.F) {
 	f.Add("s SATISFIABLE\nv 1 -1 0\n")
 	f.Add("s SATISFIABLE\nv 41 0\n")
 	f.Add("SAT\n1 0 2 0\n")
+	f.Add("s OPTIMUM FOUND\nv x1 -x2\nv x40\n")
+	f.Add("s SATISFIABLE\nv x1 -x01 x\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		a, err := ReadAnswer(strings.NewReader(in), nv)
 		if err != nil {

@@ -45,6 +45,7 @@ func checkCommand() *cli.Command {
 			certifyFlag(),
 			sumsFlag(),
 			maxClausesFlag(),
+			compressFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
@@ -74,6 +75,10 @@ func checkCommand() *cli.Command {
 				chosen = func(engine.Engine, *sudokusat.Puzzle) bool { return true }
 			}
 			outDir := c.String("out-dir")
+			z, err := compressOption(c, outDir)
+			if err != nil {
+				return err
+			}
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
@@ -113,7 +118,7 @@ func checkCommand() *cli.Command {
 						failures++
 					}
 					if !agree || bad {
-						reportCheck(w, engines, it, vs, agree, outDir, o.MaxClauses)
+						reportCheck(w, engines, it, vs, agree, outDir, z.Suffix(), o.MaxClauses)
 					}
 				},
 				func(w *sudokusat.Writer) {
@@ -238,7 +243,7 @@ func agreement(vs []verdict) bool {
 
 // reportCheck prints a puzzle whose engines disagreed or failed, and writes
 // the CNF of each SAT encoding involved, so that the case can be rerun.
-func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir string, maxClauses int) {
+func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir, suffix string, maxClauses int) {
 	what := "FAILED"
 	if !agree {
 		what = "DISAGREE"
@@ -257,7 +262,7 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 		if err != nil {
 			continue
 		}
-		path := filepath.Join(outDir, fmt.Sprintf("check-%06d-%s.cnf", it.index, f.Encoding))
+		path := filepath.Join(outDir, fmt.Sprintf("check-%06d-%s.cnf%s", it.index, f.Encoding, suffix))
 		if written[path] {
 			continue
 		}
@@ -281,7 +286,7 @@ func writeCNF(path string, f *encode.Formula) error {
 	if err != nil {
 		return err
 	}
-	err = encode.WriteDIMACS(file, f)
+	err = writeFile(file, path, func(w io.Writer) error { return encode.WriteDIMACS(w, f) })
 	if cerr := file.Close(); err == nil {
 		err = cerr
 	}

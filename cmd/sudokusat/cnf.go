@@ -24,8 +24,9 @@ const maxHeaderLine = 16<<20 + 2
 // to its start failed there with "illegal seek".
 type cnfFile struct {
 	m             *encode.VarMap
-	vars, clauses int // the problem line's counts
-	line          int // the problem line's number
+	vars, clauses int  // the problem line's counts
+	opb           bool // an OPB file: its counts are on its first line
+	line          int  // the problem line's number
 	body          *bufio.Reader
 	bodyLine      int // the last line of the body read
 }
@@ -38,10 +39,25 @@ func readCNF(r io.Reader) (*cnfFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	f := &cnfFile{m: m, line: h.line, body: h.br, bodyLine: h.line}
+	if bytes.HasPrefix(h.first, []byte("* #variable=")) {
+		// OPB: "* #variable= V #constraint= M" heads the file.
+		f.opb = true
+		fs := strings.Fields(string(h.first))
+		if len(fs) < 5 || fs[1] != "#variable=" || fs[3] != "#constraint=" {
+			return nil, fmt.Errorf("%w: line 1: want the OPB header \"* #variable= V #constraint= M\", not %.40q", encode.ErrDIMACS, h.first)
+		}
+		if f.vars, err = strconv.Atoi(fs[2]); err != nil || f.vars < 0 {
+			return nil, fmt.Errorf("%w: line 1: bad variable count %.24q", encode.ErrDIMACS, fs[2])
+		}
+		if f.clauses, err = strconv.Atoi(fs[4]); err != nil || f.clauses < 0 {
+			return nil, fmt.Errorf("%w: line 1: bad constraint count %.24q", encode.ErrDIMACS, fs[4])
+		}
+		return f, nil
+	}
 	if h.problem == nil {
 		return nil, fmt.Errorf("%w: no problem line", encode.ErrDIMACS)
 	}
-	f := &cnfFile{m: m, line: h.line, body: h.br, bodyLine: h.line}
 	fs := strings.Fields(string(h.problem))
 	if len(fs) != 4 || fs[0] != "p" || fs[1] != "cnf" {
 		return nil, fmt.Errorf("%w: line %d: want the problem line \"p cnf VARS CLAUSES\" after the comments, not %.40q", encode.ErrDIMACS, h.line, h.problem)
@@ -65,6 +81,7 @@ type headerLines struct {
 	buf     []byte // the line being handed out
 	rest    []byte // what ReadVarMap has not taken of it
 	problem []byte // the first line neither blank nor a comment, trimmed
+	first   []byte // the first line, trimmed: an OPB file's counts
 	eof     bool
 }
 
@@ -77,7 +94,11 @@ func (h *headerLines) Read(p []byte) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != 'c' {
+		t := bytes.TrimSpace(line)
+		if h.line == 1 {
+			h.first = bytes.Clone(t)
+		}
+		if len(t) > 0 && t[0] != 'c' && t[0] != '*' {
 			h.problem = bytes.Clone(t)
 			return 0, io.EOF
 		}

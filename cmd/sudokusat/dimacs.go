@@ -33,6 +33,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
+			compressFlag(),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
 			sumsFlag(),
 			maxClausesFlag(),
@@ -119,7 +120,7 @@ func decodeCommand() *cli.Command {
 				return usageError{err}
 			}
 			defer file.Close()
-			cnf, err := readCNF(file)
+			cnf, err := readCNF(decompressed(file))
 			if err != nil {
 				return fmt.Errorf("%s: %w", cnfName, err)
 			}
@@ -139,7 +140,7 @@ func decodeCommand() *cli.Command {
 			// literals are checked against the problem line, not the map;
 			// ReadAnswer's memory follows the literals it reads, not that
 			// count, which nothing here vouches for.
-			a, err := satsolve.ReadAnswer(in, cnf.vars)
+			a, err := satsolve.ReadAnswer(decompressed(in), cnf.vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -148,6 +149,9 @@ func decodeCommand() *cli.Command {
 				if !c.Bool("certify") {
 					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
 					return unsat
+				}
+				if cnf.opb {
+					return fmt.Errorf("%s: --certify checks DRAT proofs of CNF formulas; this is an OPB file, whose solvers write none", cnfName)
 				}
 				proof, err := os.Open(c.String("proof"))
 				if err != nil {
@@ -160,14 +164,14 @@ func decodeCommand() *cli.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(proof)); err != nil {
+				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof))); err != nil {
 					if c.Context.Err() != nil {
 						return c.Context.Err()
 					}
 					fmt.Fprintf(c.App.Writer, "%s: %s: proof rejected: %v\n", engine.Wrong, name, err)
 					return errUnsolved
 				}
-				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the DRAT proof checked)\n", engine.Unsolvable, name)
+				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the proof checked)\n", engine.Unsolvable, name)
 				return unsat
 			case satsolve.Unknown:
 				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)

@@ -98,9 +98,9 @@ func elide(want, got string) (string, bool) {
 
 // externalPrograms are the programs an example may pipe to that are not
 // everywhere: an example that names a missing one is skipped.
-var externalPrograms = []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5", "rsvg-convert"}
+var externalPrograms = []string{"cadical", "kissat", "minisat", "minisat+", "picosat", "cryptominisat5", "rsvg-convert", "xz"}
 
-var wordRE = regexp.MustCompile(`[A-Za-z0-9_-]+`)
+var wordRE = regexp.MustCompile(`[A-Za-z0-9_+-]+`)
 
 // missingProgram returns the first external program the command uses that
 // is not installed, or "".

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -89,9 +90,9 @@ func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, fn fu
 			r = files[i]
 		}
 		if m != nil {
-			r = m.reader(r)
+			r = m.reader(r) // the bytes of the file, compressed or not
 		}
-		err := readInput(name, r, &index, warn, fn)
+		err := readInput(name, decompressed(r), &index, warn, fn)
 		if files[i] != nil {
 			files[i].Close()
 			files[i] = nil
@@ -147,7 +148,7 @@ var errIsDir = errors.New("is a directory")
 // what a batch would read; the first puzzle is read twice, which costs
 // little beside solving it.
 func checkHasPuzzle(f *os.File, name string) error {
-	_, err := variant.NewReader(f).Read()
+	_, err := variant.NewReader(decompressed(f)).Read()
 	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
 		return serr
 	}
@@ -206,6 +207,25 @@ func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*it
 	}
 	return nil
 }
+
+// decompressed returns what r holds: decompressed when it starts with the
+// magic bytes of gzip, xz or bzip2, as it is otherwise. Its first bytes are
+// peeked, not read twice, so that a pipe or a terminal works as a file
+// does; an error reading them, or of the archive, comes from its Read, to
+// be reported as the input's other read errors are ("FILE: gzip: invalid
+// header"). What it gives is read by the same readers, with the same bounds
+// on a line or a document, as text is.
+func decompressed(r io.Reader) io.Reader {
+	d, _, err := compress.NewReader(r)
+	if err != nil {
+		return errReader{err}
+	}
+	return d
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // announcedReader is standard input when it is a terminal: its first read
 // says on w that the command waits for input there, since a command given

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -31,6 +32,10 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 	if outDir != "" && output != "" {
 		return usagef("--output and --out-dir exclude each other")
 	}
+	z, err := compressOption(c, outDir)
+	if err != nil {
+		return err
+	}
 	if outDir != "" {
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
 			return usageError{err}
@@ -40,7 +45,7 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 	do := func(it *item) error {
 		path := output
 		if outDir != "" {
-			path = filepath.Join(outDir, fmt.Sprintf("puzzle-%04d.%s", it.index, ext))
+			path = filepath.Join(outDir, fmt.Sprintf("puzzle-%04d.%s%s", it.index, ext, z.Suffix()))
 		}
 		if err := writeTo(c, path, it, write); err != nil {
 			var ue usageError
@@ -53,7 +58,7 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 		return nil
 	}
 	var first *item
-	err := inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
+	err = inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
 		if outDir != "" {
 			return do(it)
 		}
@@ -101,14 +106,49 @@ func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item)
 	if err != nil {
 		return usageError{err}
 	}
-	err = write(f, it)
-	if err != nil {
-		removePartial(f, path)
-	}
+	err = writeFile(f, path, func(w io.Writer) error { return write(w, it) })
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
+}
+
+// writeFile writes to f, open on path, with write: compressed as gzip or xz
+// when path ends .gz or .xz. A file not written whole is removed.
+func writeFile(f *os.File, path string, write func(io.Writer) error) error {
+	zw, err := compress.NewWriter(f, compress.ByName(path))
+	if err == nil {
+		err = write(zw)
+		if cerr := zw.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		removePartial(f, path)
+	}
+	return err
+}
+
+// compressFlag is --compress, for the files of --out-dir.
+func compressFlag() cli.Flag {
+	return &cli.StringFlag{Name: "compress", Usage: "compress the files of --out-dir as `FORMAT`: gz or xz (-o FILE.gz or FILE.xz compresses by the name)"}
+}
+
+// compressOption reads --compress, which names the files --out-dir writes:
+// -o FILE compresses by FILE's name, and standard output is not
+// compressed (a pipe to gzip or xz does that).
+func compressOption(c *cli.Context, outDir string) (compress.Format, error) {
+	if !c.IsSet("compress") {
+		return compress.None, nil
+	}
+	z, err := compress.Parse(c.String("compress"))
+	if err != nil {
+		return z, usagef("--compress: %w", err)
+	}
+	if outDir == "" {
+		return z, usagef("--compress names the files of --out-dir: -o FILE compresses when FILE ends .gz or .xz")
+	}
+	return z, nil
 }
 
 // removePartial removes the file at path that f, open on it, could not be

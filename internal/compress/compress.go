@@ -24,6 +24,10 @@ import (
 	"github.com/ulikunitz/xz"
 )
 
+// ErrTruncated is wrapped by the error of an archive that ends before its
+// end: a file cut short, or a download or copy not finished.
+var ErrTruncated = errors.New("the compressed data ends early (a truncated archive?)")
+
 // Format is a compressed format, or None.
 type Format int
 
@@ -277,7 +281,7 @@ func (a *archiveReader) explain(err error) error {
 	}
 	name := a.f.String()
 	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return fmt.Errorf("%s: the compressed data ends early (a truncated archive?): %w", name, err)
+		return fmt.Errorf("%s: %w", name, ErrTruncated)
 	}
 	msg := err.Error()
 	// bzip2's errors read "bzip2 data invalid: …".
