@@ -54,6 +54,9 @@ type Result struct {
 	// that queues work (gophersat's worker processes) measures it so that
 	// the wait in its queue is left out.
 	Elapsed time.Duration
+	// By is the engine of a portfolio (auto) whose answer this is; nil
+	// for the others.
+	By Engine
 }
 
 // Stats are an engine's search figures, summed over the solves of a count.
@@ -122,6 +125,9 @@ type Answer struct {
 	Stats Stats
 	// Elapsed is the engine's time on the puzzle.
 	Elapsed time.Duration
+	// By names the engine of a portfolio (auto) that gave the answer; ""
+	// for the others.
+	By string
 	// Certified reports that the count's last UNSAT answer was proved: a
 	// DRAT proof checked (see Options.Certify). For a Solved answer below
 	// the limit it certifies that there is no other solution.
@@ -184,6 +190,10 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 		a.Elapsed = time.Since(start)
 	}
 	a.Stats = r.Stats
+	who := e // the engine whose answer it is, in messages
+	if r.By != nil {
+		who, a.By = r.By, r.By.Name()
+	}
 	switch {
 	case errors.Is(err, ErrWrong):
 		a.Status, a.Err = Wrong, err
@@ -201,7 +211,7 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 		a.Status, a.Err = Failed, err
 		return a
 	}
-	if err := check(e.Name(), r, limit, func(s *sudokusat.Grid) error { return variant.Check(p, s) }); err != nil {
+	if err := check(who.Name(), r, limit, func(s *sudokusat.Grid) error { return variant.Check(p, s) }); err != nil {
 		a.Status, a.Err = Wrong, err
 		return a
 	}
@@ -209,12 +219,12 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 	a.Status = Solved
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
-		_, external := e.(*external)
+		_, external := who.(*external)
 		switch {
 		case a.Certified:
-			a.Err = fmt.Errorf("%w (certified: %s's DRAT proof checked)", ErrNoSolution, e.Name())
+			a.Err = fmt.Errorf("%w (certified: %s's proof checked)", ErrNoSolution, who.Name())
 		case external:
-			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, e.Name())
+			a.Err = fmt.Errorf("%w (claimed by %s, not verified)", ErrNoSolution, who.Name())
 		}
 	}
 	return a

@@ -71,6 +71,8 @@ func Engines() []Info {
 		{Name: NameSearch, Doc: "propagation and search over every rule (package variant/search), grids up to 64×64", Rules: true, Runs: InProcess, open: openSearch},
 		{Name: NameDLX, Doc: "Knuth's dancing links: classic grids", Runs: InProcess, open: openDLX},
 		{Name: NameSAT, Aliases: []string{"gophersat"}, Doc: "the embedded gophersat, through a CNF encoding", Rules: true, Proofs: true, Runs: InWorkers, open: openSAT},
+		{Name: NameAuto, Doc: "a portfolio: native (classic) or search (rules) first; after a short budget gophersat and installed CDCL solvers with several seeds race it on free cores; the first validated answer wins",
+			Rules: true, Proofs: true, Runs: InWorkers, open: openAuto},
 	}
 	for _, p := range satsolve.Programs() {
 		es = append(es, Info{Name: p.Name, Aliases: p.Aliases, Doc: "DIMACS solver " + p.Argv[0] + "; proofs: " + p.Proof,
@@ -281,6 +283,8 @@ func Certifies(e Engine) bool {
 	case *external:
 		return x.solver.Certify != nil
 	case *satEngine:
+		return x.o.Certify
+	case *autoEngine:
 		return x.o.Certify
 	}
 	return false

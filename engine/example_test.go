@@ -67,7 +67,7 @@ func ExampleCount_rules() {
 	// Output:
 	// search solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
 	// sat solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
-	// native error engine native takes classic grids only: this puzzle has rules or regions (engines that take them: search, sat, cadical, kissat, minisat, picosat, cryptominisat5)
+	// native error engine native takes classic grids only: this puzzle has rules or regions (engines that take them: search, sat, auto, cadical, kissat, minisat, picosat, cryptominisat5)
 }
 
 // A setter's questions: which digits can still go where, which given

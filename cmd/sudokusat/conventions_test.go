@@ -326,7 +326,7 @@ func TestSolveCertify(t *testing.T) {
 	// MiniSat writes no proof: the usage error names the engines that do.
 	if _, err := exec.LookPath("minisat"); err == nil {
 		_, errOut, code := runCLI(t, inkala+"\n", "solve", "--engine", "minisat", "--certify", "-")
-		if code != exitUsage || !strings.Contains(errOut, "engine minisat gives no proof; engines that do: sat, cadical, kissat, picosat, cryptominisat5, or a command line with {proof}") {
+		if code != exitUsage || !strings.Contains(errOut, "engine minisat gives no proof; engines that do: sat, auto, cadical, kissat, picosat, cryptominisat5, or a command line with {proof}") {
 			t.Errorf("--certify with minisat: exit %d, %q", code, errOut)
 		}
 	}

@@ -101,6 +101,7 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			AtLeast bool    `json:"at_least"`
 			Error   string  `json:"error,omitempty"`
 			Engine  string  `json:"engine"`
+			By      string  `json:"by,omitempty"` // auto's engine that answered
 			Micros  float64 `json:"us"`
 			// Certified marks a count ended by an UNSAT answer proved
 			// with --certify: no solution, or none besides those counted.
@@ -112,7 +113,7 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			Differ    []string `json:"differ,omitempty"`
 			statedJSON
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
-			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
+			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), By: r.By, Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
 			Certified: r.Certified, statedJSON: newStatedJSON(r)}
 		if !r.Status.Answered() {
 			rec.Error = r.message()

@@ -353,13 +353,15 @@ type jsonRecord struct {
 	Error    string  `json:"error,omitempty"`
 	Engine   string  `json:"engine"`
 	Micros   float64 `json:"us"`
+	// By names the engine of auto that answered.
+	By string `json:"by,omitempty"`
 	// Certified marks an UNSAT answer proved with --certify.
 	Certified bool `json:"certified,omitempty"`
 	statedJSON
 }
 
 func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
-	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(),
+	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(), By: o.By,
 		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified, statedJSON: newStatedJSON(o)}
 	if o.Status == engine.Solved {
 		r.Solution = notation(o.puzzle, o.Solution())

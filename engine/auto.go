@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// NameAuto is the portfolio engine (see Engines).
+const NameAuto = "auto"
+
+// autoSeeds are the seeds each installed CDCL solver of autoSolvers races
+// with: the same solver with another seed is another search, and on a hard
+// instance one of them is often far faster than the rest.
+var autoSeeds = []int{0, 1, 2}
+
+// autoSolvers are the external solvers auto races when they are installed,
+// best first, with the flag that sets their seed. (A table here, not in
+// satsolve.Programs, because only auto draws seeds.)
+var autoSolvers = []struct{ program, seedFlag string }{
+	{"cadical", "--seed=%d"},
+	{"kissat", "--seed=%d"},
+}
+
+// autoEngine is the portfolio: each puzzle goes to the engine that is
+// fastest on its kind (the native solver for a classic grid, the search
+// for a puzzle with rules), and when that one has not answered within a
+// budget, the others join it one by one while a core is free (or, on a
+// machine whose cores are all busy, after eight budgets anyway, so that a
+// heavy-tailed search cannot keep a puzzle for ever): gophersat, then each
+// installed CDCL solver with each of autoSeeds. The first answer that the
+// validator accepts ends the race, and the others are stopped.
+type autoEngine struct {
+	o     Options
+	cores int64
+	// busy counts the searches of every race under way: a member joins
+	// early only while busy is below cores.
+	busy atomic.Int64
+
+	native, search, sat Engine
+	cdcl                []Engine
+	// members is lineup, or a test's own.
+	members func(*sudokusat.Puzzle) ([]Engine, time.Duration)
+}
+
+func openAuto(_ string, o Options) (Engine, error) {
+	a := &autoEngine{o: o, cores: int64(runtime.NumCPU()), native: Native(), search: Search()}
+	var err error
+	if a.sat, err = openSAT(NameSAT, o); err != nil {
+		return nil, err
+	}
+	for _, s := range autoSolvers {
+		if _, err := exec.LookPath(s.program); err != nil {
+			continue
+		}
+		for _, seed := range autoSeeds {
+			spec := s.program + " -q " + fmt.Sprintf(s.seedFlag, seed) + " {cnf}"
+			if o.Certify {
+				spec += " {proof}"
+			}
+			e, err := openExternal(spec, o)
+			if err != nil {
+				return nil, err
+			}
+			a.cdcl = append(a.cdcl, e)
+		}
+	}
+	a.members = a.lineup
+	return a, nil
+}
+
+func (a *autoEngine) Name() string { return NameAuto }
+
+// lineup returns the engines that race on p, in the order they join, and
+// the time the first has alone.
+func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
+	var es []Engine
+	switch {
+	case a.o.Certify:
+		// Only engines that prove their UNSAT answers.
+	case p.Classic():
+		es = append(es, a.native)
+	default:
+		es = append(es, a.search)
+	}
+	// gophersat in this process cannot be stopped (see Options.Workers):
+	// it races only from worker processes, unless it is the one engine
+	// left that certifies.
+	if a.o.Workers != nil || a.o.Certify {
+		es = append(es, a.sat)
+	}
+	es = append(es, a.cdcl...)
+	// Measured (docs/performance.md, "auto"): the native solver answers
+	// most classic 9×9 puzzles in well under a millisecond and the search
+	// most variant ones in a few; a puzzle still open after the budget is
+	// one where another engine may be much faster.
+	budget := 20 * time.Millisecond
+	if n := p.Size(); n > 9 {
+		budget = time.Duration(n) * 2 * time.Millisecond
+	}
+	return es, budget
+}
+
+// autoReport is one member's answer in a race.
+type autoReport struct {
+	member Engine
+	r      Result
+	err    error
+}
+
+func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	start := time.Now()
+	members, budget := a.members(p)
+	if len(members) == 0 {
+		return Result{}, fmt.Errorf("%s: no engine to run", NameAuto)
+	}
+	// The first member runs alone here, in the caller, with the budget
+	// as its deadline: most puzzles end within it, and a race's
+	// goroutines and timers would cost more than the puzzle. One that
+	// does not is raced, the first member starting over beside the next:
+	// at most one budget is lost.
+	quick, cancel := context.WithTimeout(ctx, budget)
+	a.busy.Add(1)
+	r, err := members[0].Count(quick, p, limit)
+	a.busy.Add(-1)
+	outOfBudget := errors.Is(quick.Err(), context.DeadlineExceeded)
+	cancel()
+	rep := autoReport{members[0], r, err}
+	switch {
+	case ctx.Err() != nil:
+		return Result{}, fmt.Errorf("%s: %w", NameAuto, ctx.Err())
+	case a.valid(rep, p, limit):
+		rep.r.By, rep.r.Elapsed = rep.member, time.Since(start)
+		return rep.r, nil
+	case outOfBudget && len(members) > 1:
+		// Out of budget: the race begins.
+		return a.race(ctx, p, limit, members, budget, start, nil)
+	case len(members) > 1:
+		// A wrong answer or a failure: the others race without it.
+		return a.race(ctx, p, limit, members[1:], budget, start, &rep)
+	}
+	return a.failure(rep)
+}
+
+// valid reports whether rep is an answer the validator accepts.
+func (a *autoEngine) valid(rep autoReport, p *sudokusat.Puzzle, limit int) bool {
+	return rep.err == nil && check(rep.member.Name(), rep.r, limit, func(s *sudokusat.Grid) error { return variant.Check(p, s) }) == nil
+}
+
+// failure returns what Count returns when no member answered: the first
+// failure, a wrong answer returned as it is for the package's Count to
+// report.
+func (a *autoEngine) failure(rep autoReport) (Result, error) {
+	if rep.err == nil {
+		rep.r.By = rep.member
+		return rep.r, nil
+	}
+	if errors.Is(rep.err, ErrRules) || errors.Is(rep.err, ErrWrong) {
+		return Result{}, rep.err
+	}
+	return Result{}, fmt.Errorf("%s: %s: %w", NameAuto, rep.member.Name(), rep.err)
+}
+
+// race runs members on p: the first now, the next at once where a core is
+// free, each later one after twice the wait of the one before (and after
+// eight such waits even without a free core). The first answer the
+// validator accepts wins and the others are stopped. failed is a failure
+// before the race, reported if no member answers.
+func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []Engine, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
+	race, stop := context.WithCancel(ctx)
+	defer stop()
+	// Buffered for every member, so that the losers, stopped, can report
+	// to nobody and end.
+	reports := make(chan autoReport, len(members))
+	joined, running := 0, 0
+	join := func() {
+		m := members[joined]
+		joined++
+		running++
+		a.busy.Add(1)
+		go func() {
+			defer a.busy.Add(-1)
+			r, err := m.Count(race, p, limit)
+			reports <- autoReport{m, r, err}
+		}()
+	}
+	// due is when the next member may join if a core is free; late is
+	// when it joins anyway.
+	wait := budget
+	due, late := time.Now(), time.Now().Add(8*wait)
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for joined < len(members) || running > 0 {
+		if running == 0 {
+			join() // the first member, or every one so far failed
+			continue
+		}
+		select {
+		case rep := <-reports:
+			running--
+			if ctx.Err() != nil {
+				return Result{}, fmt.Errorf("%s: %w", NameAuto, ctx.Err())
+			}
+			if a.valid(rep, p, limit) {
+				rep.r.By, rep.r.Elapsed = rep.member, time.Since(start)
+				return rep.r, nil
+			}
+			if failed == nil {
+				failed = &rep
+			}
+		case now := <-timer.C:
+			if joined < len(members) && !now.Before(due) && (a.busy.Load() < a.cores || !now.Before(late)) {
+				join()
+				wait *= 2
+				due, late = now.Add(wait), now.Add(8*wait)
+			}
+			if joined < len(members) {
+				// Poll for a free core until late, in steps of a tenth
+				// of the budget.
+				timer.Reset(min(max(time.Until(due), budget/10), max(time.Until(late), time.Millisecond)))
+			}
+		case <-ctx.Done():
+			return Result{}, fmt.Errorf("%s: %w", NameAuto, ctx.Err())
+		}
+	}
+	return a.failure(*failed)
+}

@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// member is a portfolio member for TestAuto: it answers r after delay,
+// or blocks until stopped when delay is negative, and records whether it
+// was stopped and when it started.
+type member struct {
+	name    string
+	delay   time.Duration
+	r       Result
+	err     error
+	started atomic.Int64 // unix nanoseconds of its last start; 0 if never
+	stopped atomic.Bool
+}
+
+func (m *member) Name() string { return m.name }
+
+func (m *member) Count(ctx context.Context, _ *sudokusat.Puzzle, _ int) (Result, error) {
+	m.started.Store(time.Now().UnixNano())
+	if m.delay < 0 {
+		<-ctx.Done()
+		m.stopped.Store(true)
+		return Result{}, ctx.Err()
+	}
+	select {
+	case <-time.After(m.delay):
+		return m.r, m.err
+	case <-ctx.Done():
+		m.stopped.Store(true)
+		return Result{}, ctx.Err()
+	}
+}
+
+// TestAuto races fake members through the portfolio: the first answer the
+// validator accepts wins, whoever gives it; a wrong answer or a failure
+// does not; the losers are stopped; a member joins only after the budget;
+// and the caller's deadline ends the race.
+func TestAuto(t *testing.T) {
+	p := puzzle(t, inkala)
+	good := grid(t, solution)
+	wrong := good.Clone()
+	wrong.SetCell(1, good.Cell(2))
+	wrong.SetCell(2, good.Cell(1))
+	right := Result{Count: 1, Solutions: []*sudokusat.Grid{good}}
+	const budget = 20 * time.Millisecond // a 9×9's, as lineup gives it
+	tests := []struct {
+		name    string
+		members []*member
+		timeout time.Duration
+		status  Status
+		by      string
+		stopped []string // members that must have been stopped
+		err     string
+	}{
+		{"the first answers within the budget",
+			[]*member{{name: "a", r: right}, {name: "b", delay: -1}},
+			0, Solved, "a", nil, ""},
+		{"the first hangs: the second answers",
+			[]*member{{name: "a", delay: -1}, {name: "b", delay: time.Millisecond, r: right}},
+			0, Solved, "b", []string{"a"}, ""},
+		{"the first is slow and wins the race it started over in",
+			[]*member{{name: "a", delay: 2 * budget, r: right}, {name: "b", delay: -1}},
+			0, Solved, "a", []string{"b"}, ""},
+		{"a wrong grid loses to a right one",
+			[]*member{{name: "a", r: Result{Count: 1, Solutions: []*sudokusat.Grid{wrong}}}, {name: "b", delay: 5 * time.Millisecond, r: right}},
+			0, Solved, "b", nil, ""},
+		{"a failure loses to an answer",
+			[]*member{{name: "a", err: errors.New("crashed")}, {name: "c", delay: -1}, {name: "b", r: right}},
+			0, Solved, "b", []string{"c"}, ""},
+		{"no solution is an answer too",
+			[]*member{{name: "a", delay: -1}, {name: "b", r: Result{}}},
+			0, Unsolvable, "b", []string{"a"}, ""},
+		{"every member wrong: the first wrong answer is reported",
+			[]*member{{name: "a", r: Result{Count: 1, Solutions: []*sudokusat.Grid{wrong}}}, {name: "b", err: errors.New("crashed")}},
+			0, Wrong, "a", nil, "a: "},
+		{"every member failed",
+			[]*member{{name: "a", err: errors.New("crashed")}, {name: "b", err: errors.New("out of memory")}},
+			0, Failed, "", nil, "auto: a: crashed"},
+		{"the deadline ends the race",
+			[]*member{{name: "a", delay: -1}, {name: "b", delay: -1}},
+			100 * time.Millisecond, Timeout, "", []string{"a", "b"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &autoEngine{cores: 4}
+			var es []Engine
+			for _, m := range tt.members {
+				es = append(es, m)
+			}
+			a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return es, budget }
+			start := time.Now()
+			ans := Count(context.Background(), a, p, 2, tt.timeout)
+			if ans.Status != tt.status || ans.By != tt.by {
+				t.Fatalf("status %v by %q (%v), want %v by %q", ans.Status, ans.By, ans.Err, tt.status, tt.by)
+			}
+			if tt.err != "" && (ans.Err == nil || !strings.Contains(ans.Err.Error(), tt.err)) {
+				t.Errorf("error %v, want it to say %q", ans.Err, tt.err)
+			}
+			// Stopped members notice within a little while.
+			deadline := time.Now().Add(time.Second)
+			for _, name := range tt.stopped {
+				for _, m := range tt.members {
+					for m.name == name && !m.stopped.Load() && time.Now().Before(deadline) {
+						time.Sleep(time.Millisecond)
+					}
+					if m.name == name && !m.stopped.Load() {
+						t.Errorf("member %s was not stopped", name)
+					}
+				}
+			}
+			// The second member never starts before the first has had
+			// its budget, unless the first failed.
+			if first, second := tt.members[0], tt.members[1]; first.err == nil && first.delay != 0 && second.started.Load() != 0 {
+				if waited := time.Duration(second.started.Load() - start.UnixNano()); waited < budget {
+					t.Errorf("the second member started after %v, before the budget of %v", waited, budget)
+				}
+			}
+			if n := a.busy.Load(); n != 0 && tt.stopped == nil {
+				t.Errorf("%d searches still counted busy", n)
+			}
+		})
+	}
+}
+
+// TestAutoWaitsForACore: with every core busy, a member joins the race
+// only after eight budgets, not at the first.
+func TestAutoWaitsForACore(t *testing.T) {
+	const budget = 10 * time.Millisecond
+	slow := &member{name: "a", delay: -1}
+	fast := &member{name: "b", r: Result{Count: 1, Solutions: []*sudokusat.Grid{grid(t, solution)}}}
+	a := &autoEngine{cores: 1}
+	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
+	a.busy.Add(1) // another puzzle's search holds the one core
+	start := time.Now()
+	ans := Count(context.Background(), a, puzzle(t, inkala), 2, 0)
+	if ans.Status != Solved || ans.By != "b" {
+		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
+	}
+	// The budget alone, then the race: the first member restarted, and
+	// the second only when late.
+	if waited := time.Duration(fast.started.Load() - start.UnixNano()); waited < budget+8*budget {
+		t.Errorf("the second member joined after %v with no core free; want at least %v", waited, 9*budget)
+	}
+}
+
+// TestAutoOnPuzzles runs the real portfolio on classic and variant test
+// puzzles: every answer validated, by the engine expected first.
+func TestAutoOnPuzzles(t *testing.T) {
+	e, err := Open(NameAuto, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, g := range testdataGrids(t, "top95-sample.txt") {
+		ans := Count(ctx, e, &sudokusat.Puzzle{Grid: g}, 2, 0)
+		if !ans.Unique() || ans.By != NameNative {
+			t.Errorf("%v: %v count %d by %q: %v", g, ans.Status, ans.Count, ans.By, ans.Err)
+		}
+	}
+	f, err := os.Open(filepath.Join("..", "testdata", "variants", "killer-4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := variant.NewReader(f).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans := Count(ctx, e, v, 2, 0); !ans.Unique() || ans.By != NameSearch {
+		t.Errorf("killer-4: %v count %d by %q: %v", ans.Status, ans.Count, ans.By, ans.Err)
+	}
+}
