@@ -108,6 +108,10 @@ func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
 	return es, budget
 }
 
+// raceFrom is the largest grid side whose first engine runs alone for its
+// budget; larger grids are raced from the start.
+const raceFrom = 25
+
 // autoReport is one member's answer in a race.
 type autoReport struct {
 	member Engine
@@ -120,6 +124,12 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	members, budget := a.members(p)
 	if len(members) == 0 {
 		return Result{}, fmt.Errorf("%s: no engine to run", NameAuto)
+	}
+	if p.Size() > raceFrom && len(members) > 1 {
+		// On a large grid the engines' times differ by tens of times
+		// either way (native against gophersat, 64×64 and up: docs/
+		// performance.md): a budget lost is worse than a core shared.
+		return a.race(ctx, p, limit, members, budget, start, nil)
 	}
 	// The first member runs alone here, in the caller, with the budget
 	// as its deadline: most puzzles end within it, and a race's

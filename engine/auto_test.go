@@ -183,3 +183,25 @@ func TestAutoOnPuzzles(t *testing.T) {
 		t.Errorf("killer-4: %v count %d by %q: %v", ans.Status, ans.Count, ans.By, ans.Err)
 	}
 }
+
+// TestAutoRacesLargeGridsAtOnce: past 25×25 the second member does not
+// wait for the first one's budget.
+func TestAutoRacesLargeGridsAtOnce(t *testing.T) {
+	const budget = 500 * time.Millisecond
+	slow := &member{name: "a", delay: -1}
+	none := &member{name: "b", r: Result{}} // no solution: an answer
+	a := &autoEngine{cores: 4}
+	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, none}, budget }
+	g, err := sudokusat.NewGrid(6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, 2, 0)
+	if ans.Status != Unsolvable || ans.By != "b" {
+		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
+	}
+	if took := time.Since(start); took >= budget {
+		t.Errorf("the answer took %v: the second member waited for the budget of %v", took, budget)
+	}
+}
