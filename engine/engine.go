@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/satsolve"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -57,6 +58,12 @@ type Result struct {
 	// By is the engine of a portfolio (auto) whose answer this is; nil
 	// for the others.
 	By Engine
+	// CPU and PeakMemory are what an external solver's process took (user
+	// and system time; the largest resident size, in bytes), reported
+	// with a failure too; zero for the engines that run in this process
+	// or in gophersat's workers, whose figures are not their own.
+	CPU        time.Duration
+	PeakMemory int64
 }
 
 // Stats are an engine's search figures, summed over the solves of a count.
@@ -86,6 +93,7 @@ const (
 	Canceled                     // the caller gave up (an interrupt)
 	Wrong                        // the engine's answer failed the validator
 	Failed                       // the engine failed: crashed, could not run, said nothing usable
+	MemoryOut                    // the engine passed its memory limit (Options.MemoryLimit)
 )
 
 var statusNames = [...]string{
@@ -96,6 +104,7 @@ var statusNames = [...]string{
 	Canceled:   "canceled",
 	Wrong:      "wrong",
 	Failed:     "error",
+	MemoryOut:  "memout",
 }
 
 // String returns the status as the command line prints it.
@@ -128,6 +137,9 @@ type Answer struct {
 	// By names the engine of a portfolio (auto) that gave the answer; ""
 	// for the others.
 	By string
+	// CPU and PeakMemory are Result's: an external solver's process's.
+	CPU        time.Duration
+	PeakMemory int64
 	// Certified reports that the count's last UNSAT answer was proved: a
 	// DRAT proof checked (see Options.Certify). For a Solved answer below
 	// the limit it certifies that there is no other solution.
@@ -189,7 +201,7 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 	if a.Elapsed == 0 {
 		a.Elapsed = time.Since(start)
 	}
-	a.Stats = r.Stats
+	a.Stats, a.CPU, a.PeakMemory = r.Stats, r.CPU, r.PeakMemory
 	who := e // the engine whose answer it is, in messages
 	if r.By != nil {
 		who, a.By = r.By, r.By.Name()
@@ -206,6 +218,9 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 		return a
 	case err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled):
 		a.Status, a.Err = Canceled, err
+		return a
+	case errors.Is(err, satsolve.ErrMemoryOut):
+		a.Status, a.Err = MemoryOut, err
 		return a
 	case err != nil:
 		a.Status, a.Err = Failed, err

@@ -175,6 +175,10 @@ type Options struct {
 	// a worker process too, and checked here. The other engines open as
 	// they are, their answers not certified (see Certifies).
 	Certify bool
+	// MemoryLimit, when above zero, is the most resident memory in bytes
+	// an external solver's run may take (on Linux): past it the solver is
+	// killed and the answer is MemoryOut.
+	MemoryLimit int64
 }
 
 // encode returns how o's SAT engines encode a puzzle.
@@ -457,6 +461,7 @@ func openExternal(spec string, o Options) (Engine, error) {
 		return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, x.Argv[0], known())
 	}
 	o.Sums = encode.SumClauses // DIMACS holds clauses only
+	x.MemoryLimit = o.MemoryLimit
 	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
 		// Bound to each formula in external.Count.
 		x.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
@@ -517,14 +522,15 @@ func withCtx(ctx context.Context, enc func() (*encode.Formula, error)) (*encode.
 // satResult turns a satsolve result into an engine's, marking a model that
 // satsolve found wrong as ErrWrong.
 func satResult(r satsolve.Result, err error) (Result, error) {
+	used := Result{CPU: r.CPU, PeakMemory: r.PeakMemory}
 	if errors.Is(err, satsolve.ErrWrongModel) || errors.Is(err, satsolve.ErrBadProof) {
-		return Result{}, fmt.Errorf("%w: %w", ErrWrong, err)
+		return used, fmt.Errorf("%w: %w", ErrWrong, err)
 	}
 	if err != nil {
-		return Result{}, err
+		return used, err
 	}
 	return Result{Count: r.Count, Solutions: r.Solutions, Elapsed: r.Elapsed, Certified: r.Certified,
-		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}}, nil
+		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}, CPU: r.CPU, PeakMemory: r.PeakMemory}, nil
 }
 
 func grids(g *sudokusat.Grid) []*sudokusat.Grid {

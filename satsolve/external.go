@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -39,7 +40,16 @@ type External struct {
 	// Certify, when not nil, checks a refutation: cnf is the formula the
 	// solver was given, proof the proof it wrote.
 	Certify func(ctx context.Context, cnf, proof io.Reader) error
+	// MemoryLimit, when above zero, is the most resident memory in bytes a
+	// run may take: past it the solver is killed and the run fails with
+	// ErrMemoryOut. It is enforced on Linux, by reading the process's
+	// resident size every few milliseconds; elsewhere it is not.
+	MemoryLimit int64
 }
+
+// ErrMemoryOut reports a solver killed for taking more memory than its
+// limit (External.MemoryLimit).
+var ErrMemoryOut = errors.New("memory limit exceeded")
 
 // ErrBadProof reports an UNSAT answer whose proof was missing or refused.
 var ErrBadProof = errors.New("UNSAT proof refused")
@@ -154,9 +164,13 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	res := Result{Status: Unsatisfiable}
 	g := f
 	for res.Count < limit {
-		a, err := e.run(ctx, path, dir, g)
+		a, u, err := e.run(ctx, path, dir, g)
+		res.CPU += u.cpu
+		res.PeakMemory = max(res.PeakMemory, u.peak)
 		if err != nil {
-			return Result{}, err
+			// The figures of the runs go with the failure: a memory-out
+			// is judged by them.
+			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory}, err
 		}
 		if a.Status == Unknown {
 			return Result{}, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolver, e.Label)
@@ -247,7 +261,19 @@ func (e *External) certify(ctx context.Context, dir string) error {
 // group can still hold it open.
 const pipeGrace = time.Second
 
-func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula) (Answer, error) {
+// usage is what one run of a solver took, as the system measured it.
+type usage struct {
+	cpu  time.Duration // user and system time
+	peak int64         // the largest resident size, in bytes
+}
+
+func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula) (Answer, usage, error) {
+	var u usage
+	a, err := e.runOnce(ctx, path, dir, f, &u)
+	return a, u, err
+}
+
+func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Formula, u *usage) (Answer, error) {
 	cnf := filepath.Join(dir, "puzzle.cnf")
 	out := filepath.Join(dir, "result.txt")
 	w, err := os.Create(cnf)
@@ -363,8 +389,18 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 	} else {
 		readers <- struct{}{}
 	}
+	var memOut atomic.Bool
+	if e.MemoryLimit > 0 {
+		go watchMemory(runCtx, cmd.Process.Pid, e.MemoryLimit, func() {
+			memOut.Store(true)
+			stop()
+		})
+	}
 	waitErr := cmd.Wait()
 	killGroup(cmd)
+	if ps := cmd.ProcessState; ps != nil {
+		u.cpu, u.peak = ps.UserTime()+ps.SystemTime(), peakMemory(ps)
+	}
 	timer := time.NewTimer(pipeGrace)
 	defer timer.Stop()
 	heldOpen := false
@@ -388,6 +424,9 @@ func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula)
 		return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
 	}
 	note := stderrNote(stderr.b)
+	if memOut.Load() {
+		return Answer{}, fmt.Errorf("%w: %s took more than %d MB; it was killed%s", ErrMemoryOut, e.Label, e.MemoryLimit>>20, note)
+	}
 	if tooLong {
 		return Answer{}, fmt.Errorf("%w: %s printed more than %d bytes, the limit for a formula of %d variables; it was killed%s",
 			ErrSolver, e.Label, limit, f.Vars, note)

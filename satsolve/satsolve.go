@@ -50,6 +50,12 @@ type Result struct {
 	// reading the request to writing the reply, so that the time a search
 	// waited in its process's queue is left out.
 	Elapsed time.Duration
+	// CPU and PeakMemory are what an external solver's runs took, as the
+	// system measured them: their user and system time, and the largest
+	// resident size in bytes (zero where not measured: in this process,
+	// in a gophersat worker).
+	CPU        time.Duration
+	PeakMemory int64
 }
 
 // Solution returns the first grid found, or nil.

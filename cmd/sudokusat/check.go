@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -46,11 +47,18 @@ func checkCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			compressFlag(),
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, or json (one record per engine's run on a puzzle, then one summary per engine with its PAR-2 score)"},
+			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
+			memLimitFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
+			}
+			format := c.String("format")
+			if format != "text" && format != "json" {
+				return usagef("unknown format %q (want text or json)", format)
 			}
 			timeout, workers := c.Duration("timeout"), c.Int("workers")
 			pool, err := newWorkers(workers, timeout > 0)
@@ -97,6 +105,11 @@ func checkCommand() *cli.Command {
 							err = vs[0].Err
 						}
 						invalid++
+						if format == "json" {
+							b, _ := json.Marshal(runRecord{Index: it.index, File: it.file, Line: it.line, Status: engine.Invalid.String(), Error: err.Error()})
+							w.Write(append(b, '\n'))
+							return
+						}
 						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
 						return
 					}
@@ -117,16 +130,30 @@ func checkCommand() *cli.Command {
 					if bad {
 						failures++
 					}
+					var report io.Writer = w
+					if format == "json" {
+						writeRuns(w, engines, it, vs, agree, limit)
+						report = io.Discard // the CNFs of --out-dir are still written
+					}
 					if !agree || bad {
-						reportCheck(w, engines, it, vs, agree, outDir, z.Suffix(), o.MaxClauses)
+						reportCheck(report, engines, it, vs, agree, outDir, z.Suffix(), o.MaxClauses)
 					}
 				},
 				func(w *sudokusat.Writer) {
-					printTally(w, engines, stats, c.Bool("certify"))
+					if format == "json" {
+						writeSummaries(w, engines, stats, timeout)
+						return
+					}
+					printTally(w, engines, stats, c.Bool("certify"), timeout)
 					fmt.Fprintln(w, checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
 				})
 			if err != nil {
 				return err
+			}
+			if plot := c.String("plot"); plot != "" {
+				if err := cactus(plot, engines, stats); err != nil {
+					return err
+				}
 			}
 			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
 			if interrupted {
@@ -298,11 +325,15 @@ type engineTally struct {
 	puzzles, solved, unsolvable, multiple, wrong, errors int
 	certified                                            int // UNSAT answers proved
 	total                                                time.Duration
+	times                                                []time.Duration // of the runs that answered
 }
 
 func (t *engineTally) add(v verdict) {
 	t.puzzles++
 	t.total += v.Elapsed
+	if v.kind == "solved" || v.kind == "unsolvable" || v.kind == "multiple" {
+		t.times = append(t.times, v.Elapsed)
+	}
 	if v.Certified {
 		t.certified++
 	}
@@ -323,9 +354,12 @@ func (t *engineTally) add(v verdict) {
 // printTally prints the summary table, a row for each engine shown; with --certify, a column counts
 // each engine's certified UNSAT answers (no solution, or no second one),
 // and says "uncertified" for an engine that gives no proof.
-func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool) {
+func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool, timeout time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t"
+	if timeout > 0 {
+		head += "PAR-2 s\t"
+	}
 	if certify {
 		head += "certified\t"
 	}
@@ -339,6 +373,9 @@ func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certi
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t", e.Name(), t.puzzles, t.solved, t.unsolvable,
 			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
+		if p, ok := t.par2(timeout); ok {
+			fmt.Fprintf(tw, "%.4g\t", p)
+		}
 		switch {
 		case !certify:
 		case engine.Certifies(e):

@@ -34,6 +34,7 @@ func countCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
+			memLimitFlag(),
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),

@@ -39,7 +39,8 @@ func engineOptions(c *cli.Context, w *engine.Workers) (engine.Options, error) {
 	if err != nil {
 		return engine.Options{}, usagef("--sums: %w", err)
 	}
-	return engine.Options{Encoding: c.String("encoding"), Sums: sums, MaxClauses: c.Int("max-clauses"), Workers: w, Certify: c.Bool("certify")}, nil
+	return engine.Options{Encoding: c.String("encoding"), Sums: sums, MaxClauses: c.Int("max-clauses"), Workers: w, Certify: c.Bool("certify"),
+		MemoryLimit: int64(c.Int("mem-limit")) << 20}, nil
 }
 
 func maxClausesFlag() cli.Flag {
@@ -174,6 +175,7 @@ func solveCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: " + solveFormatNames()},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
+			memLimitFlag(),
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),
