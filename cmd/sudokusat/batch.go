@@ -21,7 +21,10 @@ import (
 // writer goroutine hands items over. Each hand-off wakes a thread, and in a
 // batch of small puzzles on two cores those wake-ups cost as much CPU as
 // the gophersat worker processes that they keep waiting.
-func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.Writer, m *meter, workers int,
+//
+// Only the items that sel keeps are read (--shard, --resume); they are
+// numbered in the order read, since their indices in the input have gaps.
+func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.Writer, m *meter, sel *selection, workers int,
 	work func(context.Context, *item) T, emit func(*item, T) error) error {
 	if workers < 1 {
 		workers = 1
@@ -30,10 +33,17 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	// seq is an item's place among those read, from 1.
+	type numbered struct {
+		it  *item
+		seq int
+	}
 	var readErr error
-	next, stop := iter.Pull(func(yield func(*item) bool) {
-		readErr = readInputs(names, stdin, warn, m, func(it *item) error {
-			if !yield(it) {
+	next, stop := iter.Pull(func(yield func(numbered) bool) {
+		seq := 0
+		readErr = readInputs(names, stdin, warn, m, sel, func(it *item) error {
+			seq++
+			if !yield(numbered{it, seq}) {
 				return context.Canceled
 			}
 			return nil
@@ -50,7 +60,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 	// Not sized by inFlight: the results waiting for an earlier one are
 	// usually few, and inFlight can be large.
 	pending := map[int]result{}
-	emitted := 1 // the index to emit next; inputs numbers items from 1
+	emitted := 1 // the seq to emit next
 	var emitErr error
 	busy := 0         // workers that hold an item
 	stopping := false // set once the batch returns: items read after it are dropped
@@ -62,7 +72,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 			defer wg.Done()
 			for ctx.Err() == nil {
 				in.Lock()
-				it, ok := next()
+				n, ok := next()
 				in.Unlock()
 				out.Lock()
 				if !ok || stopping {
@@ -70,14 +80,14 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 					return
 				}
 				busy++
-				for it.index >= emitted+inFlight && emitErr == nil && ctx.Err() == nil {
+				for n.seq >= emitted+inFlight && emitErr == nil && ctx.Err() == nil {
 					window.Wait()
 				}
 				out.Unlock()
-				r := result{it, work(ctx, it)}
+				r := result{n.it, work(ctx, n.it)}
 
 				out.Lock()
-				pending[it.index] = r
+				pending[n.seq] = r
 				for emitErr == nil {
 					r, ok := pending[emitted]
 					if !ok {
@@ -149,9 +159,13 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 // its summary and returns errInterrupted.
 func runBatch[T any](c *cli.Context, workers int, work func(context.Context, *item) T,
 	record func(*sudokusat.Writer, *item, T), last func(*sudokusat.Writer)) (interrupted bool, err error) {
+	sel, err := selectionOf(c)
+	if err != nil {
+		return false, err
+	}
 	in := &meter{}
 	em := newEmitter(c, in)
-	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, in, workers, work,
+	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, in, sel, workers, work,
 		func(it *item, out T) error {
 			return em.record(func(w *sudokusat.Writer) { record(w, it, out) })
 		})

@@ -50,6 +50,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, or json (one record per engine's run on a puzzle, then one summary per engine with its PAR-2 score)"},
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			memLimitFlag(),
+			shardFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")

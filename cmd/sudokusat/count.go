@@ -40,6 +40,8 @@ func countCommand() *cli.Command {
 			certifyFlag(),
 			sumsFlag(),
 			maxClausesFlag(),
+			shardFlag(),
+			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")

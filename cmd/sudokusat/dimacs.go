@@ -37,6 +37,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
 			sumsFlag(),
 			maxClausesFlag(),
+			shardFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			_, err := encode.Describe(c.String("encoding"))

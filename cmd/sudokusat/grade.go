@@ -53,6 +53,9 @@ func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 		o.status, o.res = statusGraded, r
 	case errors.Is(err, context.DeadlineExceeded):
 		o.status, o.err = engine.Timeout.String(), fmt.Errorf("no grade within %v", timeout)
+	case errors.Is(err, context.Canceled):
+		// An interrupt, not a failure: --resume answers it again.
+		o.status, o.err = engine.Canceled.String(), err
 	case errors.Is(err, grade.ErrUnsolvable):
 		o.status, o.err = engine.Unsolvable.String(), grade.ErrUnsolvable
 	case errors.Is(err, grade.ErrNotUnique):
@@ -82,6 +85,8 @@ func gradeCommand() *cli.Command {
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
+			shardFlag(),
+			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")

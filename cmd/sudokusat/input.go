@@ -52,12 +52,16 @@ func (it *item) where() string {
 // puzzle found doubtful but read anyway (Puzzle.Warnings) is written on
 // warn as it is read, a line each naming the puzzle's place.
 func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) error) error {
-	return readInputs(names, stdin, warn, nil, fn)
+	return readInputs(names, stdin, warn, nil, nil, fn)
 }
 
 // readInputs is inputs that also counts the bytes it reads in m, when m is
-// not nil, against the inputs' total size where every input has one.
-func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, fn func(*item) error) error {
+// not nil, against the inputs' total size where every input has one, and
+// passes fn only the puzzles that sel keeps (--shard, --resume), with
+// their indices in the whole input. A read error (an error item without
+// a line) reaches fn in every shard: the rest of its input is lost to
+// each.
+func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, sel *selection, fn func(*item) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -92,7 +96,7 @@ func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, fn fu
 		if m != nil {
 			r = m.reader(r) // the bytes of the file, compressed or not
 		}
-		err := readInput(name, decompressed(r), &index, warn, fn)
+		err := readInput(name, decompressed(r), &index, sel, warn, fn)
 		if files[i] != nil {
 			files[i].Close()
 			files[i] = nil
@@ -106,7 +110,10 @@ func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, fn fu
 			return err
 		}
 	}
-	return empty
+	if empty != nil {
+		return empty
+	}
+	return sel.finish(index)
 }
 
 // errNotReadable is the reason given for an input that is neither a file
@@ -169,9 +176,10 @@ func (e noPuzzleError) Error() string {
 	return "no puzzle in " + e.name
 }
 
-// readInput streams the puzzles of one input to fn, numbering them on from
-// *index. An input without a puzzle gives no item and a noPuzzleError.
-func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*item) error) error {
+// readInput streams the puzzles of one input that sel keeps to fn,
+// numbering them on from *index. An input without a puzzle gives no item
+// and a noPuzzleError.
+func readInput(name string, r io.Reader, index *int, sel *selection, warn io.Writer, fn func(*item) error) error {
 	pr := variant.NewReader(r)
 	found := false
 	for {
@@ -185,9 +193,6 @@ func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*it
 		switch {
 		case err == nil:
 			it.line = p.Line
-			for _, w := range p.Warnings {
-				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), w)
-			}
 		case errors.As(err, &pe):
 			it.line, it.err = pe.Line, pe.Err
 		default:
@@ -198,6 +203,17 @@ func readInput(name string, r io.Reader, index *int, warn io.Writer, fn func(*it
 			return fn(it)
 		}
 		found = true
+		if ok, err := sel.keep(it); !ok || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if it.err == nil {
+			for _, w := range p.Warnings {
+				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), w)
+			}
+		}
 		if err := fn(it); err != nil {
 			return err
 		}

@@ -142,7 +142,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// A file that cannot be opened, or holds no puzzle, needs no
 		// pointer to the help.
 		var np noPuzzleError
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) || errors.As(err, &np) {
+		var re *resumeError
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) || errors.As(err, &np) || errors.As(err, &re) {
 			fmt.Fprintf(stderr, "sudokusat: %v\n", err)
 			return exitUsage
 		}

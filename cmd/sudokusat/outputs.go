@@ -57,8 +57,12 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 		}
 		return nil
 	}
+	sel, err := selectionOf(c)
+	if err != nil {
+		return err
+	}
 	var first *item
-	err = inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
+	err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, nil, sel, func(it *item) error {
 		if outDir != "" {
 			return do(it)
 		}

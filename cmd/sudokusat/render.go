@@ -32,6 +32,7 @@ func renderCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one SVG file per puzzle into `DIR` (puzzle-0001.svg, …)"},
 			compressFlag(),
+			shardFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if !c.Bool("svg") {

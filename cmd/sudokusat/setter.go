@@ -30,6 +30,8 @@ func setterFlags(formats []string, extra ...cli.Flag) []cli.Flag {
 		certifyFlag(),
 		sumsFlag(),
 		maxClausesFlag(),
+		shardFlag(),
+		resumeFlag(),
 	)
 }
 

@@ -169,6 +169,8 @@ func solveCommand() *cli.Command {
 				"sudokusat solve --engine 'glucose -model {cnf}' puzzles.txt", "any DIMACS solver by its command line",
 				"sudokusat solve thermo.json", "a variant puzzle: an f-puzzles JSON object, or f-puzzles or SudokuPad links one a line",
 				"sudokusat solve --format fpuzzles thermo.json", "the puzzle as an f-puzzles link stating the solution found, to share",
+				"sudokusat solve -f json --shard 2/8 --resume out2.jsonl big.txt >> out2.jsonl",
+				"every 8th puzzle from the 2nd (one machine's share), run again after a kill: only those out2.jsonl lacks",
 				"echo 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. | sudokusat solve", "from standard input"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
@@ -181,6 +183,8 @@ func solveCommand() *cli.Command {
 			certifyFlag(),
 			sumsFlag(),
 			maxClausesFlag(),
+			shardFlag(),
+			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			write, err := writerFor(c.String("format"))

@@ -40,6 +40,7 @@ func transformCommand() *cli.Command {
 			&cli.BoolFlag{Name: "random", Usage: "apply a random element of the whole symmetry group"},
 			&cli.BoolFlag{Name: "canonical", Usage: "print the canonical form (up to 12×12)"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
+			shardFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			switch c.Int("rotate") {
@@ -55,9 +56,13 @@ func transformCommand() *cli.Command {
 					fmt.Fprintf(c.App.ErrWriter, "sudokusat: transform --random with seed %d (--seed %d repeats it)\n", seed, seed)
 				}
 			}
+			sel, err := selectionOf(c)
+			if err != nil {
+				return err
+			}
 			w := sudokusat.NewWriter(c.App.Writer)
 			failed := 0
-			err := inputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, func(it *item) error {
+			err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, nil, sel, func(it *item) error {
 				out, status, err := transformItem(c, it, rand.New(rand.NewPCG(seed, uint64(it.index))))
 				if err != nil {
 					failed++

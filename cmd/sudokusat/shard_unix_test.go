@@ -1,0 +1,262 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// bigInput writes n copies of testdata/easy-sample.txt to a file: 10n
+// puzzles, whose records are far more than a pipe holds.
+func bigInput(t *testing.T, n int) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, []byte(strings.Repeat(mustRead(t, testdata+"easy-sample.txt"), n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// TestResumeAfterKill: a run killed after some records (SIGTERM, which
+// lets the puzzles under way end canceled, or SIGKILL, which can cut a
+// record in two) and resumed with --resume FILE >> FILE leaves FILE with
+// every record once, as one run writes them.
+//
+// Not flaky: the test reads 200 records and then signals; the command
+// cannot be more than a pipe's and its buffers' worth (some hundred KB)
+// ahead of that, and its 10,000 records are 1.8 MB.
+func TestResumeAfterKill(t *testing.T) {
+	in := bigInput(t, 1000)
+	args := []string{"solve", "--engine", "native", "--workers", "2", "--format", "json", in}
+	whole, stderr, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "out.jsonl")
+			cmd := exec.Command(binary, args...)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stdout)
+			var got bytes.Buffer
+			for range 200 {
+				line, err := r.ReadBytes('\n')
+				got.Write(line)
+				if err != nil {
+					t.Fatalf("%v after %d bytes; stderr %q", err, got.Len(), stderr.String())
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(&got, r)
+			cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); sig == syscall.SIGTERM && code != exitTerminated {
+				t.Errorf("exit %d after SIGTERM, want %d; stderr %q", code, exitTerminated, stderr.String())
+			}
+			if n := strings.Count(got.String(), "\n"); n >= 10000 {
+				t.Fatalf("the run ended before the signal: %d records", n)
+			}
+			if err := os.WriteFile(file, got.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("killed with %d bytes, %d records written", got.Len(), strings.Count(got.String(), "\n"))
+
+			// The recipe: the same command with --resume FILE >> FILE.
+			f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			resume := exec.Command(binary, append(slices.Clone(args), "--resume", file)...)
+			resume.Stdout = f
+			var rerr bytes.Buffer
+			resume.Stderr = &rerr
+			if err := resume.Run(); err != nil {
+				t.Fatalf("resumed: %v: %s", err, rerr.String())
+			}
+			t.Logf("resumed: %s", rerr.String())
+			if got, want := timings.ReplaceAllString(mustRead(t, file), ""), timings.ReplaceAllString(whole, ""); got != want {
+				t.Errorf("killed and resumed, the file differs from one run's records: %s", firstDiff(got, want))
+			}
+		})
+	}
+}
+
+// TestParallelOverSSH: GNU parallel spreads a batch over two "hosts", ssh
+// logins to an sshd the test starts on a loopback port with keys made for
+// it, in shards (--shard {}/4) and in blocks of standard input (--pipe
+// --keep-order); merged in input order, the output is one run's.
+func TestParallelOverSSH(t *testing.T) {
+	for _, p := range []string{"parallel", "ssh", "ssh-keygen"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed (Debian's parallel and openssh-client; .ci/run installs them)", p)
+		}
+	}
+	sshd, err := exec.LookPath("sshd")
+	if err != nil {
+		sshd = "/usr/sbin/sshd" // not on a user's PATH
+		if _, err := os.Stat(sshd); err != nil {
+			t.Skip("sshd is not installed (Debian's openssh-server; .ci/run installs it)")
+		}
+	}
+	ssh := startSSHD(t, sshd)
+	in := bigInput(t, 30)
+	whole, stderr, code := runCLI(t, "", "solve", "--format", "json", in)
+	if code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	home := t.TempDir() // for parallel's ~/.parallel
+	parallel := func(t *testing.T, stdin io.Reader, args ...string) (string, string) {
+		t.Helper()
+		joblog := filepath.Join(t.TempDir(), "joblog")
+		cmd := exec.Command("parallel", append([]string{"--will-cite", "--ssh", ssh, "--sshlogin", "1/host1,1/host2", "--joblog", joblog}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home)
+		cmd.Stdin = stdin
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("parallel %q: %v\n%s", args, err, errb.String())
+		}
+		return out.String(), mustRead(t, joblog)
+	}
+	// checkHosts fails unless both hosts ran jobs, all with exit 0.
+	checkHosts := func(t *testing.T, joblog string) {
+		t.Helper()
+		hosts := map[string]bool{}
+		for _, l := range strings.Split(strings.TrimSpace(joblog), "\n")[1:] {
+			f := strings.Split(l, "\t")
+			if len(f) < 9 || f[6] != "0" {
+				t.Errorf("a job failed: %q", l)
+				continue
+			}
+			hosts[f[1]] = true
+		}
+		if !hosts["host1"] || !hosts["host2"] {
+			t.Errorf("jobs ran on %v, want host1 and host2; joblog:\n%s", hosts, joblog)
+		}
+	}
+
+	t.Run("shards", func(t *testing.T) {
+		out, joblog := parallel(t, nil, binary, "solve", "--format", "json", "--shard", "{}/4", in, ":::", "1", "2", "3", "4")
+		checkHosts(t, joblog)
+		if got, want := byIndex(t, out), timings.ReplaceAllString(whole, ""); got != want {
+			t.Errorf("the shards merged by index differ from one run's records: %s", firstDiff(got, want))
+		}
+	})
+	t.Run("pipe", func(t *testing.T) {
+		want, _, _ := runCLI(t, "", "solve", in)
+		f, err := os.Open(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		out, joblog := parallel(t, f, "--pipe", "-N", "60", "--keep-order", binary, "solve")
+		checkHosts(t, joblog)
+		if out != want {
+			t.Errorf("the blocks' output differs from one run's: %s", firstDiff(out, want))
+		}
+	})
+}
+
+// startSSHD starts sshd on a free loopback port, with a host key and a
+// user key made for the test, and returns the ssh command line that logs
+// in to it as host1 or host2.
+func startSSHD(t *testing.T, sshd string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, k := range []string{"host", "user"} {
+		if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "sudokusat-test", "-f", filepath.Join(dir, k)).CombinedOutput(); err != nil {
+			t.Fatalf("ssh-keygen: %v: %s", err, out)
+		}
+	}
+	if err := os.Rename(filepath.Join(dir, "user.pub"), filepath.Join(dir, "authorized_keys")); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		// sshd run by root wants its privilege separation directory,
+		// which a container's fresh /run lacks (the service makes it).
+		if err := os.MkdirAll("/run/sshd", 0o755); err != nil {
+			t.Skipf("sshd needs /run/sshd: %v", err)
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	// StrictModes no: the keys are in a temporary directory. Only the
+	// key is accepted, for any user, root included.
+	config := filepath.Join(dir, "sshd_config")
+	writeText(t, config, fmt.Sprintf(`ListenAddress 127.0.0.1:%d
+HostKey %s
+AuthorizedKeysFile %s
+PidFile %s
+StrictModes no
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+`, port, filepath.Join(dir, "host"), filepath.Join(dir, "authorized_keys"), filepath.Join(dir, "sshd.pid")))
+	log, err := os.Create(filepath.Join(dir, "sshd.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close() // sshd has its own
+	cmd := exec.Command(sshd, "-D", "-e", "-f", config)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+
+	sshConfig := filepath.Join(dir, "ssh_config")
+	writeText(t, sshConfig, fmt.Sprintf(`Host host1 host2
+  HostName 127.0.0.1
+  Port %d
+  IdentityFile %s
+  IdentitiesOnly yes
+  StrictHostKeyChecking no
+  UserKnownHostsFile %s
+  BatchMode yes
+  LogLevel ERROR
+`, port, filepath.Join(dir, "user"), filepath.Join(dir, "known_hosts")))
+	ssh := "ssh -F " + sshConfig
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		out, err := exec.Command("ssh", "-F", sshConfig, "host1", "echo", "up").CombinedOutput()
+		if err == nil && string(out) == "up\n" {
+			return ssh
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no ssh login to the test's sshd: %v: %s\nsshd: %s", err, out, mustRead(t, log.Name()))
+		}
+	}
+}
+
+func writeText(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
