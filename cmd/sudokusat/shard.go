@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -120,10 +119,9 @@ func (s *selection) fail(n int, format string, args ...any) error {
 // (>> FILE) then begin on a line of their own, and FILE and the new
 // records, concatenated, answer every puzzle once.
 func (s *selection) readResume(warn io.Writer) error {
-	f, err := os.OpenFile(s.resume, os.O_RDWR, 0)
-	if errors.Is(err, os.ErrPermission) {
-		f, err = os.Open(s.resume) // it can still be read when whole
-	}
+	// Opened for reading only: a pipe opened for writing too would never
+	// reach its end.
+	f, err := os.Open(s.resume)
 	if err != nil {
 		return usageError{err}
 	}
@@ -168,14 +166,16 @@ func (s *selection) readResume(warn io.Writer) error {
 
 // cut cuts the file f at size, the start of its line n, which is no
 // answer for the reason given: that line's puzzle and those after it are
-// answered again.
+// answered again. A pipe is read to its end and left.
 func (s *selection) cut(f *os.File, size int64, n int, why string, warn io.Writer) error {
+	done := ""
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		if err := f.Truncate(size); err != nil {
+		if err := os.Truncate(s.resume, size); err != nil {
 			return s.fail(n, "%s: it cannot be cut off: %w", why, err)
 		}
+		done = "cut off, "
 	}
-	fmt.Fprintf(warn, "sudokusat: --resume %s:%d: %s: cut off, its puzzles are answered again\n", s.resume, n, why)
+	fmt.Fprintf(warn, "sudokusat: --resume %s:%d: %s: %sits puzzles are answered again\n", s.resume, n, why, done)
 	return nil
 }
 

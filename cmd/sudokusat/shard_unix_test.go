@@ -103,6 +103,25 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 }
 
+// TestResumeFromPipe: a --resume FILE that is a pipe is read to its end,
+// not waited on forever, and its last line cut short is no answer.
+func TestResumeFromPipe(t *testing.T) {
+	in := testdata + "easy-sample.txt"
+	whole, _, _ := runCLI(t, "", "solve", "--engine", "native", "--format", "json", in)
+	lines := strings.SplitAfter(whole, "\n")
+	file := strings.Join(lines[:4], "") + lines[4][:20]
+	rest, stderr, code := runCLI(t, file, "solve", "--engine", "native", "--format", "json", "--resume", "/dev/stdin", in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, want := byIndex(t, strings.Join(lines[:4], "")+rest), byIndex(t, whole); got != want {
+		t.Errorf("the pipe's records and the rest differ from one run's: %s", firstDiff(got, want))
+	}
+	if !strings.Contains(stderr, "/dev/stdin:5: the last line was cut short (a run killed while writing): its puzzles") {
+		t.Errorf("stderr %q: want the cut line named, not said cut off", stderr)
+	}
+}
+
 // TestParallelOverSSH: GNU parallel spreads a batch over two "hosts", ssh
 // logins to an sshd the test starts on a loopback port with keys made for
 // it, in shards (--shard {}/4) and in blocks of standard input (--pipe
