@@ -102,7 +102,14 @@ func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
 	// most variant ones in a few; a puzzle still open after the budget is
 	// one where another engine may be much faster.
 	budget := 20 * time.Millisecond
-	if n := p.Size(); n > 9 {
+	switch n := p.Size(); {
+	case !p.Classic():
+		// The search's time on published puzzles ranges from 0.02 ms to
+		// over 100 ms, and on the slow ones gophersat is often 2-5 times
+		// faster (docs/performance.md): it joins early, beside the
+		// search, which goes on.
+		budget = 3 * time.Millisecond
+	case n > 9:
 		budget = time.Duration(n) * 2 * time.Millisecond
 	}
 	return es, budget
@@ -125,11 +132,18 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	if len(members) == 0 {
 		return Result{}, fmt.Errorf("%s: no engine to run", NameAuto)
 	}
-	if p.Size() > raceFrom && len(members) > 1 {
+	switch {
+	case len(members) == 1:
+	case p.Size() > raceFrom:
 		// On a large grid the engines' times differ by tens of times
 		// either way (native against gophersat, 64×64 and up: docs/
 		// performance.md): a budget lost is worse than a core shared.
-		return a.race(ctx, p, limit, members, budget, start, nil)
+		return a.race(ctx, p, limit, members, 0, budget, start, nil)
+	case !p.Classic():
+		// The search takes tens of microseconds at least, against which
+		// a race's goroutines cost little: it runs in the race from the
+		// start, and is not started over when the others join.
+		return a.race(ctx, p, limit, members, budget, budget, start, nil)
 	}
 	// The first member runs alone here, in the caller, with the budget
 	// as its deadline: most puzzles end within it, and a race's
@@ -151,10 +165,10 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 		return rep.r, nil
 	case outOfBudget && len(members) > 1:
 		// Out of budget: the race begins.
-		return a.race(ctx, p, limit, members, budget, start, nil)
+		return a.race(ctx, p, limit, members, 0, budget, start, nil)
 	case len(members) > 1:
 		// A wrong answer or a failure: the others race without it.
-		return a.race(ctx, p, limit, members[1:], budget, start, &rep)
+		return a.race(ctx, p, limit, members[1:], 0, budget, start, &rep)
 	}
 	return a.failure(rep)
 }
@@ -178,12 +192,13 @@ func (a *autoEngine) failure(rep autoReport) (Result, error) {
 	return Result{}, fmt.Errorf("%s: %s: %w", NameAuto, rep.member.Name(), rep.err)
 }
 
-// race runs members on p: the first now, the next at once where a core is
-// free, each later one after twice the wait of the one before (and after
-// eight such waits even without a free core). The first answer the
-// validator accepts wins and the others are stopped. failed is a failure
-// before the race, reported if no member answers.
-func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []Engine, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
+// race runs members on p: the first now, the next after first where a
+// core is free, each later one after twice the wait of the one before
+// (the first wait is budget), and each after eight such waits even without
+// a free core. The first answer the validator accepts wins and the others
+// are stopped. failed is a failure before the race, reported if no member
+// answers.
+func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []Engine, first, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
 	race, stop := context.WithCancel(ctx)
 	defer stop()
 	// Buffered for every member, so that the losers, stopped, can report
@@ -204,8 +219,8 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 	// due is when the next member may join if a core is free; late is
 	// when it joins anyway.
 	wait := budget
-	due, late := time.Now(), time.Now().Add(8*wait)
-	timer := time.NewTimer(0)
+	due, late := time.Now().Add(first), time.Now().Add(first+8*wait)
+	timer := time.NewTimer(first)
 	defer timer.Stop()
 	for joined < len(members) || running > 0 {
 		if running == 0 {

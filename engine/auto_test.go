@@ -23,6 +23,7 @@ type member struct {
 	r       Result
 	err     error
 	started atomic.Int64 // unix nanoseconds of its last start; 0 if never
+	starts  atomic.Int32
 	stopped atomic.Bool
 }
 
@@ -30,6 +31,7 @@ func (m *member) Name() string { return m.name }
 
 func (m *member) Count(ctx context.Context, _ *sudokusat.Puzzle, _ int) (Result, error) {
 	m.started.Store(time.Now().UnixNano())
+	m.starts.Add(1)
 	if m.delay < 0 {
 		<-ctx.Done()
 		m.stopped.Store(true)
@@ -203,5 +205,28 @@ func TestAutoRacesLargeGridsAtOnce(t *testing.T) {
 	}
 	if took := time.Since(start); took >= budget {
 		t.Errorf("the answer took %v: the second member waited for the budget of %v", took, budget)
+	}
+}
+
+// TestAutoRulesRaceWithoutRestart: on a puzzle with rules the first member
+// runs in the race from the start and is not started over when the next
+// joins after the budget.
+func TestAutoRulesRaceWithoutRestart(t *testing.T) {
+	const budget = 5 * time.Millisecond
+	p := puzzle(t, inkala)
+	p.Rules = []sudokusat.Rule{{Kind: variant.AntiKing}}
+	slow := &member{name: "a", delay: 4 * budget} // no solution: an answer
+	other := &member{name: "b", delay: -1}
+	a := &autoEngine{cores: 4}
+	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, other}, budget }
+	ans := Count(context.Background(), a, p, 2, 0)
+	if ans.Status != Unsolvable || ans.By != "a" {
+		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
+	}
+	if n := slow.starts.Load(); n != 1 {
+		t.Errorf("the first member started %d times, want once", n)
+	}
+	if other.starts.Load() != 1 {
+		t.Errorf("the second member did not join after the budget")
 	}
 }

@@ -197,6 +197,7 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 		var lost *lostReply
 		switch {
 		case !stopped:
+			go p.warm()
 			return found{}, fmt.Errorf("gophersat: %w", ctx.Err())
 		case errors.Is(err, errRetry):
 			continue
@@ -219,6 +220,37 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 			return found{}, err
 		}
 		return s, nil
+	}
+}
+
+// warm starts a worker in the background to stand in for one a cancelled
+// search killed, unless an idle one is there or Procs allows no more, so
+// that the next search does not wait for a process to start: a portfolio
+// (engine's auto) cancels gophersat whenever another engine wins a race,
+// and a worker took longer to start than most searches.
+func (p *Isolated) warm() {
+	p.mu.Lock()
+	idle := false
+	for _, w := range p.workers {
+		idle = idle || (w.load == 0 && !w.killed.Load())
+	}
+	if idle || p.closed || (p.Procs > 0 && len(p.workers)+p.starting >= p.Procs) {
+		p.mu.Unlock()
+		return
+	}
+	p.starting++
+	p.mu.Unlock()
+	w, err := startWorker(p.command)
+	p.mu.Lock()
+	p.starting--
+	closed := p.closed
+	if err == nil && !closed {
+		p.workers = append(p.workers, w)
+	}
+	p.changed.Broadcast()
+	p.mu.Unlock()
+	if err == nil && closed {
+		w.kill()
 	}
 }
 

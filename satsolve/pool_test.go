@@ -407,3 +407,37 @@ func TestIsolatedCountGridProof(t *testing.T) {
 		}
 	}
 }
+
+// TestIsolatedWarmsAfterCancel: a search cancelled under way kills its
+// process, and the pool starts another in the background, so that the
+// next search finds one idle.
+func TestIsolatedWarmsAfterCancel(t *testing.T) {
+	p := testPool(t)
+	empty, _ := sudokusat.NewGridSize(9)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	if _, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want Canceled", err)
+	}
+	idle := func() bool {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, w := range p.workers {
+			if w.load == 0 && !w.killed.Load() {
+				return true
+			}
+		}
+		return false
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !idle() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !idle() {
+		t.Fatal("no idle worker after the cancelled search")
+	}
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	if res, err := p.Count(context.Background(), encodeWith(t, "reduced", g), 2); err != nil || res.Count != 1 {
+		t.Errorf("after the cancel: count %d, %v", res.Count, err)
+	}
+}
