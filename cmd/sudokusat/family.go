@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/family"
+)
+
+// manifestName is the manifest's file name in the output folder.
+const manifestName = "manifest.jsonl"
+
+func familyCommand() *cli.Command {
+	var kinds []string
+	for _, k := range family.Kinds() {
+		kinds = append(kinds, fmt.Sprintf("  %-11s %s", k.Kind, k.Doc))
+	}
+	return &cli.Command{
+		Name:      "family",
+		Usage:     "write a family of CNF instances with known answers, and their manifest",
+		ArgsUsage: " ",
+		Description: "Writes --count instances of each --kind into --out-dir: KIND-NNN.cnf in the chosen --encoding,\n" +
+			"whose first comment lines state the kind, size, seed, expected status and count and, when\n" +
+			"satisfiable, a solution; and " + manifestName + ", one JSON object per instance with the same and\n" +
+			"the file's sha256. Every expected answer is checked before it is written: each solution by the\n" +
+			"validator, each count by gophersat on the CNF read back (and the native solver). The same flags\n" +
+			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
+			strings.Join(kinds, "\n") + "\n\n" +
+			examples(
+				"sudokusat family --out-dir fam --seed 1", "10 instances of each 9×9 kind and 16×16 completions",
+				"sudokusat family --out-dir fam --kind unique,refutation --count 100 --seed 7", "100 unique puzzles and 100 uniqueness refutations",
+				"sudokusat family --out-dir hard --kind completion --size 64 --open 0.40 --encoding reduced-pairwise --seed 3",
+				"64×64 completion puzzles near the Latin-square hardness peak",
+				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file"),
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Required: true, Usage: "write the instances and the manifest into `DIR` (made if missing)"},
+			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all)"},
+			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
+			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
+			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 16, Usage: "grid side `N` of the completion kind"},
+			&cli.Float64Flag{Name: "open", Value: 0.40, Usage: "`FRACTION` of cells left open in the completion kind"},
+			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
+			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
+			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each completion puzzle to 2 for at most `DURATION` (past it the count is stated as >=1; 0: no count)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line (a line per file) or json (the manifest's records)"},
+		},
+		Action: runFamily,
+	}
+}
+
+func runFamily(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usagef("family takes no arguments; got %q", c.Args().First())
+	}
+	format := c.String("format")
+	if format != "line" && format != "json" {
+		return usagef("unknown format %q (want line or json)", format)
+	}
+	o := family.Options{Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
+		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget")}
+	if !c.IsSet("seed") {
+		o.Seed = uint64(time.Now().UnixNano())
+	}
+	var names []string
+	for _, s := range c.StringSlice("kind") {
+		names = append(names, splitList(s)...)
+	}
+	if len(names) == 0 {
+		for _, k := range family.Kinds() {
+			names = append(names, string(k.Kind))
+		}
+	}
+	for _, name := range names {
+		k, err := family.ParseKind(name)
+		if err != nil {
+			return usagef("--kind: %w", err)
+		}
+		o.Kinds = append(o.Kinds, k)
+	}
+	if err := o.Check(); err != nil {
+		return usagef("%w", err)
+	}
+	warn := func(s string) { fmt.Fprintf(c.App.ErrWriter, "sudokusat: warning: %s\n", s) }
+	o.Warn = warn
+	for _, k := range o.Kinds {
+		if k == family.Variant {
+			vs, err := family.LoadVariants(c.String("variants"))
+			if err != nil {
+				return usagef("--variants: %w", err)
+			}
+			o.Variants = vs
+			break
+		}
+	}
+	if from := c.String("from"); from != "" {
+		err := inputs([]string{from}, c.App.Reader, c.App.ErrWriter, func(it *item) error {
+			if it.err != nil {
+				return fmt.Errorf("%s: %w", it.where(), it.err)
+			}
+			o.From = append(o.From, family.Source{Name: it.where(), Puzzle: it.puzzle})
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	dir := c.String("out-dir")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return err
+	}
+	mf, err := os.Create(filepath.Join(dir, manifestName))
+	if err != nil {
+		return err
+	}
+	defer mf.Close()
+	manifest := bufio.NewWriter(mf)
+	out := bufio.NewWriter(c.App.Writer)
+	start := time.Now()
+	written := map[family.Kind]int{}
+	total := 0
+	err = family.Make(c.Context, o, func(in *family.Instance) error {
+		path := filepath.Join(dir, in.File)
+		if err := os.WriteFile(path, in.CNF, 0o666); err != nil {
+			return err
+		}
+		rec, err := manifestLine(in)
+		if err != nil {
+			return err
+		}
+		if _, err := manifest.Write(rec); err != nil {
+			return err
+		}
+		if format == "json" {
+			out.Write(rec)
+		} else {
+			fmt.Fprintf(out, "%s\t%s\t%s\t%s\n", path, in.Kind, in.Status, in.Count)
+		}
+		if err := out.Flush(); err != nil {
+			return writeErr(err)
+		}
+		written[in.Kind]++
+		total++
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := manifest.Flush(); err != nil {
+		return err
+	}
+	if err := mf.Close(); err != nil {
+		return err
+	}
+	var parts []string
+	short := false
+	for _, k := range o.Kinds {
+		parts = append(parts, fmt.Sprintf("%d %s", written[k], k))
+		short = short || written[k] < o.Count
+	}
+	fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s in %s (%s), each answer checked; %v (seed %d)\n",
+		total, plural(total, "instance", "instances"), dir, strings.Join(parts, ", "),
+		time.Since(start).Round(time.Millisecond), o.Seed)
+	if short {
+		return errors.New("fewer instances than asked: a kind ran out of puzzles")
+	}
+	return nil
+}
+
+// manifestLine returns an instance's manifest record, a JSON line, with
+// ">=" written as such rather than escaped for HTML.
+func manifestLine(in *family.Instance) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(in); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,661 @@
+// Package family writes families of SAT instances with known answers from
+// Sudoku puzzles, for SAT-solver developers: unique puzzles (exactly one
+// model), puzzles with several solutions, uniqueness refutations and
+// unsatisfiable puzzles (no model), large completion puzzles and variant
+// puzzles. Every instance is a DIMACS CNF in a chosen encoding whose
+// leading comments state its kind, size, seed and expected answer, and
+// every expected answer is checked before it is given: by the validator
+// (sudokusat.CheckSolution, variant.Check) for each solution stated, and by
+// engines that share no code with the generator (gophersat on the CNF read
+// back from its own bytes, the native solver on the puzzle). The same
+// options and seed give byte-identical instances.
+package family
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/generate"
+	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// Kind is a kind of instance.
+type Kind string
+
+// The kinds of instance; Kinds describes them.
+const (
+	Unique     Kind = "unique"
+	Several    Kind = "several"
+	Refutation Kind = "refutation"
+	Unsat      Kind = "unsat"
+	Completion Kind = "completion"
+	Variant    Kind = "variant"
+)
+
+// KindInfo describes a kind.
+type KindInfo struct {
+	Kind Kind
+	Doc  string // one line, for help texts
+}
+
+// Kinds describes every kind, in the order Make writes them. The slice is
+// new on each call.
+func Kinds() []KindInfo {
+	return []KindInfo{
+		{Unique, "9×9 puzzles with exactly one solution (SAT, count 1)"},
+		{Several, "unique puzzles with givens removed until a second solution appears (SAT, count ≥2)"},
+		{Refutation, "a unique puzzle's formula with its solution blocked by one clause (UNSAT: proves uniqueness)"},
+		{Unsat, "puzzles with no solution that unit propagation on the CNF does not refute (UNSAT)"},
+		{Completion, "N×N grids drawn at random with a fraction of cells blanked (SAT, count ≥1)"},
+		{Variant, "variant puzzles from f-puzzles files with known solutions, sums as clauses (SAT, count 1)"},
+	}
+}
+
+// ParseKind returns the kind with the given name.
+func ParseKind(name string) (Kind, error) {
+	var names []string
+	for _, k := range Kinds() {
+		if string(k.Kind) == name {
+			return k.Kind, nil
+		}
+		names = append(names, string(k.Kind))
+	}
+	return "", fmt.Errorf("unknown kind %q (want %s)", name, strings.Join(names, ", "))
+}
+
+// Source is a puzzle read from a file, with its solution when known.
+type Source struct {
+	Name     string // where it came from, for the manifest: FILE or FILE:LINE
+	Puzzle   *sudokusat.Puzzle
+	Solution *sudokusat.Grid // nil when not known
+}
+
+// Options says what family to make.
+type Options struct {
+	Kinds    []Kind
+	Count    int    // instances per kind
+	Seed     uint64 // the family's seed: each instance draws from its own stream of it
+	Encoding string // the encoding of classic puzzles (encode.Default when empty)
+	// Size and Open are the completion kind's grid side and fraction of
+	// cells left open (0 < Open < 1).
+	Size int
+	Open float64
+	// From, when not empty, replaces generated 9×9 puzzles as the base of
+	// the unique, several, refutation and unsat kinds: instance i takes
+	// the i-th puzzle that has exactly one solution (puzzles that do not
+	// are passed over, with a Warn).
+	From []Source
+	// Variants are the puzzles of the variant kind, with their solutions;
+	// instance i takes the i-th, and the kind stops when they run out.
+	Variants []Source
+	// CountBudget bounds the native count to 2 of each completion puzzle:
+	// within it the count is stated exactly (1 or ≥2), past it as ≥1.
+	// It is the one place where time enters, and it can only turn a
+	// count of "1" or ">=2" into ">=1". 0 means no count.
+	CountBudget time.Duration
+	// Warn, when not nil, is told of puzzles passed over.
+	Warn func(string)
+}
+
+// Check reports the first option that asks for no possible family. It
+// does not look at the puzzles given (From, Variants).
+func (o Options) Check() error {
+	switch {
+	case len(o.Kinds) == 0:
+		return errors.New("no kind")
+	case o.Count < 1:
+		return fmt.Errorf("count %d: want at least 1", o.Count)
+	}
+	if _, err := encode.Resolve(o.Encoding); err != nil {
+		return err
+	}
+	for _, k := range o.Kinds {
+		switch k {
+		case Completion:
+			if _, _, err := sudokusat.BoxShape(o.Size); err != nil {
+				return fmt.Errorf("size %d: %w", o.Size, err)
+			}
+			if !(o.Open > 0 && o.Open < 1) {
+				return fmt.Errorf("open %v: want a fraction between 0 and 1", o.Open)
+			}
+		}
+	}
+	return nil
+}
+
+// Instance is one instance of a family, with its expected answer.
+type Instance struct {
+	File     string `json:"file"`
+	Kind     Kind   `json:"kind"`
+	Size     int    `json:"size"`
+	Seed     uint64 `json:"seed"`
+	Stream   uint64 `json:"stream"`
+	Encoding string `json:"encoding"`
+	// Status is "SAT" or "UNSAT"; Count is "1", ">=2", ">=1" or "0".
+	Status string `json:"status"`
+	Count  string `json:"count"`
+	// Puzzle is the puzzle in one line, as sudokusat writes it.
+	Puzzle string `json:"puzzle"`
+	// Solution is the one solution (count 1) or one of them (>=2, >=1).
+	Solution string `json:"solution,omitempty"`
+	// Blocked is the solution a refutation's extra clause blocks.
+	Blocked string `json:"blocked,omitempty"`
+	// Source names the file a puzzle was taken from.
+	Source string `json:"source,omitempty"`
+	// Verified lists the checks the expected answer passed.
+	Verified []string `json:"verified"`
+	SHA256   string   `json:"sha256"`
+	// CNF is the instance's file.
+	CNF []byte `json:"-"`
+	raw []byte // the formula's DIMACS, without the family's comments
+}
+
+// The statuses and counts an Instance states.
+const (
+	SAT       = "SAT"
+	UNSAT     = "UNSAT"
+	CountOne  = "1"
+	CountMany = ">=2"
+	CountSome = ">=1"
+	CountNone = "0"
+)
+
+// maxAttempts bounds the base puzzles an instance tries before its kind is
+// given up as impossible with these options.
+const maxAttempts = 200
+
+// Make makes the family o asks for and gives fn each instance in order:
+// kind by kind in the order of o.Kinds, Count of each. It stops at fn's
+// first error, and with an error wrapping ctx.Err() when ctx ends first.
+func Make(ctx context.Context, o Options, fn func(*Instance) error) error {
+	if err := o.Check(); err != nil {
+		return fmt.Errorf("family: %w", err)
+	}
+	if slices.Contains(o.Kinds, Variant) && len(o.Variants) == 0 {
+		return errors.New("family: kind variant: no variant puzzles")
+	}
+	m := &maker{o: o}
+	for _, k := range o.Kinds {
+		for i := 1; i <= o.Count; i++ {
+			// Stream: the kind's place in the list of all kinds, and the
+			// instance's index, so that adding a kind to the list does not
+			// change the instances of the others.
+			stream := uint64(kindIndex(k))<<32 | uint64(i)
+			in, err := m.one(ctx, k, i, stream)
+			if errors.Is(err, errExhausted) {
+				if o.Warn != nil {
+					o.Warn(fmt.Sprintf("kind %s: %v after %d instances", k, err, i-1))
+				}
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("family: %s %d: %w", k, i, err)
+			}
+			in.File = fmt.Sprintf("%s-%03d.cnf", k, i)
+			in.Kind, in.Seed, in.Stream = k, o.Seed, stream
+			in.CNF = in.cnf()
+			sum := sha256.Sum256(in.CNF)
+			in.SHA256 = hex.EncodeToString(sum[:])
+			if err := fn(in); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func kindIndex(k Kind) int {
+	for i, info := range Kinds() {
+		if info.Kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// errExhausted reports a kind whose sources ran out.
+var errExhausted = errors.New("no more puzzles")
+
+// maker makes the instances of one family.
+type maker struct {
+	o        Options
+	nextFrom int // the next puzzle of o.From to take
+	nextVar  int
+}
+
+// base returns a unique puzzle and its solution: the next unique puzzle of
+// o.From, or one generated from rng.
+func (m *maker) base(ctx context.Context, rng *rand.Rand) (*sudokusat.Grid, *sudokusat.Grid, string, error) {
+	if len(m.o.From) == 0 {
+		p, err := generate.Generate(ctx, generate.Options{Size: 9, Seed: rng.Uint64(), Stream: rng.Uint64()})
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return p.Puzzle, p.Solution, "", nil
+	}
+	for m.nextFrom < len(m.o.From) {
+		s := m.o.From[m.nextFrom]
+		m.nextFrom++
+		if !s.Puzzle.Classic() {
+			m.warn("%s: has rules: passed over", s.Name)
+			continue
+		}
+		a := engine.Count(ctx, engine.Native(), s.Puzzle, 2, 0)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, "", err
+		}
+		if !a.Unique() {
+			m.warn("%s: %s with %d solutions, not unique: passed over", s.Name, a.Status, a.Count)
+			continue
+		}
+		return s.Puzzle.Grid, a.Solution(), s.Name, nil
+	}
+	return nil, nil, "", errExhausted
+}
+
+func (m *maker) warn(format string, args ...any) {
+	if m.o.Warn != nil {
+		m.o.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// one makes instance i of kind k from its random stream.
+func (m *maker) one(ctx context.Context, k Kind, i int, stream uint64) (*Instance, error) {
+	rng := rand.New(rand.NewPCG(m.o.Seed, stream))
+	for range maxAttempts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		in, err := m.try(ctx, k, rng)
+		if err != nil || in != nil {
+			return in, err
+		}
+	}
+	return nil, fmt.Errorf("no instance in %d attempts", maxAttempts)
+}
+
+// try makes one attempt at an instance of kind k; nil and no error means
+// the attempt's puzzle did not fit and another should be drawn.
+func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, error) {
+	switch k {
+	case Variant:
+		return m.variant(ctx)
+	case Completion:
+		return m.completion(ctx, rng)
+	}
+	puzzle, solution, source, err := m.base(ctx, rng)
+	if err != nil {
+		return nil, err
+	}
+	var in *Instance
+	switch k {
+	case Unique:
+		in, err = m.unique(ctx, puzzle, solution)
+	case Several:
+		in, err = m.several(ctx, puzzle, solution, rng)
+	case Refutation:
+		in, err = m.refutation(ctx, puzzle, solution)
+	case Unsat:
+		in, err = m.unsat(ctx, puzzle, solution, rng)
+	default:
+		return nil, fmt.Errorf("unknown kind %q", k)
+	}
+	if in != nil {
+		in.Source = source
+	}
+	return in, err
+}
+
+// encodeGrid encodes a classic puzzle in the family's encoding.
+func (m *maker) encodeGrid(g *sudokusat.Grid) (*encode.Formula, error) {
+	return encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: m.o.Encoding})
+}
+
+// instance starts an instance of f with its DIMACS.
+func instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, error) {
+	var b bytes.Buffer
+	if err := encode.WriteDIMACS(&b, f); err != nil {
+		return nil, nil, err
+	}
+	return &Instance{Size: puzzle.Size(), Encoding: f.Encoding, Puzzle: puzzle.String()}, b.Bytes(), nil
+}
+
+func (m *maker) unique(ctx context.Context, puzzle, solution *sudokusat.Grid) (*Instance, error) {
+	f, err := m.encodeGrid(puzzle)
+	if err != nil {
+		return nil, err
+	}
+	in, raw, err := instance(f, puzzle)
+	if err != nil {
+		return nil, err
+	}
+	in.Status, in.Count, in.Solution = SAT, CountOne, solution.String()
+	in.raw = raw
+	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: puzzle}, true)
+}
+
+// several removes the givens of a unique puzzle in random order until it
+// has a second solution.
+func (m *maker) several(ctx context.Context, puzzle, solution *sudokusat.Grid, rng *rand.Rand) (*Instance, error) {
+	g := puzzle.Clone()
+	found := false
+	for _, cell := range rng.Perm(g.Len()) {
+		if g.Cell(cell) == 0 {
+			continue
+		}
+		g.SetCell(cell, 0)
+		a := engine.Count(ctx, engine.Native(), &sudokusat.Puzzle{Grid: g}, 2, 0)
+		if !a.Status.Answered() {
+			return nil, fmt.Errorf("native count: %s: %w", a.Status, a.Err)
+		}
+		if a.Count >= 2 {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	f, err := m.encodeGrid(g)
+	if err != nil {
+		return nil, err
+	}
+	in, raw, err := instance(f, g)
+	if err != nil {
+		return nil, err
+	}
+	in.Status, in.Count, in.Solution = SAT, CountMany, solution.String()
+	in.raw = raw
+	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: g}, true)
+}
+
+// refutation blocks the one solution of a unique puzzle. A puzzle the
+// encoding solves by propagation alone gives no clause to add: another is
+// drawn.
+func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid) (*Instance, error) {
+	f, err := m.encodeGrid(puzzle)
+	if err != nil {
+		return nil, err
+	}
+	block := BlockingClause(&f.VarMap, solution)
+	if len(block) == 0 {
+		return nil, nil
+	}
+	f = f.Clone()
+	f.Add(block...)
+	in, raw, err := instance(f, puzzle)
+	if err != nil {
+		return nil, err
+	}
+	in.Status, in.Count, in.Blocked = UNSAT, CountNone, solution.String()
+	in.raw = raw
+	// The blocked grid must be the puzzle's one solution, or the formula
+	// would be UNSAT for a reason other than the one stated.
+	if err := engine.VerifyUnique(ctx, puzzle, solution, engine.Native()); err != nil {
+		return nil, err
+	}
+	in.Verified = append(in.Verified, "validator: blocked grid solves the puzzle", "native: puzzle unique")
+	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: puzzle}, true)
+}
+
+// BlockingClause returns the clause that excludes solution from the
+// formula m maps: the negation of the variables of its digits in the cells
+// the encoding left open. It is empty when the encoding fixed every cell.
+func BlockingClause(m *encode.VarMap, solution *sudokusat.Grid) []int32 {
+	n := solution.Size()
+	var c []int32
+	if m.Direct() {
+		for cell := range solution.Len() {
+			if m.Fixed.Cell(cell) == 0 {
+				c = append(c, -int32(encode.Var(n, cell/n, cell%n, solution.Cell(cell))))
+			}
+		}
+		return c
+	}
+	for v, cand := range m.Cands {
+		if solution.Cell(int(cand.Cell)) == int(cand.Digit) {
+			c = append(c, -int32(v+1))
+		}
+	}
+	return c
+}
+
+// unsat adds to a unique puzzle a given that contradicts its solution, in
+// a cell and digit drawn at random, and keeps the first such puzzle whose
+// CNF unit propagation does not refute.
+func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng *rand.Rand) (*Instance, error) {
+	n := puzzle.Size()
+	for _, cell := range rng.Perm(puzzle.Len()) {
+		if puzzle.Cell(cell) != 0 {
+			continue
+		}
+		for _, d0 := range rng.Perm(n) {
+			d := d0 + 1
+			if d == solution.Cell(cell) {
+				continue
+			}
+			g := puzzle.Clone()
+			g.SetCell(cell, d)
+			if g.Validate() != nil {
+				continue // clashing givens: no solver is needed to see it
+			}
+			f, err := m.encodeGrid(g)
+			if err != nil {
+				return nil, err
+			}
+			if UnitRefutes(f) {
+				continue
+			}
+			in, raw, err := instance(f, g)
+			if err != nil {
+				return nil, err
+			}
+			in.Status, in.Count = UNSAT, CountNone
+			in.raw = raw
+			in.Verified = append(in.Verified, "unit propagation: not refuted")
+			return in, verify(ctx, in, &sudokusat.Puzzle{Grid: g}, true)
+		}
+	}
+	return nil, nil
+}
+
+// completion blanks a fraction of the cells of a random full grid.
+func (m *maker) completion(ctx context.Context, rng *rand.Rand) (*Instance, error) {
+	n := m.o.Size
+	full, err := generate.RandomGrid(ctx, generate.RandomGridOptions{Size: n, Seed: rng.Uint64(), Stream: rng.Uint64()})
+	if err != nil {
+		return nil, err
+	}
+	g := full.Clone()
+	open := int(m.o.Open*float64(n*n) + 0.5)
+	for _, cell := range rng.Perm(n * n)[:open] {
+		g.SetCell(cell, 0)
+	}
+	f, err := m.encodeGrid(g)
+	if err != nil {
+		return nil, err
+	}
+	in, raw, err := instance(f, g)
+	if err != nil {
+		return nil, err
+	}
+	in.Status, in.Count, in.Solution = SAT, CountSome, full.String()
+	in.raw = raw
+	p := &sudokusat.Puzzle{Grid: g}
+	if err := sudokusat.CheckSolution(g, full); err != nil {
+		return nil, fmt.Errorf("generator bug: the full grid does not solve its puzzle: %w", err)
+	}
+	if m.o.CountBudget > 0 {
+		a := engine.Count(ctx, engine.Native(), p, 2, m.o.CountBudget)
+		switch {
+		case a.Status == engine.Timeout:
+			in.Verified = append(in.Verified, fmt.Sprintf("native: count to 2 not done in %v", m.o.CountBudget))
+		case a.Status == engine.Solved && a.Count == 1:
+			if !a.Solution().Equal(full) {
+				return nil, errors.New("native finds one solution, not the full grid")
+			}
+			in.Count = CountOne
+			in.Verified = append(in.Verified, "native: count 1")
+		case a.Status == engine.Solved:
+			in.Count = CountMany
+			in.Verified = append(in.Verified, "native: count 2, both validated")
+		default:
+			return nil, fmt.Errorf("native count: %s: %w", a.Status, a.Err)
+		}
+	}
+	// gophersat reads the CNF back where it is quick to solve; above 16×16
+	// its search can take long and cannot be stopped.
+	return in, verify(ctx, in, p, n <= 16)
+}
+
+// variant takes the next variant puzzle, encoded with its sums as clauses.
+func (m *maker) variant(ctx context.Context) (*Instance, error) {
+	if m.nextVar >= len(m.o.Variants) {
+		return nil, errExhausted
+	}
+	s := m.o.Variants[m.nextVar]
+	m.nextVar++
+	if s.Solution == nil {
+		return nil, fmt.Errorf("%s: no solution given", s.Name)
+	}
+	f, err := encode.Puzzle(s.Puzzle, encode.Options{Sums: encode.SumClauses})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	in, raw, err := instance(f, s.Puzzle.Grid)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	in.Status, in.Count, in.Solution, in.Source = SAT, CountOne, s.Solution.String(), s.Name
+	in.raw = raw
+	return in, verify(ctx, in, s.Puzzle, true)
+}
+
+// verify checks what in states: the solution stated by the validator, and,
+// when withSAT, the CNF read back from its bytes by gophersat, counting to
+// 2, each model decoded and validated against p.
+func verify(ctx context.Context, in *Instance, p *sudokusat.Puzzle, withSAT bool) error {
+	var stated *sudokusat.Grid
+	if in.Solution != "" {
+		g, err := sudokusat.ParseLine(in.Solution, p.Grid.BoxRows(), p.Grid.BoxCols())
+		if err != nil {
+			return fmt.Errorf("solution: %w", err)
+		}
+		if err := variant.Check(p, g); err != nil {
+			return fmt.Errorf("generator bug: the stated solution: %w", err)
+		}
+		stated = g
+		in.Verified = append(in.Verified, "validator: solution")
+	}
+	f, err := encode.ReadDIMACS(bytes.NewReader(in.raw))
+	if err != nil {
+		return fmt.Errorf("reading the CNF back: %w", err)
+	}
+	if !withSAT {
+		return witnessModel(ctx, in, f, stated)
+	}
+	r, err := satsolve.Count(ctx, f, 2)
+	if err != nil {
+		return fmt.Errorf("gophersat: %w", err)
+	}
+	for _, g := range r.Solutions {
+		if err := variant.Check(p, g); err != nil {
+			return fmt.Errorf("gophersat's model: %w", err)
+		}
+	}
+	want := map[string]func() bool{
+		CountOne:  func() bool { return r.Count == 1 && r.Solutions[0].Equal(stated) },
+		CountMany: func() bool { return r.Count == 2 },
+		CountSome: func() bool { return r.Count >= 1 },
+		CountNone: func() bool { return r.Count == 0 },
+	}[in.Count]
+	if !want() {
+		return fmt.Errorf("generator bug: gophersat counts %d solutions on the CNF, the instance states %s", r.Count, in.Count)
+	}
+	in.Verified = append(in.Verified, fmt.Sprintf("gophersat on the CNF: count %d", r.Count))
+	return nil
+}
+
+// cnf returns the instance's file: its comments, then the formula.
+func (in *Instance) cnf() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "c family sudokusat %s\n", in.Kind)
+	fmt.Fprintf(&b, "c size %dx%d\n", in.Size, in.Size)
+	fmt.Fprintf(&b, "c seed %d stream %d\n", in.Seed, in.Stream)
+	fmt.Fprintf(&b, "c expected status %s\n", in.Status)
+	fmt.Fprintf(&b, "c expected count %s\n", in.Count)
+	if in.Solution != "" {
+		fmt.Fprintf(&b, "c solution %s\n", in.Solution)
+	}
+	if in.Blocked != "" {
+		fmt.Fprintf(&b, "c blocked solution %s\n", in.Blocked)
+	}
+	if in.Source != "" {
+		fmt.Fprintf(&b, "c source %s\n", in.Source)
+	}
+	b.Write(in.raw)
+	return b.Bytes()
+}
+
+// witnessModel checks that the stated solution is a model of the CNF
+// f read back: gophersat solves f with the solution's cell literals added
+// as unit clauses, which leaves it only the auxiliary variables to set.
+// It is the engine's word that the CNF says what the puzzle says, where a
+// full count would take too long.
+func witnessModel(ctx context.Context, in *Instance, f *encode.Formula, stated *sudokusat.Grid) error {
+	if stated == nil {
+		return errors.New("no solution to check the CNF with")
+	}
+	fixed := f.Clone()
+	for _, l := range modelLits(&f.VarMap, stated) {
+		fixed.Add(l)
+	}
+	r, err := satsolve.Solve(ctx, fixed)
+	if err != nil {
+		return fmt.Errorf("gophersat: %w", err)
+	}
+	if r.Count != 1 || !r.Solution().Equal(stated) {
+		return errors.New("generator bug: the stated solution is not a model of the CNF")
+	}
+	in.Verified = append(in.Verified, "gophersat on the CNF with the solution as units: SAT")
+	return nil
+}
+
+// modelLits returns the cell variables' literals that spell solution in
+// the formula m maps.
+func modelLits(m *encode.VarMap, solution *sudokusat.Grid) []int32 {
+	n := solution.Size()
+	var lits []int32
+	if m.Direct() {
+		for cell := range solution.Len() {
+			for d := 1; d <= n; d++ {
+				v := int32(encode.Var(n, cell/n, cell%n, d))
+				if solution.Cell(cell) != d {
+					v = -v
+				}
+				lits = append(lits, v)
+			}
+		}
+		return lits
+	}
+	for v, cand := range m.Cands {
+		l := int32(v + 1)
+		if solution.Cell(int(cand.Cell)) != int(cand.Digit) {
+			l = -l
+		}
+		lits = append(lits, l)
+	}
+	return lits
+}

@@ -1,0 +1,203 @@
+package family
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/internal/varianttest"
+	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// makeAll makes a family of every kind and returns its instances and
+// their manifest lines.
+func makeAll(t *testing.T, o Options) ([]*Instance, []byte) {
+	t.Helper()
+	var ins []*Instance
+	var manifest bytes.Buffer
+	err := Make(context.Background(), o, func(in *Instance) error {
+		ins = append(ins, in)
+		b, err := json.Marshal(in)
+		manifest.Write(append(b, '\n'))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ins, manifest.Bytes()
+}
+
+func allKinds() []Kind {
+	var ks []Kind
+	for _, k := range Kinds() {
+		ks = append(ks, k.Kind)
+	}
+	return ks
+}
+
+func testOptions(t *testing.T) Options {
+	vs, err := LoadVariants(varianttest.Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Kinds: allKinds(), Count: 2, Seed: 1, Size: 16, Open: 0.4,
+		Variants: vs, CountBudget: 5 * time.Second}
+}
+
+// TestMakeDeterministic makes the same family twice: the instances and the
+// manifest must be byte-identical; another seed must change them.
+func TestMakeDeterministic(t *testing.T) {
+	o := testOptions(t)
+	o.Count = 1
+	a, ma := makeAll(t, o)
+	b, mb := makeAll(t, o)
+	if len(a) != len(allKinds()) || len(a) != len(b) {
+		t.Fatalf("%d and %d instances, want %d", len(a), len(b), len(allKinds()))
+	}
+	for i := range a {
+		if !bytes.Equal(a[i].CNF, b[i].CNF) {
+			t.Errorf("%s: two runs wrote different files", a[i].File)
+		}
+	}
+	if !bytes.Equal(ma, mb) {
+		t.Errorf("two runs wrote different manifests:\n%s\n%s", ma, mb)
+	}
+	o.Seed = 2
+	c, _ := makeAll(t, o)
+	for i := range a {
+		if a[i].Kind != Variant && bytes.Equal(a[i].CNF, c[i].CNF) {
+			t.Errorf("%s: seeds 1 and 2 wrote the same file", a[i].File)
+		}
+	}
+}
+
+// TestMakeAnswers solves every instance's CNF, read back from its bytes,
+// with gophersat and checks it against what the instance states: the
+// status, the count up to 2, the solution (decoded, validated, and the one
+// stated when the count is 1), the hash and the comments; an unsat
+// instance must survive unit propagation.
+func TestMakeAnswers(t *testing.T) {
+	ins, _ := makeAll(t, testOptions(t))
+	kinds := map[Kind]int{}
+	for _, in := range ins {
+		kinds[in.Kind]++
+		t.Run(in.File, func(t *testing.T) {
+			sum := sha256.Sum256(in.CNF)
+			if hex.EncodeToString(sum[:]) != in.SHA256 {
+				t.Error("sha256 does not match the file")
+			}
+			for _, line := range []string{
+				"c family sudokusat " + string(in.Kind),
+				"c expected status " + in.Status,
+				"c expected count " + in.Count,
+				fmt.Sprintf("c seed %d stream %d", in.Seed, in.Stream),
+			} {
+				if !bytes.Contains(in.CNF, []byte(line+"\n")) {
+					t.Errorf("no comment %q", line)
+				}
+			}
+			if in.Solution != "" && !bytes.Contains(in.CNF, []byte("c solution "+in.Solution+"\n")) {
+				t.Error("the solution is not in the comments")
+			}
+			f, err := encode.ReadDIMACS(bytes.NewReader(in.CNF))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := f.Variant
+			if p == nil {
+				p = &sudokusat.Puzzle{Grid: f.Puzzle}
+			}
+			if p.Grid.String() != in.Puzzle {
+				t.Errorf("the CNF's puzzle %s, the manifest's %s", p.Grid, in.Puzzle)
+			}
+			r, err := satsolve.Count(context.Background(), f, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range r.Solutions {
+				if err := variant.Check(p, g); err != nil {
+					t.Errorf("gophersat's model: %v", err)
+				}
+			}
+			wantCount := map[string]func(int) bool{
+				CountOne:  func(c int) bool { return c == 1 },
+				CountMany: func(c int) bool { return c == 2 },
+				CountSome: func(c int) bool { return c >= 1 },
+				CountNone: func(c int) bool { return c == 0 },
+			}[in.Count]
+			if wantCount == nil || !wantCount(r.Count) {
+				t.Fatalf("gophersat counts %d, the instance states %s", r.Count, in.Count)
+			}
+			if (in.Status == SAT) != (r.Count > 0) {
+				t.Errorf("status %s, count %d", in.Status, r.Count)
+			}
+			if in.Solution != "" {
+				g, err := sudokusat.ParseLine(in.Solution, p.Grid.BoxRows(), p.Grid.BoxCols())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := variant.Check(p, g); err != nil {
+					t.Errorf("stated solution: %v", err)
+				}
+				if in.Count == CountOne && !r.Solutions[0].Equal(g) {
+					t.Error("gophersat's one solution is not the one stated")
+				}
+			}
+			switch in.Kind {
+			case Unsat:
+				if UnitRefutes(f) {
+					t.Error("unit propagation refutes the unsat instance")
+				}
+			case Refutation:
+				if in.Blocked == "" {
+					t.Error("no blocked solution stated")
+				}
+			case Completion:
+				open := strings.Count(in.Puzzle, ".") // 16×16 is written one symbol a cell
+				if want := 102; open != want {        // 0.4 of 256, rounded
+					t.Errorf("%d open cells, want %d", open, want)
+				}
+			}
+		})
+	}
+	for _, k := range allKinds() {
+		if kinds[k] != 2 {
+			t.Errorf("kind %s: %d instances, want 2", k, kinds[k])
+		}
+	}
+}
+
+// TestUnitRefutes checks the propagation on small formulas whose verdict is
+// known by hand.
+func TestUnitRefutes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		vars    int
+		clauses [][]int32
+		want    bool
+	}{
+		{"empty clause", 1, [][]int32{{}}, true},
+		{"x and not x", 1, [][]int32{{1}, {-1}}, true},
+		{"chain to a conflict", 3, [][]int32{{1}, {-1, 2}, {-2, 3}, {-3, -1}}, true},
+		{"chain without one", 3, [][]int32{{1}, {-1, 2}, {-2, 3}}, false},
+		{"needs a branch", 2, [][]int32{{1, 2}, {1, -2}, {-1, 2}, {-1, -2}}, false},
+		{"long clause falls to a unit", 3, [][]int32{{-1}, {-2}, {1, 2, 3}, {-3}}, true},
+	} {
+		f := &encode.Formula{Vars: tc.vars}
+		for _, c := range tc.clauses {
+			f.Add(c...)
+		}
+		if got := UnitRefutes(f); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
