@@ -144,7 +144,7 @@ func runFamily(c *cli.Context) error {
 		if format == "json" {
 			out.Write(rec)
 		} else {
-			fmt.Fprintf(out, "%s\t%s\t%s\t%s\n", path, in.Kind, in.Status, in.Count)
+			fmt.Fprintf(out, "%s %s %s %s\n", path, in.Kind, in.Status, in.Count)
 		}
 		if err := out.Flush(); err != nil {
 			return writeErr(err)
