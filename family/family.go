@@ -93,9 +93,10 @@ type Options struct {
 	Size int
 	Open float64
 	// From, when not empty, replaces generated 9×9 puzzles as the base of
-	// the unique, several, refutation and unsat kinds: instance i takes
-	// the i-th puzzle that has exactly one solution (puzzles that do not
-	// are passed over, with a Warn).
+	// the unique, several, refutation and unsat kinds: each kind takes its
+	// puzzles in order from the first, passing over (with a Warn) those
+	// that do not have exactly one solution and those that do not make an
+	// instance of the kind; the kind stops when they run out.
 	From []Source
 	// Variants are the puzzles of the variant kind, with their solutions;
 	// instance i takes the i-th, and the kind stops when they run out.
@@ -188,6 +189,7 @@ func Make(ctx context.Context, o Options, fn func(*Instance) error) error {
 	}
 	m := &maker{o: o}
 	for _, k := range o.Kinds {
+		m.nextFrom = 0 // each kind starts from the first puzzle of From
 		for i := 1; i <= o.Count; i++ {
 			// Stream: the kind's place in the list of all kinds, and the
 			// instance's index, so that adding a kind to the list does not
@@ -312,8 +314,11 @@ func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, err
 	default:
 		return nil, fmt.Errorf("unknown kind %q", k)
 	}
-	if in != nil {
+	switch {
+	case in != nil:
 		in.Source = source
+	case err == nil && source != "":
+		m.warn("%s: makes no %s instance: passed over", source, k)
 	}
 	return in, err
 }

@@ -110,6 +110,45 @@ func TestFamily(t *testing.T) {
 	}
 }
 
+// TestFamilyFrom takes the base puzzles from a file: a puzzle that is not
+// unique is passed over with a warning, every kind starts from the first
+// puzzle, and the manifest names each instance's line.
+func TestFamilyFrom(t *testing.T) {
+	dir := t.TempDir()
+	from := filepath.Join(dir, "puzzles.txt")
+	lines := []string{
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"1" + strings.Repeat(".", 80),
+		"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+	}
+	if err := os.WriteFile(from, []byte(strings.Join(lines, "\n")+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "", "family", "--out-dir", filepath.Join(dir, "fam"), "--from", from,
+		"--kind", "unique,refutation", "--count", "2", "--seed", "1", "--format", "json")
+	if code != 0 || !strings.Contains(errOut, from+":2: ") || !strings.Contains(errOut, "not unique") {
+		t.Fatalf("exit %d, no warning about line 2:\n%s", code, errOut)
+	}
+	var sources []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec family.Instance
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, string(rec.Kind)+" "+strings.TrimPrefix(rec.Source, from))
+	}
+	want := "unique :1,unique :3,refutation :1,refutation :3"
+	if got := strings.Join(sources, ","); got != want {
+		t.Errorf("instances from %s, want %s", got, want)
+	}
+	// Fewer unique puzzles than asked: the kind stops, exit status 1.
+	_, errOut, code = runCLI(t, "", "family", "--out-dir", filepath.Join(dir, "fam2"), "--from", from,
+		"--kind", "unique", "--count", "3", "--seed", "1")
+	if code != 1 || !strings.Contains(errOut, "fewer instances than asked") {
+		t.Errorf("3 asked of 2 unique puzzles: exit %d\n%s", code, errOut)
+	}
+}
+
 // TestFamilyUsage checks that bad options are usage errors naming the
 // flag, before anything is written.
 func TestFamilyUsage(t *testing.T) {
