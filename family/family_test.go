@@ -80,16 +80,89 @@ func TestMakeDeterministic(t *testing.T) {
 	}
 }
 
-// TestMakeAnswers solves every instance's CNF, read back from its bytes,
-// with gophersat and checks it against what the instance states: the
-// status, the count up to 2, the solution (decoded, validated, and the one
+// TestMakeAnswers makes two instances of every kind and has checkAnswers
+// solve every CNF, read back from its bytes, with gophersat and check it
+// against what the instance states: the status, the count up to 2, the solution (decoded, validated, and the one
 // stated when the count is 1), the hash and the comments; an unsat
 // instance must survive unit propagation.
 func TestMakeAnswers(t *testing.T) {
 	ins, _ := makeAll(t, testOptions(t))
+	checkAnswers(t, ins)
 	kinds := map[Kind]int{}
 	for _, in := range ins {
 		kinds[in.Kind]++
+	}
+	for _, k := range allKinds() {
+		if kinds[k] != 2 {
+			t.Errorf("kind %s: %d instances, want 2", k, kinds[k])
+		}
+	}
+}
+
+// TestMakeEncodings checks one instance of each classic kind in every
+// other encoding: the blocking clause and the propagation test depend on
+// how the encoding numbers its variables.
+func TestMakeEncodings(t *testing.T) {
+	for _, e := range encode.Names() {
+		if e == encode.Default {
+			continue
+		}
+		t.Run(e, func(t *testing.T) {
+			o := testOptions(t)
+			o.Kinds, o.Count, o.Encoding, o.Size = []Kind{Unique, Several, Refutation, Unsat, Completion}, 1, e, 9
+			ins, _ := makeAll(t, o)
+			if len(ins) != 5 {
+				t.Fatalf("%d instances, want 5", len(ins))
+			}
+			for _, in := range ins {
+				if in.Encoding != e {
+					t.Errorf("%s: encoding %s, want %s", in.File, in.Encoding, e)
+				}
+			}
+			checkAnswers(t, ins)
+		})
+	}
+}
+
+// TestMakeLargeCompletion makes a completion puzzle above 30×30, where the
+// full grid starts from a pattern grid and gophersat does not count the
+// CNF but checks that the stated solution is a model of it.
+func TestMakeLargeCompletion(t *testing.T) {
+	o := Options{Kinds: []Kind{Completion}, Count: 1, Seed: 3, Size: 36, Open: 0.3, CountBudget: time.Second}
+	ins, _ := makeAll(t, o)
+	in := ins[0]
+	if !strings.Contains(strings.Join(in.Verified, "; "), "gophersat on the CNF with the solution as units: SAT") {
+		t.Errorf("verified: %q", in.Verified)
+	}
+	f, err := encode.ReadDIMACS(bytes.NewReader(in.CNF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := sudokusat.ParseLine(in.Solution, 6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sudokusat.CheckSolution(f.Puzzle, sol); err != nil {
+		t.Error(err)
+	}
+	if open := f.Puzzle.Len() - f.Puzzle.Givens(); open != 389 { // 0.3 of 1296, rounded
+		t.Errorf("%d open cells, want 389", open)
+	}
+	// A wrong solution must be caught: swap two digits of a row.
+	wrong := sol.Clone()
+	a, b := wrong.Cell(0), wrong.Cell(1)
+	wrong.SetCell(0, b)
+	wrong.SetCell(1, a)
+	if err := witnessModel(context.Background(), &Instance{}, f, wrong); err == nil {
+		t.Error("a grid that is not a solution passed as a model of the CNF")
+	}
+}
+
+// checkAnswers solves every instance's CNF, read back from its bytes, with
+// gophersat and checks it against what the instance states.
+func checkAnswers(t *testing.T, ins []*Instance) {
+	t.Helper()
+	for _, in := range ins {
 		t.Run(in.File, func(t *testing.T) {
 			sum := sha256.Sum256(in.CNF)
 			if hex.EncodeToString(sum[:]) != in.SHA256 {
@@ -162,17 +235,12 @@ func TestMakeAnswers(t *testing.T) {
 					t.Error("no blocked solution stated")
 				}
 			case Completion:
-				open := strings.Count(in.Puzzle, ".") // 16×16 is written one symbol a cell
-				if want := 102; open != want {        // 0.4 of 256, rounded
+				n := p.Grid.Size()
+				if open, want := p.Grid.Len()-p.Grid.Givens(), int(0.4*float64(n*n)+0.5); open != want {
 					t.Errorf("%d open cells, want %d", open, want)
 				}
 			}
 		})
-	}
-	for _, k := range allKinds() {
-		if kinds[k] != 2 {
-			t.Errorf("kind %s: %d instances, want 2", k, kinds[k])
-		}
 	}
 }
 
