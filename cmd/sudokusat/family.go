@@ -37,14 +37,14 @@ func familyCommand() *cli.Command {
 			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
 			strings.Join(kinds, "\n") + "\n\n" +
 			examples(
-				"sudokusat family --out-dir fam --seed 1", "10 instances of each 9×9 kind and 16×16 completions",
+				"sudokusat family --out-dir fam --seed 1", "10 instances of each kind: the 9×9 ones, 16×16 completions, and variants when run in a checkout",
 				"sudokusat family --out-dir fam --kind unique,refutation --count 100 --seed 7", "100 unique puzzles and 100 uniqueness refutations",
 				"sudokusat family --out-dir hard --kind completion --size 64 --open 0.40 --encoding reduced-pairwise --seed 3",
 				"64×64 completion puzzles near the Latin-square hardness peak",
 				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Required: true, Usage: "write the instances and the manifest into `DIR` (made if missing)"},
-			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all)"},
+			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all; variant only where its folder is)"},
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
@@ -78,6 +78,14 @@ func runFamily(c *cli.Context) error {
 	}
 	if len(names) == 0 {
 		for _, k := range family.Kinds() {
+			// Out of a checkout, without --variants, there are no variant
+			// files: every other kind is still wanted.
+			if k.Kind == family.Variant && !c.IsSet("variants") {
+				if _, err := os.Stat(c.String("variants")); err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "sudokusat: no %s folder: kind variant left out (see --variants)\n", c.String("variants"))
+					continue
+				}
+			}
 			names = append(names, string(k.Kind))
 		}
 	}

@@ -173,3 +173,19 @@ func TestFamilyUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyDefaultKinds runs without --kind where there is no
+// testdata/variants (the test runs in cmd/sudokusat): every other kind is
+// written, and a note says why variant is not.
+func TestFamilyDefaultKinds(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "", "family", "--out-dir", dir, "--count", "1", "--seed", "2")
+	if code != 0 || !strings.Contains(errOut, "kind variant left out") || strings.Count(out, "\n") != 5 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	// Asked for by name, a missing folder is an error.
+	_, errOut, code = runCLI(t, "", "family", "--out-dir", dir, "--kind", "variant")
+	if code != 2 || !strings.Contains(errOut, "--variants") {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+}
