@@ -221,6 +221,33 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	return res, nil
 }
 
+// Solve runs the solver once on f and returns its verdict and model as it
+// gave them, undecoded and unchecked: the one run that a count repeats,
+// for callers that judge a solver's answer on a formula that need not
+// encode a puzzle (check's shrinking of a wrong answer to a few clauses).
+// With Certify set, an UNSAT answer counts only with a proof that Certify
+// accepts for the CNF the solver was given; else the error wraps
+// ErrBadProof. Unknown is an answer, not an error.
+func (e *External) Solve(ctx context.Context, f *encode.Formula) (Answer, error) {
+	if len(e.Argv) == 0 {
+		return Answer{}, fmt.Errorf("%w: no command", ErrSolver)
+	}
+	path, err := exec.LookPath(e.Argv[0])
+	if err != nil {
+		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
+	}
+	dir, err := os.MkdirTemp("", "sudokusat-")
+	if err != nil {
+		return Answer{}, err
+	}
+	defer os.RemoveAll(dir)
+	a, _, err := e.run(ctx, path, dir, f)
+	if err == nil && a.Status == Unsatisfiable && e.Certify != nil {
+		err = e.certify(ctx, dir)
+	}
+	return a, err
+}
+
 // ctxWriter fails once ctx has ended, so that writing a large CNF file
 // stops at the deadline rather than after the last clause.
 type ctxWriter struct {

@@ -35,7 +35,7 @@ func checkCommand() *cli.Command {
 				"four engines, gophersat under two encodings",
 				"sudokusat check killer.json", "an f-puzzles puzzle through the search and gophersat",
 				"sudokusat check --engines sat,cadical killer.json", "the same through gophersat and CaDiCaL"),
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "engines", DefaultText: "native,sat; search,sat for rules", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
@@ -51,7 +51,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			memLimitFlag(),
 			shardFlag(),
-		},
+		}, shrinkFlags()...),
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")
 			if limit < 1 {
@@ -88,12 +88,18 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			sh, err := newShrinker(c, engines, limit, timeout)
+			if err != nil {
+				return err
+			}
 			stats := make([]engineTally, len(engines))
 			var puzzles, invalid, disagree, failures int
 			start := time.Now()
 			interrupted, err := runBatch(c, engine.Concurrency(workers, engines...),
 				func(ctx context.Context, it *item) []verdict {
-					return checkItem(ctx, engines, chosen, it, limit, timeout)
+					vs := checkItem(ctx, engines, chosen, it, limit, timeout)
+					sh.shrink(ctx, it, vs)
+					return vs
 				},
 				func(w *sudokusat.Writer, it *item, vs []verdict) {
 					puzzles++
@@ -138,6 +144,7 @@ func checkCommand() *cli.Command {
 					}
 					if !agree || bad {
 						reportCheck(report, engines, it, vs, agree, outDir, z.Suffix(), o.MaxClauses)
+						sh.report(report, it, outDir, z.Suffix(), o.MaxClauses)
 					}
 				},
 				func(w *sudokusat.Writer) {

@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/shrink"
+)
+
+// FaultKind says how an external solver's answer on a formula is wrong,
+// as judged without the solver: by the formula's clauses, a known model of
+// it, or the proof checker.
+type FaultKind int
+
+// The kinds of Fault.
+const (
+	// BadModel: the solver's model falsifies a clause of the formula.
+	BadModel FaultKind = iota + 1
+	// FalseUNSAT: the solver claims UNSAT for a formula that a known
+	// assignment (from another engine's validated solution) satisfies.
+	FalseUNSAT
+	// BadProof: the solver claims UNSAT with a proof that package drat
+	// refuses for the formula it was given.
+	BadProof
+)
+
+var faultNames = [...]string{
+	BadModel:   "a model that falsifies a clause",
+	FalseUNSAT: "UNSAT claimed for a satisfiable formula",
+	BadProof:   "an UNSAT proof the checker refuses",
+}
+
+// String says what the fault is, for messages.
+func (k FaultKind) String() string {
+	if k > 0 && int(k) < len(faultNames) {
+		return faultNames[k]
+	}
+	return fmt.Sprintf("FaultKind(%d)", int(k))
+}
+
+// Fault is an external solver's wrong answer on one formula.
+type Fault struct {
+	Kind FaultKind
+	// Formula is the formula of the wrong run: the puzzle's, plus a clause
+	// blocking each solution the solver had found before it in the count.
+	Formula *encode.Formula
+	// Witness, for FalseUNSAT, is an assignment that satisfies Formula:
+	// Witness[v] is variable v's value.
+	Witness []bool
+}
+
+// ErrNoFault reports that a replay of a solver's count found every answer
+// right on its own formula, or a fault that cannot be judged on clauses
+// alone.
+var ErrNoFault = errors.New("no answer wrong on its own formula")
+
+// FindFault replays e's count of p up to limit one solver run at a time,
+// as satsolve.External.Count makes it, and judges each answer on the
+// formula of its run: a model must satisfy every clause, an UNSAT claim is
+// refuted by a solution in known (p's solutions, each validated, found by
+// another engine) that no earlier run gave, and with Options.Certify a
+// proof must refute the formula, checked by package drat against the CNF
+// the solver read. It returns the first wrong answer, or an error wrapping
+// ErrNoFault when there is none, or the solver's failure. Only external
+// solvers are judged; another engine is an error wrapping ErrNoFault.
+func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, known []*sudokusat.Grid) (*Fault, error) {
+	x, ok := e.(*external)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s is not an external solver", ErrNoFault, e.Name())
+	}
+	f, err := encodeCtx(ctx, p, x.o)
+	if err != nil {
+		return nil, err
+	}
+	var found []*sudokusat.Grid
+	g := f
+	for len(found) < limit {
+		a, err := x.solveCNF(ctx, g)
+		if errors.Is(err, satsolve.ErrBadProof) {
+			return &Fault{Kind: BadProof, Formula: g}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch a.Status {
+		case satsolve.Satisfiable:
+			if shrink.Falsified(g, a.Model) >= 0 {
+				return &Fault{Kind: BadModel, Formula: g}, nil
+			}
+			sol, err := f.DecodeLits(a.Model)
+			if err != nil {
+				return nil, fmt.Errorf("%w: a model of the formula does not decode: %w", ErrNoFault, err)
+			}
+			found = append(found, sol)
+			block := make([]int32, 0, 64)
+			for _, l := range a.Model {
+				if l > 0 && l <= f.VarMap.NumVars() {
+					block = append(block, int32(-l))
+				}
+			}
+			if len(block) == 0 {
+				return nil, ErrNoFault
+			}
+			if g == f {
+				g = f.Clone()
+			}
+			g.Add(block...)
+		case satsolve.Unsatisfiable:
+			for _, s := range known {
+				if contains(found, s) {
+					continue
+				}
+				if w := Witness(f, s); w != nil && shrink.FalsifiedBy(g, w) < 0 {
+					return &Fault{Kind: FalseUNSAT, Formula: g, Witness: w}, nil
+				}
+			}
+			return nil, ErrNoFault
+		default:
+			return nil, fmt.Errorf("%w: %s answered UNKNOWN", ErrNoFault, e.Name())
+		}
+	}
+	return nil, ErrNoFault
+}
+
+// Holds reports whether e is still wrong in the fault's way on g, a
+// formula over the fault formula's variables (a subset of its clauses,
+// when shrinking): a model that falsifies a clause of g; UNSAT for g,
+// which the witness satisfies; UNSAT with a proof drat refuses for g.
+// A solver's failure is not the fault.
+func (ft *Fault) Holds(ctx context.Context, e Engine, g *encode.Formula) bool {
+	x, ok := e.(*external)
+	if !ok {
+		return false
+	}
+	if ft.Kind == FalseUNSAT && shrink.FalsifiedBy(g, ft.Witness) >= 0 {
+		return false
+	}
+	a, err := x.solveCNF(ctx, g)
+	switch ft.Kind {
+	case BadModel:
+		return err == nil && a.Status == satsolve.Satisfiable && shrink.Falsified(g, a.Model) >= 0
+	case FalseUNSAT:
+		return err == nil && a.Status == satsolve.Unsatisfiable
+	case BadProof:
+		return errors.Is(err, satsolve.ErrBadProof)
+	}
+	return false
+}
+
+// solveCNF runs the solver once on g; with Certify, an UNSAT answer's
+// proof is checked against the CNF file the solver read.
+func (e *external) solveCNF(ctx context.Context, g *encode.Formula) (satsolve.Answer, error) {
+	s := e.solver
+	if s.Certify != nil {
+		c := *s
+		c.Certify = func(ctx context.Context, cnf, proof io.Reader) error {
+			_, err := drat.Check(ctx, cnf, proof)
+			return err
+		}
+		s = &c
+	}
+	return s.Solve(ctx, g)
+}
+
+// Witness returns the assignment of f's variables that grid s makes (a
+// cell's variable of its digit true, the others false), or nil when f has
+// variables beyond the cells' (an auxiliary variable's value is not the
+// grid's to say).
+func Witness(f *encode.Formula, s *sudokusat.Grid) []bool {
+	if f.Vars != f.NumVars() || s.Size() != f.Puzzle.Size() {
+		return nil
+	}
+	val := make([]bool, f.Vars+1)
+	if f.Direct() {
+		n := s.Size()
+		for i := 0; i < s.Len(); i++ {
+			if d := s.Cell(i); d != 0 {
+				val[i*n+d] = true
+			}
+		}
+		return val
+	}
+	for i, c := range f.Cands {
+		val[i+1] = s.Cell(int(c.Cell)) == int(c.Digit)
+	}
+	return val
+}
+
+func contains(gs []*sudokusat.Grid, g *sudokusat.Grid) bool {
+	for _, h := range gs {
+		if h.Equal(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// CommandLine returns the command that runs e, an external solver, on the
+// CNF file cnf as a count does: "{cnf}" replaced by cnf, "{out}" and
+// "{proof}" by files named after it (cnf+".out", cnf+".drat"), the proof
+// arguments added when e certifies. It reports false for another engine.
+func CommandLine(e Engine, cnf string) ([]string, bool) {
+	x, ok := e.(*external)
+	if !ok {
+		return nil, false
+	}
+	r := strings.NewReplacer("{cnf}", cnf, "{out}", cnf+".out", "{proof}", cnf+".drat")
+	argv, sawCNF, sawProof := []string{x.solver.Argv[0]}, false, false
+	for _, a := range x.solver.Argv[1:] {
+		sawCNF = sawCNF || strings.Contains(a, "{cnf}")
+		sawProof = sawProof || strings.Contains(a, "{proof}")
+		argv = append(argv, r.Replace(a))
+	}
+	if !sawCNF {
+		argv = append(argv, cnf)
+	}
+	if x.solver.Certify != nil && !sawProof {
+		for _, a := range x.solver.ProofArgs {
+			argv = append(argv, r.Replace(a))
+		}
+	}
+	return argv, true
+}
