@@ -54,6 +54,8 @@ type Fault struct {
 	// Witness, for FalseUNSAT, is an assignment that satisfies Formula:
 	// Witness[v] is variable v's value.
 	Witness []bool
+	// Model, for BadModel, is the solver's model, as DIMACS literals.
+	Model []int
 }
 
 // ErrNoFault reports that a replay of a solver's count found every answer
@@ -92,7 +94,7 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 		switch a.Status {
 		case satsolve.Satisfiable:
 			if shrink.Falsified(g, a.Model) >= 0 {
-				return &Fault{Kind: BadModel, Formula: g}, nil
+				return &Fault{Kind: BadModel, Formula: g, Model: a.Model}, nil
 			}
 			sol, err := f.DecodeLits(a.Model)
 			if err != nil {

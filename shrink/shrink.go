@@ -155,6 +155,19 @@ func Falsified(f *encode.Formula, model []int) int {
 	return FalsifiedBy(f, val)
 }
 
+// Falsifying returns the clauses of f that model falsifies (see
+// Falsified), as a formula over f's variables.
+func Falsifying(f *encode.Formula, model []int) *encode.Formula {
+	var cs [][]int32
+	for c := range f.Clauses() {
+		g := Clauses(f, [][]int32{c})
+		if Falsified(g, model) >= 0 {
+			cs = append(cs, slices.Clone(c))
+		}
+	}
+	return Clauses(f, cs)
+}
+
 // FalsifiedBy is Falsified for an assignment: val[v] is variable v's value
 // (val[0] is unused); variables past its end are false.
 func FalsifiedBy(f *encode.Formula, val []bool) int {

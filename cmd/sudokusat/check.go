@@ -25,7 +25,9 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "FILE|-...",
 		Description: "Each engine's answer is validated on its own, then their solution counts (up to --limit)\n" +
 			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
-			"answer; with --out-dir it also writes the CNF that reproduces it there. A summary table ends the run.\n" +
+			"answer; with --out-dir it also writes the CNF that reproduces it there, and first shrinks the case\n" +
+			"(--shrink): the fewest givens and rules, and an external solver's fewest clauses, that keep it.\n" +
+			"A summary table ends the run.\n" +
 			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed." + "\n\n" +
 			"Without --engines, a classic puzzle goes to native and gophersat, one with rules or regions to\n" +
 			"the search and gophersat: two engines that take it and share no code." + "\n\n" +
@@ -34,7 +36,9 @@ func checkCommand() *cli.Command {
 				"sudokusat check --engines native,sat,cadical,minisat --encoding reduced,extended puzzles.txt",
 				"four engines, gophersat under two encodings",
 				"sudokusat check killer.json", "an f-puzzles puzzle through the search and gophersat",
-				"sudokusat check --engines sat,cadical killer.json", "the same through gophersat and CaDiCaL"),
+				"sudokusat check --engines sat,cadical killer.json", "the same through gophersat and CaDiCaL",
+				"sudokusat check --engines native,'./mysolver {cnf}' --out-dir bugs puzzles.txt",
+				"each failure shrunk, then written into bugs/ with a script that reproduces it"),
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "engines", DefaultText: "native,sat; search,sat for rules", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},

@@ -204,7 +204,18 @@ func (s *shrinker) shrinkCNF(ctx context.Context, r *shrunk) {
 			continue
 		}
 		start := time.Now()
-		g, tests := shrink.Formula(ctx, ft.Formula, func(g *encode.Formula) bool { return ft.Holds(ctx, e, g) })
+		holds := func(g *encode.Formula) bool { return ft.Holds(ctx, e, g) }
+		from, extra := ft.Formula, 0
+		if ft.Kind == engine.BadModel {
+			// The clauses the model falsifies are often enough on their
+			// own, and few: one test can save hundreds.
+			extra = 1
+			if sub := shrink.Falsifying(ft.Formula, ft.Model); holds(sub) {
+				from = sub
+			}
+		}
+		g, tests := shrink.Formula(ctx, from, holds)
+		tests += extra
 		r.cnfs = append(r.cnfs, shrunkCNF{engine: i, fault: ft, from: ft.Formula.NumClauses(), formula: g,
 			tests: tests, elapsed: time.Since(start)})
 	}
@@ -297,17 +308,17 @@ func (s *shrinker) report(w io.Writer, it *item, outDir, suffix string, maxClaus
 		if i < 0 || engine.Encoding(s.engines[i]) == "" {
 			continue
 		}
-		enc := engine.Encoding(s.engines[i])
-		path := base + "-" + enc + ".cnf" + suffix
+		f, err := encode.Puzzle(q, encode.Options{Encoding: engine.Encoding(s.engines[i]), MaxClauses: maxClauses})
+		if err != nil {
+			fmt.Fprintf(w, "  (could not encode the shrunk puzzle: %v)\n", err)
+			continue
+		}
+		path := base + "-" + f.Encoding + ".cnf" + suffix
 		if written[path] {
 			continue
 		}
 		written[path] = true
-		f, err := encode.Puzzle(q, encode.Options{Encoding: enc, MaxClauses: maxClauses})
-		if err == nil {
-			err = writeCNF(path, f)
-		}
-		if err != nil {
+		if err := writeCNF(path, f); err != nil {
 			fmt.Fprintf(w, "  (could not write %s: %v)\n", path, err)
 			continue
 		}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/satsolve"
+	"github.com/sudokusat/sudokusat/shrink"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// Solver scripts that lie in a targeted way, each around a real solver
+// whose answer it corrupts only in one case, so that shrinking must keep
+// that case. $1 is the CNF; $2 the proof file where there is one.
+const (
+	// flipR1C1Is5 gives minisat's answer, except that variable 5 (r1c1 is
+	// 5, in the direct encodings) is made false when it is true: a wrong
+	// model exactly when the grid found has 5 in r1c1.
+	flipR1C1Is5 = `#!/bin/sh
+minisat -verb=0 "$1" "$1.res" >/dev/null 2>&1
+if [ "$(head -1 "$1.res")" != SAT ]; then echo "s UNSATISFIABLE"; exit 20; fi
+echo "s SATISFIABLE"
+awk 'NR==2{for(i=1;i<=NF;i++) if($i=="5") $i="-5"; print "v " $0}' "$1.res"
+exit 10
+`
+	// unsatPast20 claims UNSAT for any formula of more than 20 clauses,
+	// and gives minisat's answer for the others.
+	unsatPast20 = `#!/bin/sh
+n=$(grep -m1 '^p cnf' "$1" | awk '{print $4}')
+if [ "$n" -gt 20 ]; then echo "s UNSATISFIABLE"; exit 20; fi
+minisat -verb=0 "$1" "$1.res" >/dev/null 2>&1
+if [ "$(head -1 "$1.res")" != SAT ]; then echo "s UNSATISFIABLE"; exit 20; fi
+echo "s SATISFIABLE"
+awk 'NR==2{print "v " $0}' "$1.res"
+exit 10
+`
+	// lemmaDropped gives CaDiCaL's answer and its text DRAT proof with the
+	// first lemma removed.
+	lemmaDropped = `#!/bin/sh
+cadical -q --binary=false "$1" "$2.full" > "$1.ans"
+code=$?
+awk '!done && !/^d / && $0 != "0" { done = 1; next } { print }' "$2.full" > "$2"
+cat "$1.ans"
+exit $code
+`
+)
+
+// liarScript writes a solver script into dir and returns its path,
+// skipping the test when the real solver it wraps is not installed.
+func liarScript(t *testing.T, dir, name, script, wraps string) string {
+	t.Helper()
+	if _, err := exec.LookPath(wraps); err != nil {
+		t.Skipf("%s is not installed; .ci/run installs it", wraps)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var (
+	shrunkLine    = regexp.MustCompile(`(?m)^  shrunk: (\d+) givens? \(from (\d+)\).*: (\S+)$`)
+	shrunkCNFLine = regexp.MustCompile(`(?m)^  shrunk CNF: .* on (\d+) of (\d+) clauses .*: (\S+)$`)
+)
+
+// shrunkCase checks check's report of a shrunk case and returns the
+// smallest puzzle's givens, and the shrunk CNF's path, clauses and the
+// clauses of the formula it came from ("" and 0 when there is none).
+func shrunkCase(t *testing.T, out string) (givens int, cnf string, clauses, from int) {
+	t.Helper()
+	m := shrunkLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no shrunk puzzle reported:\n%s", out)
+	}
+	givens, _ = strconv.Atoi(m[1])
+	data, err := os.ReadFile(m[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sudokusat.Parse(strings.TrimSpace(string(data)))
+	if err != nil || g.Givens() != givens {
+		t.Fatalf("shrunk puzzle %s: %v, %q, want %d givens", m[3], err, data, givens)
+	}
+	if c := shrunkCNFLine.FindStringSubmatch(out); c != nil {
+		clauses, _ = strconv.Atoi(c[1])
+		from, _ = strconv.Atoi(c[2])
+		cnf = c[3]
+	}
+	return givens, cnf, clauses, from
+}
+
+// reproduce runs the script check wrote for case 1 in dir and returns
+// its output: check on the smallest puzzle, which must exit 1.
+func reproduce(t *testing.T, dir string) string {
+	t.Helper()
+	cmd := exec.Command("sh", filepath.Join(dir, "check-000001-reproduce.sh"))
+	cmd.Env = append(os.Environ(), "SUDOKUSAT="+binary)
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("the reproducing script: %v (want exit 1)\n%s", err, out)
+	}
+	return string(out)
+}
+
+// runSolver runs a solver script on a CNF file and reads its answer.
+func runSolver(t *testing.T, argv ...string) satsolve.Answer {
+	t.Helper()
+	out, err := exec.Command(argv[0], argv[1:]...).Output()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 10 && ee.ExitCode() != 20) {
+		t.Fatalf("%v: %v", argv, err)
+	}
+	a, err := satsolve.ReadAnswer(bytes.NewReader(out), 1<<20)
+	if err != nil {
+		t.Fatalf("%v: %v\n%s", argv, err, out)
+	}
+	return a
+}
+
+func readShrunkCNF(t *testing.T, path string) *encode.Formula {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := encode.ReadDIMACS(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return f
+}
+
+// TestShrinkWrongModel: a solver whose model is wrong only when r1c1 is
+// 5 is shrunk to a puzzle of a few givens (r1c1 open: a given 5 there
+// would hide the lie, as the decoder fills the givens in), and to a few
+// clauses on which its model still falsifies one.
+func TestShrinkWrongModel(t *testing.T) {
+	dir := t.TempDir()
+	liar := liarScript(t, dir, "flip", flipR1C1Is5, "minisat")
+	// top95's first puzzle with r1c1 open, its digits relabelled so that
+	// its solution has 5 there.
+	puzzle := "....14....3....2...7..........5...3.6.1.............8.2.....1.4....9.6.....7.8...\n"
+	out, stderr, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--encoding", "extended", "--out-dir", dir, "--shrink-time", "30s")
+	if code != 1 || !strings.Contains(out, "FAILED #1") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	givens, cnf, clauses, from := shrunkCase(t, out)
+	if givens > 3 || cnf == "" || clauses > 10 || from < 11000 {
+		t.Fatalf("shrunk to %d givens, %d of %d clauses (%q)\n%s", givens, clauses, from, cnf, out)
+	}
+	if out := reproduce(t, dir); !strings.Contains(out, "FAILED #1") || !strings.Contains(out, "wrong") {
+		t.Errorf("the shrunk puzzle does not reproduce:\n%s", out)
+	}
+	f := readShrunkCNF(t, cnf)
+	if f.NumClauses() != clauses {
+		t.Fatalf("%s: %d clauses, reported %d", cnf, f.NumClauses(), clauses)
+	}
+	a := runSolver(t, liar, cnf)
+	if a.Status != satsolve.Satisfiable || shrink.Falsified(f, a.Model) < 0 {
+		t.Errorf("the liar's answer on the shrunk CNF is right: %v %v", a.Status, a.Model)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "check-000001-shrunk-extended.cnf")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestShrinkFalseUNSAT: a solver that claims UNSAT past 20 clauses
+// disagrees with native even on an empty grid, and its formula shrinks
+// to 21 clauses, which the model written with them satisfies.
+func TestShrinkFalseUNSAT(t *testing.T) {
+	dir := t.TempDir()
+	liar := liarScript(t, dir, "unsat20", unsatPast20, "minisat")
+	puzzle := "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n"
+	out, stderr, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir, "--shrink-time", "30s")
+	if code != 1 || !strings.Contains(out, "DISAGREE #1") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	givens, cnf, clauses, from := shrunkCase(t, out)
+	if givens > 3 || cnf == "" || clauses > 30 || from < 1000 {
+		t.Fatalf("shrunk to %d givens, %d of %d clauses (%q)\n%s", givens, clauses, from, cnf, out)
+	}
+	if out := reproduce(t, dir); !strings.Contains(out, "DISAGREE #1") {
+		t.Errorf("the shrunk puzzle does not reproduce:\n%s", out)
+	}
+	f := readShrunkCNF(t, cnf)
+	if a := runSolver(t, liar, cnf); a.Status != satsolve.Unsatisfiable {
+		t.Errorf("the liar answers %v on the shrunk CNF", a.Status)
+	}
+	// The model in the file's comments refutes the claim.
+	data, _ := os.ReadFile(cnf)
+	_, rest, ok := strings.Cut(string(data), "c a model: ")
+	line, _, _ := strings.Cut(rest, "\n")
+	model, err := satsolve.ReadAnswer(strings.NewReader("s SATISFIABLE\n"+line+"\n"), f.Vars)
+	if !ok || err != nil || shrink.Falsified(f, model.Model) >= 0 {
+		t.Errorf("no model that satisfies the shrunk CNF in its comments: %v", err)
+	}
+
+	// --shrink without --out-dir prints the smallest puzzle, and writes nothing.
+	out, _, _ = runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--shrink", "--shrink-time", "1s")
+	if !regexp.MustCompile(`(?m)^  shrunk: \d givens? \(from 17\) .*: [1-9.]{81}$`).MatchString(out) {
+		t.Errorf("--shrink alone:\n%s", out)
+	}
+	// --shrink=false keeps --out-dir's whole CNF only.
+	dir2 := t.TempDir()
+	out, _, _ = runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir2, "--shrink=false")
+	if files, _ := filepath.Glob(filepath.Join(dir2, "*")); strings.Contains(out, "shrunk") || len(files) != 1 {
+		t.Errorf("--shrink=false wrote %v\n%s", files, out)
+	}
+}
+
+// TestShrinkBadProof: a solver whose proofs lack a lemma, under
+// --certify, is shrunk to fewer clauses on which drat still refuses its
+// proof. The puzzle cannot shrink much: without its UNSAT run (no second
+// solution) there is no proof to refuse.
+func TestShrinkBadProof(t *testing.T) {
+	dir := t.TempDir()
+	liar := liarScript(t, dir, "badproof", lemmaDropped, "cadical")
+	puzzle := "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n"
+	out, stderr, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar+" {cnf} {proof}", "--certify",
+		"--out-dir", dir, "--shrink-time", "3s")
+	if code != 1 || !strings.Contains(out, "UNSAT proof refused") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	_, cnf, clauses, from := shrunkCase(t, out)
+	if cnf == "" || clauses >= from {
+		t.Fatalf("CNF not shrunk: %d of %d clauses\n%s", clauses, from, out)
+	}
+	reproduce(t, dir)
+	proof := filepath.Join(dir, "proof")
+	if a := runSolver(t, liar, cnf, proof); a.Status != satsolve.Unsatisfiable {
+		t.Fatalf("the liar answers %v on the shrunk CNF", a.Status)
+	}
+	c, _ := os.Open(cnf)
+	defer c.Close()
+	p, _ := os.Open(proof)
+	defer p.Close()
+	if _, err := drat.Check(context.Background(), c, p); err == nil {
+		t.Errorf("drat accepts the liar's proof for the shrunk CNF")
+	}
+}
+
+// TestWritePuzzleFile: a shrunk puzzle with rules is written as f-puzzles
+// JSON that reads back with its givens and rules; a classic one as a line.
+func TestWritePuzzleFile(t *testing.T) {
+	data, err := os.ReadFile(testdata + "variants/killer-4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := variant.ParseFPuzzles(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := shrink.Parts(p)
+	q := shrink.Keep(p, parts[1:len(parts)-1]) // a given and a rule fewer
+	dir := t.TempDir()
+	path, err := writePuzzleFile(filepath.Join(dir, "rules"), q)
+	if err != nil || filepath.Ext(path) != ".json" {
+		t.Fatalf("%s: %v", path, err)
+	}
+	data, _ = os.ReadFile(path)
+	r, err := variant.ParseFPuzzles(data)
+	if err != nil || !r.Grid.Equal(q.Grid) || len(r.Rules) != len(p.Rules)-1 || r.Grid.Givens() != p.Grid.Givens()-1 {
+		t.Errorf("read back %v: %v", r, err)
+	}
+	path, err = writePuzzleFile(filepath.Join(dir, "classic"), shrink.Keep(p, parts[:p.Grid.Givens()]))
+	data, _ = os.ReadFile(path)
+	if err != nil || filepath.Ext(path) != ".txt" || strings.TrimSpace(string(data)) != p.Grid.String() {
+		t.Errorf("%s: %v %q", path, err, data)
+	}
+}
