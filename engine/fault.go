@@ -29,12 +29,16 @@ const (
 	// BadProof: the solver claims UNSAT with a proof that package drat
 	// refuses for the formula it was given.
 	BadProof
+	// Crash: the solver fails: it is killed by a signal, exits with a
+	// status other than 0, 10 or 20, or prints no answer that reads.
+	Crash
 )
 
 var faultNames = [...]string{
 	BadModel:   "a model that falsifies a clause",
 	FalseUNSAT: "UNSAT claimed for a satisfiable formula",
 	BadProof:   "an UNSAT proof the checker refuses",
+	Crash:      "a failure",
 }
 
 // String says what the fault is, for messages.
@@ -85,10 +89,12 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 	g := f
 	for len(found) < limit {
 		a, err := x.solveCNF(ctx, g)
-		if errors.Is(err, satsolve.ErrBadProof) {
+		switch {
+		case errors.Is(err, satsolve.ErrBadProof):
 			return &Fault{Kind: BadProof, Formula: g}, nil
-		}
-		if err != nil {
+		case errors.Is(err, satsolve.ErrSolver) && ctx.Err() == nil:
+			return &Fault{Kind: Crash, Formula: g}, nil
+		case err != nil:
 			return nil, err
 		}
 		switch a.Status {
@@ -134,8 +140,8 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 // Holds reports whether e is still wrong in the fault's way on g, a
 // formula over the fault formula's variables (a subset of its clauses,
 // when shrinking): a model that falsifies a clause of g; UNSAT for g,
-// which the witness satisfies; UNSAT with a proof drat refuses for g.
-// A solver's failure is not the fault.
+// which the witness satisfies; UNSAT with a proof drat refuses for g; a
+// failure. A run cut short by ctx is none of them.
 func (ft *Fault) Holds(ctx context.Context, e Engine, g *encode.Formula) bool {
 	x, ok := e.(*external)
 	if !ok {
@@ -152,6 +158,8 @@ func (ft *Fault) Holds(ctx context.Context, e Engine, g *encode.Formula) bool {
 		return err == nil && a.Status == satsolve.Unsatisfiable
 	case BadProof:
 		return errors.Is(err, satsolve.ErrBadProof)
+	case Crash:
+		return errors.Is(err, satsolve.ErrSolver) && ctx.Err() == nil
 	}
 	return false
 }

@@ -193,7 +193,10 @@ func (s *shrinker) shrinkCNF(ctx context.Context, r *shrunk) {
 		}
 		e := s.engines[i]
 		if _, ok := engine.CommandLine(e, ""); !ok {
-			continue // not an external solver
+			if r.target.b < 0 {
+				r.notes = append(r.notes, e.Name()+" runs in this process: shrunk at the puzzle's level only")
+			}
+			continue
 		}
 		ft, err := engine.FindFault(ctx, e, r.puzzle, s.limit, known)
 		if err != nil {

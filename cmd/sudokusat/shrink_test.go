@@ -44,6 +44,17 @@ echo "s SATISFIABLE"
 awk 'NR==2{print "v " $0}' "$1.res"
 exit 10
 `
+	// crashPast30 is killed by SIGSEGV on any formula of more than 30
+	// clauses, and gives minisat's answer for the others.
+	crashPast30 = `#!/bin/sh
+n=$(grep -m1 '^p cnf' "$1" | awk '{print $4}')
+if [ "$n" -gt 30 ]; then kill -SEGV $$; fi
+minisat -verb=0 "$1" "$1.res" >/dev/null 2>&1
+if [ "$(head -1 "$1.res")" != SAT ]; then echo "s UNSATISFIABLE"; exit 20; fi
+echo "s SATISFIABLE"
+awk 'NR==2{print "v " $0}' "$1.res"
+exit 10
+`
 	// lemmaDropped gives CaDiCaL's answer and its text DRAT proof with the
 	// first lemma removed.
 	lemmaDropped = `#!/bin/sh
@@ -215,6 +226,27 @@ func TestShrinkFalseUNSAT(t *testing.T) {
 	out, _, _ = runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir2, "--shrink=false")
 	if files, _ := filepath.Glob(filepath.Join(dir2, "*")); strings.Contains(out, "shrunk") || len(files) != 1 {
 		t.Errorf("--shrink=false wrote %v\n%s", files, out)
+	}
+}
+
+// TestShrinkCrash: a solver that crashes past 30 clauses is shrunk to
+// an empty grid and 31 clauses, on which it still crashes.
+func TestShrinkCrash(t *testing.T) {
+	dir := t.TempDir()
+	liar := liarScript(t, dir, "crash30", crashPast30, "minisat")
+	puzzle := "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n"
+	out, stderr, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir, "--shrink-time", "30s")
+	if code != 1 || !strings.Contains(out, "FAILED #1") || !strings.Contains(out, "killed by signal") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	givens, cnf, clauses, _ := shrunkCase(t, out)
+	if givens != 0 || clauses != 31 {
+		t.Fatalf("shrunk to %d givens, %d clauses\n%s", givens, clauses, out)
+	}
+	reproduce(t, dir)
+	err := exec.Command(liar, cnf).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != -1 {
+		t.Errorf("the liar on the shrunk CNF: %v, want a signal", err)
 	}
 }
 
