@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -106,5 +107,40 @@ func TestExternalSignal(t *testing.T) {
 	if !errors.Is(err, ErrSolver) || !strings.Contains(err.Error(), "killed by signal SIGSEGV (segmentation fault)") ||
 		!strings.Contains(err.Error(), "cannot go on") {
 		t.Errorf("err = %v, want ErrSolver naming SIGSEGV", err)
+	}
+}
+
+// TestExternalSolve: one run gives the solver's verdict and model as they
+// are, a model that is not a solution included; a failure is ErrSolver;
+// with Certify, an UNSAT answer whose proof Certify refuses is ErrBadProof.
+func TestExternalSolve(t *testing.T) {
+	f := encodeWith(t, "extended", readPuzzles(t, "top95-sample.txt")[0])
+	for _, c := range []struct {
+		name, body string
+		certify    bool
+		want       Answer
+		err        error
+	}{
+		{"model as printed", "echo 's SATISFIABLE'; echo 'v 1 -2 3 0'; exit 10", false, Answer{Status: Satisfiable, Model: []int{1, -2, 3}}, nil},
+		{"unsat", "echo 's UNSATISFIABLE'; exit 20", false, Answer{Status: Unsatisfiable}, nil},
+		{"unknown", "echo 's UNKNOWN'", false, Answer{Status: Unknown}, nil},
+		{"crash", "kill -SEGV $$", false, Answer{}, ErrSolver},
+		{"proof refused", "echo 's UNSATISFIABLE'; : > \"$2\"; exit 20", true, Answer{}, ErrBadProof},
+		{"no Certify, no check", "echo 's UNSATISFIABLE'; : > \"$2\"; exit 20", false, Answer{Status: Unsatisfiable}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := script(t, c.body).(*External)
+			e.Argv = append(e.Argv, "{cnf}", "{proof}")
+			if c.certify {
+				e.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("refused") }
+			}
+			a, err := e.Solve(context.Background(), f)
+			if !errors.Is(err, c.err) || (c.err == nil && err != nil) {
+				t.Fatalf("Solve: %v, want %v", err, c.err)
+			}
+			if c.err == nil && (a.Status != c.want.Status || fmt.Sprint(a.Model) != fmt.Sprint(c.want.Model)) {
+				t.Errorf("Solve = %+v, want %+v", a, c.want)
+			}
+		})
 	}
 }
