@@ -44,7 +44,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
 			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
-			&cli.StringFlag{Name: "out-dir", Usage: "write the CNF that reproduces each disagreement or failure into `DIR`"},
+			&cli.StringFlag{Name: "out-dir", Usage: "write the CNFs that reproduce each disagreement or failure, and the case shrunk, into `DIR`"},
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),
@@ -313,7 +313,7 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 		fmt.Fprintf(w, "  reproduce: %s\n", path)
 	}
 	if outDir == "" {
-		fmt.Fprintf(w, "  (--out-dir DIR writes the CNF that reproduces this)\n")
+		fmt.Fprintf(w, "  (--out-dir DIR writes the CNF that reproduces this, shrunk)\n")
 	}
 }
 
