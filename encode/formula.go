@@ -365,3 +365,42 @@ func popcount(s []uint64) int {
 	}
 	return k
 }
+
+// Falsified returns the index of the first clause of f that model
+// falsifies, or -1 when it satisfies them all: a solver's model checked
+// against the formula it was given, by no code of the solver. model lists DIMACS
+// literals, as a solver's "v" lines do; a variable it does not list is
+// false, as the decoder takes it.
+func (f *Formula) Falsified(model []int) int {
+	val := make([]bool, f.Vars+1)
+	for _, l := range model {
+		if l > 0 && l <= f.Vars {
+			val[l] = true
+		}
+	}
+	return f.FalsifiedBy(val)
+}
+
+// FalsifiedBy is Falsified for an assignment: val[v] is variable v's value
+// (val[0] is unused); variables past its end are false.
+func (f *Formula) FalsifiedBy(val []bool) int {
+	i := 0
+	for c := range f.Clauses() {
+		sat := false
+		for _, l := range c {
+			v := int(l)
+			if v < 0 {
+				v = -v
+			}
+			if (v < len(val) && val[v]) == (l > 0) {
+				sat = true
+				break
+			}
+		}
+		if !sat {
+			return i
+		}
+		i++
+	}
+	return -1
+}

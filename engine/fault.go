@@ -11,7 +11,6 @@ import (
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/satsolve"
-	"github.com/sudokusat/sudokusat/shrink"
 )
 
 // FaultKind says how an external solver's answer on a formula is wrong,
@@ -99,7 +98,7 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 		}
 		switch a.Status {
 		case satsolve.Satisfiable:
-			if shrink.Falsified(g, a.Model) >= 0 {
+			if g.Falsified(a.Model) >= 0 {
 				return &Fault{Kind: BadModel, Formula: g, Model: a.Model}, nil
 			}
 			sol, err := f.DecodeLits(a.Model)
@@ -125,7 +124,7 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 				if contains(found, s) {
 					continue
 				}
-				if w := Witness(f, s); w != nil && shrink.FalsifiedBy(g, w) < 0 {
+				if w := Witness(f, s); w != nil && g.FalsifiedBy(w) < 0 {
 					return &Fault{Kind: FalseUNSAT, Formula: g, Witness: w}, nil
 				}
 			}
@@ -147,13 +146,13 @@ func (ft *Fault) Holds(ctx context.Context, e Engine, g *encode.Formula) bool {
 	if !ok {
 		return false
 	}
-	if ft.Kind == FalseUNSAT && shrink.FalsifiedBy(g, ft.Witness) >= 0 {
+	if ft.Kind == FalseUNSAT && g.FalsifiedBy(ft.Witness) >= 0 {
 		return false
 	}
 	a, err := x.solveCNF(ctx, g)
 	switch ft.Kind {
 	case BadModel:
-		return err == nil && a.Status == satsolve.Satisfiable && shrink.Falsified(g, a.Model) >= 0
+		return err == nil && a.Status == satsolve.Satisfiable && g.Falsified(a.Model) >= 0
 	case FalseUNSAT:
 		return err == nil && a.Status == satsolve.Unsatisfiable
 	case BadProof:

@@ -7,7 +7,6 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/shrink"
 )
 
 // TestWitness: the assignment a solution makes satisfies its puzzle's
@@ -25,10 +24,10 @@ func TestWitness(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := Witness(f, sol)
-		if w == nil || shrink.FalsifiedBy(f, w) >= 0 {
-			t.Errorf("%s: the solution's assignment falsifies clause %d", enc, shrink.FalsifiedBy(f, w))
+		if w == nil || f.FalsifiedBy(w) >= 0 {
+			t.Errorf("%s: the solution's assignment falsifies clause %d", enc, f.FalsifiedBy(w))
 		}
-		if w := Witness(f, bad); w != nil && shrink.FalsifiedBy(f, w) < 0 {
+		if w := Witness(f, bad); w != nil && f.FalsifiedBy(w) < 0 {
 			t.Errorf("%s: a wrong grid's assignment satisfies the formula", enc)
 		}
 	}

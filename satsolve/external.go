@@ -184,6 +184,13 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 			}
 			break
 		}
+		// The model is checked against the formula the solver was given,
+		// clause by clause: a model that breaks a given's unit clause
+		// decodes to the right grid all the same (the decoder fills the
+		// givens in), and would hide the solver's bug.
+		if k := g.Falsified(a.Model); k >= 0 {
+			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory}, fmt.Errorf("%w: %s's model falsifies clause %d of the formula it was given", ErrWrongModel, e.Label, k+1)
+		}
 		model := make([]bool, f.VarMap.NumVars())
 		for _, l := range a.Model {
 			if l > 0 && l <= len(model) {

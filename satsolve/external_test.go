@@ -144,3 +144,37 @@ func TestExternalSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestExternalModelBreaksAGiven: a model whose only fault is a given's
+// variable set false decodes to the right grid (the decoder fills the
+// givens in); it is refused all the same, checked against the clauses the
+// solver was given.
+func TestExternalModelBreaksAGiven(t *testing.T) {
+	g := readPuzzles(t, "top95-sample.txt")[0]
+	if g.Cell(0) == 0 {
+		t.Fatal("the test needs a given at r1c1")
+	}
+	f := encodeWith(t, "extended", g)
+	if !f.Direct() || f.Vars != 729 {
+		t.Fatalf("the extended encoding has %d variables, want the 729 direct ones", f.Vars)
+	}
+	sol, err := Solve(context.Background(), f)
+	if err != nil || sol.Count != 1 {
+		t.Fatal(sol, err)
+	}
+	var model strings.Builder
+	for cell := range 81 {
+		for d := 1; d <= 9; d++ {
+			l := cell*9 + d
+			if sol.Solution().Cell(cell) != d || cell == 0 {
+				l = -l // r1c1's given is the lie
+			}
+			fmt.Fprintf(&model, " %d", l)
+		}
+	}
+	e := script(t, "echo 's SATISFIABLE'; echo 'v"+model.String()+" 0'; exit 10")
+	_, err = e.Count(context.Background(), f, 1)
+	if !errors.Is(err, ErrWrongModel) || !strings.Contains(err.Error(), "falsifies clause") {
+		t.Errorf("err = %v, want ErrWrongModel naming the clause", err)
+	}
+}

@@ -141,53 +141,15 @@ func Clauses(f *encode.Formula, cs [][]int32) *encode.Formula {
 	return g
 }
 
-// Falsified returns the index of the first clause of f that model
-// falsifies, or -1 when it satisfies them all. model lists DIMACS
-// literals, as a solver's "v" lines do; a variable it does not list is
-// false, as the decoder takes it.
-func Falsified(f *encode.Formula, model []int) int {
-	val := make([]bool, f.Vars+1)
-	for _, l := range model {
-		if l > 0 && l <= f.Vars {
-			val[l] = true
-		}
-	}
-	return FalsifiedBy(f, val)
-}
-
 // Falsifying returns the clauses of f that model falsifies (see
 // Falsified), as a formula over f's variables.
 func Falsifying(f *encode.Formula, model []int) *encode.Formula {
 	var cs [][]int32
 	for c := range f.Clauses() {
 		g := Clauses(f, [][]int32{c})
-		if Falsified(g, model) >= 0 {
+		if g.Falsified(model) >= 0 {
 			cs = append(cs, slices.Clone(c))
 		}
 	}
 	return Clauses(f, cs)
-}
-
-// FalsifiedBy is Falsified for an assignment: val[v] is variable v's value
-// (val[0] is unused); variables past its end are false.
-func FalsifiedBy(f *encode.Formula, val []bool) int {
-	i := 0
-	for c := range f.Clauses() {
-		sat := false
-		for _, l := range c {
-			v := int(l)
-			if v < 0 {
-				v = -v
-			}
-			if (v < len(val) && val[v]) == (l > 0) {
-				sat = true
-				break
-			}
-		}
-		if !sat {
-			return i
-		}
-		i++
-	}
-	return -1
 }

@@ -107,12 +107,12 @@ func TestFalsified(t *testing.T) {
 		{[]int{2, 3}, 2},
 		{[]int{-1, 2}, -1},
 	} {
-		if got := Falsified(f, c.model); got != c.want {
+		if got := f.Falsified(c.model); got != c.want {
 			t.Errorf("Falsified(%v) = %d, want %d", c.model, got, c.want)
 		}
 	}
-	g, _ := Formula(context.Background(), f, func(g *encode.Formula) bool { return Falsified(g, []int{1}) >= 0 })
-	if g.NumClauses() != 1 || g.Vars != 3 || Falsified(g, []int{1}) != 0 {
+	g, _ := Formula(context.Background(), f, func(g *encode.Formula) bool { return g.Falsified([]int{1}) >= 0 })
+	if g.NumClauses() != 1 || g.Vars != 3 || g.Falsified([]int{1}) != 0 {
 		t.Errorf("Formula kept %d clauses", g.NumClauses())
 	}
 }

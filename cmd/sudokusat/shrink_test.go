@@ -177,7 +177,7 @@ func TestShrinkWrongModel(t *testing.T) {
 		t.Fatalf("%s: %d clauses, reported %d", cnf, f.NumClauses(), clauses)
 	}
 	a := runSolver(t, liar, cnf)
-	if a.Status != satsolve.Satisfiable || shrink.Falsified(f, a.Model) < 0 {
+	if a.Status != satsolve.Satisfiable || f.Falsified(a.Model) < 0 {
 		t.Errorf("the liar's answer on the shrunk CNF is right: %v %v", a.Status, a.Model)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "check-000001-shrunk-extended.cnf")); err != nil {
@@ -212,7 +212,7 @@ func TestShrinkFalseUNSAT(t *testing.T) {
 	_, rest, ok := strings.Cut(string(data), "c a model: ")
 	line, _, _ := strings.Cut(rest, "\n")
 	model, err := satsolve.ReadAnswer(strings.NewReader("s SATISFIABLE\n"+line+"\n"), f.Vars)
-	if !ok || err != nil || shrink.Falsified(f, model.Model) >= 0 {
+	if !ok || err != nil || f.Falsified(model.Model) >= 0 {
 		t.Errorf("no model that satisfies the shrunk CNF in its comments: %v", err)
 	}
 
