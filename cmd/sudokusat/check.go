@@ -53,6 +53,7 @@ func checkCommand() *cli.Command {
 			compressFlag(),
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, or json (one record per engine's run on a puzzle, then one summary per engine with its PAR-2 score)"},
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
+			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},
 			memLimitFlag(),
 			shardFlag(),
 		}, shrinkFlags()...),
@@ -129,7 +130,7 @@ func checkCommand() *cli.Command {
 						if v.kind == "" {
 							continue // not one of this puzzle's engines
 						}
-						stats[i].add(v)
+						stats[i].add(it.index, v)
 						if v.kind == "wrong" || v.kind == "error" {
 							bad = true
 						}
@@ -164,6 +165,13 @@ func checkCommand() *cli.Command {
 			}
 			if plot := c.String("plot"); plot != "" {
 				if err := cactus(plot, engines, stats); err != nil {
+					return err
+				}
+			}
+			if plot := c.String("scatter"); plot != "" {
+				if rows := shown(stats); len(rows) < 2 {
+					fmt.Fprintf(c.App.ErrWriter, "sudokusat: --scatter: one engine ran; no plot\n")
+				} else if err := scatter(plot, engines[rows[0]], engines[rows[1]], stats[rows[0]], stats[rows[1]]); err != nil {
 					return err
 				}
 			}
@@ -337,14 +345,19 @@ type engineTally struct {
 	puzzles, solved, unsolvable, multiple, wrong, errors int
 	certified                                            int // UNSAT answers proved
 	total                                                time.Duration
-	times                                                []time.Duration // of the runs that answered
+	times                                                []time.Duration       // of the runs that answered
+	answered                                             map[int]time.Duration // the same, by puzzle index
 }
 
-func (t *engineTally) add(v verdict) {
+func (t *engineTally) add(index int, v verdict) {
 	t.puzzles++
 	t.total += v.Elapsed
 	if v.kind == "solved" || v.kind == "unsolvable" || v.kind == "multiple" {
 		t.times = append(t.times, v.Elapsed)
+		if t.answered == nil {
+			t.answered = map[int]time.Duration{}
+		}
+		t.answered[index] = v.Elapsed
 	}
 	if v.Certified {
 		t.certified++

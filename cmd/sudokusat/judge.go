@@ -197,6 +197,55 @@ func cactus(path string, engines []engine.Engine, stats []engineTally) error {
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
+// scatter writes to path, as SVG, the times of engines a and b on each
+// puzzle both answered, one point per puzzle on log scales, with the
+// diagonal: a point above it is a puzzle a solved faster.
+func scatter(path string, a, b engine.Engine, ta, tb engineTally) error {
+	const size, margin = 460.0, 70.0
+	type point struct{ x, y float64 }
+	var pts []point
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, da := range ta.answered {
+		if db, ok := tb.answered[i]; ok {
+			p := point{max(da.Seconds(), 1e-6), max(db.Seconds(), 1e-6)}
+			pts = append(pts, p)
+			lo, hi = min(lo, p.x, p.y), max(hi, p.x, p.y)
+		}
+	}
+	if len(pts) == 0 {
+		lo, hi = 1e-6, 1
+	}
+	lo, hi = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+	if hi <= lo {
+		hi = lo * 10
+	}
+	side := size - 2*margin
+	at := func(s float64) float64 {
+		return side * (math.Log10(s) - math.Log10(lo)) / (math.Log10(hi) - math.Log10(lo))
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" font-family="sans-serif" font-size="12">
+<rect width="100%%" height="100%%" fill="white"/>
+<title>%s against %s, puzzle by puzzle</title>
+`, size, size, size, size, xmlText(a.Name()), xmlText(b.Name()))
+	fmt.Fprintf(&sb, `<path d="M%g %gV%gH%g" fill="none" stroke="black"/>`+"\n", margin, margin, margin+side, margin+side)
+	fmt.Fprintf(&sb, `<path d="M%g %gL%g %g" stroke="#aaa" stroke-dasharray="4 4"/>`+"\n", margin, margin+side, margin+side, margin)
+	for e := math.Log10(lo); e <= math.Log10(hi)+1e-9; e++ {
+		v := math.Pow(10, e)
+		fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", margin+at(v), margin+side+18, secondsLabel(v))
+		fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="end">%s</text>`+"\n", margin-6, margin+side-at(v)+4, secondsLabel(v))
+	}
+	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", margin+side/2, size-20, xmlText(a.Name()))
+	fmt.Fprintf(&sb, `<text transform="translate(18 %g) rotate(-90)" text-anchor="middle">%s</text>`+"\n", margin+side/2, xmlText(b.Name()))
+	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%d puzzles both answered</text>`+"\n", size/2, margin/2, len(pts))
+	for _, p := range pts {
+		fmt.Fprintf(&sb, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="#1f77b4" fill-opacity="0.6"/>`+"\n", margin+at(p.x), margin+side-at(p.y))
+	}
+	sb.WriteString("</svg>\n")
+	return os.WriteFile(path, []byte(sb.String()), 0o644)
+}
+
 // secondsLabel writes a power of ten of seconds as an axis label.
 func secondsLabel(s float64) string {
 	switch {

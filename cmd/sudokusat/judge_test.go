@@ -20,9 +20,9 @@ func TestCheckJSONRuns(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	plot := filepath.Join(dir, "cactus.svg")
+	plot, scat := filepath.Join(dir, "cactus.svg"), filepath.Join(dir, "scatter.svg")
 	out, stderr, code := runCLI(t, "", "check", "--engines", "native,sat,"+broken, "--timeout", "5s",
-		"--format", "json", "--plot", plot, testdata+"top95-sample.txt")
+		"--format", "json", "--plot", plot, "--scatter", scat, testdata+"top95-sample.txt")
 	if code != 1 {
 		t.Fatalf("exit %d (want 1: an engine failed): %s", code, stderr)
 	}
@@ -106,6 +106,17 @@ func TestCheckJSONRuns(t *testing.T) {
 		if n := len(strings.Fields(p.Points)); n != 20 {
 			t.Errorf("a line of %d points, want 20", n)
 		}
+	}
+	// The scatter plot: a point per puzzle both first engines answered.
+	b, err = os.ReadFile(scat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dots struct {
+		Circles []struct{} `xml:"circle"`
+	}
+	if err := xml.Unmarshal(b, &dots); err != nil || len(dots.Circles) != 20 {
+		t.Errorf("the scatter plot has %d points (%v), want 20", len(dots.Circles), err)
 	}
 }
 
