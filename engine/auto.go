@@ -44,17 +44,24 @@ type autoEngine struct {
 	// early only while busy is below cores.
 	busy atomic.Int64
 
-	native, search, sat Engine
-	cdcl                []Engine
-	// members is lineup, or a test's own.
-	members func(*sudokusat.Puzzle) ([]Engine, time.Duration)
+	// classic and rules are the lineups, in the order the engines join
+	// (see lineup); members is lineup, or a test's own.
+	classic, rules []Engine
+	members        func(*sudokusat.Puzzle) ([]Engine, time.Duration)
 }
 
 func openAuto(_ string, o Options) (Engine, error) {
-	a := &autoEngine{o: o, cores: int64(runtime.NumCPU()), native: Native(), search: Search()}
-	var err error
-	if a.sat, err = openSAT(NameSAT, o); err != nil {
+	a := &autoEngine{o: o, cores: int64(runtime.NumCPU())}
+	sat, err := openSAT(NameSAT, o)
+	if err != nil {
 		return nil, err
+	}
+	var rest []Engine
+	// gophersat in this process cannot be stopped (see Options.Workers):
+	// it races only from worker processes, unless it is the one engine
+	// that certifies.
+	if o.Workers != nil || o.Certify {
+		rest = append(rest, sat)
 	}
 	for _, s := range autoSolvers {
 		if _, err := exec.LookPath(s.program); err != nil {
@@ -69,8 +76,15 @@ func openAuto(_ string, o Options) (Engine, error) {
 			if err != nil {
 				return nil, err
 			}
-			a.cdcl = append(a.cdcl, e)
+			rest = append(rest, e)
 		}
+	}
+	if o.Certify {
+		// Only engines that prove their UNSAT answers.
+		a.classic, a.rules = rest, rest
+	} else {
+		a.classic = append([]Engine{Native()}, rest...)
+		a.rules = append([]Engine{Search()}, rest...)
 	}
 	a.members = a.lineup
 	return a, nil
@@ -79,40 +93,22 @@ func openAuto(_ string, o Options) (Engine, error) {
 func (a *autoEngine) Name() string { return NameAuto }
 
 // lineup returns the engines that race on p, in the order they join, and
-// the time the first has alone.
+// the time the first has alone. Measured (docs/performance.md, "auto"):
+// the native solver answers most classic 9×9 puzzles in microseconds, and
+// the search most variant ones in well under a millisecond; a puzzle still
+// open after the budget is one where another engine may be much faster
+// (norvig-hardlong.txt: native 17 ms, gophersat 0.4 ms).
 func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
-	var es []Engine
-	switch {
-	case a.o.Certify:
-		// Only engines that prove their UNSAT answers.
-	case p.Classic():
-		es = append(es, a.native)
-	default:
-		es = append(es, a.search)
-	}
-	// gophersat in this process cannot be stopped (see Options.Workers):
-	// it races only from worker processes, unless it is the one engine
-	// left that certifies.
-	if a.o.Workers != nil || a.o.Certify {
-		es = append(es, a.sat)
-	}
-	es = append(es, a.cdcl...)
-	// Measured (docs/performance.md, "auto"): the native solver answers
-	// most classic 9×9 puzzles in well under a millisecond and the search
-	// most variant ones in a few; a puzzle still open after the budget is
-	// one where another engine may be much faster.
-	budget := 20 * time.Millisecond
-	switch n := p.Size(); {
-	case !p.Classic():
+	if !p.Classic() {
 		// The search's time on published puzzles ranges from 0.02 ms to
 		// over 100 ms, and on the slow ones gophersat is often 2-5 times
-		// faster (docs/performance.md): it joins early, beside the
-		// search, which goes on.
-		budget = 3 * time.Millisecond
-	case n > 9:
-		budget = time.Duration(n) * 2 * time.Millisecond
+		// faster: it joins early, beside the search, which goes on.
+		return a.rules, 3 * time.Millisecond
 	}
-	return es, budget
+	// 2 ms for 9×9, growing with the cells: 6 ms for 16×16, 15 ms for
+	// 25×25.
+	n := time.Duration(p.Size())
+	return a.classic, 2 * time.Millisecond * n * n / 81
 }
 
 // raceFrom is the largest grid side whose first engine runs alone for its
@@ -161,7 +157,7 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	case ctx.Err() != nil:
 		return Result{}, fmt.Errorf("%s: %w", NameAuto, ctx.Err())
 	case a.valid(rep, p, limit):
-		rep.r.By, rep.r.Elapsed = rep.member, time.Since(start)
+		rep.r.By, rep.r.Elapsed, rep.r.validated = rep.member, time.Since(start), true
 		return rep.r, nil
 	case outOfBudget && len(members) > 1:
 		// Out of budget: the race begins.
@@ -234,7 +230,7 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 				return Result{}, fmt.Errorf("%s: %w", NameAuto, ctx.Err())
 			}
 			if a.valid(rep, p, limit) {
-				rep.r.By, rep.r.Elapsed = rep.member, time.Since(start)
+				rep.r.By, rep.r.Elapsed, rep.r.validated = rep.member, time.Since(start), true
 				return rep.r, nil
 			}
 			if failed == nil {
