@@ -162,7 +162,7 @@ func TestLongArrow(t *testing.T) {
 	for _, c := range p.Rules[0].Lines[0] {
 		terms = append(terms, term{c, 1})
 	}
-	if err := v.tupleSum(terms, 0); !errors.Is(err, errTooManyCombos) {
+	if err := v.tupleSum(terms, 0, maxCombos); !errors.Is(err, errTooManyCombos) {
 		t.Fatalf("the tuples: %v, want errTooManyCombos (the case the graph is for)", err)
 	}
 	f, err := Variant(p, SumClauses)

@@ -324,7 +324,7 @@ type term struct {
 // least one y true, and each digit of a cell needing a tuple that has it
 // there (so unit propagation removes the digits no tuple supports). Digits
 // may repeat, as on an arrow, except between cells that see each other.
-func (v *venc) tupleSum(terms []term, s int) error {
+func (v *venc) tupleSum(terms []term, s, limit int) error {
 	k := len(terms)
 	// lo[i], hi[i] bound what terms i.. can still add.
 	lo, hi := make([]int, k+1), make([]int, k+1)
@@ -340,7 +340,7 @@ func (v *venc) tupleSum(terms []term, s int) error {
 			if sum == s {
 				tuples = append(tuples, slices.Clone(tuple))
 			}
-			return len(tuples) <= maxCombos
+			return len(tuples) <= limit
 		}
 		for d := 1; d <= v.n; d++ {
 			next := sum + terms[i].weight*d
