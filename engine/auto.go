@@ -63,6 +63,9 @@ func openAuto(_ string, o Options) (Engine, error) {
 	if o.Workers != nil || o.Certify {
 		rest = append(rest, sat)
 	}
+	if o.Workers != nil {
+		o.Workers.Warm() // gophersat joins races after a budget of milliseconds
+	}
 	for _, s := range autoSolvers {
 		if _, err := exec.LookPath(s.program); err != nil {
 			continue
@@ -102,8 +105,10 @@ func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
 	if !p.Classic() {
 		// The search's time on published puzzles ranges from 0.02 ms to
 		// over 100 ms, and on the slow ones gophersat is often 2-5 times
-		// faster: it joins early, beside the search, which goes on.
-		return a.rules, 3 * time.Millisecond
+		// faster: it joins after 8 ms, beside the search, which goes on.
+		// (After 3 ms, it joined many races the search then won, each
+		// costing a core and a worker process killed.)
+		return a.rules, 8 * time.Millisecond
 	}
 	// 2 ms for 9×9, growing with the cells: 6 ms for 16×16, 15 ms for
 	// 25×25.

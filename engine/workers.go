@@ -33,6 +33,10 @@ func NewWorkers(command []string, procs int, deadlines bool) *Workers {
 	return w
 }
 
+// Warm starts a worker process in the background, if none is idle, so
+// that the first search does not wait for one to start.
+func (w *Workers) Warm() { go w.pool.Warm() }
+
 // Close ends the worker processes.
 func (w *Workers) Close() error { return w.pool.Close() }
 

@@ -197,7 +197,7 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 		var lost *lostReply
 		switch {
 		case !stopped:
-			go p.warm()
+			go p.Warm()
 			return found{}, fmt.Errorf("gophersat: %w", ctx.Err())
 		case errors.Is(err, errRetry):
 			continue
@@ -223,12 +223,13 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 	}
 }
 
-// warm starts a worker in the background to stand in for one a cancelled
-// search killed, unless an idle one is there or Procs allows no more, so
-// that the next search does not wait for a process to start: a portfolio
-// (engine's auto) cancels gophersat whenever another engine wins a race,
-// and a worker took longer to start than most searches.
-func (p *Isolated) warm() {
+// Warm starts a worker, unless an idle one is there or Procs allows no
+// more, so that the next search does not wait for a process to start: a
+// portfolio (engine's auto) warms one before its first race, and the pool
+// itself after a cancelled search killed one (auto cancels gophersat
+// whenever another engine wins a race), since a worker takes longer to
+// start than most searches. It returns once the process has started.
+func (p *Isolated) Warm() {
 	p.mu.Lock()
 	idle := false
 	for _, w := range p.workers {
