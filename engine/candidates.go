@@ -105,10 +105,22 @@ func TrueCandidates(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit in
 			k.ruleOut(cell, slices.DeleteFunc(digitsOf(1<<n-1), func(d int) bool { return d == g }))
 		}
 	}
-	// Possible or not: for each cell, solutions with digits not yet seen
-	// there, until none is left.
+	// Possible or not: gophersat covers every digit some solution puts in
+	// some cell in one solver (see satsolve.Cover); the other engines,
+	// and gophersat when its answers must be certified, are asked cell by
+	// cell for solutions with digits not yet seen there, until none is
+	// left.
+	covered := false
+	if c, ok := e.(coverer); ok && c.covers() {
+		if covered, err = k.cover(c); err != nil {
+			return nil, err
+		}
+	}
 	marks := TakesRules(e) && n < 63
 	for cell := range n * n {
+		if covered {
+			break
+		}
 		for {
 			unseen := 0
 			for d := 1; d <= n; d++ {
@@ -194,6 +206,52 @@ func (k *candidateFinder) ask(q *sudokusat.Puzzle, cell int, digits []int, limit
 		return 0, nil
 	}
 	return 0, &QuestionError{Status: a.Status, Cell: cell, Digits: digits, Size: k.Size, Err: a.Err}
+}
+
+// coverer is an engine that answers every possible-or-not question of a
+// puzzle in one search: gophersat.
+type coverer interface {
+	covers() bool // false when answers must be certified, which Cover's are not
+	cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error)
+}
+
+// cover asks c for solutions that cover every possible digit of every
+// cell, records them, each checked by the validator, and rules out every
+// digit none of them has. A question that times out is no answer:
+// covered is false, and the questions are asked one by one.
+func (k *candidateFinder) cover(c coverer) (covered bool, err error) {
+	ctx := k.ctx
+	if k.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, k.timeout)
+		defer cancel()
+	}
+	r, err := c.cover(ctx, k.p)
+	switch {
+	case k.ctx.Err() != nil:
+		return false, &QuestionError{Status: Canceled, Cell: -1, Size: k.Size, Err: k.ctx.Err()}
+	case err != nil:
+		return false, nil
+	}
+	if err := check(NameSAT, r, len(r.Solutions), func(s *sudokusat.Grid) error { return variant.Check(k.p, s) }); err != nil {
+		return false, &QuestionError{Status: Wrong, Cell: -1, Size: k.Size, Err: err}
+	}
+	k.Questions += len(r.Solutions) + 1 // the models, and the UNSAT that ends them
+	k.Stats.Add(r.Stats)
+	k.Certified = false
+	for _, s := range r.Solutions {
+		k.record(s)
+	}
+	for cell := range k.Size * k.Size {
+		var out []int
+		for d := 1; d <= k.Size; d++ {
+			if k.Count[cell][d-1] == 0 {
+				out = append(out, d)
+			}
+		}
+		k.ruleOut(cell, out)
+	}
+	return true, nil
 }
 
 func (k *candidateFinder) ruleOut(cell int, digits []int) {

@@ -412,6 +412,23 @@ func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (
 	return satResult(satsolve.Count(ctx, f, limit))
 }
 
+// covers reports whether cover may answer: not when answers must be
+// certified (Cover gives no proof of its last, UNSAT, answer).
+func (e *satEngine) covers() bool { return !e.o.Certify }
+
+// cover runs satsolve.Cover on p's formula, in a worker process when
+// there are workers.
+func (e *satEngine) cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error) {
+	f, err := encodeCtx(ctx, p, e.o)
+	if err != nil {
+		return Result{}, err
+	}
+	if w := e.o.Workers; w != nil {
+		return satResult(w.pool.Cover(ctx, f))
+	}
+	return satResult(satsolve.Cover(ctx, f))
+}
+
 // countCertified counts with gophersat, with count (in this process or in
 // a worker), and checks the proof of its last UNSAT answer, if any, with
 // checkRefutation.

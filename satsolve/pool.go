@@ -103,6 +103,21 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	return s.result(f)
 }
 
+// Cover is Cover in a worker process, where ctx's end kills the search.
+func (p *Isolated) Cover(ctx context.Context, f *encode.Formula) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	if f.Vars == 0 && f.NumClauses() == 0 {
+		return finish(f, Result{}, nil)
+	}
+	s, err := p.roundTrip(ctx, formulaRequestFlags(f, f.VarMap.NumVars()+1, flagCover))
+	if err != nil {
+		return Result{}, err
+	}
+	return s.result(f)
+}
+
 // CountProof is CountProof in a worker process: Count with gophersat's
 // proof of the UNSAT answer that ends a count below the limit. Unlike the
 // search in this process, a deadline stops it.

@@ -441,3 +441,54 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 		t.Errorf("after the cancel: count %d, %v", res.Count, err)
 	}
 }
+
+// TestCover: the solutions Cover finds, in this process and in a worker,
+// put in each cell exactly the digits that some solution puts there, as
+// counting every solution says; each is a solution, and they are distinct.
+func TestCover(t *testing.T) {
+	p := testPool(t)
+	ctx := context.Background()
+	var puzzles []*sudokusat.Grid
+	// serg's puzzles have several solutions each; a 4×4 with few givens
+	// has many.
+	puzzles = append(puzzles, readPuzzles(t, "serg-sample.txt")[:5]...)
+	g4, _ := sudokusat.ParseLine("1.........2.....", 2, 2)
+	puzzles = append(puzzles, g4, readPuzzles(t, "top95-sample.txt")[0])
+	for i, g := range puzzles {
+		f := encodeWith(t, "reduced", g)
+		all, err := Count(ctx, f, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := g.Size()
+		want := make([]int, g.Len()) // bit d-1: some solution has d in the cell
+		for _, s := range all.Solutions {
+			for c := range s.Len() {
+				want[c] |= 1 << (s.Cell(c) - 1)
+			}
+		}
+		for name, cover := range map[string]func(context.Context, *encode.Formula) (Result, error){"in process": Cover, "worker": p.Cover} {
+			r, err := cover(ctx, f)
+			if err != nil {
+				t.Fatalf("#%d %s: %v", i, name, err)
+			}
+			got := make([]int, g.Len())
+			seen := map[string]bool{}
+			for _, s := range r.Solutions {
+				if err := sudokusat.CheckSolution(g, s); err != nil || seen[s.String()] {
+					t.Fatalf("#%d %s: %v, or a grid twice", i, name, err)
+				}
+				seen[s.String()] = true
+				for c := range s.Len() {
+					got[c] |= 1 << (s.Cell(c) - 1)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("#%d %s (%d×%d, %d solutions): covered %v, want %v", i, name, n, n, all.Count, got, want)
+			}
+			if len(r.Solutions) > all.Count {
+				t.Errorf("#%d %s: %d solutions of %d", i, name, len(r.Solutions), all.Count)
+			}
+		}
+	}
+}

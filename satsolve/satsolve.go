@@ -160,7 +160,7 @@ func CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Pro
 			return
 		}
 		var s found
-		s, runErr = search(f, f.VarMap.NumVars(), limit, &stop, proof, phaseOf(f))
+		s, runErr = search(f, f.VarMap.NumVars(), limit, &stop, proof, phaseOf(f), false)
 		if runErr == nil {
 			res, runErr = s.result(f)
 		}
@@ -170,6 +170,39 @@ func CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Pro
 		return Result{}, nil, fmt.Errorf("gophersat: %w", err)
 	}
 	return res, proof, runErr
+}
+
+// Cover finds, with gophersat in this process, solutions of f that
+// together put every digit in every cell where some solution puts it: after
+// each model, one clause asks for a map variable (a cell's digit) that no
+// model so far made true, and the search goes on in the same solver; its
+// last answer, UNSAT, says that no solution makes any of the others true.
+// Each solution has a digit no earlier one put in its cell, so they are
+// distinct, and at most one more than the map's variables. This is the
+// true-candidates question answered in one solver: the clauses only
+// narrow, so the earlier ones may stay and nothing is rebuilt.
+func Cover(ctx context.Context, f *encode.Formula) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	if f.Vars == 0 && f.NumClauses() == 0 {
+		return finish(f, Result{}, nil)
+	}
+	var res Result
+	var runErr error
+	var stop atomic.Bool
+	err := inSlot(ctx, func() {
+		var s found
+		s, runErr = search(f, f.VarMap.NumVars(), f.VarMap.NumVars()+1, &stop, nil, phaseOf(f), true)
+		if runErr == nil {
+			res, runErr = s.result(f)
+		}
+	})
+	stop.Store(true)
+	if err != nil {
+		return Result{}, fmt.Errorf("gophersat: %w", err)
+	}
+	return res, runErr
 }
 
 // Count implements Solver; see the package-level Count.
@@ -231,7 +264,7 @@ func countGophersat(f *encode.Formula, limit int, stop *atomic.Bool) (Result, er
 		// Propagation solved the puzzle: one solution, no search.
 		return finish(f, Result{}, nil)
 	}
-	s, err := search(f, f.VarMap.NumVars(), limit, stop, nil, phaseOf(f))
+	s, err := search(f, f.VarMap.NumVars(), limit, stop, nil, phaseOf(f), false)
 	if err != nil {
 		return Result{}, err
 	}
@@ -277,9 +310,16 @@ func (s found) result(f *encode.Formula) (Result, error) {
 // first mapVars (the cell variables), so auxiliary variables cannot make a
 // repeat look new. phase lists the variables to try true first (phaseOf).
 // With proof, it collects gophersat's lemmas and the blocking clauses
-// there. It must hold the gophersat slot, or run alone in its process.
-func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32) (found, error) {
+// there. With cover (and no proof), each model is followed not by a clause
+// blocking it but by one asking for a map variable no model so far made
+// true (see Cover). It must hold the gophersat slot, or run alone in its
+// process.
+func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32, cover bool) (found, error) {
 	var out found
+	var seen []bool // cover: the map variables some model made true
+	if cover {
+		seen = make([]bool, mapVars+1)
+	}
 	// A proof is checked against the clauses: it must come from them.
 	pb := problem(f, mapVars, proof == nil)
 	setPhase(pb, phase)
@@ -331,6 +371,25 @@ func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Pro
 		}
 		if len(trueVars) == 0 {
 			break // nothing open: the one grid is the only one
+		}
+		if cover {
+			// Each clause asks for less than the one before (the unseen
+			// variables only shrink), so the earlier ones, implied by it,
+			// may stay: one solver answers every question.
+			for _, v := range trueVars {
+				seen[v] = true
+			}
+			var unseen []solver.Lit
+			for v := 1; v <= mapVars; v++ {
+				if !seen[v] {
+					unseen = append(unseen, solver.IntToLit(int32(v)))
+				}
+			}
+			if len(unseen) == 0 {
+				break // every map variable is true in some model
+			}
+			s.AppendClause(solver.NewClause(unseen))
+			continue
 		}
 		block := make([]solver.Lit, len(trueVars))
 		for i, v := range trueVars {

@@ -34,8 +34,12 @@ const (
 )
 
 // flagProof asks a worker for gophersat's proof of the UNSAT answer that
-// ends the count, and the blocking clauses it refutes.
-const flagProof = 1
+// ends the count, and the blocking clauses it refutes; flagCover asks for
+// models that cover the map variables (Cover) instead of distinct ones.
+const (
+	flagProof = 1
+	flagCover = 2
+)
 
 // maxWire bounds any count read from the wire, so that a corrupt stream
 // cannot make either side allocate without limit.
@@ -55,6 +59,12 @@ func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
 	if proof {
 		flags |= flagProof
 	}
+	return formulaRequestFlags(f, limit, flags)
+}
+
+// formulaRequestFlags is formulaRequest with its flags given.
+func formulaRequestFlags(f *encode.Formula, limit int, flags uint32) []byte {
+	proof := flags&flagProof != 0
 	cards := !proof && len(f.PBs()) == 0 && f.NumAMOs() > 0
 	clauses := f.Clauses()
 	slots := f.NumLits() + f.NumClauses()
@@ -150,12 +160,13 @@ type formulaReq struct {
 	mapVars int
 	limit   int
 	proof   bool
+	cover   bool
 	phase   []int32
 }
 
 // readFormula reads the rest of a formula request.
 func readFormula(r io.Reader, hdr [5]uint32) (formulaReq, error) {
-	req := formulaReq{f: &encode.Formula{Vars: int(hdr[2])}, mapVars: int(hdr[3]), limit: int(hdr[1]), proof: hdr[4]&flagProof != 0}
+	req := formulaReq{f: &encode.Formula{Vars: int(hdr[2])}, mapVars: int(hdr[3]), limit: int(hdr[1]), proof: hdr[4]&flagProof != 0, cover: hdr[4]&flagCover != 0}
 	fail := func(err error) (formulaReq, error) { return formulaReq{}, fmt.Errorf("%w: %w", errStream, err) }
 	slots, err := readInts(r)
 	if err != nil {

@@ -195,7 +195,7 @@ func readFormulaJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) 
 			proof = &Proof{}
 		}
 		var never atomic.Bool
-		s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase)
+		s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase, req.cover && proof == nil)
 		s.proof = proof
 		return s, err
 	}, nil
@@ -228,7 +228,7 @@ func readGridJob(br io.Reader, hdr [5]uint32, proof bool) (func() (found, error)
 			}
 		} else {
 			var never atomic.Bool
-			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, p, phaseOf(f)); err != nil {
+			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, p, phaseOf(f), false); err != nil {
 				return found{}, err
 			}
 		}
@@ -255,11 +255,11 @@ func readGridJob(br io.Reader, hdr [5]uint32, proof bool) (func() (found, error)
 }
 
 // safeSearch is search with gophersat's panics turned into errors.
-func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32) (s found, err error) {
+func safeSearch(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Proof, phase []int32, cover bool) (s found, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("gophersat panicked: %v", p)
 		}
 	}()
-	return search(f, mapVars, limit, stop, proof, phase)
+	return search(f, mapVars, limit, stop, proof, phase, cover)
 }
