@@ -125,6 +125,17 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 		}
 		grids = append(grids, g)
 	}
+	// A puzzle that unit propagation settles, to one of the grids found,
+	// is refuted by unit propagation alone: settled checks that without
+	// a checker, whose setup was all but the whole cost on such puzzles
+	// (a 16×16 one: 430 µs checked, 45 µs counted).
+	if s := settled(f.Puzzle); s != nil {
+		for _, g := range grids {
+			if g.Equal(s) {
+				return nil
+			}
+		}
+	}
 
 	// The formula: the puzzle's extended encoding (the clauses the givens
 	// do not satisfy) and a blocking clause for each validated grid.

@@ -215,6 +215,15 @@ func TestCheckReducedByPropagation(t *testing.T) {
 	if err := checkReduced(context.Background(), f, &b, strings.NewReader("")); err != nil {
 		t.Errorf("uniqueness by propagation: %v", err)
 	}
+	// Without the clause blocking the one solution, nothing is refuted,
+	// however settled the puzzle.
+	b.Reset()
+	if err := encode.WriteDIMACS(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkReduced(context.Background(), f, &b, strings.NewReader("")); !errors.Is(err, drat.ErrNotRefuted) {
+		t.Errorf("a settled puzzle, its solution not blocked: %v, want ErrNotRefuted", err)
+	}
 }
 
 // BenchmarkCheckReduced times the check of cadical's uniqueness proofs over

@@ -51,7 +51,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 		if f.NumClauses() == 0 {
 			t.Fatalf("%s: propagation solved it: the test needs a search", tt.name)
 		}
-		pb := problem(f, 0, false)
+		pb := problem(f, 0, false, false)
 		setPhase(pb, phaseOf(f))
 		if pb.Optim() != tt.wantPhase {
 			t.Errorf("%s: phase set %v, want %v", tt.name, pb.Optim(), tt.wantPhase)

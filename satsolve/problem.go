@@ -30,9 +30,17 @@ import (
 // time: the 225×225 puzzle's 3.1 M clauses, nearly all binary, took 2.5 s
 // and 1.25 GB to load for a search without a conflict; its 66 k clauses
 // and 65 k cardinality constraints load in a fifth of that. On the 9×9
-// sets the two forms are as fast (docs/performance.md). Without cards,
-// the clauses are what a DRAT proof is checked against.
-func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
+// sets the two forms are as fast (docs/performance.md).
+//
+// With keep (a search whose proof is asked for), every variable keeps its
+// number, since the proof is read in the formula's variables: when cards
+// would renumber a variable that some constraint still names, the formula
+// is built from its clauses instead. gophersat's lemmas from cardinality
+// constraints are clauses all the same, and, since its propagation of at
+// least k−1 of k negated literals is that of the k(k−1)/2 pairwise
+// clauses, RUP over the clauses too (the check decides: a lemma that is
+// not fails it).
+func problem(f *encode.Formula, mapVars int, cards, keep bool) *solver.Problem {
 	if len(f.PBs()) > 0 {
 		return pbProblem(f)
 	}
@@ -108,6 +116,13 @@ func problem(f *encode.Formula, mapVars int, cards bool) *solver.Problem {
 			if v <= mapVars || used[v] {
 				nbVars++
 				num[v] = int32(nbVars)
+			}
+		}
+		if keep && nbVars < f.Vars {
+			for v := mapVars + 1; v <= f.Vars; v++ {
+				if used[v] && num[v] != int32(v) {
+					return problem(f, mapVars, false, keep)
+				}
 			}
 		}
 		if nbVars < f.Vars {

