@@ -17,7 +17,9 @@ type Format int
 
 const (
 	// FormatAuto reads a binary proof when one of its first ten bytes is
-	// neither printable ASCII nor whitespace, as drat-trim does; otherwise
+	// neither printable ASCII nor whitespace, or its first kilobyte holds
+	// a 0 byte (a binary proof's first step may start with printable
+	// bytes, but it ends with a 0, which text never holds); otherwise
 	// a text FRAT proof when its first step starts with "o", "a", "f" or
 	// "r", and a text DRAT proof else.
 	FormatAuto Format = iota

@@ -193,6 +193,15 @@ func TestDetectBinary(t *testing.T) {
 	if err != nil || res.Steps != 1 {
 		t.Fatalf("binary proof read as %+v, %v", res, err)
 	}
+	// A deletion of 19 … 27 (bytes '&' to '6', all printable) then the
+	// empty clause: the first ten bytes look like text, the 0 that ends
+	// the first step does not.
+	del := []byte{'d', 38, 40, 42, 44, 46, 48, 50, 52, 54, 0, 'a', 0}
+	cnf := "p cnf 27 2\n19 20 21 22 23 24 25 26 27 0\n-19 0\n"
+	res, err = drat.Check(context.Background(), strings.NewReader(cnf), bytes.NewReader(del))
+	if err == nil || !errors.Is(err, drat.ErrLemma) || res.Deletions != 1 {
+		t.Fatalf("binary proof starting with printable bytes read as %+v, %v; want its deletion read and the empty clause rejected", res, err)
+	}
 	// The same bytes forced to text are malformed.
 	_, err = drat.CheckFormat(context.Background(), strings.NewReader(four), bytes.NewReader([]byte{'a', 3, 0, 0}), drat.FormatText)
 	if !errors.Is(err, drat.ErrSyntax) {

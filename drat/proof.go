@@ -35,8 +35,14 @@ func newStepReader(r io.Reader, format Format) (stepReader, error) {
 	auto := format == FormatAuto
 	if auto {
 		format = FormatText
-		head, _ := br.Peek(10)
-		for _, b := range head {
+		// A binary proof's first bytes may all be printable: 'd' and
+		// nine literals between 16 and 63 are. Its first step still
+		// ends with a 0 byte, which text never holds.
+		head, _ := br.Peek(1024)
+		if bytes.IndexByte(head, 0) >= 0 {
+			format = FormatBinary
+		}
+		for _, b := range head[:min(len(head), 10)] {
 			if (b < 0x20 || b > 0x7e) && !isSpace(b) {
 				format = FormatBinary
 				break
