@@ -20,8 +20,14 @@ var ErrDIMACS = errors.New("malformed DIMACS")
 var ErrNoMap = errors.New("no sudokusat variable map in the CNF comments")
 
 // headerMark opens the comment block WriteDIMACS writes and ReadVarMap
-// looks for.
-const headerMark = "c sudokusat cnf 1"
+// looks for. No word "cnf" in a comment is followed by a number: drat-trim
+// (and other tools that scan for the problem line as "cnf" and two
+// numbers after any word) read the mark of the first version, legacyMark,
+// as a formula of one variable and no clauses. ReadVarMap takes both.
+const (
+	headerMark = "c sudokusat cnf v1"
+	legacyMark = "c sudokusat cnf 1"
+)
 
 // maxLine bounds one line of DIMACS or solver output: a puzzle comment line
 // of a 400×400 grid is under 1 MB.
@@ -167,7 +173,7 @@ func (h *header) comment(line []byte, no int) error {
 	if s[0] == '*' {
 		s = "c" + s[1:]
 	}
-	if s == headerMark {
+	if s == headerMark || s == legacyMark {
 		if h.seen {
 			return dimacsErr(no, "second %q line (the first is line %d)", headerMark, h.markLine)
 		}

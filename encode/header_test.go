@@ -2,8 +2,11 @@ package encode
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat"
 )
 
 // header4 is the head of a valid reduced-encoding file of a 4×4 puzzle, up to
@@ -20,7 +23,7 @@ func TestHeaderRejects(t *testing.T) {
 			headerMark + "\nc encoding reduced\nc box 3x3\nc map explicit\nc v 1 9 9 9\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\np cnf 1 1\n1 0\n",
 			`line 6: second "c box" line (the first is line 3)`},
 		{"variable before box", headerMark + "\nc map explicit\nc v 1 1 2 2\nc box 2x2\np cnf 1 1\n1 0\n", "line 3: variable line before the box line"},
-		{"second header", headerMark + "\n" + header4 + "p cnf 0 0\n", `line 2: second "c sudokusat cnf 1" line`},
+		{"second header", headerMark + "\n" + header4 + "p cnf 0 0\n", `line 2: second "c sudokusat cnf v1" line`},
 		{"second encoding", header4 + "c encoding minimal\np cnf 0 0\n", `line 7: second "c encoding" line (the first is line 2)`},
 		{"second puzzle", header4 + "c puzzle 2...............\np cnf 0 0\n", `line 7: second "c puzzle" line`},
 		{"second fixed", header4 + "c fixed 12..............\np cnf 0 0\n", `line 7: second "c fixed" line`},
@@ -95,5 +98,39 @@ func TestHeaderEndsAtProblemLine(t *testing.T) {
 	}
 	if m.Puzzle.Size() != 4 || f.Puzzle.Size() != 4 {
 		t.Errorf("sizes %d and %d, want 4", m.Puzzle.Size(), f.Puzzle.Size())
+	}
+}
+
+// TestHeaderHidesNoProblemLine scans what WriteDIMACS and WriteOPB write
+// before the problem line as drat-trim scans a CNF: a word "cnf" followed
+// by a number is taken for the problem line. The header's comments must
+// hold none (the first mark, "c sudokusat cnf 1", did); and the first
+// mark is still read.
+func TestHeaderHidesNoProblemLine(t *testing.T) {
+	g, err := sudokusat.ParseLine("1...............", 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range Names() {
+		enc, _ := Lookup(name)
+		f, err := enc(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := WriteDIMACS(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(b.String(), "\np ")
+		words := strings.Fields(head)
+		for i, w := range words[:len(words)-1] {
+			if _, err := strconv.Atoi(words[i+1]); w == "cnf" && err == nil {
+				t.Errorf("%s: the header has %q %q, which drat-trim reads as a problem line", name, w, words[i+1])
+			}
+		}
+		old := strings.Replace(b.String(), headerMark, "c sudokusat cnf 1", 1)
+		if _, err := ReadVarMap(strings.NewReader(old)); err != nil {
+			t.Errorf("%s: the first version's mark: %v", name, err)
+		}
 	}
 }

@@ -287,8 +287,11 @@ func prove(ctx context.Context, dir, name string, g *sudokusat.Grid, enc string,
 
 // writeFormula writes f in DIMACS without the comment lines: drat-trim
 // looks for the problem line as "cnf" and two numbers after any word, and
-// so reads the header's first comment, "c sudokusat cnf 1", as a formula of
-// one variable and no clauses, then rejects every proof.
+// so read the header's first comment as sudokusat wrote it until 25
+// November 2026, "c sudokusat cnf 1", as a formula of one variable and no
+// clauses, then rejected every proof. (The mark is now "c sudokusat cnf
+// v1"; the comments stay out, so that the figures compare with the first
+// runs'.)
 func writeFormula(path string, f *encode.Formula) error {
 	var b bytes.Buffer
 	if err := encode.WriteDIMACS(&b, f); err != nil {

@@ -51,7 +51,7 @@ func runBounded(t *testing.T, limit time.Duration, stdin string, args ...string)
 // emptyHeader is the sudokusat header of an empty n×n grid with square
 // boxes in a direct encoding, and the problem line given.
 func emptyHeader(encoding string, n, box int, problem string) string {
-	return fmt.Sprintf("c sudokusat cnf 1\nc encoding %s\nc box %dx%d\nc puzzle %s\nc map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n%s\n",
+	return fmt.Sprintf("c sudokusat cnf v1\nc encoding %s\nc box %dx%d\nc puzzle %s\nc map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n%s\n",
 		encoding, box, box, strings.Repeat(".", n*n), n*n, n, problem)
 }
 

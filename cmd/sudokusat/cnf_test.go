@@ -56,7 +56,7 @@ func TestReadCNFAsEncodeDoes(t *testing.T) {
 // TestReadCNFErrors: what decode refuses in a CNF's problem line and, for
 // --certify, in its clauses, each error naming the line.
 func TestReadCNFErrors(t *testing.T) {
-	const header = "c sudokusat cnf 1\nc encoding extended\nc box 2x2\nc puzzle ................\nc map direct: variable r*16 + c*4 + d is digit d at row r, column c (r, c from 0; d from 1)\n"
+	const header = "c sudokusat cnf v1\nc encoding extended\nc box 2x2\nc puzzle ................\nc map direct: variable r*16 + c*4 + d is digit d at row r, column c (r, c from 0; d from 1)\n"
 	tests := []struct {
 		name, body string
 		clauses    int    // counted, when no error

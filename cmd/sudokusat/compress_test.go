@@ -167,7 +167,7 @@ func TestCompressedOutputs(t *testing.T) {
 		t.Fatalf("encode --out-dir --compress: exit %d: %s", code, stderr)
 	}
 	first := unpack(t, filepath.Join(out, "puzzle-0001.cnf.xz"))
-	if !bytes.HasPrefix(first, []byte("c sudokusat cnf 1")) {
+	if !bytes.HasPrefix(first, []byte("c sudokusat cnf v1")) {
 		t.Errorf("puzzle-0001.cnf.xz starts %.30q", first)
 	}
 	if _, stderr, code := runCLI(t, "", "encode", "--compress", "xz", puzzle); code != 2 || !strings.Contains(stderr, "--out-dir") {
