@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -48,6 +49,7 @@ func benchCommand() *cli.Command {
 					return nil
 				}},
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
+			&cli.StringFlag{Name: "runs", Usage: "also write one JSON record per engine's run on a puzzle to `FILE` (as check --format json writes them)"},
 			maxClausesFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -63,6 +65,19 @@ func benchCommand() *cli.Command {
 			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
 			if err != nil {
 				return usageError{err}
+			}
+			// runs stays a nil interface without --runs (a nil
+			// *bufio.Writer in it would not be).
+			var runs io.Writer
+			var runsBuf *bufio.Writer
+			var runsFile *os.File
+			if path := c.String("runs"); path != "" {
+				if runsFile, err = os.Create(path); err != nil {
+					return usageError{err}
+				}
+				defer runsFile.Close() // on an early return; closed and checked below
+				runsBuf = bufio.NewWriter(runsFile)
+				runs = runsBuf
 			}
 			var rows [][]string
 			for _, file := range c.Args().Slice() {
@@ -88,7 +103,7 @@ func benchCommand() *cli.Command {
 							continue
 						}
 					}
-					row, err := benchEngine(c, e, file, items, limit)
+					row, err := benchEngine(c, e, file, items, limit, runs)
 					if err != nil {
 						return err
 					}
@@ -97,6 +112,15 @@ func benchCommand() *cli.Command {
 			}
 			if err := writeMarkdown(c.App.Writer, benchHeader, rows); err != nil {
 				return writeErr(err)
+			}
+			if runsBuf != nil {
+				err := runsBuf.Flush()
+				if cerr := runsFile.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					return fmt.Errorf("--runs: %w", err)
+				}
 			}
 			if path := c.String("csv"); path != "" {
 				f, err := os.Create(path)
@@ -122,7 +146,7 @@ func benchCommand() *cli.Command {
 var benchHeader = []string{"engine", "file", "puzzles", "puzzles/s", "mean µs", "median µs", "p99 µs", "decisions", "conflicts", "guesses", "errors"}
 
 // benchEngine times one engine over one file's puzzles, one at a time.
-func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, limit int) ([]string, error) {
+func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, limit int, runs io.Writer) ([]string, error) {
 	times := make([]time.Duration, 0, len(items))
 	var stats engine.Stats
 	errs := 0
@@ -132,6 +156,9 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 			return nil, err
 		}
 		a := engine.Count(c.Context, e, it.puzzle, limit, 0)
+		if runs != nil {
+			writeRun(runs, e, it, classify(a, limit), nil, limit)
+		}
 		if !a.Status.Answered() {
 			errs++
 			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.Name(), it.where(), a.Err)

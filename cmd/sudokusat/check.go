@@ -243,24 +243,28 @@ func checkItem(ctx context.Context, engines []engine.Engine, chosen func(engine.
 		if !chosen(e, it.puzzle) {
 			continue
 		}
-		a := engine.Count(ctx, e, it.puzzle, limit, timeout)
-		v := verdict{Answer: a}
-		switch a.Status {
-		case engine.Wrong:
-			v.kind = "wrong"
-		case engine.Unsolvable:
-			v.kind = "unsolvable"
-		case engine.Solved:
-			v.kind = "multiple"
-			if a.Count == 1 || limit == 1 { // at least one: all a limit of 1 can tell
-				v.kind = "solved"
-			}
-		default:
-			v.kind = "error"
-		}
-		vs[i] = v
+		vs[i] = classify(engine.Count(ctx, e, it.puzzle, limit, timeout), limit)
 	}
 	return vs
+}
+
+// classify gives an answer its verdict's kind.
+func classify(a engine.Answer, limit int) verdict {
+	v := verdict{Answer: a}
+	switch a.Status {
+	case engine.Wrong:
+		v.kind = "wrong"
+	case engine.Unsolvable:
+		v.kind = "unsolvable"
+	case engine.Solved:
+		v.kind = "multiple"
+		if a.Count == 1 || limit == 1 { // at least one: all a limit of 1 can tell
+			v.kind = "solved"
+		}
+	default:
+		v.kind = "error"
+	}
+	return v
 }
 
 // agreement reports whether the engines that answered agree (each answer

@@ -42,7 +42,7 @@ type runRecord struct {
 	Status  string  `json:"status"` // solved (one solution), multiple, unsolvable, wrong, error, timeout, memout, invalid
 	Count   int     `json:"count"`
 	Checked string  `json:"checked"`
-	Agree   bool    `json:"agree"` // the engines that answered on this puzzle agree
+	Agree   *bool   `json:"agree,omitempty"` // check: the engines that answered on this puzzle agree
 	Micros  float64 `json:"us"`
 	CPU     float64 `json:"cpu_us,omitempty"`  // an external solver's user and system time
 	PeakKB  int64   `json:"peak_kb,omitempty"` // an external solver's largest resident size
@@ -83,24 +83,28 @@ func checkedText(v verdict, limit int) string {
 // writeRuns writes the JSON record of each engine's run on one puzzle.
 func writeRuns(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, limit int) {
 	for i, e := range engines {
-		v := vs[i]
-		if v.kind == "" {
-			continue
+		if vs[i].kind != "" {
+			writeRun(w, e, it, vs[i], &agree, limit)
 		}
-		r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: v.kind, Count: v.Count,
-			Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
-			PeakKB: v.PeakMemory >> 10, By: v.By}
-		if v.kind == "error" && (v.Status == engine.Timeout || v.Status == engine.MemoryOut) {
-			r.Status = v.Status.String()
-		}
-		if v.kind == "wrong" || v.kind == "error" {
-			r.Error = v.Err.Error()
-		} else {
-			r.Checked = checkedText(v, limit)
-		}
-		b, _ := json.Marshal(r) // strings and numbers always marshal
-		w.Write(append(b, '\n'))
 	}
+}
+
+// writeRun writes the JSON record of e's run on one puzzle; agree is nil
+// where no engines were compared (bench).
+func writeRun(w io.Writer, e engine.Engine, it *item, v verdict, agree *bool, limit int) {
+	r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: v.kind, Count: v.Count,
+		Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
+		PeakKB: v.PeakMemory >> 10, By: v.By}
+	if v.kind == "error" && (v.Status == engine.Timeout || v.Status == engine.MemoryOut) {
+		r.Status = v.Status.String()
+	}
+	if v.kind == "wrong" || v.kind == "error" {
+		r.Error = v.Err.Error()
+	} else {
+		r.Checked = checkedText(v, limit)
+	}
+	b, _ := json.Marshal(r) // strings and numbers always marshal
+	w.Write(append(b, '\n'))
 }
 
 // par2 is the PAR-2 score of t's runs in seconds: the mean of each run's

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,5 +152,50 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, "", "check", "--mem-limit", "-1", "-"); code != 2 {
 		t.Errorf("--mem-limit -1: exit %d, %s", code, stderr)
+	}
+}
+
+// TestBenchRuns: bench --runs writes a record per engine's run, each
+// engine's in input order, and the table's mean is their mean.
+func TestBenchRuns(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs.jsonl")
+	out, stderr, code := runCLI(t, "", "bench", "--engines", "native,sat", "--runs", runs, testdata+"top95-sample.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	sum := map[string]float64{}
+	last := map[string]int{}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(readFile(t, runs)), "\n") {
+		var r struct {
+			Index  int     `json:"index"`
+			Engine string  `json:"engine"`
+			Status string  `json:"status"`
+			Micros float64 `json:"us"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if r.Status != "solved" || r.Index != last[r.Engine]+1 {
+			t.Errorf("record %q: want solved, index %d", line, last[r.Engine]+1)
+		}
+		last[r.Engine] = r.Index
+		sum[r.Engine] += r.Micros
+		n++
+	}
+	if n != 40 {
+		t.Fatalf("%d records, want 40 (20 puzzles, 2 engines)", n)
+	}
+	for _, row := range strings.Split(out, "\n") {
+		cells := strings.Split(row, "|")
+		if len(cells) < 6 {
+			continue
+		}
+		e := strings.TrimSpace(cells[1])
+		if mean, ok := sum[e]; ok {
+			if got := strings.TrimSpace(cells[5]); got != fmt.Sprintf("%.1f", mean/20) {
+				t.Errorf("%s: the table's mean %s µs, the records' %.1f", e, got, mean/20)
+			}
+		}
 	}
 }
