@@ -138,6 +138,9 @@ func (s *state9) nakedSingles() (found, ok bool) {
 			continue
 		}
 		found = true
+		// A naked single has no other digit to take away: taking it out
+		// of unsolved spares updateDigit that pass over the nine digits.
+		s.unsolved[b] &^= singles
 		for d := 0; d < 9; d++ {
 			hits := c[3*d] & singles
 			for ; hits != 0; hits &= hits - 1 {
