@@ -314,6 +314,18 @@ func (sv *Solver9) count(puzzle *[81]uint8, limit int, solution *[81]uint8, done
 	return sr.count, sr.stopped
 }
 
+// take removes the cells p0, p1, p2 of the three bands from digit e and
+// reports 1 when it had any of them, else 0. A mask of at most 27 bits plus
+// 2³²-1 carries into bit 32 exactly when it is not empty: no branch.
+func (s *state9) take(e int, p0, p1, p2 uint32) uint32 {
+	o := s.digit(e)
+	lost := uint64(o[0]&p0 | o[1]&p1 | o[2]&p2)
+	o[0] &^= p0
+	o[1] &^= p1
+	o[2] &^= p2
+	return uint32((lost + 1<<32 - 1) >> 32)
+}
+
 // digit returns the three band masks of digit d.
 func (s *state9) digit(d int) *[3]uint32 {
 	return (*[3]uint32)(s.cand[3*d : 3*d+3])
@@ -367,15 +379,10 @@ func (s *state9) updateDigit(d int) bool {
 		// Unconditional masking with a branch-free dirty flag: which
 		// digits lose a cell is unpredictable, and mispredicted branches
 		// cost more than the work.
-		var dirty uint32
-		for e := 0; e < 9; e++ {
-			o := s.digit(e)
-			lost := o[0]&p0 | o[1]&p1 | o[2]&p2
-			dirty |= (lost | -lost) >> 31 << e
-			o[0] &^= p0
-			o[1] &^= p1
-			o[2] &^= p2
-		}
+		// Unrolled: the loop's counter and reloads cost as much as its body.
+		dirty := s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
+			s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
+			s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
 		c[0], c[1], c[2] = x0, x1, x2
 		s.dirty |= dirty &^ (1 << d)
 	}
