@@ -352,12 +352,10 @@ func (s *state9) updateDigit(d int) bool {
 		c0 := (y0 | y0>>9 | y0>>18) & low9
 		c1 := (y1 | y1>>9 | y1>>18) & low9
 		c2 := (y2 | y2>>9 | y2>>18) & low9
-		a := permLive[c0&7|c1&7<<3|c2&7<<6]
-		k0, k1, k2 := a&7, a>>3&7, a>>6&7
-		a = permLive[c0>>3&7|c1>>3&7<<3|c2>>3&7<<6]
-		k0, k1, k2 = k0|(a&7)<<3, k1|(a>>3&7)<<3, k2|(a>>6&7)<<3
-		a = permLive[c0>>6&7|c1>>6&7<<3|c2>>6&7<<6]
-		k0, k1, k2 = k0|(a&7)<<6, k1|(a>>3&7)<<6, k2|(a>>6&7)<<6
+		k := stackKeep[0][c0&7|c1&7<<3|c2&7<<6] |
+			stackKeep[1][c0>>3&7|c1&0o70|c2<<3&0o700] |
+			stackKeep[2][c0>>6|c1>>3&0o70|c2&0o700]
+		k0, k1, k2 := k&low9, k>>9&low9, k>>18
 		x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
 		if x0 == 0 || x1 == 0 || x2 == 0 {
 			return false

@@ -35,6 +35,13 @@ var minirows, lone = rowTables()
 // column in each band and one band in each column of a stack.
 var bandPerm, permLive = permTables()
 
+// stackKeep[s] is permLive for stack s, laid out for the columns: for a
+// band×column-in-box occupancy m of stack s (bit 3b+k: band b has cells in
+// column 3s+k), it holds at bit 9b+3s+k whether some fitting permutation
+// uses that band and column. OR-ing the three stacks' entries gives, in one
+// word, the columns each band keeps.
+var stackKeep = stackTable(&permLive)
+
 // peerKeep maps a cell of a band (0-26) to the cells of the band that stay
 // possible for a digit placed there: all but the cell's row and box, plus
 // the cell itself. Its length is a power of two so that indexing it with a
@@ -80,6 +87,18 @@ func permTables() (bandPerm, permLive [512]uint32) {
 		}
 	}
 	return bandPerm, permLive
+}
+
+func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
+	for st := range 3 {
+		for m := range 512 {
+			live := permLive[m]
+			for b := range 3 {
+				t[st][m] |= (live >> (3 * b) & 7) << (9*b + 3*st)
+			}
+		}
+	}
+	return t
 }
 
 func peerTable() (peerKeep [32]uint32) {
