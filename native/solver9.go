@@ -212,10 +212,10 @@ func (sr *search9) search(depth int) {
 	b, pos := s.pickCell()
 	bit := uint32(1) << pos
 	keep := peerKeep[pos&31]
-	var ds uint32 // the cell's digits
-	for d := 0; d < 9; d++ {
-		ds |= (s.cand[3*d+b] >> pos & 1) << d
-	}
+	// The cell's digits, unrolled: a loop costs twice its body here.
+	c := (*[25]uint32)(s.cand[b : b+25])
+	ds := c[0]>>pos&1 | c[3]>>pos&1<<1 | c[6]>>pos&1<<2 | c[9]>>pos&1<<3 | c[12]>>pos&1<<4 |
+		c[15]>>pos&1<<5 | c[18]>>pos&1<<6 | c[21]>>pos&1<<7 | c[24]>>pos&1<<8
 	for ds != 0 {
 		d := bits.TrailingZeros32(ds)
 		ds &= ds - 1
