@@ -255,10 +255,10 @@ func (s *state9) pickCell() (band, pos int) {
 	if p0|p1|p2 != 0 {
 		// The counts of bivalue cells per column, row and box, taken once:
 		// a cell's score is the sum of its three.
-		var colN [9]int
-		for c := range colN {
-			col := uint32(0o001001001) << c
-			colN[c] = bits.OnesCount32(p0&col | p1&col<<1 | p2&col<<2)
+		colN := [9]int{
+			colCount(p0, p1, p2, 0), colCount(p0, p1, p2, 1), colCount(p0, p1, p2, 2),
+			colCount(p0, p1, p2, 3), colCount(p0, p1, p2, 4), colCount(p0, p1, p2, 5),
+			colCount(p0, p1, p2, 6), colCount(p0, p1, p2, 7), colCount(p0, p1, p2, 8),
 		}
 		best := -1
 		for b := 0; b < 3; b++ {
@@ -298,6 +298,13 @@ func (s *state9) pickCell() (band, pos int) {
 		}
 	}
 	return
+}
+
+// colCount counts the cells of column c in the three bands' masks: one
+// popcount, the bands' column bits shifted apart.
+func colCount(p0, p1, p2 uint32, c int) int {
+	col := uint32(0o001001001) << c
+	return bits.OnesCount32(p0&col | p1&col<<1 | p2&col<<2)
 }
 
 // Solver9 is the fast path for 9×9 puzzles held as [81]uint8 (row-major, 0
