@@ -423,7 +423,7 @@ func (s *state9) updateDigit(d int) bool {
 			s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
 			s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
 		c[0], c[1], c[2] = x0, x1, x2
-		s.dirty |= dirty &^ (1 << d)
+		s.dirty |= dirty &^ (1 << (uint(d) & 31))
 	}
 	return true
 }
