@@ -385,9 +385,9 @@ func (s *state9) updateDigit(d int) bool {
 	c := s.digit(d)
 	x0, x1, x2 := c[0], c[1], c[2]
 	for {
-		y0 := x0 & bandPerm[(minirows[x0&low9]|minirows[x0>>9&low9]<<3|minirows[x0>>18&low9]<<6)&low9]
-		y1 := x1 & bandPerm[(minirows[x1&low9]|minirows[x1>>9&low9]<<3|minirows[x1>>18&low9]<<6)&low9]
-		y2 := x2 & bandPerm[(minirows[x2&low9]|minirows[x2>>9&low9]<<3|minirows[x2>>18&low9]<<6)&low9]
+		y0 := x0 & bandPerm[(rowBoxes[0][x0&low9]|rowBoxes[1][x0>>9&low9]|rowBoxes[2][x0>>18&low9])&low9]
+		y1 := x1 & bandPerm[(rowBoxes[0][x1&low9]|rowBoxes[1][x1>>9&low9]|rowBoxes[2][x1>>18&low9])&low9]
+		y2 := x2 & bandPerm[(rowBoxes[0][x2&low9]|rowBoxes[1][x2>>9&low9]|rowBoxes[2][x2>>18&low9])&low9]
 		// Columns each band still uses; then, stack by stack, the
 		// band×column occupancy goes through the same permutation test.
 		c0 := (y0 | y0>>9 | y0>>18) & low9
@@ -408,9 +408,9 @@ func (s *state9) updateDigit(d int) bool {
 		}
 	}
 	c[0], c[1], c[2] = x0, x1, x2
-	p0 := (lone[x0&low9] | lone[x0>>9&low9]<<9 | lone[x0>>18&low9]<<18) & s.unsolved[0]
-	p1 := (lone[x1&low9] | lone[x1>>9&low9]<<9 | lone[x1>>18&low9]<<18) & s.unsolved[1]
-	p2 := (lone[x2&low9] | lone[x2>>9&low9]<<9 | lone[x2>>18&low9]<<18) & s.unsolved[2]
+	p0 := (loneAt[0][x0&low9] | loneAt[1][x0>>9&low9] | loneAt[2][x0>>18&low9]) & s.unsolved[0]
+	p1 := (loneAt[0][x1&low9] | loneAt[1][x1>>9&low9] | loneAt[2][x1>>18&low9]) & s.unsolved[1]
+	p2 := (loneAt[0][x2&low9] | loneAt[1][x2>>9&low9] | loneAt[2][x2>>18&low9]) & s.unsolved[2]
 	if p0|p1|p2 != 0 {
 		s.unsolved[0] &^= p0
 		s.unsolved[1] &^= p1
