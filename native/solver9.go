@@ -52,30 +52,34 @@ func (s *state9) init(p *[81]uint8) bool {
 	}
 	s.unsolved = g[0]
 	s.dirty = 0x1ff
+	blank0, blank1, blank2 := g[0][0], g[0][1], g[0][2]
 	for d := range 9 {
 		gd := &g[d+1]
-		// Rows, boxes and columns holding a given of d, and their counts:
-		// n givens in n distinct rows, boxes and columns do not clash.
-		var kill [3]uint32
-		var cols uint32
-		var n, units int
-		for b := range 3 {
-			x := gd[b]
-			n += bits.OnesCount32(x)
-			rows := nonEmpty(x&low9) | nonEmpty(x>>9&low9)<<1 | nonEmpty(x>>18)<<2
-			h := (x | x>>9 | x>>18) & low9
-			boxes := minirows[h]
-			units += bits.OnesCount32(rows | boxes<<3)
-			kill[b] = rowFill[rows&7] | boxFill[boxes&7]
-			cols |= h
-		}
-		bad |= uint32(units^2*n) | uint32(bits.OnesCount32(cols)^n)
+		// Rows, boxes and columns holding a given of d: n givens clash
+		// unless they lie in n distinct rows, n boxes and n columns.
+		k0, h0, u0 := givenUnits(gd[0])
+		k1, h1, u1 := givenUnits(gd[1])
+		k2, h2, u2 := givenUnits(gd[2])
+		cols := h0 | h1 | h2
+		n := bits.OnesCount32(gd[0]) + bits.OnesCount32(gd[1]) + bits.OnesCount32(gd[2])
+		bad |= uint32(u0+u1+u2+bits.OnesCount32(cols)) ^ uint32(3*n)
 		cols *= spread
-		for b := range 3 {
-			s.cand[3*d+b] = all27&^(g[0][b]^all27|kill[b]|cols) | gd[b]
-		}
+		c := s.digit(d)
+		c[0] = blank0&^(k0|cols) | gd[0]
+		c[1] = blank1&^(k1|cols) | gd[1]
+		c[2] = blank2&^(k2|cols) | gd[2]
 	}
 	return bad == 0 && over < 16
+}
+
+// givenUnits takes the givens x of one digit in one band and returns the
+// cells of the rows and boxes they lie in, the columns they use (9 bits),
+// and the number of distinct rows plus distinct boxes.
+func givenUnits(x uint32) (kill, cols uint32, units int) {
+	rows := nonEmpty(x&low9) | nonEmpty(x>>9&low9)<<1 | nonEmpty(x>>18)<<2
+	cols = (x | x>>9 | x>>18) & low9
+	boxes := minirows[cols]
+	return rowFill[rows&7] | boxFill[boxes&7], cols, bits.OnesCount32(rows | boxes<<3)
 }
 
 // rowFill and boxFill map a set of rows (boxes) of a band, bit k for row
