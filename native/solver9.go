@@ -274,8 +274,8 @@ func (s *state9) pickCell() (band, pos int) {
 			boxN := [4]int{bits.OnesCount32(pb & 0o007007007), bits.OnesCount32(pb & 0o070070070), bits.OnesCount32(pb & 0o700700700)}
 			for p := pb; p != 0; p &= p - 1 {
 				q := bits.TrailingZeros32(p)
-				c := q % 9
-				n := rowN[q/9&3] + boxN[c/3&3] + colN[c]
+				u := &cellUnits[q&31]
+				n := rowN[u[0]&3] + boxN[u[1]&3] + colN[u[2]%9]
 				if n > best {
 					best, band, pos = n, b, q
 				}

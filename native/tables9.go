@@ -53,6 +53,10 @@ var stackKeep = stackTable(&permLive)
 // bit position needs no bounds check.
 var peerKeep = peerTable()
 
+// cellUnits maps a cell of a band (0-26) to its row in the band, its box
+// in the band and its column: division by 9 and 3 taken from a table.
+var cellUnits = unitTable()
+
 func rowTables() (minirows, lone [512]uint32) {
 	for v := range 512 {
 		for k := range 3 {
@@ -112,6 +116,13 @@ func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
 				t[st][m] |= (live >> (3 * b) & 7) << (9*b + 3*st)
 			}
 		}
+	}
+	return t
+}
+
+func unitTable() (t [32][3]uint8) {
+	for p := range 27 {
+		t[p] = [3]uint8{uint8(p / 9), uint8(p % 9 / 3), uint8(p % 9)}
 	}
 	return t
 }
