@@ -379,6 +379,12 @@ func (s *state9) digit(d int) *[3]uint32 {
 // spread copies 9 column bits to the three rows of a band.
 const spread = 1 | 1<<9 | 1<<18
 
+// bandStep keeps the cells of band mask x (one digit) in the minirows that
+// some fitting permutation uses; 0 when none fits.
+func bandStep(x uint32) uint32 {
+	return x & bandPerm[(rowBoxes[0][x&low9]|rowBoxes[1][x>>9&low9]|rowBoxes[2][x>>18&low9])&low9]
+}
+
 // updateDigit applies what digit d's cells imply, in both directions: in
 // each band, the minirows outside every fitting permutation die (locked
 // candidates along rows, and hidden singles in rows and boxes); in each stack
@@ -388,10 +394,8 @@ const spread = 1 | 1<<9 | 1<<18
 func (s *state9) updateDigit(d int) bool {
 	c := s.digit(d)
 	x0, x1, x2 := c[0], c[1], c[2]
+	y0, y1, y2 := bandStep(x0), bandStep(x1), bandStep(x2)
 	for {
-		y0 := x0 & bandPerm[(rowBoxes[0][x0&low9]|rowBoxes[1][x0>>9&low9]|rowBoxes[2][x0>>18&low9])&low9]
-		y1 := x1 & bandPerm[(rowBoxes[0][x1&low9]|rowBoxes[1][x1>>9&low9]|rowBoxes[2][x1>>18&low9])&low9]
-		y2 := x2 & bandPerm[(rowBoxes[0][x2&low9]|rowBoxes[1][x2>>9&low9]|rowBoxes[2][x2>>18&low9])&low9]
 		// Columns each band still uses; then, stack by stack, the
 		// band×column occupancy goes through the same permutation test.
 		c0 := (y0 | y0>>9 | y0>>18) & low9
@@ -405,8 +409,12 @@ func (s *state9) updateDigit(d int) bool {
 		if x0 == 0 || x1 == 0 || x2 == 0 {
 			return false
 		}
-		// Both steps are idempotent: when the stack step took nothing,
-		// the band step has nothing more to take either.
+		// Both steps are idempotent: when one takes nothing from what
+		// the other left, neither has anything more to take.
+		if x0 == y0 && x1 == y1 && x2 == y2 {
+			break
+		}
+		y0, y1, y2 = bandStep(x0), bandStep(x1), bandStep(x2)
 		if x0 == y0 && x1 == y1 && x2 == y2 {
 			break
 		}
