@@ -371,6 +371,20 @@ func (s *state9) take(e int, p0, p1, p2 uint32) uint32 {
 	return uint32((lost + 1<<32 - 1) >> 32)
 }
 
+// takeBand is take for cells of band b only.
+func (s *state9) takeBand(b int, p uint32) uint32 {
+	c := (*[25]uint32)(s.cand[b : b+25])
+	return take1(&c[0], p) | take1(&c[3], p)<<1 | take1(&c[6], p)<<2 | take1(&c[9], p)<<3 |
+		take1(&c[12], p)<<4 | take1(&c[15], p)<<5 | take1(&c[18], p)<<6 | take1(&c[21], p)<<7 | take1(&c[24], p)<<8
+}
+
+// take1 removes the cells p from *o and reports 1 when it had any of them.
+func take1(o *uint32, p uint32) uint32 {
+	lost := uint64(*o & p)
+	*o &^= p
+	return uint32((lost + 1<<32 - 1) >> 32)
+}
+
 // digit returns the three band masks of digit d.
 func (s *state9) digit(d int) *[3]uint32 {
 	return (*[3]uint32)(s.cand[3*d : 3*d+3])
@@ -431,9 +445,19 @@ func (s *state9) updateDigit(d int) bool {
 		// digits lose a cell is unpredictable, and mispredicted branches
 		// cost more than the work.
 		// Unrolled: the loop's counter and reloads cost as much as its body.
-		dirty := s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
-			s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
-			s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
+		var dirty uint32
+		switch {
+		case p1|p2 == 0:
+			dirty = s.takeBand(0, p0)
+		case p0|p2 == 0:
+			dirty = s.takeBand(1, p1)
+		case p0|p1 == 0:
+			dirty = s.takeBand(2, p2)
+		default:
+			dirty = s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
+				s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
+				s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
+		}
 		c[0], c[1], c[2] = x0, x1, x2
 		s.dirty |= dirty &^ (1 << (uint(d) & 31))
 	}
