@@ -62,7 +62,7 @@ func (s *state9) init(p *[81]uint8) bool {
 		k2, h2, u2 := givenUnits(gd[2])
 		cols := h0 | h1 | h2
 		n := bits.OnesCount32(gd[0]) + bits.OnesCount32(gd[1]) + bits.OnesCount32(gd[2])
-		bad |= uint32(u0+u1+u2+bits.OnesCount32(cols)) ^ uint32(3*n)
+		bad |= uint32(bits.OnesCount32(u0|u1<<6|u2<<12|cols<<18) ^ 3*n)
 		cols *= spread
 		c := s.digit(d)
 		c[0] = blank0&^(k0|cols) | gd[0]
@@ -74,24 +74,11 @@ func (s *state9) init(p *[81]uint8) bool {
 
 // givenUnits takes the givens x of one digit in one band and returns the
 // cells of the rows and boxes they lie in, the columns they use (9 bits),
-// and the number of distinct rows plus distinct boxes.
-func givenUnits(x uint32) (kill, cols uint32, units int) {
-	rows := nonEmpty(x&low9) | nonEmpty(x>>9&low9)<<1 | nonEmpty(x>>18)<<2
-	cols = (x | x>>9 | x>>18) & low9
-	boxes := minirows[cols]
-	return rowFill[rows&7] | boxFill[boxes&7], cols, bits.OnesCount32(rows | boxes<<3)
+// and the rows (bits 0-2) and boxes (bits 3-5) they lie in.
+func givenUnits(x uint32) (kill, cols, units uint32) {
+	m := (rowBoxes[0][x&low9] | rowBoxes[1][x>>9&low9] | rowBoxes[2][x>>18&low9]) & low9
+	return givenKill[m], (x | x>>9 | x>>18) & low9, uint32(givenUnitBits[m])
 }
-
-// rowFill and boxFill map a set of rows (boxes) of a band, bit k for row
-// (box) k, to its cells.
-var (
-	rowFill = [8]uint32{0, 0o777, 0o777000, 0o777777, 0o777000000, 0o777000777, 0o777777000, all27}
-	boxFill = [8]uint32{0, 0o007007007, 0o070070070, 0o077077077, 0o700700700, 0o707707707, 0o770770770, all27}
-)
-
-// nonEmpty is 1 when x (at most 9 bits) is not 0, else 0, without a
-// branch: x+511 carries into bit 9 exactly then.
-func nonEmpty(x uint32) uint32 { return (x + low9) >> 9 }
 
 // propagate runs band updates and naked singles to a fixpoint. It reports
 // false on a contradiction.

@@ -40,6 +40,12 @@ var rowBoxes, loneAt = rowTablesAt(&minirows, &lone)
 // column in each band and one band in each column of a stack.
 var bandPerm, permLive = permTables()
 
+// givenKill and givenUnitBits serve the start. For a minirow occupancy m
+// (bit 3r+k: row r has a given in box k), givenKill holds the cells of the
+// rows and boxes used, givenUnitBits those rows (bits 0-2) and boxes
+// (bits 3-5).
+var givenKill, givenUnitBits = givenTables()
+
 // stackKeep[s] is permLive for stack s, laid out for the columns: for a
 // band×column-in-box occupancy m of stack s (bit 3b+k: band b has cells in
 // column 3s+k), it holds at bit 9b+3s+k whether some fitting permutation
@@ -79,6 +85,23 @@ func rowTablesAt(minirows, lone *[512]uint32) (rowBoxes [3][512]uint16, loneAt [
 		}
 	}
 	return rowBoxes, loneAt
+}
+
+func givenTables() (kill [512]uint32, units [512]uint8) {
+	for m := range 512 {
+		var rows, boxes uint8
+		for r := range 3 {
+			for k := range 3 {
+				if m>>(3*r+k)&1 != 0 {
+					rows |= 1 << r
+					boxes |= 1 << k
+					kill[m] |= low9<<(9*r) | 0o007007007<<(3*k)
+				}
+			}
+		}
+		units[m] = rows | boxes<<3
+	}
+	return kill, units
 }
 
 func permTables() (bandPerm, permLive [512]uint32) {
