@@ -37,37 +37,37 @@ const ctxCheckMask = 1023
 // give its candidates and, by counting, its conflicts. Branching on each
 // cell instead mispredicts about once per given.
 func (s *state9) init(p *[81]uint8) bool {
-	var g [16][3]uint32 // cells of each value, per band; g[0]: blanks
+	var g [3][16]uint32 // per band, the cells of each value; [0]: blanks
 	var over uint8
-	for b := range 3 {
-		row := (*[27]uint8)(p[27*b : 27*b+27])
+	for b := range g {
+		row, gb := (*[27]uint8)(p[27*b:27*b+27]), &g[b]
 		for pos, v := range row {
 			over |= v
-			g[v&15][b] |= 1 << pos
+			gb[v&15] |= 1 << pos
 		}
 	}
 	var bad uint32
 	for v := 10; v < 16; v++ {
-		bad |= g[v][0] | g[v][1] | g[v][2]
+		bad |= g[0][v] | g[1][v] | g[2][v]
 	}
-	s.unsolved = g[0]
+	blank0, blank1, blank2 := g[0][0], g[1][0], g[2][0]
+	s.unsolved = [3]uint32{blank0, blank1, blank2}
 	s.dirty = 0x1ff
-	blank0, blank1, blank2 := g[0][0], g[0][1], g[0][2]
 	for d := range 9 {
-		gd := &g[d+1]
+		x0, x1, x2 := g[0][d+1], g[1][d+1], g[2][d+1]
 		// Rows, boxes and columns holding a given of d: n givens clash
 		// unless they lie in n distinct rows, n boxes and n columns.
-		k0, h0, u0 := givenUnits(gd[0])
-		k1, h1, u1 := givenUnits(gd[1])
-		k2, h2, u2 := givenUnits(gd[2])
+		k0, h0, u0 := givenUnits(x0)
+		k1, h1, u1 := givenUnits(x1)
+		k2, h2, u2 := givenUnits(x2)
 		cols := h0 | h1 | h2
-		n := bits.OnesCount32(gd[0]) + bits.OnesCount32(gd[1]) + bits.OnesCount32(gd[2])
+		n := bits.OnesCount32(x0) + bits.OnesCount32(x1) + bits.OnesCount32(x2)
 		bad |= uint32(bits.OnesCount32(u0|u1<<6|u2<<12|cols<<18) ^ 3*n)
 		cols *= spread
 		c := s.digit(d)
-		c[0] = blank0&^(k0|cols) | gd[0]
-		c[1] = blank1&^(k1|cols) | gd[1]
-		c[2] = blank2&^(k2|cols) | gd[2]
+		c[0] = blank0&^(k0|cols) | x0
+		c[1] = blank1&^(k1|cols) | x1
+		c[2] = blank2&^(k2|cols) | x2
 	}
 	return bad == 0 && over < 16
 }
