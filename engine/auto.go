@@ -35,9 +35,10 @@ var autoSolvers = []struct{ program, seedFlag string }{
 // for a puzzle with rules), and when that one has not answered within a
 // budget, the others join it one by one while a core is free (or, on a
 // machine whose cores are all busy, after eight budgets anyway, so that a
-// heavy-tailed search cannot keep a puzzle for ever): gophersat, then each
-// installed CDCL solver with each of autoSeeds. The first answer that the
-// validator accepts ends the race, and the others are stopped.
+// heavy-tailed search cannot keep a puzzle for ever): gophersat and each
+// installed CDCL solver with each of autoSeeds, in the order lineup gives.
+// The first answer that the validator accepts ends the race, and the
+// others are stopped.
 type autoEngine struct {
 	o     Options
 	cores int64
@@ -45,8 +46,10 @@ type autoEngine struct {
 	// early only while busy is below cores.
 	busy atomic.Int64
 
-	// classic and rules are the lineups, in the order the engines join
-	// (see lineup); members is lineup, or a test's own.
+	// classic, rules and large are the lineups of classic grids up to
+	// 25×25, of puzzles with rules and of larger classic grids, in the
+	// order the engines join (see lineup); members is lineup, or a test's
+	// own.
 	classic, rules, large []Engine
 	members               func(*sudokusat.Puzzle) ([]Engine, time.Duration)
 }
