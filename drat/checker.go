@@ -25,7 +25,7 @@ type checker struct {
 	vars    map[int32]int32
 	vals    []int8    // per literal: 1 true, -1 false, 0 unassigned
 	reason  []int32   // per variable: the clause that implied it, or -1
-	watches [][]int32 // per literal: clauses watching it
+	watches [][]watch // per literal: clauses watching it
 	mark    []uint32  // per literal: stamp of the last normalize
 	stamp   uint32
 	clauses []clause
@@ -44,6 +44,29 @@ type checker struct {
 	// check's candidates; built at the first RAT check (most proofs have
 	// none), kept up to date after, and cleaned of deleted clauses lazily.
 	occ [][]int32
+}
+
+// watch is an entry of a literal's watch list: the clause id, and a
+// literal of the clause, the blocker, which when true satisfies the clause
+// so that propagation passes it by without reading the clause. A binary
+// clause's blocker is its other literal, which is all propagation needs of
+// it: it never reads a binary clause, and a deleted one leaves the watch
+// lists at once (a longer one leaves them lazily, when propagation meets
+// it). ref is the clause id, or its complement (negative) for a binary
+// clause.
+type watch struct {
+	blocker int32
+	ref     int32
+}
+
+func (w watch) binary() bool { return w.ref < 0 }
+
+// id is the clause's index in clauses.
+func (w watch) id() int32 {
+	if w.ref < 0 {
+		return ^w.ref
+	}
+	return w.ref
 }
 
 func newChecker(ctx context.Context) *checker {
@@ -234,22 +257,33 @@ func (c *checker) propagate() bool {
 		j := 0
 		conflict := false
 		for i := 0; i < len(ws); i++ {
-			ci := ws[i]
+			w := ws[i]
+			if conflict || c.vals[w.blocker] == 1 {
+				ws[j] = w
+				j++
+				continue
+			}
+			if w.binary() {
+				ws[j] = w
+				j++
+				if c.vals[w.blocker] == -1 {
+					conflict = true
+				} else {
+					c.assign(w.blocker, ^w.ref)
+				}
+				continue
+			}
+			ci := w.ref
 			cl := &c.clauses[ci]
 			if cl.deleted {
 				continue // dropped from the list lazily
-			}
-			if conflict {
-				ws[j] = ci
-				j++
-				continue
 			}
 			lits := cl.lits
 			if lits[0] == f {
 				lits[0], lits[1] = lits[1], lits[0]
 			}
 			if c.vals[lits[0]] == 1 {
-				ws[j] = ci
+				ws[j] = watch{lits[0], ci}
 				j++
 				continue
 			}
@@ -257,7 +291,7 @@ func (c *checker) propagate() bool {
 			for k := 2; k < len(lits); k++ {
 				if c.vals[lits[k]] != -1 {
 					lits[1], lits[k] = lits[k], lits[1]
-					c.watches[lits[1]] = append(c.watches[lits[1]], ci)
+					c.watches[lits[1]] = append(c.watches[lits[1]], watch{lits[0], ci})
 					moved = true
 					break
 				}
@@ -265,7 +299,7 @@ func (c *checker) propagate() bool {
 			if moved {
 				continue
 			}
-			ws[j] = ci
+			ws[j] = watch{lits[0], ci}
 			j++
 			if c.vals[lits[0]] == -1 {
 				conflict = true
@@ -423,8 +457,12 @@ func (c *checker) add(cp []int32) {
 				}
 			}
 		}
-		c.watches[cp[0]] = append(c.watches[cp[0]], id)
-		c.watches[cp[1]] = append(c.watches[cp[1]], id)
+		ref := id
+		if len(cp) == 2 {
+			ref = ^id
+		}
+		c.watches[cp[0]] = append(c.watches[cp[0]], watch{cp[1], ref})
+		c.watches[cp[1]] = append(c.watches[cp[1]], watch{cp[0], ref})
 		switch {
 		case n == 0:
 			c.refuted = true
@@ -474,6 +512,11 @@ func (c *checker) remove(lits []int32) removal {
 				return ignoredReason
 			}
 		}
+		if len(cl.lits) == 2 {
+			// Propagation never reads a binary clause to see it deleted.
+			c.unwatch(cl.lits[0], id)
+			c.unwatch(cl.lits[1], id)
+		}
 		cl.deleted = true
 		cl.lits = nil
 		ids[k] = ids[len(ids)-1]
@@ -485,6 +528,17 @@ func (c *checker) remove(lits []int32) removal {
 		return removed
 	}
 	return missing
+}
+
+// unwatch removes the binary clause id from l's watch list.
+func (c *checker) unwatch(l, id int32) {
+	ws := c.watches[l]
+	for i, w := range ws {
+		if w.ref == ^id {
+			c.watches[l] = append(ws[:i], ws[i+1:]...)
+			return
+		}
+	}
 }
 
 func (c *checker) allMarked(lits []int32) bool {

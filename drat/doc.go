@@ -16,8 +16,10 @@
 // fresh variables, as in extended resolution; so a formula with a checked
 // proof of the empty clause is unsatisfiable.
 //
-// The checker processes steps forward, with two watched literals per clause,
-// a top level of assignments implied by unit clauses (kept across lemmas),
+// The checker processes steps forward, with two watched literals per clause
+// (each watch keeping a literal of its clause, which when true lets
+// propagation pass the clause by unread; a binary clause is propagated from
+// its watches alone), a top level of assignments implied by unit clauses (kept across lemmas),
 // and one temporary level per lemma check. Deletions are matched as sets of
 // literals and remove one copy of the clause; like drat-trim, the checker
 // ignores (and counts) deletions of unit clauses, of clauses that are the

@@ -341,3 +341,112 @@ func TestResetAgainstNaive(t *testing.T) {
 		t.Errorf("answers: %d not refuted, %d refuted, %d failing lemma", counts[-1], counts[0], counts[1])
 	}
 }
+
+// TestDeletionsAgainstNaive compares Check with naive on proofs that
+// delete clauses of two and three literals, formula clauses and lemmas,
+// as well as add lemmas: a binary clause leaves the watch lists at once
+// when deleted, a longer one lazily, and both must stop propagating. Each
+// clause deleted is present and has no literal true at the top level, so
+// that it is the reason of no top-level assignment and Check applies the
+// deletion as naive does.
+func TestDeletionsAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	randClause := func(vars, maxLen int) []int {
+		c := make([]int, 1+rng.Intn(maxLen))
+		for i := range c {
+			c[i] = 1 + rng.Intn(vars)
+			if rng.Intn(2) == 0 {
+				c[i] = -c[i]
+			}
+		}
+		return c
+	}
+	counts := map[int]int{}
+	deleted := 0
+	for n := 0; n < 4000; n++ {
+		vars := 3 + rng.Intn(4)
+		formula := make([][]int, 2+rng.Intn(4*vars))
+		for i := range formula {
+			formula[i] = randClause(vars, 3)
+		}
+		cur := slices.Clone(formula)
+		var proof [][]int
+		var dels []bool
+		for range 2 + rng.Intn(10) {
+			if rng.Intn(3) == 0 {
+				a, conflict := topLevel(cur)
+				var cands []int
+				for k, c := range cur {
+					if len(uniq(c)) >= 2 && !slices.ContainsFunc(c, func(l int) bool { return a[l] }) {
+						cands = append(cands, k)
+					}
+				}
+				if !conflict && len(cands) > 0 {
+					k := cands[rng.Intn(len(cands))]
+					d := slices.Clone(cur[k])
+					rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+					proof = append(proof, d)
+					dels = append(dels, true)
+					cur = slices.Delete(cur, k, k+1)
+					deleted++
+					continue
+				}
+			}
+			c := randClause(vars+1, 4)
+			proof = append(proof, c)
+			dels = append(dels, false)
+			cur = append(cur, c)
+		}
+		if rng.Intn(2) == 0 {
+			proof = append(proof, []int{})
+			dels = append(dels, false)
+		}
+		want := naive(formula, proof, dels)
+		res, err := drat.Check(context.Background(),
+			strings.NewReader(dimacs(vars, formula, nil, true)),
+			strings.NewReader(dimacs(0, proof, dels, false)))
+		if got := verdict(t, res, err); got != want {
+			t.Fatalf("formula\n%sproof\n%sCheck: %+v, %v; naive: %d",
+				dimacs(vars, formula, nil, true), dimacs(0, proof, dels, false), res, err, want)
+		}
+		counts[min(want, 1)]++
+	}
+	if counts[-1] < 100 || counts[0] < 100 || counts[1] < 100 || deleted < 1000 {
+		t.Errorf("answers: %d not refuted, %d refuted, %d failing lemma; %d deletions",
+			counts[-1], counts[0], counts[1], deleted)
+	}
+}
+
+// topLevel unit-propagates clauses from no assignment and returns the
+// literals made true, and whether it met a conflict.
+func topLevel(clauses [][]int) (map[int]bool, bool) {
+	a := map[int]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, c := range clauses {
+			free, sat := 0, false
+			var last int
+			for _, l := range uniq(c) {
+				if a[l] {
+					sat = true
+					break
+				}
+				if !a[-l] {
+					free++
+					last = l
+				}
+			}
+			if sat {
+				continue
+			}
+			if free == 0 {
+				return a, true
+			}
+			if free == 1 {
+				a[last] = true
+				changed = true
+			}
+		}
+	}
+	return a, false
+}
