@@ -197,7 +197,21 @@ func (c *checker) normalize(ext []int32) []int32 {
 	c.stamp++
 	c.buf = c.buf[:0]
 	for _, e := range ext {
-		l := c.lit(e)
+		// The table's hit, inline: lit is too large to be inlined, and
+		// loading a formula maps every one of its literals.
+		v := e
+		if v < 0 {
+			v = -v
+		}
+		var l int32
+		if int(v) < len(c.dense) && c.dense[v] != 0 {
+			l = c.dense[v] << 1
+			if e < 0 {
+				l |= 1
+			}
+		} else {
+			l = c.lit(e)
+		}
 		if c.mark[l] == c.stamp {
 			continue
 		}
@@ -471,7 +485,7 @@ func (c *checker) add(cp []int32) {
 			c.assign(cp[0], id)
 		}
 	}
-	if c.propagate() {
+	if c.qhead < len(c.trail) && c.propagate() {
 		c.refuted = true
 	}
 }
