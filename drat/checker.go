@@ -303,9 +303,15 @@ func (c *checker) propagate() bool {
 		f := c.trail[c.qhead] ^ 1 // the literal made false
 		c.qhead++
 		ws := c.watches[f]
-		j := 0
+		// Most watches are passed by on a true blocker: the list is
+		// rewritten only from the first watch that leaves it.
+		i := 0
+		for i < len(ws) && c.vals[ws[i].blocker] == 1 {
+			i++
+		}
+		j := i
 		conflict := false
-		for i := 0; i < len(ws); i++ {
+		for ; i < len(ws); i++ {
 			w := ws[i]
 			if conflict || c.vals[w.blocker] == 1 {
 				ws[j] = w
@@ -356,7 +362,9 @@ func (c *checker) propagate() bool {
 				c.assign(lits[0], ci)
 			}
 		}
-		c.watches[f] = ws[:j]
+		if j < len(ws) {
+			c.watches[f] = ws[:j]
+		}
 		if conflict {
 			return true
 		}
