@@ -157,38 +157,56 @@ func verdict(t *testing.T, res drat.Result, err error) int {
 // TestAgainstNaive compares Check with naive on random small formulas and
 // random proofs: random clauses over a few variables (one more than the
 // formula's, so that RAT on a fresh variable comes up), some of them
+
+// randClause returns a clause of 1 to maxLen literals over variables 1 to
+// vars, repeats and opposite literals allowed.
+func randClause(rng *rand.Rand, vars, maxLen int) []int {
+	c := make([]int, 1+rng.Intn(maxLen))
+	for i := range c {
+		c[i] = 1 + rng.Intn(vars)
+		if rng.Intn(2) == 0 {
+			c[i] = -c[i]
+		}
+	}
+	return c
+}
+
+// randFormula returns a small random formula over 3 to 6 variables.
+func randFormula(rng *rand.Rand) (vars int, formula [][]int) {
+	vars = 3 + rng.Intn(4)
+	formula = make([][]int, 2+rng.Intn(4*vars))
+	for i := range formula {
+		formula[i] = randClause(rng, vars, 3)
+	}
+	return vars, formula
+}
+
+// randCase returns a random formula and a random proof of it: 1 to 8
+// lemmas over one more variable, each a deletion of a unit one time in
+// eight, and the empty clause at the end half of the time.
+func randCase(rng *rand.Rand) (vars int, formula, proof [][]int, dels []bool) {
+	vars, formula = randFormula(rng)
+	proof = make([][]int, 1+rng.Intn(8))
+	dels = make([]bool, len(proof)+1)
+	for i := range proof {
+		proof[i] = randClause(rng, vars+1, 3)
+		if rng.Intn(8) == 0 {
+			dels[i] = true
+			proof[i] = proof[i][:1]
+		}
+	}
+	if rng.Intn(2) == 0 {
+		proof = append(proof, []int{})
+	}
+	return vars, formula, proof, dels
+}
+
 // deletions of unit clauses, and half the time an empty clause at the end.
 func TestAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	randClause := func(vars, maxLen int) []int {
-		c := make([]int, 1+rng.Intn(maxLen))
-		for i := range c {
-			c[i] = 1 + rng.Intn(vars)
-			if rng.Intn(2) == 0 {
-				c[i] = -c[i]
-			}
-		}
-		return c
-	}
 	counts := map[int]int{}
 	for n := 0; n < 3000; n++ {
-		vars := 3 + rng.Intn(4)
-		formula := make([][]int, 2+rng.Intn(4*vars))
-		for i := range formula {
-			formula[i] = randClause(vars, 3)
-		}
-		proof := make([][]int, 1+rng.Intn(8))
-		dels := make([]bool, len(proof)+1)
-		for i := range proof {
-			proof[i] = randClause(vars+1, 3)
-			if rng.Intn(8) == 0 {
-				dels[i] = true
-				proof[i] = proof[i][:1]
-			}
-		}
-		if rng.Intn(2) == 0 {
-			proof = append(proof, []int{})
-		}
+		vars, formula, proof, dels := randCase(rng)
 		want := naive(formula, proof, dels)
 		res, err := drat.Check(context.Background(),
 			strings.NewReader(dimacs(vars, formula, nil, true)),
@@ -253,36 +271,10 @@ func TestCadicalAgainstNaive(t *testing.T) {
 // Checker's map rather than its table, and some mix both.
 func TestResetAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	randClause := func(vars, maxLen int) []int {
-		c := make([]int, 1+rng.Intn(maxLen))
-		for i := range c {
-			c[i] = 1 + rng.Intn(vars)
-			if rng.Intn(2) == 0 {
-				c[i] = -c[i]
-			}
-		}
-		return c
-	}
 	k := drat.NewChecker(context.Background())
 	counts := map[int]int{}
 	for n := 0; n < 3000; n++ {
-		vars := 3 + rng.Intn(4)
-		formula := make([][]int, 2+rng.Intn(4*vars))
-		for i := range formula {
-			formula[i] = randClause(vars, 3)
-		}
-		proof := make([][]int, 1+rng.Intn(8))
-		dels := make([]bool, len(proof)+1)
-		for i := range proof {
-			proof[i] = randClause(vars+1, 3)
-			if rng.Intn(8) == 0 {
-				dels[i] = true
-				proof[i] = proof[i][:1]
-			}
-		}
-		if rng.Intn(2) == 0 {
-			proof = append(proof, []int{})
-		}
+		vars, formula, proof, dels := randCase(rng)
 		want := naive(formula, proof, dels)
 
 		scale := []int{1, 100003, 0}[n%3] // 0: odd variables far, even ones near
@@ -351,24 +343,10 @@ func TestResetAgainstNaive(t *testing.T) {
 // deletion as naive does.
 func TestDeletionsAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	randClause := func(vars, maxLen int) []int {
-		c := make([]int, 1+rng.Intn(maxLen))
-		for i := range c {
-			c[i] = 1 + rng.Intn(vars)
-			if rng.Intn(2) == 0 {
-				c[i] = -c[i]
-			}
-		}
-		return c
-	}
 	counts := map[int]int{}
 	deleted := 0
 	for n := 0; n < 4000; n++ {
-		vars := 3 + rng.Intn(4)
-		formula := make([][]int, 2+rng.Intn(4*vars))
-		for i := range formula {
-			formula[i] = randClause(vars, 3)
-		}
+		vars, formula := randFormula(rng)
 		cur := slices.Clone(formula)
 		var proof [][]int
 		var dels []bool
@@ -392,7 +370,7 @@ func TestDeletionsAgainstNaive(t *testing.T) {
 					continue
 				}
 			}
-			c := randClause(vars+1, 4)
+			c := randClause(rng, vars+1, 4)
 			proof = append(proof, c)
 			dels = append(dels, false)
 			cur = append(cur, c)
