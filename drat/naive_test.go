@@ -26,36 +26,7 @@ func naive(formula, proof [][]int, dels []bool) int {
 	for _, c := range formula {
 		clauses = append(clauses, uniq(c))
 	}
-	up := func(a map[int]bool) bool {
-		for changed := true; changed; {
-			changed = false
-			for _, c := range clauses {
-				free, sat := 0, false
-				var last int
-				for _, l := range c {
-					if a[l] {
-						sat = true
-						break
-					}
-					if !a[-l] {
-						free++
-						last = l
-					}
-				}
-				if sat {
-					continue
-				}
-				if free == 0 {
-					return true
-				}
-				if free == 1 {
-					a[last] = true
-					changed = true
-				}
-			}
-		}
-		return false
-	}
+	up := func(a map[int]bool) bool { return propagate(clauses, a) }
 	rup := func(c []int) bool {
 		a := map[int]bool{}
 		for _, l := range c {
@@ -399,12 +370,23 @@ func TestDeletionsAgainstNaive(t *testing.T) {
 // literals made true, and whether it met a conflict.
 func topLevel(clauses [][]int) (map[int]bool, bool) {
 	a := map[int]bool{}
+	var cs [][]int
+	for _, c := range clauses {
+		cs = append(cs, uniq(c))
+	}
+	return a, propagate(cs, a)
+}
+
+// propagate extends the assignment a (the literals true) by unit
+// propagation over clauses, each without repeated literals, and reports
+// whether it met a conflict.
+func propagate(clauses [][]int, a map[int]bool) bool {
 	for changed := true; changed; {
 		changed = false
 		for _, c := range clauses {
 			free, sat := 0, false
 			var last int
-			for _, l := range uniq(c) {
+			for _, l := range c {
 				if a[l] {
 					sat = true
 					break
@@ -418,7 +400,7 @@ func topLevel(clauses [][]int) (map[int]bool, bool) {
 				continue
 			}
 			if free == 0 {
-				return a, true
+				return true
 			}
 			if free == 1 {
 				a[last] = true
@@ -426,5 +408,5 @@ func topLevel(clauses [][]int) (map[int]bool, bool) {
 			}
 		}
 	}
-	return a, false
+	return false
 }
