@@ -338,6 +338,12 @@ func instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, err
 }
 
 func (m *maker) unique(ctx context.Context, puzzle, solution *sudokusat.Grid) (*Instance, error) {
+	return m.satisfiable(ctx, puzzle, CountOne, solution)
+}
+
+// satisfiable encodes puzzle as a satisfiable instance with the count
+// and one solution it states, and verifies them.
+func (m *maker) satisfiable(ctx context.Context, puzzle *sudokusat.Grid, count string, solution *sudokusat.Grid) (*Instance, error) {
 	f, err := m.encodeGrid(puzzle)
 	if err != nil {
 		return nil, err
@@ -346,7 +352,7 @@ func (m *maker) unique(ctx context.Context, puzzle, solution *sudokusat.Grid) (*
 	if err != nil {
 		return nil, err
 	}
-	in.Status, in.Count, in.Solution = SAT, CountOne, solution.String()
+	in.Status, in.Count, in.Solution = SAT, count, solution.String()
 	in.raw = raw
 	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: puzzle}, true)
 }
@@ -373,17 +379,7 @@ func (m *maker) several(ctx context.Context, puzzle, solution *sudokusat.Grid, r
 	if !found {
 		return nil, nil
 	}
-	f, err := m.encodeGrid(g)
-	if err != nil {
-		return nil, err
-	}
-	in, raw, err := instance(f, g)
-	if err != nil {
-		return nil, err
-	}
-	in.Status, in.Count, in.Solution = SAT, CountMany, solution.String()
-	in.raw = raw
-	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: g}, true)
+	return m.satisfiable(ctx, g, CountMany, solution)
 }
 
 // refutation blocks the one solution of a unique puzzle. A puzzle the
