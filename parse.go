@@ -60,7 +60,10 @@ func syntaxErr(line int, format string, args ...any) *ParseError {
 //     its cells are separated by spaces or '|': then it is a grid's row);
 //   - grids of one row per line, with '|', '+', '-' and '=' drawing lines
 //     and characters ignored;
-//   - grids of whitespace-separated numbers, one row per line.
+//   - grids of whitespace-separated numbers, one row per line;
+//   - one puzzle per line as N² whitespace-separated numbers, as String
+//     writes sides over 35 (for N ≤ 20, N² numbers could be a row: the
+//     line is a puzzle when no row follows it).
 //
 // Symbols are 1-9 then A-Z (a-z too); a blank is '.', '0', '_', '*', '-' or
 // 'X' (X only below 33×33). Lines starting with '#', blank lines and section
@@ -489,7 +492,17 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 		}
 		return &Puzzle{Grid: g, Line: no, Layout: LayoutLine}, nil
 	}
+	if m := numbersSide(c); m != 0 && !ValidSize(len(c.toks)) {
+		// Too many numbers for a row: a whole puzzle, as String writes
+		// sides over 35.
+		r.prevSide = 0
+		return numbersLine(c, m, no)
+	}
 	r.prevSide = 0 // the cut-short hint compares one-line puzzles in a row
+	// The rows after this one reuse the line's buffer, which c points
+	// into; the checks after the loop read this line again.
+	line = append([]byte(nil), line...)
+	c = splitCells(line)
 	n, layout := gridSide(c)
 	if n == 0 {
 		return nil, syntaxErr(no, "%s", notAPuzzle(line, c, 0))
@@ -544,6 +557,15 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 		}
 		rows++
 	}
+	if m := numbersSide(c); rows == 1 && m != 0 && !c.single {
+		// No row followed a line of M² numbers (M ≤ 20, where M² numbers
+		// could start an M²×M² grid): the whole puzzle on one line, if its
+		// numbers fit. One-character cells separated by spaces keep the
+		// message that says to write them with no space between.
+		if p, err := numbersLine(c, m, no); err == nil {
+			return p, nil
+		}
+	}
 	if rows == 1 && !errors.Is(firstErr, errNotSymbol) {
 		// No row followed: the line was read alone, and the grid it was
 		// taken to start is a guess from its shape (a puzzle with spaces
@@ -560,6 +582,34 @@ func (r *Reader) readPuzzle(line []byte, no int) (*Puzzle, error) {
 		return nil, syntaxErr(no, "grid has %d rows, want %d", rows, n)
 	}
 	return p, nil
+}
+
+// numbersSide returns M when c is M² numbers (or blanks) separated by
+// spaces, the one-line form of a puzzle of any side, or 0.
+func numbersSide(c cells) int {
+	k := len(c.toks)
+	if !c.numeric || k < 16 {
+		return 0
+	}
+	for m := 4; m*m <= k; m++ {
+		if m*m == k && ValidSize(m) {
+			return m
+		}
+	}
+	return 0
+}
+
+// numbersLine reads the M² numbers of c as an M×M puzzle on line no.
+func numbersLine(c cells, m, no int) (*Puzzle, error) {
+	g, _ := NewGridSize(m)
+	for i, tok := range c.toks {
+		v, err := numberValue(tok, m)
+		if err != nil {
+			return nil, syntaxErr(no, "cell %d: %v", i+1, err)
+		}
+		g.SetCell(i, v)
+	}
+	return &Puzzle{Grid: g, Line: no, Layout: LayoutLine}, nil
 }
 
 // notAPuzzle says, for a line read alone that is no puzzle, what the line

@@ -336,12 +336,32 @@ func TestReadFormats(t *testing.T) {
 		{"36×36 numbers", g36.Rows(), []result{puz(1, 36, layoutOfRows(g36), g36.String())}},
 		{"36×36 ragged numbers", ragged(g36, 3), []result{puz(1, 36, layoutOfRows(g36), g36.String())}},
 		{"36×36 drawn", g36.Pretty(), []result{puz(1, 36, layoutOfRows(g36), g36.String())}},
+		// One line of N² numbers, as String writes sides over 35 (and as
+		// family's manifest holds puzzles): 1,296 numbers are no row.
+		{"36×36 line of numbers", g36.String() + "\n" + g36.String() + "\n", []result{
+			puz(1, 36, LayoutLine, g36.String()), puz(2, 36, LayoutLine, g36.String())}},
+		// 256 numbers could be a 256×256 grid's first row; with no row after
+		// it, they are the puzzle.
+		{"16×16 line of numbers", numbersOf(g16) + "\n" + inkala + "\n", []result{
+			puz(1, 16, LayoutLine, g16.String()), puz(2, 9, LayoutLine, inkala)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			checkResults(t, tt.name, readAll(t, NewReader(strings.NewReader(tt.in)), maxResults(tt.in)), tt.want)
 		})
 	}
+}
+
+// numbersOf writes g's cells on one line as numbers separated by spaces.
+func numbersOf(g *Grid) string {
+	var b strings.Builder
+	for i := range g.Size() * g.Size() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprint(&b, g.Cell(i))
+	}
+	return b.String()
 }
 
 func spaced(rows []string) []string {
@@ -403,6 +423,7 @@ func TestReadErrors(t *testing.T) {
 		{"5×5 symbols", "12345\n23451\n", []result{perr(1, "5 cells: not a puzzle"), perr(2, "5 cells: not a puzzle")}},
 		{"37×37 numbers", strings.Repeat("0 ", 36) + "0\n", []result{perr(1, "37 cells separated by spaces: not a puzzle")}},
 		{"401 numbers", strings.Repeat("0 ", 400) + "0\n", []result{perr(1, "401 cells separated by spaces: not a puzzle")}},
+		{"1,296 numbers, one too large", strings.Repeat("0 ", 1000) + "37" + strings.Repeat(" 0", 295) + "\n", []result{perr(1, "cell 1001: value 37 out of range 0..36")}},
 		// A line read alone is named by what it looks like, and what a
 		// puzzle needs, not by a cell of the grid its shape suggested:
 		// spaces for blanks once gave "value 36 out of range 0..16", and
