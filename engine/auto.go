@@ -53,10 +53,14 @@ type autoEngine struct {
 	// own.
 	classic, rules, large []Engine
 	members               func(*sudokusat.Puzzle) ([]Engine, time.Duration)
-	// warm starts a gophersat worker before the first race, once: most
-	// batches of classic grids never race, and a worker started for
-	// nothing cost serg's 10,000 puzzles a fifth of their time.
+	// warm starts a gophersat worker once, in the first race whose first
+	// member has run for half its budget (see race): most batches of
+	// classic grids never race, and a worker started for nothing cost
+	// serg's 10,000 puzzles a fifth of their time.
 	warm sync.Once
+	// budgets holds the *budgetCtx of first members that answered within
+	// their budget, to be used again.
+	budgets sync.Pool
 }
 
 func openAuto(_ string, o Options) (Engine, error) {
@@ -172,12 +176,11 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	// goroutines and timers would cost more than the puzzle. One that
 	// does not is raced, the first member starting over beside the next:
 	// at most one budget is lost.
-	quick, cancel := context.WithTimeout(ctx, budget)
+	quick := a.budget(ctx, budget)
 	a.busy.Add(1)
 	r, err := members[0].Count(quick, p, limit)
 	a.busy.Add(-1)
-	outOfBudget := errors.Is(quick.Err(), context.DeadlineExceeded)
-	cancel()
+	outOfBudget := a.endBudget(quick)
 	rep := autoReport{members[0], r, err}
 	switch {
 	case ctx.Err() != nil:
@@ -193,6 +196,65 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 		return a.race(ctx, p, limit, members[1:], 0, budget, start, &rep)
 	}
 	return a.failure(rep)
+}
+
+// budgetCtx is the context of a first member's budget: a context that
+// ends at the budget's end, or at its parent's deadline if that comes
+// first. context.WithTimeout costs a timer, a channel and a place among
+// its parent's children per puzzle, which was a sixth of auto's time on
+// serg-benchmark's puzzles of a few microseconds; a budgetCtx whose timer
+// did not fire is used again, timer and channel. The price: it does not
+// end when its parent is cancelled, so a cancellation (Ctrl-C) reaches
+// the first member at the end of its budget, milliseconds later. Contexts
+// derived from it must be cancelled before the member returns (as every
+// context.WithCancel must be), since its channel serves the next puzzle.
+type budgetCtx struct {
+	parent   context.Context
+	deadline time.Time
+	done     chan struct{}
+	timer    *time.Timer
+}
+
+func (b *budgetCtx) Deadline() (time.Time, bool) { return b.deadline, true }
+func (b *budgetCtx) Done() <-chan struct{}       { return b.done }
+func (b *budgetCtx) Value(key any) any           { return b.parent.Value(key) }
+
+func (b *budgetCtx) Err() error {
+	select {
+	case <-b.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+// budget returns a context for a first member that ends after d, or at
+// ctx's deadline if that is sooner. endBudget hands it back.
+func (a *autoEngine) budget(ctx context.Context, d time.Duration) *budgetCtx {
+	deadline := time.Now().Add(d)
+	if t, ok := ctx.Deadline(); ok && t.Before(deadline) {
+		deadline, d = t, time.Until(t)
+	}
+	b, _ := a.budgets.Get().(*budgetCtx)
+	if b == nil {
+		done := make(chan struct{})
+		b = &budgetCtx{done: done, timer: time.AfterFunc(d, func() { close(done) })}
+	} else {
+		b.timer.Reset(d)
+	}
+	b.parent, b.deadline = ctx, deadline
+	return b
+}
+
+// endBudget reports whether b ran out, and keeps b for another puzzle if
+// it did not.
+func (a *autoEngine) endBudget(b *budgetCtx) (out bool) {
+	if !b.timer.Stop() {
+		return true // its timer fired: its channel is closed, or about to be
+	}
+	b.parent = nil
+	a.budgets.Put(b)
+	return false
 }
 
 // valid reports whether rep is an answer the validator accepts.
