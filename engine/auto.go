@@ -44,8 +44,10 @@ type autoEngine struct {
 	o     Options
 	cores int64
 	// busy counts the searches of every race under way: a member joins
-	// early only while busy is below cores.
-	busy atomic.Int64
+	// early only while busy is below cores, and while running (when
+	// set and it knows) says the machine has a core free.
+	busy    atomic.Int64
+	running func() (int, bool)
 
 	// classic, rules and large are the lineups of classic grids up to
 	// 25×25, of puzzles with rules and of larger classic grids, in the
@@ -64,7 +66,7 @@ type autoEngine struct {
 }
 
 func openAuto(_ string, o Options) (Engine, error) {
-	a := &autoEngine{o: o, cores: int64(runtime.NumCPU())}
+	a := &autoEngine{o: o, cores: int64(runtime.NumCPU()), running: machineRunning}
 	sat, err := openSAT(NameSAT, o)
 	if err != nil {
 		return nil, err
@@ -98,17 +100,26 @@ func openAuto(_ string, o Options) (Engine, error) {
 			cdcl = append(cdcl, e)
 		}
 	}
-	// On large grids the CDCL solvers come before gophersat, which
-	// answers none of the hard ones there (sudoku-64-1: none in 120 s).
-	large := append(slices.Clone(cdcl), rest...)
-	rest = append(rest, cdcl...)
 	if o.Certify {
-		// Only engines that prove their UNSAT answers.
+		// Only engines that prove their UNSAT answers. On large grids
+		// the CDCL solvers come before gophersat, which answers none
+		// of the hard ones there (sudoku-64-1: none in 120 s), and
+		// beside which there is no native solver to answer the rest.
+		large := append(slices.Clone(cdcl), rest...)
+		rest = append(rest, cdcl...)
 		a.classic, a.rules, a.large = rest, rest, large
 	} else {
+		// On large grids too gophersat races the native solver first:
+		// the two answer sudoku-100-1 in 75 and 110 ms, CaDiCaL in
+		// 145 ms, and CaDiCaL encodes its CNF in this process, at the
+		// native solver's expense (81×81 and 144×144: 16 ms alone,
+		// 27 with CaDiCaL beside it). The CDCL solvers join after it,
+		// for the hardest grids (sudoku-64-1, on which CaDiCaL is the
+		// only one to answer).
+		rest = append(rest, cdcl...)
 		a.classic = append([]Engine{Native()}, rest...)
 		a.rules = append([]Engine{Search()}, rest...)
-		a.large = append([]Engine{Native()}, large...)
+		a.large = a.classic
 	}
 	a.members = a.lineup
 	return a, nil
@@ -198,6 +209,27 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	return a.failure(rep)
 }
 
+// coreFree reports whether a member may join a race early: whether a
+// core is free of this engine's searches and, where the machine's count
+// of running threads is known, of everyone's. On the 2-core machine of
+// docs/performance.md, shared with other work, a member that joined
+// beside the first while another program held the second core halved
+// the speed of both: 100×100 grids and puzzles with rules took up to
+// twice as long as the faster engine alone.
+func (a *autoEngine) coreFree() bool {
+	busy := a.busy.Load()
+	if busy >= a.cores {
+		return false
+	}
+	if a.running == nil {
+		return true
+	}
+	n, ok := a.running()
+	// n counts this goroutine's thread, and the members' searches if they
+	// are running at the moment.
+	return !ok || max(int64(n)-1, busy) < a.cores
+}
+
 // budgetCtx is the context of a first member's budget: a context that
 // ends at the budget's end, or at its parent's deadline if that comes
 // first. context.WithTimeout costs a timer, a channel and a place among
@@ -283,9 +315,6 @@ func (a *autoEngine) failure(rep autoReport) (Result, error) {
 // are stopped. failed is a failure before the race, reported if no member
 // answers.
 func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []Engine, first, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
-	if w := a.o.Workers; w != nil {
-		a.warm.Do(w.Warm)
-	}
 	race, stop := context.WithCancel(ctx)
 	defer stop()
 	// Buffered for every member, so that the losers, stopped, can report
@@ -307,7 +336,14 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 	// when it joins anyway.
 	wait := budget
 	due, late := time.Now().Add(first), time.Now().Add(first+8*wait)
+	// A gophersat worker is warmed once, when the first member has had
+	// half of first: a member that joins at once starts its own, and
+	// most puzzles with rules end within a few milliseconds.
+	warming := a.o.Workers != nil && first > 0
 	timer := time.NewTimer(first)
+	if warming {
+		timer.Reset(first / 2)
+	}
 	defer timer.Stop()
 	for joined < len(members) || running > 0 {
 		if running == 0 {
@@ -328,7 +364,15 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 				failed = &rep
 			}
 		case now := <-timer.C:
-			if joined < len(members) && !now.Before(due) && (a.busy.Load() < a.cores || !now.Before(late)) {
+			if warming {
+				warming = false
+				a.warm.Do(a.o.Workers.Warm)
+				if now.Before(due) {
+					timer.Reset(time.Until(due))
+					continue
+				}
+			}
+			if joined < len(members) && !now.Before(due) && (a.coreFree() || !now.Before(late)) {
 				join()
 				wait *= 2
 				due, late = now.Add(wait), now.Add(8*wait)

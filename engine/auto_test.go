@@ -143,23 +143,44 @@ func TestAuto(t *testing.T) {
 }
 
 // TestAutoWaitsForACore: with every core busy, a member joins the race
-// only after eight budgets, not at the first.
+// only after eight budgets, not at the first; and a core is free only if
+// the machine's count of running threads says so, where it is known.
 func TestAutoWaitsForACore(t *testing.T) {
 	const budget = 10 * time.Millisecond
-	slow := &member{name: "a", delay: -1}
-	fast := &member{name: "b", r: Result{Count: 1, Solutions: []*sudokusat.Grid{grid(t, solution)}}}
-	a := &autoEngine{cores: 1}
-	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
-	a.busy.Add(1) // another puzzle's search holds the one core
-	start := time.Now()
-	ans := Count(context.Background(), a, puzzle(t, inkala), 2, 0)
-	if ans.Status != Solved || ans.By != "b" {
-		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
+	tests := []struct {
+		name    string
+		cores   int64
+		busy    int64 // searches of other puzzles
+		running func() (int, bool)
+		late    bool
+	}{
+		{"another puzzle's search holds the one core", 1, 1, nil, true},
+		{"another program holds the second core", 2, 0, func() (int, bool) { return 3, true }, true},
+		{"the second core is free", 2, 0, func() (int, bool) { return 2, true }, false},
+		{"the machine's count is not known", 2, 0, func() (int, bool) { return 9, false }, false},
 	}
-	// The budget alone, then the race: the first member restarted, and
-	// the second only when late.
-	if waited := time.Duration(fast.started.Load() - start.UnixNano()); waited < budget+8*budget {
-		t.Errorf("the second member joined after %v with no core free; want at least %v", waited, 9*budget)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			slow := &member{name: "a", delay: -1}
+			fast := &member{name: "b", r: Result{Count: 1, Solutions: []*sudokusat.Grid{grid(t, solution)}}}
+			a := &autoEngine{cores: tt.cores, running: tt.running}
+			a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
+			a.busy.Add(tt.busy)
+			start := time.Now()
+			ans := Count(context.Background(), a, puzzle(t, inkala), 2, 0)
+			if ans.Status != Solved || ans.By != "b" {
+				t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
+			}
+			// The budget alone, then the race: the first member
+			// restarted, and the second at once or only when late.
+			waited := time.Duration(fast.started.Load() - start.UnixNano())
+			if tt.late && waited < budget+8*budget {
+				t.Errorf("the second member joined after %v with no core free; want at least %v", waited, 9*budget)
+			}
+			if !tt.late && waited >= budget+8*budget {
+				t.Errorf("the second member joined after %v with a core free; want it soon after the budget of %v", waited, budget)
+			}
+		})
 	}
 }
 
