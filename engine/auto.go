@@ -337,12 +337,13 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 	wait := budget
 	due, late := time.Now().Add(first), time.Now().Add(first+8*wait)
 	// A gophersat worker is warmed once, when the first member has had
-	// half of first: a member that joins at once starts its own, and
-	// most puzzles with rules end within a few milliseconds.
+	// a quarter of first: most puzzles with rules end sooner, and a
+	// worker takes about 5 ms to start (a search that finds none idle
+	// starts its own, and a member that joins at once needs no warming).
 	warming := a.o.Workers != nil && first > 0
 	timer := time.NewTimer(first)
 	if warming {
-		timer.Reset(first / 2)
+		timer.Reset(first / 4)
 	}
 	defer timer.Stop()
 	for joined < len(members) || running > 0 {
