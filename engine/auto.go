@@ -210,18 +210,18 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 }
 
 // coreFree reports whether a member may join a race early: whether a
-// core is free of this engine's searches and, where the machine's count
-// of running threads is known, of everyone's. On the 2-core machine of
+// core is free of this engine's searches and, unless ownOnly, where the
+// machine's count of running threads is known, of everyone's. On the 2-core machine of
 // docs/performance.md, shared with other work, a member that joined
 // beside the first while another program held the second core halved
 // the speed of both: 100×100 grids and puzzles with rules took up to
 // twice as long as the faster engine alone.
-func (a *autoEngine) coreFree() bool {
+func (a *autoEngine) coreFree(ownOnly bool) bool {
 	busy := a.busy.Load()
 	if busy >= a.cores {
 		return false
 	}
-	if a.running == nil {
+	if ownOnly || a.running == nil {
 		return true
 	}
 	n, ok := a.running()
@@ -341,6 +341,12 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 	// worker takes about 5 ms to start (a search that finds none idle
 	// starts its own, and a member that joins at once needs no warming).
 	warming := a.o.Workers != nil && first > 0
+	// A classic grid up to 25×25 raced after its budget is one the
+	// native solver finds hard, and gophersat is often many times faster
+	// on it (norvig-hardlong: 9 ms against 20): there a core held by
+	// another program does not keep gophersat waiting, only auto's own
+	// searches do.
+	ownCores := p.Classic() && p.Size() <= raceFrom
 	timer := time.NewTimer(first)
 	if warming {
 		timer.Reset(first / 4)
@@ -373,7 +379,7 @@ func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, m
 					continue
 				}
 			}
-			if joined < len(members) && !now.Before(due) && (a.coreFree() || !now.Before(late)) {
+			if joined < len(members) && !now.Before(due) && (a.coreFree(ownCores) || !now.Before(late)) {
 				join()
 				wait *= 2
 				due, late = now.Add(wait), now.Add(8*wait)

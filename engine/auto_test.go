@@ -152,27 +152,34 @@ func TestAutoWaitsForACore(t *testing.T) {
 		cores   int64
 		busy    int64 // searches of other puzzles
 		running func() (int, bool)
+		rules   bool // a puzzle with rules, not a classic grid raced after its budget
 		late    bool
 	}{
-		{"another puzzle's search holds the one core", 1, 1, nil, true},
-		{"another program holds the second core", 2, 0, func() (int, bool) { return 3, true }, true},
-		{"the second core is free", 2, 0, func() (int, bool) { return 2, true }, false},
-		{"the machine's count is not known", 2, 0, func() (int, bool) { return 9, false }, false},
+		{"another puzzle's search holds the one core", 1, 1, nil, false, true},
+		{"another program holds the second core", 2, 0, func() (int, bool) { return 3, true }, true, true},
+		{"the second core is free", 2, 0, func() (int, bool) { return 2, true }, true, false},
+		{"the machine's count is not known", 2, 0, func() (int, bool) { return 9, false }, true, false},
+		{"a hard classic grid does not wait for other programs", 2, 0, func() (int, bool) { return 3, true }, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			slow := &member{name: "a", delay: -1}
 			fast := &member{name: "b", r: Result{Count: 1, Solutions: []*sudokusat.Grid{grid(t, solution)}}}
+			p, want := puzzle(t, inkala), Solved
+			if tt.rules {
+				p.Rules = []sudokusat.Rule{{Kind: variant.AntiKing}}
+				fast.r, want = Result{}, Unsolvable // no solution: an answer
+			}
 			a := &autoEngine{cores: tt.cores, running: tt.running}
 			a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
 			a.busy.Add(tt.busy)
 			start := time.Now()
-			ans := Count(context.Background(), a, puzzle(t, inkala), 2, 0)
-			if ans.Status != Solved || ans.By != "b" {
+			ans := Count(context.Background(), a, p, 2, 0)
+			if ans.Status != want || ans.By != "b" {
 				t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
 			}
-			// The budget alone, then the race: the first member
-			// restarted, and the second at once or only when late.
+			// The budget, then the second member at once, or only
+			// when late.
 			waited := time.Duration(fast.started.Load() - start.UnixNano())
 			if tt.late && waited < budget+8*budget {
 				t.Errorf("the second member joined after %v with no core free; want at least %v", waited, 9*budget)
