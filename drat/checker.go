@@ -21,10 +21,13 @@ type checker struct {
 	ctx context.Context
 	// dense maps the DIMACS variables below its length to internal ones (0
 	// for none yet), vars those above; see lit.
-	dense   []int32
-	vars    map[int32]int32
-	vals    []int8    // per literal: 1 true, -1 false, 0 unassigned
-	reason  []int32   // per variable: the clause that implied it, or -1
+	dense  []int32
+	vars   map[int32]int32
+	vals   []int8  // per literal: 1 true, -1 false, 0 unassigned
+	reason []int32 // per variable: the clause that implied it, or -1
+	// first is, per variable, the number of clauses there were when it
+	// was first met: every clause that names it comes after.
+	first   []int32
 	watches [][]watch // per literal: clauses watching it
 	mark    []uint32  // per literal: stamp of the last normalize
 	stamp   uint32
@@ -40,10 +43,13 @@ type checker struct {
 	err     error // the context's error, once seen
 	refuted bool  // the top level has reached a conflict
 	buf     []int32
-	// occ lists, per literal, the clauses that contain it, for the RAT
-	// check's candidates; built at the first RAT check (most proofs have
-	// none), kept up to date after, and cleaned of deleted clauses lazily.
-	occ [][]int32
+	// occ lists, per literal, the clauses from occFrom on that contain
+	// it, for the RAT check's candidates; built at the first RAT check
+	// (most proofs have none) over the clauses that may name its pivot,
+	// kept up to date after, cleaned of deleted clauses lazily, and built
+	// again over more clauses when a pivot first met earlier needs them.
+	occ     [][]int32
+	occFrom int32
 	// occMem, occBuf and occCount keep index's memory across a reset:
 	// the lists' headers, one array holding the lists as index builds
 	// them (a list that grows later moves out), and the counts.
@@ -94,6 +100,7 @@ func (c *checker) reset(ctx context.Context) {
 	c.ctx = ctx
 	c.vals = c.vals[:0]
 	c.reason = c.reason[:0]
+	c.first = c.first[:0]
 	c.watches = c.watches[:0]
 	c.mark = c.mark[:0]
 	c.clauses = c.clauses[:0]
@@ -121,17 +128,22 @@ func (c *checker) grow() {
 	}
 	c.mark = append(c.mark, 0, 0)
 	c.reason = append(c.reason, -1)
+	c.first = append(c.first, int32(len(c.clauses)))
 	if c.occ != nil {
 		c.occ = append(c.occ, nil, nil)
 	}
 }
 
-// index builds the occurrence lists, in one array: the literals are
-// counted first, so that each list is cut from it at its size. A proof
-// of a 25×25 puzzle's reduced encoding has a RAT lemma for every
-// auxiliary variable, and lists grown one append at a time were a tenth
-// of its check.
-func (c *checker) index() {
+// index builds the occurrence lists of the clauses from from on, in one
+// array: the literals are counted first, so that each list is cut from it
+// at its size. A proof of a 25×25 puzzle's reduced encoding has a RAT
+// lemma for every auxiliary variable, and lists grown one append at a
+// time were a tenth of its check. Those variables are first met in the
+// lemmas, after the formula's tens of thousands of clauses, which none of
+// their RAT checks needs to index.
+func (c *checker) index(from int32) {
+	c.occFrom = from
+	clauses := c.clauses[from:]
 	n := len(c.vals)
 	if cap(c.occCount) < n {
 		c.occCount = make([]int32, n)
@@ -139,11 +151,11 @@ func (c *checker) index() {
 	count := c.occCount[:n]
 	clear(count)
 	total := 0
-	for i := range c.clauses {
-		for _, l := range c.clauses[i].lits {
+	for i := range clauses {
+		for _, l := range clauses[i].lits {
 			count[l]++
 		}
-		total += len(c.clauses[i].lits)
+		total += len(clauses[i].lits)
 	}
 	if cap(c.occBuf) < total {
 		c.occBuf = make([]int32, total)
@@ -158,9 +170,9 @@ func (c *checker) index() {
 		c.occ[l] = buf[off : off : off+int(k)]
 		off += int(k)
 	}
-	for i := range c.clauses {
-		for _, l := range c.clauses[i].lits {
-			c.occ[l] = append(c.occ[l], int32(i))
+	for i := range clauses {
+		for _, l := range clauses[i].lits {
+			c.occ[l] = append(c.occ[l], from+int32(i))
 		}
 	}
 }
@@ -399,8 +411,8 @@ func (c *checker) implied(lits []int32) bool {
 	}
 	np := lits[0] ^ 1
 	mid := len(c.trail)
-	if c.occ == nil {
-		c.index()
+	if from := c.first[np>>1]; c.occ == nil || from < c.occFrom {
+		c.index(from)
 	}
 	ids := c.occ[np]
 	j := 0

@@ -145,3 +145,39 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestRATAfterFreshPivot: a RAT check on a variable first met in the
+// lemmas indexes only the clauses from there on; a later RAT check on a
+// variable of the formula must still meet the formula's clauses among
+// its candidates, whichever way their resolvents go.
+func TestRATAfterFreshPivot(t *testing.T) {
+	tests := []struct {
+		name    string
+		formula [][]int32
+		wantErr error
+	}{
+		// (x1) is RAT: its one candidate, (¬x1 ∨ x2), resolves into (x2),
+		// which x1 false propagates.
+		{"candidate passes", [][]int32{{1, 2}, {-1, 2}}, nil},
+		// (x1) is neither: the resolvent (x3) is not RUP. Had the
+		// candidate been missed, it would have passed.
+		{"candidate fails", [][]int32{{1, 2}, {-1, 3}}, drat.ErrLemma},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := drat.NewChecker(context.Background())
+			for _, c := range tc.formula {
+				if err := k.Clause(c...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := k.Lemma(5); err != nil { // RAT on a fresh variable
+				t.Fatal(err)
+			}
+			err := k.Lemma(1)
+			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
+				t.Errorf("got %v, want %v", err, tc.wantErr)
+			}
+		})
+	}
+}
