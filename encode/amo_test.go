@@ -404,3 +404,70 @@ func TestAMOsRecorded(t *testing.T) {
 		t.Errorf("extended 4×4: %d AMOs recorded, want none", f.NumAMOs())
 	}
 }
+
+// TestClausesButPairwise: ClausesButPairwise yields a subsequence of
+// Clauses that holds every clause naming a variable other than a
+// candidate, with the product encoding on small groups (threshold 3), at
+// its real threshold, and with none.
+func TestClausesButPairwise(t *testing.T) {
+	puzzles := map[string]*sudokusat.Grid{
+		"inkala":  mustGrid(t, inkala),
+		"empty-9": emptyGrid(t, 9),
+	}
+	for _, name := range []string{"large-16", "large-25"} {
+		data, err := os.ReadFile("../testdata/" + name + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzles[name] = mustGrid(t, string(data))
+	}
+	for name, g := range puzzles {
+		for _, threshold := range []int{3, productThreshold, math.MaxInt} {
+			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all [][]int32
+			for c := range f.Clauses() {
+				all = append(all, slices.Clone(c))
+			}
+			i, yielded, aux := 0, 0, 0
+			for c := range f.ClausesButPairwise() {
+				yielded++
+				for i < len(all) && !slices.Equal(all[i], c) {
+					if namesAux(f, all[i]) {
+						t.Fatalf("%s threshold %d: clause %v names an auxiliary variable and is passed by", name, threshold, all[i])
+					}
+					i++
+				}
+				if i == len(all) {
+					t.Fatalf("%s threshold %d: clause %v is not in Clauses' order", name, threshold, c)
+				}
+				i++
+			}
+			for ; i < len(all); i++ {
+				if namesAux(f, all[i]) {
+					t.Fatalf("%s threshold %d: clause %v names an auxiliary variable and is passed by", name, threshold, all[i])
+				}
+			}
+			for _, c := range all {
+				if namesAux(f, c) {
+					aux++
+				}
+			}
+			if threshold == 3 && aux == 0 && f.NumClauses() > 0 {
+				t.Errorf("%s threshold 3: no clause names an auxiliary variable: nothing tested", name)
+			}
+			t.Logf("%s threshold %d: %d of %d clauses, %d with auxiliary variables", name, threshold, yielded, len(all), aux)
+		}
+	}
+}
+
+func namesAux(f *Formula, c []int32) bool {
+	for _, x := range c {
+		if x > int32(len(f.Cands)) || x < -int32(len(f.Cands)) {
+			return true
+		}
+	}
+	return false
+}

@@ -210,6 +210,55 @@ func (f *Formula) Clauses() iter.Seq[[]int32] {
 	}
 }
 
+// ClausesButPairwise yields the clauses of Clauses, in order, but those
+// of the at-most-one constraints written pairwise over candidate variables
+// alone, which it passes by unwritten. A check of a proof that needs only
+// the clauses that name an auxiliary variable reads a 25×25 puzzle's
+// reduced formula in a tenth of the time.
+func (f *Formula) ClausesButPairwise() iter.Seq[[]int32] {
+	return func(yield func([]int32) bool) {
+		next := 0 // the next at-most-one constraint
+		amos := func(at int) bool {
+			for ; next < len(f.amos) && f.amos[next].at == at; next++ {
+				a := &f.amos[next]
+				if a.aux == 0 && f.candidatesOnly(f.amoLits[a.lo:a.hi]) {
+					continue
+				}
+				if !f.writeAMO(a, yield) {
+					return false
+				}
+			}
+			return true
+		}
+		if !amos(0) {
+			return
+		}
+		start := 0
+		for i, l := range f.lits {
+			if l == 0 {
+				if !yield(f.lits[start:i]) {
+					return
+				}
+				start = i + 1
+				if !amos(start) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// candidatesOnly reports whether every literal of xs is of a candidate
+// variable.
+func (f *Formula) candidatesOnly(xs []int32) bool {
+	for _, x := range xs {
+		if x < -int32(len(f.Cands)) || x > int32(len(f.Cands)) {
+			return false
+		}
+	}
+	return true
+}
+
 // Slices returns the clauses as int slices, the form gophersat parses.
 func (f *Formula) Slices() [][]int {
 	out := make([][]int, 0, f.nClauses)

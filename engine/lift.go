@@ -105,7 +105,9 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 // parts, as clauses: solver, which stands for f's clauses, and blocks, the
 // clauses after them, each blocking a grid. gophersat's count, which adds
 // the blocking clauses itself, gives them so, and spares the check writing
-// and reading the formula as DIMACS.
+// and reading the formula as DIMACS. Only solver's clauses that name an
+// auxiliary variable become lemmas: solver may leave out the others
+// (leaving out a lemma can make a check fail, never pass).
 func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq[[]int32], proof io.Reader) error {
 	if f.Direct() {
 		return errors.New("not a reduced formula")
