@@ -147,6 +147,28 @@ func (k *Checker) Clause(lits ...int32) error {
 	return nil
 }
 
+// Binary is Clause(a, b), for a caller that adds many binary clauses,
+// such as the at-most-one clauses of a Sudoku puzzle's encoding, which are
+// most of its clauses: it maps the two literals and stores them without
+// going through a slice of any length.
+func (k *Checker) Binary(a, b int32) error {
+	if k.res.Steps > 0 || a == 0 || b == 0 || a == -1<<31 || b == -1<<31 || k.c.refuted {
+		return k.Clause(a, b)
+	}
+	c := k.c
+	la, lb := c.mapLit(a), c.mapLit(b)
+	if la == lb {
+		c.addFormulaClause(append(c.buf[:0], la))
+	} else {
+		c.addBinary(la, lb)
+	}
+	if c.err != nil {
+		return fmt.Errorf("drat: %w", c.err)
+	}
+	k.res.Refuted = c.refuted
+	return nil
+}
+
 // Lemma checks that lits is RUP, or RAT on its first literal, and adds it.
 // The error wraps ErrLemma when it is neither; once the formula is refuted,
 // further lemmas are not checked.

@@ -237,6 +237,22 @@ func (c *checker) widen(n int) {
 	}
 }
 
+// mapLit is lit with the table's hit inline.
+func (c *checker) mapLit(e int32) int32 {
+	v := e
+	if v < 0 {
+		v = -v
+	}
+	if int(v) < len(c.dense) && c.dense[v] != 0 {
+		l := c.dense[v] << 1
+		if e < 0 {
+			l |= 1
+		}
+		return l
+	}
+	return c.lit(e)
+}
+
 // normalize maps a clause's literals, drops repeated ones (keeping the
 // first, so that the RAT pivot stays first) and leaves them marked with the
 // current stamp. The result is c.buf, valid until the next call.
@@ -475,6 +491,16 @@ func (c *checker) addFormulaClause(lits []int32) {
 	n := len(c.arena)
 	c.arena = append(c.arena, lits...)
 	c.add(c.arena[n:len(c.arena):len(c.arena)])
+}
+
+// addBinary is addFormulaClause of the clause (a b), a ≠ b.
+func (c *checker) addBinary(a, b int32) {
+	if cap(c.arena)-len(c.arena) < 2 {
+		c.arena = make([]int32, 0, max(min(2*cap(c.arena), 1<<16), 1<<12))
+	}
+	n := len(c.arena)
+	c.arena = append(c.arena, a, b)
+	c.add(c.arena[n : n+2 : n+2])
 }
 
 // addClause adds a clause at the top level (the trail fully propagated),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -179,5 +180,52 @@ func TestRATAfterFreshPivot(t *testing.T) {
 				t.Errorf("got %v, want %v", err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestBinary: clauses given by Binary and by Clause make the same formula:
+// random binary formulas (a literal twice, a tautology, some refuted by
+// propagation) give the same verdicts on the same unit lemmas, and Binary
+// refuses what Clause refuses.
+func TestBinary(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	lit := func() int32 {
+		l := int32(r.IntN(5) + 1)
+		if r.IntN(2) == 0 {
+			l = -l
+		}
+		return l
+	}
+	for i := range 500 {
+		byClause, byBinary := drat.NewChecker(context.Background()), drat.NewChecker(context.Background())
+		for range r.IntN(12) {
+			a, b := lit(), lit()
+			if r.IntN(8) == 0 {
+				b = a
+			}
+			errC, errB := byClause.Clause(a, b), byBinary.Binary(a, b)
+			if (errC == nil) != (errB == nil) {
+				t.Fatalf("formula %d: Clause(%d, %d): %v, Binary: %v", i, a, b, errC, errB)
+			}
+		}
+		for _, l := range [][]int32{{lit()}, {lit()}, {}} {
+			errC, errB := byClause.Lemma(l...), byBinary.Lemma(l...)
+			if (errC == nil) != (errB == nil) || byClause.Refuted() != byBinary.Refuted() {
+				t.Fatalf("formula %d, lemma %v: Clause's %v (refuted %v), Binary's %v (refuted %v)",
+					i, l, errC, byClause.Refuted(), errB, byBinary.Refuted())
+			}
+			if errC != nil {
+				break
+			}
+		}
+	}
+	k := drat.NewChecker(context.Background())
+	if err := k.Binary(0, 1); !errors.Is(err, drat.ErrSyntax) {
+		t.Errorf("Binary(0, 1): %v, want ErrSyntax", err)
+	}
+	_ = k.Binary(1, 2)
+	_ = k.Delete(1, 2)
+	if err := k.Binary(1, 3); err == nil {
+		t.Error("Binary after a proof step: no error")
 	}
 }

@@ -4,12 +4,20 @@ import (
 	"github.com/sudokusat/sudokusat"
 )
 
-// extendedClauses calls add with the clauses of g's extended encoding (the
+// clauseAdder takes a formula's clauses: Binary(a, b) is Clause(a, b),
+// for the binary clauses, which are most of a puzzle's. *drat.Checker is
+// one.
+type clauseAdder interface {
+	Clause(lits ...int32) error
+	Binary(a, b int32) error
+}
+
+// extendedClauses gives to "to" the clauses of g's extended encoding (the
 // variable of digit d in cell c is c·n + d; every cell, row, column and box
 // has at least one of each digit and at most one, the at-most-one as
 // pairwise clauses; each given is a unit clause) that a check needs: the
 // clauses its givens satisfy are left out, but for the one clause that
-// makes each removed candidate false. It stops at add's first error.
+// makes each removed candidate false. It stops at the first error.
 //
 // The formula is built here, from the grid alone, not by package encode,
 // so that a check from it trusts neither the encoder's propagation nor its
@@ -33,7 +41,7 @@ import (
 // On a puzzle with many givens the clauses given are a fraction of the
 // extended encoding: 25×25 grids have 750,000 clauses, and loading them
 // into the checker was most of the check's time.
-func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
+func extendedClauses(g *sudokusat.Grid, to clauseAdder) error {
 	n := g.Size()
 	if n == 0 {
 		return nil
@@ -49,17 +57,12 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 		removed = 2
 	)
 	state := make([]uint8, cells*n+1)
-	// clause passes its literals to add through one buffer: add's
-	// variadic arguments would be a new slice for each of thousands of
-	// clauses.
-	var lits [2]int32
-	clause := func(x ...int32) error {
-		copy(lits[:], x)
-		return add(lits[:len(x)]...)
-	}
+	add, binary := to.Clause, to.Binary
+	var unit [1]int32
 	for cell := range cells {
 		if d := g.Cell(cell); d != 0 {
-			if err := clause(v(cell, d)); err != nil {
+			unit[0] = v(cell, d)
+			if err := add(unit[:]...); err != nil {
 				return err
 			}
 			state[v(cell, d)] = given
@@ -98,7 +101,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 			return nil
 		}
 		state[x] = removed
-		return clause(-by, -x)
+		return binary(-by, -x)
 	}
 	buf := make([]int, 0, n)
 	for cell := range cells {
@@ -153,7 +156,7 @@ func extendedClauses(g *sudokusat.Grid, add func(lits ...int32) error) error {
 						continue
 					}
 				}
-				if err := clause(-x, -y); err != nil {
+				if err := binary(-x, -y); err != nil {
 					return err
 				}
 			}

@@ -62,7 +62,7 @@ func TestExtendedClausesSubset(t *testing.T) {
 			}
 			given := map[string]bool{}
 			nGiven := 0
-			err = extendedClauses(g, func(lits ...int32) error {
+			err = extendedClauses(g, adderFunc(func(lits ...int32) error {
 				nGiven++
 				k := key(lits)
 				given[k] = true
@@ -71,7 +71,7 @@ func TestExtendedClausesSubset(t *testing.T) {
 				}
 				left[k]--
 				return nil
-			})
+			}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,3 +116,10 @@ func TestExtendedClausesSubset(t *testing.T) {
 		})
 	}
 }
+
+// adderFunc is a clauseAdder that gives every clause, binary or not, to
+// the function.
+type adderFunc func(lits ...int32) error
+
+func (f adderFunc) Clause(lits ...int32) error { return f(lits...) }
+func (f adderFunc) Binary(a, b int32) error    { return f(a, b) }

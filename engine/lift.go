@@ -143,7 +143,7 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 	// do not satisfy) and a blocking clause for each validated grid.
 	k := getChecker(ctx)
 	defer putChecker(k)
-	if err := extendedClauses(f.Puzzle, k.Clause); err != nil {
+	if err := extendedClauses(f.Puzzle, k); err != nil {
 		return err
 	}
 	for _, g := range grids {

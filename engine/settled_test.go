@@ -18,7 +18,7 @@ import (
 func refutedByPropagation(t *testing.T, p, sol *sudokusat.Grid) bool {
 	t.Helper()
 	k := drat.NewChecker(context.Background())
-	if err := extendedClauses(p, k.Clause); err != nil {
+	if err := extendedClauses(p, k); err != nil {
 		t.Fatal(err)
 	}
 	n := p.Size()
