@@ -181,47 +181,24 @@ func (f *Formula) Clone() *Formula {
 
 // Clauses yields each clause in order. The slice is only valid during the
 // call: copy it to keep it.
-func (f *Formula) Clauses() iter.Seq[[]int32] {
-	return func(yield func([]int32) bool) {
-		next := 0 // the next at-most-one constraint to write
-		amos := func(at int) bool {
-			for ; next < len(f.amos) && f.amos[next].at == at; next++ {
-				if !f.writeAMO(&f.amos[next], yield) {
-					return false
-				}
-			}
-			return true
-		}
-		if !amos(0) {
-			return
-		}
-		start := 0
-		for i, l := range f.lits {
-			if l == 0 {
-				if !yield(f.lits[start:i]) {
-					return
-				}
-				start = i + 1
-				if !amos(start) {
-					return
-				}
-			}
-		}
-	}
-}
+func (f *Formula) Clauses() iter.Seq[[]int32] { return f.clauses(false) }
 
 // ClausesButPairwise yields the clauses of Clauses, in order, but those
 // of the at-most-one constraints written pairwise over candidate variables
 // alone, which it passes by unwritten. A check of a proof that needs only
 // the clauses that name an auxiliary variable reads a 25×25 puzzle's
 // reduced formula in a tenth of the time.
-func (f *Formula) ClausesButPairwise() iter.Seq[[]int32] {
+func (f *Formula) ClausesButPairwise() iter.Seq[[]int32] { return f.clauses(true) }
+
+// clauses is Clauses, without the pairwise at-most-one constraints over
+// candidates when butPairwise is set.
+func (f *Formula) clauses(butPairwise bool) iter.Seq[[]int32] {
 	return func(yield func([]int32) bool) {
-		next := 0 // the next at-most-one constraint
+		next := 0 // the next at-most-one constraint to write
 		amos := func(at int) bool {
 			for ; next < len(f.amos) && f.amos[next].at == at; next++ {
 				a := &f.amos[next]
-				if a.aux == 0 && f.candidatesOnly(f.amoLits[a.lo:a.hi]) {
+				if butPairwise && a.aux == 0 && f.candidatesOnly(f.amoLits[a.lo:a.hi]) {
 					continue
 				}
 				if !f.writeAMO(a, yield) {
