@@ -345,13 +345,6 @@ func (s *state9) take(e int, p0, p1, p2 uint32) uint32 {
 	return uint32((lost + 1<<32 - 1) >> 32)
 }
 
-// takeBand is take for cells of band b only.
-func (s *state9) takeBand(b int, p uint32) uint32 {
-	c := (*[25]uint32)(s.cand[b : b+25])
-	return take1(&c[0], p) | take1(&c[3], p)<<1 | take1(&c[6], p)<<2 | take1(&c[9], p)<<3 |
-		take1(&c[12], p)<<4 | take1(&c[15], p)<<5 | take1(&c[18], p)<<6 | take1(&c[21], p)<<7 | take1(&c[24], p)<<8
-}
-
 // take1 removes the cells p from *o and reports 1 when it had any of them.
 func take1(o *uint32, p uint32) uint32 {
 	lost := uint64(*o & p)
@@ -427,14 +420,22 @@ func (s *state9) update() bool {
 			// cost more than the work.
 			// Unrolled: the loop's counter and reloads cost as much as its body.
 			var dirty uint32
+			b, p := -1, uint32(0)
 			switch {
 			case p1|p2 == 0:
-				dirty = s.takeBand(0, p0)
+				b, p = 0, p0
 			case p0|p2 == 0:
-				dirty = s.takeBand(1, p1)
+				b, p = 1, p1
 			case p0|p1 == 0:
-				dirty = s.takeBand(2, p2)
-			default:
+				b, p = 2, p2
+			}
+			if b >= 0 {
+				// Cells of one band only (most placements): that band of
+				// the nine digits, written out here as a call costs more.
+				o := (*[25]uint32)(s.cand[b : b+25])
+				dirty = take1(&o[0], p) | take1(&o[3], p)<<1 | take1(&o[6], p)<<2 | take1(&o[9], p)<<3 |
+					take1(&o[12], p)<<4 | take1(&o[15], p)<<5 | take1(&o[18], p)<<6 | take1(&o[21], p)<<7 | take1(&o[24], p)<<8
+			} else {
 				dirty = s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
 					s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
 					s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
