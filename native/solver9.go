@@ -80,26 +80,6 @@ func givenUnits(x uint32) (kill, cols, units uint32) {
 	return givenKill[m], (x | x>>9 | x>>18) & low9, uint32(givenUnitBits[m])
 }
 
-// propagate runs band updates and naked singles to a fixpoint. It reports
-// false on a contradiction.
-func (s *state9) propagate() bool {
-	for {
-		if !s.update() {
-			return false
-		}
-		if s.unsolved == [3]uint32{} {
-			return true
-		}
-		found, ok := s.nakedSingles()
-		if !ok {
-			return false
-		}
-		if !found {
-			return true
-		}
-	}
-}
-
 // nakedSingles places every cell left with one digit and records the
 // bivalue cells for branching. found says whether it placed any; ok is false
 // when a cell has no digit left.
@@ -140,7 +120,7 @@ func (s *state9) nakedSingles() (found, ok bool) {
 		}
 		found = true
 		// A naked single has no other digit to take away: taking it out
-		// of unsolved spares updateDigit that pass over the nine digits.
+		// of unsolved spares the digit updates that pass over the nine digits.
 		s.unsolved[b] &^= singles
 		for d := 0; d < 9; d++ {
 			hits := c[3*d] & singles
@@ -366,83 +346,93 @@ func bandStep(x uint32) uint32 {
 	return x & bandPerm[(rowBoxes[0][x&low9]|rowBoxes[1][x>>9&low9]|rowBoxes[2][x>>18&low9])&low9]
 }
 
-// update brings every digit whose cells changed up to date, until none
+// propagate runs digit updates and naked singles to a fixpoint. It reports
+// false on a contradiction.
+//
+// An update brings every digit whose cells changed up to date, until none
 // changes. For each such digit it applies what the digit's cells imply, in
-// both directions: in
-// each band, the minirows outside every fitting permutation die (locked
-// candidates along rows, and hidden singles in rows and boxes); in each stack
-// of three boxes, the same holds for columns across bands (locked candidates
-// along columns, hidden singles in columns). A row left with one cell places
-// the digit there, and the cell is taken from the other digits.
-// The digit's update is written out in the loop: a call per digit cost 2-3 %
-// of the solver's instructions.
-func (s *state9) update() bool {
-	for s.dirty != 0 {
-		d := bits.TrailingZeros32(s.dirty)
-		s.dirty &^= 1 << d
-		c := s.digit(d)
-		x0, x1, x2 := c[0], c[1], c[2]
-		y0, y1, y2 := bandStep(x0), bandStep(x1), bandStep(x2)
-		for {
-			// Columns each band still uses; then, stack by stack, the
-			// band×column occupancy goes through the same permutation test.
-			c0 := (y0 | y0>>9 | y0>>18) & low9
-			c1 := (y1 | y1>>9 | y1>>18) & low9
-			c2 := (y2 | y2>>9 | y2>>18) & low9
-			k := stackKeep[0][c0&7|c1&7<<3|c2&7<<6] |
-				stackKeep[1][c0>>3&7|c1&0o70|c2<<3&0o700] |
-				stackKeep[2][c0>>6|c1>>3&0o70|c2&0o700]
-			k0, k1, k2 := k&low9, k>>9&low9, k>>18
-			x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
-			if x0 == 0 || x1 == 0 || x2 == 0 {
-				return false
-			}
-			// Both steps are idempotent: when one takes nothing from what
-			// the other left, neither has anything more to take.
-			if x0 == y0 && x1 == y1 && x2 == y2 {
-				break
-			}
-			y0, y1, y2 = bandStep(x0), bandStep(x1), bandStep(x2)
-			if x0 == y0 && x1 == y1 && x2 == y2 {
-				break
-			}
-		}
-		c[0], c[1], c[2] = x0, x1, x2
-		p0 := (loneAt[0][x0&low9] | loneAt[1][x0>>9&low9] | loneAt[2][x0>>18&low9]) & s.unsolved[0]
-		p1 := (loneAt[0][x1&low9] | loneAt[1][x1>>9&low9] | loneAt[2][x1>>18&low9]) & s.unsolved[1]
-		p2 := (loneAt[0][x2&low9] | loneAt[1][x2>>9&low9] | loneAt[2][x2>>18&low9]) & s.unsolved[2]
-		if p0|p1|p2 != 0 {
-			s.unsolved[0] &^= p0
-			s.unsolved[1] &^= p1
-			s.unsolved[2] &^= p2
-			// Unconditional masking with a branch-free dirty flag: which
-			// digits lose a cell is unpredictable, and mispredicted branches
-			// cost more than the work.
-			// Unrolled: the loop's counter and reloads cost as much as its body.
-			var dirty uint32
-			b, p := -1, uint32(0)
-			switch {
-			case p1|p2 == 0:
-				b, p = 0, p0
-			case p0|p2 == 0:
-				b, p = 1, p1
-			case p0|p1 == 0:
-				b, p = 2, p2
-			}
-			if b >= 0 {
-				// Cells of one band only (most placements): that band of
-				// the nine digits, written out here as a call costs more.
-				o := (*[25]uint32)(s.cand[b : b+25])
-				dirty = take1(&o[0], p) | take1(&o[3], p)<<1 | take1(&o[6], p)<<2 | take1(&o[9], p)<<3 |
-					take1(&o[12], p)<<4 | take1(&o[15], p)<<5 | take1(&o[18], p)<<6 | take1(&o[21], p)<<7 | take1(&o[24], p)<<8
-			} else {
-				dirty = s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
-					s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
-					s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
+// both directions: in each band, the minirows outside every fitting
+// permutation die (locked candidates along rows, and hidden singles in rows
+// and boxes); in each stack of three boxes, the same holds for columns
+// across bands (locked candidates along columns, hidden singles in
+// columns). A row left with one cell places the digit there, and the cell
+// is taken from the other digits. The digit's update and the loop over
+// digits are written out here: the calls cost 3 % of the solver's
+// instructions.
+func (s *state9) propagate() bool {
+	for {
+		for s.dirty != 0 {
+			d := bits.TrailingZeros32(s.dirty)
+			s.dirty &^= 1 << d
+			c := s.digit(d)
+			x0, x1, x2 := c[0], c[1], c[2]
+			y0, y1, y2 := bandStep(x0), bandStep(x1), bandStep(x2)
+			for {
+				// Columns each band still uses; then, stack by stack, the
+				// band×column occupancy goes through the same permutation test.
+				c0 := (y0 | y0>>9 | y0>>18) & low9
+				c1 := (y1 | y1>>9 | y1>>18) & low9
+				c2 := (y2 | y2>>9 | y2>>18) & low9
+				k := stackKeep[0][c0&7|c1&7<<3|c2&7<<6] |
+					stackKeep[1][c0>>3&7|c1&0o70|c2<<3&0o700] |
+					stackKeep[2][c0>>6|c1>>3&0o70|c2&0o700]
+				k0, k1, k2 := k&low9, k>>9&low9, k>>18
+				x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
+				if x0 == 0 || x1 == 0 || x2 == 0 {
+					return false
+				}
+				// Both steps are idempotent: when one takes nothing from what
+				// the other left, neither has anything more to take.
+				if x0 == y0 && x1 == y1 && x2 == y2 {
+					break
+				}
+				y0, y1, y2 = bandStep(x0), bandStep(x1), bandStep(x2)
+				if x0 == y0 && x1 == y1 && x2 == y2 {
+					break
+				}
 			}
 			c[0], c[1], c[2] = x0, x1, x2
-			s.dirty |= dirty &^ (1 << (uint(d) & 31))
+			p0 := (loneAt[0][x0&low9] | loneAt[1][x0>>9&low9] | loneAt[2][x0>>18&low9]) & s.unsolved[0]
+			p1 := (loneAt[0][x1&low9] | loneAt[1][x1>>9&low9] | loneAt[2][x1>>18&low9]) & s.unsolved[1]
+			p2 := (loneAt[0][x2&low9] | loneAt[1][x2>>9&low9] | loneAt[2][x2>>18&low9]) & s.unsolved[2]
+			if p0|p1|p2 != 0 {
+				s.unsolved[0] &^= p0
+				s.unsolved[1] &^= p1
+				s.unsolved[2] &^= p2
+				// Unconditional masking with a branch-free dirty flag: which
+				// digits lose a cell is unpredictable, and mispredicted branches
+				// cost more than the work.
+				// Unrolled: the loop's counter and reloads cost as much as its body.
+				var dirty uint32
+				b, p := -1, uint32(0)
+				switch {
+				case p1|p2 == 0:
+					b, p = 0, p0
+				case p0|p2 == 0:
+					b, p = 1, p1
+				case p0|p1 == 0:
+					b, p = 2, p2
+				}
+				if b >= 0 {
+					// Cells of one band only (most placements): that band of
+					// the nine digits, written out here as a call costs more.
+					o := (*[25]uint32)(s.cand[b : b+25])
+					dirty = take1(&o[0], p) | take1(&o[3], p)<<1 | take1(&o[6], p)<<2 | take1(&o[9], p)<<3 |
+						take1(&o[12], p)<<4 | take1(&o[15], p)<<5 | take1(&o[18], p)<<6 | take1(&o[21], p)<<7 | take1(&o[24], p)<<8
+				} else {
+					dirty = s.take(0, p0, p1, p2) | s.take(1, p0, p1, p2)<<1 | s.take(2, p0, p1, p2)<<2 |
+						s.take(3, p0, p1, p2)<<3 | s.take(4, p0, p1, p2)<<4 | s.take(5, p0, p1, p2)<<5 |
+						s.take(6, p0, p1, p2)<<6 | s.take(7, p0, p1, p2)<<7 | s.take(8, p0, p1, p2)<<8
+				}
+				c[0], c[1], c[2] = x0, x1, x2
+				s.dirty |= dirty &^ (1 << (uint(d) & 31))
+			}
+		}
+		if s.unsolved == [3]uint32{} {
+			return true
+		}
+		if found, ok := s.nakedSingles(); !found || !ok {
+			return ok
 		}
 	}
-	return true
 }
