@@ -212,8 +212,9 @@ func (s *state9) pickCell() (band, pos int) {
 	p0, p1, p2 := s.pairs[0], s.pairs[1], s.pairs[2]
 	if p0|p1|p2 != 0 {
 		// The counts of bivalue cells per column, row and box, taken once:
-		// a cell's score is the sum of its three.
-		colN := [9]int{
+		// a cell's score is the sum of its three. Sixteen slots let a
+		// mask, not a division by 9, keep the index in range.
+		colN := [16]int{
 			colCount(p0, p1, p2, 0), colCount(p0, p1, p2, 1), colCount(p0, p1, p2, 2),
 			colCount(p0, p1, p2, 3), colCount(p0, p1, p2, 4), colCount(p0, p1, p2, 5),
 			colCount(p0, p1, p2, 6), colCount(p0, p1, p2, 7), colCount(p0, p1, p2, 8),
@@ -229,7 +230,7 @@ func (s *state9) pickCell() (band, pos int) {
 			for p := pb; p != 0; p &= p - 1 {
 				q := bits.TrailingZeros32(p)
 				u := &cellUnits[q&31]
-				n := rowN[u[0]&3] + boxN[u[1]&3] + colN[u[2]%9]
+				n := rowN[u[0]&3] + boxN[u[1]&3] + colN[u[2]&15]
 				if n > best {
 					best, band, pos = n, b, q
 				}
