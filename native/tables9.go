@@ -63,6 +63,9 @@ var peerKeep = peerTable()
 // in the band and its column: division by 9 and 3 taken from a table.
 var cellUnits = unitTable()
 
+// byteBits maps 8 bits to 8 bytes: byte i is bit i of the index.
+var byteBits = byteBitsTable()
+
 func rowTables() (minirows, lone [512]uint32) {
 	for v := range 512 {
 		for k := range 3 {
@@ -146,6 +149,15 @@ func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
 func unitTable() (t [32][3]uint8) {
 	for p := range 27 {
 		t[p] = [3]uint8{uint8(p / 9), uint8(p % 9 / 3), uint8(p % 9)}
+	}
+	return t
+}
+
+func byteBitsTable() (t [256]uint64) {
+	for m := range 256 {
+		for i := range 8 {
+			t[m] |= uint64(m>>i&1) << (8 * i)
+		}
 	}
 	return t
 }
