@@ -352,6 +352,11 @@ func (s *state9) digit(d int) *[3]uint32 {
 // spread copies 9 column bits to the three rows of a band.
 const spread = 1 | 1<<9 | 1<<18
 
+// gather3 moves bits 0-2, 9-11 and 18-20 of a word to bits 12-20 of its
+// product with the word (to bits 12-14, 15-17 and 18-20): no two shifted
+// copies overlap, so nothing carries.
+const gather3 = 1 | 1<<6 | 1<<12
+
 // bandStep keeps the cells of band mask x (one digit) in the minirows that
 // some fitting permutation uses; 0 when none fits.
 func bandStep(x uint32) uint32 {
@@ -380,14 +385,14 @@ func (s *state9) propagate() bool {
 			x0, x1, x2 := c[0], c[1], c[2]
 			y0, y1, y2 := bandStep(x0), bandStep(x1), bandStep(x2)
 			for {
-				// Columns each band still uses; then, stack by stack, the
-				// band×column occupancy goes through the same permutation test.
-				c0 := (y0 | y0>>9 | y0>>18) & low9
-				c1 := (y1 | y1>>9 | y1>>18) & low9
-				c2 := (y2 | y2>>9 | y2>>18) & low9
-				k := stackKeep[0][c0&7|c1&7<<3|c2&7<<6] |
-					stackKeep[1][c0>>3&7|c1&0o70|c2<<3&0o700] |
-					stackKeep[2][c0>>6|c1>>3&0o70|c2&0o700]
+				// Columns each band still uses, band b at bits 9b-9b+8;
+				// then, stack by stack, the band×column occupancy goes
+				// through the same permutation test. A multiply gathers a
+				// stack's three 3-bit pieces into bits 12-20.
+				z := (y0|y0>>9|y0>>18)&low9 | (y1<<9|y1|y1>>9)&(low9<<9) | (y2<<18|y2<<9|y2)&(low9<<18)
+				k := stackKeep[0][(z&0o007007007)*gather3>>12&low9] |
+					stackKeep[1][(z>>3&0o007007007)*gather3>>12&low9] |
+					stackKeep[2][(z>>6&0o007007007)*gather3>>12&low9]
 				k0, k1, k2 := k&low9, k>>9&low9, k>>18
 				x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
 				if x0 == 0 || x1 == 0 || x2 == 0 {
