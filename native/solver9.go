@@ -352,6 +352,12 @@ func (s *state9) digit(d int) *[3]uint32 {
 // spread copies 9 column bits to the three rows of a band.
 const spread = 1 | 1<<9 | 1<<18
 
+// gatherRows moves bits 0, 3, 6 (row 0 of a band), 9, 12, 15 (row 1) and
+// 18, 21, 24 (row 2) of a word to bits 16, 19, 22, 17, 20, 23 and 18, 21,
+// 24 of its product with the word: row r, box k at bit 16+3k+r. No two
+// shifted copies share a bit, so nothing carries.
+const gatherRows = 1 | 1<<8 | 1<<16
+
 // gather3 moves bits 0-2, 9-11 and 18-20 of a word to bits 12-20 of its
 // product with the word (to bits 12-14, 15-17 and 18-20): no two shifted
 // copies overlap, so nothing carries.
@@ -360,7 +366,8 @@ const gather3 = 1 | 1<<6 | 1<<12
 // bandStep keeps the cells of band mask x (one digit) in the minirows that
 // some fitting permutation uses; 0 when none fits.
 func bandStep(x uint32) uint32 {
-	return x & bandPerm[(rowBoxes[0][x&low9]|rowBoxes[1][x>>9&low9]|rowBoxes[2][x>>18&low9])&low9]
+	t := (x | x>>1 | x>>2) & 0o111111111 // minirow j's cells at bit 3j
+	return x & bandPerm[t*gatherRows>>16&low9]
 }
 
 // propagate runs digit updates and naked singles to a fixpoint. It reports

@@ -26,8 +26,8 @@ var minirows, lone = rowTables()
 // 9r-9r+8 of a band): the band update saves a shift per row.
 var rowBoxes, loneAt = rowTablesAt(&minirows, &lone)
 
-// bandPerm maps a 9-bit minirow occupancy (bit 3r+k: row r has cells in box
-// k) to the cells of the minirows that some arrangement can still use. A
+// bandPerm maps a 9-bit minirow occupancy (bit 3k+r: row r has cells in box
+// k; box-major, as a multiply gathers it) to the cells of the minirows that some arrangement can still use. A
 // digit takes exactly one minirow in each row and each box of a band, so
 // the minirows it uses form a permutation of the 3×3 matrix; minirows
 // outside every permutation that fits are dead. This one lookup does
@@ -125,9 +125,13 @@ func permTables() (bandPerm, permLive [512]uint32) {
 			}
 		}
 		permLive[m] = live
+		var boxMajor int // m with bit 3r+k moved to 3k+r
+		for j := range 9 {
+			boxMajor |= m >> j & 1 << (3*(j%3) + j/3)
+		}
 		for j := range 9 {
 			if live>>j&1 != 0 {
-				bandPerm[m] |= 0o7 << (9*(j/3) + 3*(j%3))
+				bandPerm[boxMajor] |= 0o7 << (9*(j/3) + 3*(j%3))
 			}
 		}
 	}
