@@ -79,7 +79,7 @@ func (s *state9) init(p *[81]uint8) bool {
 // cells of the rows and boxes they lie in, the columns they use (9 bits),
 // and the rows (bits 0-2) and boxes (bits 3-5) they lie in.
 func givenUnits(x uint32) (kill, cols, units uint32) {
-	m := (rowBoxes[0][x&low9] | rowBoxes[1][x>>9&low9] | rowBoxes[2][x>>18&low9]) & low9
+	m := minirowsOf(x)
 	return givenKill[m], (x | x>>9 | x>>18) & low9, uint32(givenUnitBits[m])
 }
 
@@ -366,8 +366,15 @@ const gather3 = 1 | 1<<6 | 1<<12
 // bandStep keeps the cells of band mask x (one digit) in the minirows that
 // some fitting permutation uses; 0 when none fits.
 func bandStep(x uint32) uint32 {
-	t := (x | x>>1 | x>>2) & 0o111111111 // minirow j's cells at bit 3j
-	return x & bandPerm[t*gatherRows>>16&low9]
+	return x & bandPerm[minirowsOf(x)]
+}
+
+// minirowsOf gives the minirows of band mask x that hold a cell: bit 3k+r
+// for row r, box k. OR-ing each cell with its two right neighbours leaves
+// minirow j's bit at 3j, and one multiply gathers the nine.
+func minirowsOf(x uint32) uint32 {
+	t := (x | x>>1 | x>>2) & 0o111111111
+	return t * gatherRows >> 16 & low9
 }
 
 // propagate runs digit updates and naked singles to a fixpoint. It reports

@@ -16,34 +16,31 @@ const (
 	low9  = 0o777       // one row of a band
 )
 
-// minirows maps a 9-bit row to 3 bits: bit k says whether the row has a
-// cell in box k; lone maps a 9-bit row to itself when it has exactly one
-// cell (the digit is placed there) and to 0 otherwise.
-var minirows, lone = rowTables()
-
-// rowBoxes[r] and loneAt[r] are minirows and lone for row r of a band,
-// already shifted to its place (bits 3r-3r+2 of a minirow occupancy, bits
-// 9r-9r+8 of a band): the band update saves a shift per row.
-var rowBoxes, loneAt = rowTablesAt(&minirows, &lone)
+// loneAt[r] maps row r of a band (9 bits) to its cells shifted to their
+// place in the band (bits 9r-9r+8) when it has exactly one cell (the digit
+// is placed there), and to 0 otherwise: the band update saves a shift per
+// row.
+var loneAt = loneTable()
 
 // bandPerm maps a 9-bit minirow occupancy (bit 3k+r: row r has cells in box
-// k; box-major, as a multiply gathers it) to the cells of the minirows that some arrangement can still use. A
-// digit takes exactly one minirow in each row and each box of a band, so
-// the minirows it uses form a permutation of the 3×3 matrix; minirows
-// outside every permutation that fits are dead. This one lookup does
-// pointing and claiming (locked candidates) inside the band, and gives 0
-// when no permutation fits: a contradiction.
+// k, as minirowsOf gives it) to the cells of the minirows that some
+// arrangement can still use. A digit takes exactly one minirow in each row
+// and each box of a band, so the minirows it uses form a permutation of the
+// 3×3 matrix; minirows outside every permutation that fits are dead. This
+// one lookup does pointing and claiming (locked candidates) inside the
+// band, and gives 0 when no permutation fits: a contradiction.
 //
-// permLive is bandPerm before expansion to cells: the 9-bit set of
-// minirows (bit 3r+k) some fitting permutation uses. The same holds for a
+// permLive is bandPerm before expansion to cells, row-major: for an
+// occupancy m with bit 3r+k, the 9-bit set of minirows (bit 3r+k) some
+// fitting permutation uses. The same holds for a
 // stack of three boxes read as band × column-in-box: a digit takes one
 // column in each band and one band in each column of a stack.
 var bandPerm, permLive = permTables()
 
 // givenKill and givenUnitBits serve the start. For a minirow occupancy m
-// (bit 3r+k: row r has a given in box k), givenKill holds the cells of the
-// rows and boxes used, givenUnitBits those rows (bits 0-2) and boxes
-// (bits 3-5).
+// (bit 3k+r: row r has a given in box k, as minirowsOf gives it),
+// givenKill holds the cells of the rows and boxes used, givenUnitBits
+// those rows (bits 0-2) and boxes (bits 3-5).
 var givenKill, givenUnitBits = givenTables()
 
 // stackKeep[s] is permLive for stack s, laid out for the columns: for a
@@ -66,28 +63,15 @@ var cellUnits = unitTable()
 // byteBits maps 8 bits to 8 bytes: byte i is bit i of the index.
 var byteBits = byteBitsTable()
 
-func rowTables() (minirows, lone [512]uint32) {
-	for v := range 512 {
-		for k := range 3 {
-			if v>>(3*k)&7 != 0 {
-				minirows[v] |= 1 << k
-			}
-		}
-		if bits.OnesCount(uint(v)) == 1 {
-			lone[v] = uint32(v)
-		}
-	}
-	return minirows, lone
-}
-
-func rowTablesAt(minirows, lone *[512]uint32) (rowBoxes [3][512]uint16, loneAt [3][512]uint32) {
+func loneTable() (loneAt [3][512]uint32) {
 	for r := range 3 {
 		for v := range 512 {
-			rowBoxes[r][v] = uint16(minirows[v] << (3 * r))
-			loneAt[r][v] = lone[v] << (9 * r)
+			if bits.OnesCount(uint(v)) == 1 {
+				loneAt[r][v] = uint32(v) << (9 * r)
+			}
 		}
 	}
-	return rowBoxes, loneAt
+	return loneAt
 }
 
 func givenTables() (kill [512]uint32, units [512]uint8) {
@@ -95,7 +79,7 @@ func givenTables() (kill [512]uint32, units [512]uint8) {
 		var rows, boxes uint8
 		for r := range 3 {
 			for k := range 3 {
-				if m>>(3*r+k)&1 != 0 {
+				if m>>(3*k+r)&1 != 0 {
 					rows |= 1 << r
 					boxes |= 1 << k
 					kill[m] |= low9<<(9*r) | 0o007007007<<(3*k)
