@@ -223,13 +223,11 @@ func (s *state9) pickCell() (band, pos int) {
 	p0, p1, p2 := s.pairs[0], s.pairs[1], s.pairs[2]
 	if p0|p1|p2 != 0 {
 		// The counts of bivalue cells per column, row and box, taken once:
-		// a cell's score is the sum of its three. Sixteen slots let a
-		// mask, not a division by 9, keep the index in range.
-		colN := [16]int{
-			colCount(p0, p1, p2, 0), colCount(p0, p1, p2, 1), colCount(p0, p1, p2, 2),
-			colCount(p0, p1, p2, 3), colCount(p0, p1, p2, 4), colCount(p0, p1, p2, 5),
-			colCount(p0, p1, p2, 6), colCount(p0, p1, p2, 7), colCount(p0, p1, p2, 8),
-		}
+		// a cell's score is the sum of its three. The column counts add
+		// up in nine 4-bit lanes, one row at a time.
+		colN := nibbles[p0&low9] + nibbles[p0>>9&low9] + nibbles[p0>>18&low9] +
+			nibbles[p1&low9] + nibbles[p1>>9&low9] + nibbles[p1>>18&low9] +
+			nibbles[p2&low9] + nibbles[p2>>9&low9] + nibbles[p2>>18&low9]
 		best := -1
 		for b := 0; b < 3; b++ {
 			pb := s.pairs[b]
@@ -241,7 +239,7 @@ func (s *state9) pickCell() (band, pos int) {
 			for p := pb; p != 0; p &= p - 1 {
 				q := bits.TrailingZeros32(p)
 				u := &cellUnits[q&31]
-				n := rowN[u[0]&3] + boxN[u[1]&3] + colN[u[2]&15]
+				n := rowN[u[0]&3] + boxN[u[1]&3] + int(colN>>(u[2]&63)&15)
 				if n > best {
 					best, band, pos = n, b, q
 				}
@@ -268,13 +266,6 @@ func (s *state9) pickCell() (band, pos int) {
 		}
 	}
 	return
-}
-
-// colCount counts the cells of column c in the three bands' masks: one
-// popcount, the bands' column bits shifted apart.
-func colCount(p0, p1, p2 uint32, c int) int {
-	col := uint32(0o001001001) << c
-	return bits.OnesCount32(p0&col | p1&col<<1 | p2&col<<2)
 }
 
 // Solver9 is the fast path for 9×9 puzzles held as [81]uint8 (row-major, 0

@@ -57,8 +57,13 @@ var stackKeep = stackTable(&permLive)
 var peerKeep = peerTable()
 
 // cellUnits maps a cell of a band (0-26) to its row in the band, its box
-// in the band and its column: division by 9 and 3 taken from a table.
+// in the band and four times its column (the shift to its 4-bit lane):
+// division by 9 and 3 taken from a table.
 var cellUnits = unitTable()
+
+// nibbles maps a row (9 bits) to nine 4-bit lanes, lane i holding bit i:
+// summing rows counts the cells of each column.
+var nibbles = nibbleTable()
 
 // byteBits maps 8 bits to 8 bytes: byte i is bit i of the index.
 var byteBits = byteBitsTable()
@@ -136,7 +141,7 @@ func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
 
 func unitTable() (t [32][3]uint8) {
 	for p := range 27 {
-		t[p] = [3]uint8{uint8(p / 9), uint8(p % 9 / 3), uint8(p % 9)}
+		t[p] = [3]uint8{uint8(p / 9), uint8(p % 9 / 3), uint8(4 * (p % 9))}
 	}
 	return t
 }
@@ -145,6 +150,15 @@ func byteBitsTable() (t [256]uint64) {
 	for m := range 256 {
 		for i := range 8 {
 			t[m] |= uint64(m>>i&1) << (8 * i)
+		}
+	}
+	return t
+}
+
+func nibbleTable() (t [512]uint64) {
+	for v := range 512 {
+		for i := range 9 {
+			t[v] |= uint64(v>>i&1) << (4 * i)
 		}
 	}
 	return t
