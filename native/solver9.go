@@ -223,23 +223,29 @@ func (s *state9) pickCell() (band, pos int) {
 	p0, p1, p2 := s.pairs[0], s.pairs[1], s.pairs[2]
 	if p0|p1|p2 != 0 {
 		// The counts of bivalue cells per column, row and box, taken once:
-		// a cell's score is the sum of its three. The column counts add
-		// up in nine 4-bit lanes, one row at a time.
-		colN := nibbles[p0&low9] + nibbles[p0>>9&low9] + nibbles[p0>>18&low9] +
-			nibbles[p1&low9] + nibbles[p1>>9&low9] + nibbles[p1>>18&low9] +
-			nibbles[p2&low9] + nibbles[p2>>9&low9] + nibbles[p2>>18&low9]
+		// a cell's score is the sum of its three. Counts add up in nine
+		// 5-bit lanes, one per column, one row at a time; a band's lanes
+		// summed three by three give its boxes' counts, which a multiply
+		// copies to their columns' lanes.
+		w := [3]uint64{
+			lanes[p0&low9] + lanes[p0>>9&low9] + lanes[p0>>18&low9],
+			lanes[p1&low9] + lanes[p1>>9&low9] + lanes[p1>>18&low9],
+			lanes[p2&low9] + lanes[p2>>9&low9] + lanes[p2>>18&low9],
+		}
+		colN := w[0] + w[1] + w[2]
 		best := -1
 		for b := 0; b < 3; b++ {
 			pb := s.pairs[b]
 			if pb == 0 {
 				continue
 			}
+			boxN := w[b] + w[b]>>5 + w[b]>>10 // box k's count in lane 3k
+			colBox := colN + boxN&boxLanes*boxSpread
 			rowN := [4]int{bits.OnesCount32(pb & low9), bits.OnesCount32(pb >> 9 & low9), bits.OnesCount32(pb >> 18)}
-			boxN := [4]int{bits.OnesCount32(pb & 0o007007007), bits.OnesCount32(pb & 0o070070070), bits.OnesCount32(pb & 0o700700700)}
 			for p := pb; p != 0; p &= p - 1 {
 				q := bits.TrailingZeros32(p)
-				u := &cellUnits[q&31]
-				n := rowN[u[0]&3] + boxN[u[1]&3] + int(colN>>(u[2]&63)&15)
+				u := &cellLanes[q&31]
+				n := rowN[u[0]&3] + int(colBox>>(u[1]&63)&31)
 				if n > best {
 					best, band, pos = n, b, q
 				}
@@ -339,6 +345,13 @@ func take1(o *uint32, p uint32) uint32 {
 func (s *state9) digit(d int) *[3]uint32 {
 	return (*[3]uint32)(s.cand[3*d : 3*d+3])
 }
+
+// boxLanes selects lanes 0, 3 and 6 of nine 5-bit lanes; boxSpread copies
+// each to the next two lanes.
+const (
+	boxLanes  = 31 | 31<<15 | 31<<30
+	boxSpread = 1 | 1<<5 | 1<<10
+)
 
 // spread copies 9 column bits to the three rows of a band.
 const spread = 1 | 1<<9 | 1<<18

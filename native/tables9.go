@@ -56,14 +56,13 @@ var stackKeep = stackTable(&permLive)
 // bit position needs no bounds check.
 var peerKeep = peerTable()
 
-// cellUnits maps a cell of a band (0-26) to its row in the band, its box
-// in the band and four times its column (the shift to its 4-bit lane):
-// division by 9 and 3 taken from a table.
-var cellUnits = unitTable()
+// cellLanes maps a cell of a band (0-26) to its row in the band and the
+// shift to its column's 5-bit lane: division by 9 taken from a table.
+var cellLanes = laneShiftTable()
 
-// nibbles maps a row (9 bits) to nine 4-bit lanes, lane i holding bit i:
+// lanes maps a row (9 bits) to nine 5-bit lanes, lane i holding bit i:
 // summing rows counts the cells of each column.
-var nibbles = nibbleTable()
+var lanes = laneTable()
 
 // byteBits maps 8 bits to 8 bytes: byte i is bit i of the index.
 var byteBits = byteBitsTable()
@@ -139,9 +138,9 @@ func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
 	return t
 }
 
-func unitTable() (t [32][3]uint8) {
+func laneShiftTable() (t [32][2]uint8) {
 	for p := range 27 {
-		t[p] = [3]uint8{uint8(p / 9), uint8(p % 9 / 3), uint8(4 * (p % 9))}
+		t[p] = [2]uint8{uint8(p / 9), uint8(5 * (p % 9))}
 	}
 	return t
 }
@@ -155,10 +154,10 @@ func byteBitsTable() (t [256]uint64) {
 	return t
 }
 
-func nibbleTable() (t [512]uint64) {
+func laneTable() (t [512]uint64) {
 	for v := range 512 {
 		for i := range 9 {
-			t[v] |= uint64(v>>i&1) << (4 * i)
+			t[v] |= uint64(v>>i&1) << (5 * i)
 		}
 	}
 	return t
