@@ -356,9 +356,9 @@ const (
 // spread copies 9 column bits to the three rows of a band.
 const spread = 1 | 1<<9 | 1<<18
 
-// gatherRows moves bits 0, 3, 6 (row 0 of a band), 9, 12, 15 (row 1) and
-// 18, 21, 24 (row 2) of a word to bits 16, 19, 22, 17, 20, 23 and 18, 21,
-// 24 of its product with the word: row r, box k at bit 16+3k+r. No two
+// gatherRows moves bits 2, 5, 8 (row 0 of a band), 11, 14, 17 (row 1) and
+// 20, 23, 26 (row 2) of a word to bits 18, 21, 24, 19, 22, 25 and 20, 23,
+// 26 of its product with the word: row r, box k at bit 18+3k+r. No two
 // shifted copies share a bit, so nothing carries.
 const gatherRows = 1 | 1<<8 | 1<<16
 
@@ -374,11 +374,12 @@ func bandStep(x uint32) uint32 {
 }
 
 // minirowsOf gives the minirows of band mask x that hold a cell: bit 3k+r
-// for row r, box k. OR-ing each cell with its two right neighbours leaves
-// minirow j's bit at 3j, and one multiply gathers the nine.
+// for row r, box k. Adding 3 to each minirow's two low bits carries into
+// its high bit exactly when they are not both 0 (never further), which
+// leaves minirow j's occupancy at bit 3j+2; one multiply gathers the nine.
 func minirowsOf(x uint32) uint32 {
-	t := (x | x>>1 | x>>2) & 0o111111111
-	return t * gatherRows >> 16 & low9
+	t := (x&0o333333333 + 0o333333333 | x) & 0o444444444
+	return t * gatherRows >> 18 & low9
 }
 
 // propagate runs digit updates and naked singles to a fixpoint. It reports
