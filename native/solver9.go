@@ -414,7 +414,10 @@ func (s *state9) propagate() bool {
 					stackKeep[2][(z>>6&0o007007007)*gather3>>12&low9]
 				k0, k1, k2 := k&low9, k>>9&low9, k>>18
 				x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
-				if x0 == 0 || x1 == 0 || x2 == 0 {
+				// A stack where some permutation fits keeps a column of
+				// every band, one the band uses: so a band left empty
+				// means no stack fits, and all three are empty.
+				if x0 == 0 {
 					return false
 				}
 				// Both steps are idempotent: when one takes nothing from what
