@@ -412,19 +412,20 @@ func (s *state9) propagate() bool {
 				k := stackKeep[0][(z&0o007007007)*gather3>>12&low9] |
 					stackKeep[1][(z>>3&0o007007007)*gather3>>12&low9] |
 					stackKeep[2][(z>>6&0o007007007)*gather3>>12&low9]
-				k0, k1, k2 := k&low9, k>>9&low9, k>>18
-				x0, x1, x2 = y0&(k0*spread), y1&(k1*spread), y2&(k2*spread)
 				// A stack where some permutation fits keeps a column of
-				// every band, one the band uses: so a band left empty
-				// means no stack fits, and all three are empty.
-				if x0 == 0 {
+				// every band, one the band uses: no band is left empty
+				// unless none fits and all are.
+				if k == 0 {
 					return false
 				}
 				// Both steps are idempotent: when one takes nothing from what
-				// the other left, neither has anything more to take.
-				if x0 == y0 && x1 == y1 && x2 == y2 {
+				// the other left, neither has anything more to take. The
+				// stack step takes nothing when it keeps every column used.
+				if k == z {
+					x0, x1, x2 = y0, y1, y2
 					break
 				}
+				x0, x1, x2 = y0&(k&low9*spread), y1&(k>>9&low9*spread), y2&(k>>18*spread)
 				y0, y1, y2 = bandStep(x0), bandStep(x1), bandStep(x2)
 				if x0 == y0 && x1 == y1 && x2 == y2 {
 					break
