@@ -35,16 +35,35 @@ type search9 struct {
 const ctxCheckMask = 1023
 
 // init loads the givens; it fails on two equal digits in one unit or a
-// digit over 9. It has no branch that depends on the puzzle: the cells are
-// sorted into per-digit masks in one pass, and each digit's masks then
-// give its candidates and, by counting, its conflicts. Branching on each
-// cell instead mispredicts about once per given.
+// digit over 9. Its only branches that depend on the puzzle end its three
+// loops over the givens of a band: the givens are sorted into per-digit
+// masks, and each digit's masks then give its candidates and, by counting,
+// its conflicts. Branching on each cell instead mispredicts about once per
+// given.
 func (s *state9) init(p *[81]uint8) bool {
+	// The givens' cells first, eight bytes at a time; then only the
+	// givens are read one by one (17 to 40 of 81 cells): on the 17-clue
+	// set 5 % faster, on serg 3 %.
+	lo := nonzeroBytes(binary.LittleEndian.Uint64(p[0:8])) |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[8:16]))<<8 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[16:24]))<<16 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[24:32]))<<24 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[32:40]))<<32 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[40:48]))<<40 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[48:56]))<<48 |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[56:64]))<<56
+	hi := nonzeroBytes(binary.LittleEndian.Uint64(p[64:72])) |
+		nonzeroBytes(binary.LittleEndian.Uint64(p[72:80]))<<8 |
+		uint64(nonzero(uint32(p[80])))<<16
+	given := [3]uint32{uint32(lo) & all27, uint32(lo>>27) & all27, uint32(lo>>54|hi<<10) & all27}
 	var g [3][16]uint32 // per band, the cells of each value; [0]: blanks
 	var over uint8
 	for b := range g {
-		row, gb := (*[27]uint8)(p[27*b:27*b+27]), &g[b]
-		for pos, v := range row {
+		gb := &g[b]
+		gb[0] = all27 &^ given[b]
+		for x := given[b]; x != 0; x &= x - 1 {
+			pos := bits.TrailingZeros32(x)
+			v := p[27*b+pos]
 			over |= v
 			gb[v&15] |= 1 << pos
 		}
@@ -340,6 +359,20 @@ func take1(o *uint32, p uint32) uint32 {
 	*o &^= p
 	return uint32((lost + 1<<32 - 1) >> 32)
 }
+
+// nonzeroBytes gives the bytes of v that are not 0, bit i for byte i.
+// Adding 0x7f to a byte's low seven bits carries into its high bit
+// exactly when they are not all 0, and never further; a multiply then
+// gathers the eight high bits into the top byte.
+func nonzeroBytes(v uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	h := (v&low7 + low7 | v) & high
+	return (h >> 7) * 0x0102040810204080 >> 56
+}
+
+// nonzero is 1 when v is not 0, else 0, without a branch: v plus 2³²-1
+// carries into bit 32 exactly when v is not empty.
+func nonzero(v uint32) uint32 { return uint32((uint64(v) + 1<<32 - 1) >> 32) }
 
 // digit returns the three band masks of digit d.
 func (s *state9) digit(d int) *[3]uint32 {
