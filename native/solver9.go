@@ -459,8 +459,9 @@ func (s *state9) propagate() bool {
 					break
 				}
 				x0, x1, x2 = y0&(k&low9*spread), y1&(k>>9&low9*spread), y2&(k>>18*spread)
-				y0, y1, y2 = bandStep(x0), bandStep(x1), bandStep(x2)
-				if x0 == y0 && x1 == y1 && x2 == y2 {
+				b0, b1, b2 := bandPerm[minirowsOf(x0)], bandPerm[minirowsOf(x1)], bandPerm[minirowsOf(x2)]
+				y0, y1, y2 = x0&b0, x1&b1, x2&b2
+				if b0&b1&b2 >= keepsAll { // the band step took nothing
 					break
 				}
 			}

@@ -28,7 +28,8 @@ var loneAt = loneTable()
 // and each box of a band, so the minirows it uses form a permutation of the
 // 3×3 matrix; minirows outside every permutation that fits are dead. This
 // one lookup does pointing and claiming (locked candidates) inside the
-// band, and gives 0 when no permutation fits: a contradiction.
+// band, and gives 0 when no permutation fits: a contradiction. Bit 31,
+// keepsAll, is set when every occupied minirow is live.
 //
 // permLive is bandPerm before expansion to cells, row-major: for an
 // occupancy m with bit 3r+k, the 9-bit set of minirows (bit 3r+k) some
@@ -36,6 +37,11 @@ var loneAt = loneTable()
 // stack of three boxes read as band × column-in-box: a digit takes one
 // column in each band and one band in each column of a stack.
 var bandPerm, permLive = permTables()
+
+// keepsAll, bit 31 of a bandPerm entry, says that every occupied minirow
+// is live: the band step takes nothing. Band masks have 27 bits, so
+// masking with an entry clears it.
+const keepsAll = 1 << 31
 
 // givenKill and givenUnitBits serve the start. For a minirow occupancy m
 // (bit 3k+r: row r has a given in box k, as minirowsOf gives it),
@@ -121,6 +127,9 @@ func permTables() (bandPerm, permLive [512]uint32) {
 			if live>>j&1 != 0 {
 				bandPerm[boxMajor] |= 0o7 << (9*(j/3) + 3*(j%3))
 			}
+		}
+		if live == uint32(m) {
+			bandPerm[boxMajor] |= keepsAll
 		}
 	}
 	return bandPerm, permLive
