@@ -16,6 +16,7 @@ import "math/bits"
 // whose matched edges run cell→digit and whose other edges run digit→cell.
 type alldiff struct {
 	cells   []int32 // the unit's open cells, numbered 0..k-1
+	at      []int32 // position in the unit → number of the open cell there
 	digits  []int32 // the unit's missing digits, numbered 0..k-1
 	dIndex  []int32 // digit → its number, or -1
 	adjOff  []int32 // cell i's digits are adj[adjOff[i]:adjOff[i+1]]
@@ -36,7 +37,7 @@ type alldiff struct {
 }
 
 func newAlldiff(n int) *alldiff {
-	a := &alldiff{dIndex: make([]int32, n)}
+	a := &alldiff{dIndex: make([]int32, n), at: make([]int32, n)}
 	for i := range a.dIndex {
 		a.dIndex[i] = -1
 	}
@@ -55,10 +56,11 @@ func (s *general) filterUnit(u int) bool {
 	a := s.ad
 	a.cells = a.cells[:0]
 	var placed [maxWords]uint64
-	for _, c := range s.unitCells[u*n : u*n+n] {
+	for pos, c := range s.unitCells[u*n : u*n+n] {
 		if v := s.val[c]; v != 0 {
 			placed[(v-1)>>6] |= 1 << ((v - 1) & 63)
 		} else {
+			a.at[pos] = int32(len(a.cells))
 			a.cells = append(a.cells, c)
 		}
 	}
@@ -99,9 +101,27 @@ func (s *general) filterUnit(u int) bool {
 		}
 		a.adjOff = append(a.adjOff, int32(len(a.adj)))
 	}
+	// Start from the unit's last matching: most of its edges survive the
+	// few removals between two filterings, and each one kept is a cell
+	// the matching need not search for.
+	a.reset(k)
+	last := s.umatch[u*n : u*n+n]
+	for j, d := range a.digits {
+		c := last[d]
+		if c < 0 || s.val[c] != 0 || s.cand[int(c)*w+int(d)>>6]>>(d&63)&1 == 0 {
+			continue
+		}
+		// Entries of earlier matchings may name the same cell twice.
+		if i := a.at[s.places(int(c))[u/n]]; a.matchC[i] < 0 {
+			a.matchC[i], a.matchD[j] = int32(j), i
+		}
+	}
 	if !a.match(k) {
 		s.wdeg[u]++
 		return false
+	}
+	for i, j := range a.matchC[:k] {
+		last[a.digits[j]] = a.cells[i]
 	}
 	a.reverse(k)
 	a.scc(k)
@@ -130,13 +150,21 @@ func (s *general) filterUnit(u int) bool {
 // maxWords is the most words a digit set of sudokusat.MaxSize digits needs.
 const maxWords = (400 + 63) / 64
 
-// match finds a perfect matching of k cells to k digits, or reports none.
-func (a *alldiff) match(k int) bool {
+// reset empties the matching of k cells and digits.
+func (a *alldiff) reset(k int) {
 	a.matchC = fill(a.matchC, k, -1)
 	a.matchD = fill(a.matchD, k, -1)
+}
+
+// match completes the matching of k cells to k digits to a perfect one, or
+// reports none.
+func (a *alldiff) match(k int) bool {
 	a.seen = fill(a.seen, k, 0)
 	// Greedy first: most cells get a digit without search.
 	for i := range k {
+		if a.matchC[i] >= 0 {
+			continue
+		}
 		for _, j := range a.adj[a.adjOff[i]:a.adjOff[i+1]] {
 			if a.matchD[j] < 0 {
 				a.matchC[i], a.matchD[j] = j, int32(i)

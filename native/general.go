@@ -60,6 +60,7 @@ type general struct {
 	filter  []int32 // units for alldiff filtering
 	fqueued []bool  // at unit: in filter already
 	ad      *alldiff
+	umatch  []int32  // at unit*n+digit: the cell alldiff last matched the digit to, or -1
 	wdeg    []uint32 // per unit: dead ends it caused, from 1 (see pickCell)
 	fcalls  int      // alldiff filterings run
 	fuseful int      // those that removed something
@@ -119,6 +120,7 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 		unitOpen:  make([]int32, 3*n),
 		wdeg:      make([]uint32, 3*n),
 		ad:        newAlldiff(n),
+		umatch:    make([]int32, 3*n*n),
 	}
 	for r := range n {
 		for c := range n {
@@ -133,6 +135,9 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 	}
 	for k := range n {
 		s.boxCol[k%bc*w+k>>6] |= 1 << (k & 63)
+	}
+	for i := range s.umatch {
+		s.umatch[i] = -1
 	}
 
 	// The digits each unit already holds, to start every blank cell with
