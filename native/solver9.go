@@ -25,8 +25,10 @@ type search9 struct {
 	count   int
 	guesses int
 	nodes   uint
+	budget  uint // branch points allowed, looked at with done; 0: no bound
 	done    <-chan struct{}
-	stopped bool
+	stopped bool // by done or the budget
+	aborted bool // by the budget
 	sol     *[81]uint8
 }
 
@@ -189,13 +191,8 @@ func (sr *search9) search(depth int) {
 		return
 	}
 	sr.nodes++
-	if sr.done != nil && sr.nodes&ctxCheckMask == 0 {
-		select {
-		case <-sr.done:
-			sr.stopped = true
-			return
-		default:
-		}
+	if sr.nodes&ctxCheckMask == 0 && sr.poll() {
+		return
 	}
 	b, pos := s.pickCell()
 	bit := uint32(1) << pos
@@ -322,23 +319,49 @@ func (sv *Solver9) Solve(puzzle, solution *[81]uint8) bool {
 // Guesses returns the number of branching decisions the last call made.
 func (sv *Solver9) Guesses() int { return sv.guesses }
 
+// poll reports whether the search must stop, for done or for the budget,
+// and marks it stopped.
+func (sr *search9) poll() bool {
+	if sr.budget != 0 && sr.nodes >= sr.budget {
+		sr.stopped, sr.aborted = true, true
+		return true
+	}
+	if sr.done != nil {
+		select {
+		case <-sr.done:
+			sr.stopped = true
+			return true
+		default:
+		}
+	}
+	return false
+}
+
 // count is Count with cancellation: it stops soon after done closes and
 // then reports stopped.
 func (sv *Solver9) count(puzzle *[81]uint8, limit int, solution *[81]uint8, done <-chan struct{}) (n int, stopped bool) {
+	n, stopped, _ = sv.countWithin(puzzle, limit, solution, done, 0)
+	return n, stopped
+}
+
+// countWithin is count that gives up, reporting aborted, once the search
+// has passed budget branch points (0: no bound; looked at every
+// ctxCheckMask+1).
+func (sv *Solver9) countWithin(puzzle *[81]uint8, limit int, solution *[81]uint8, done <-chan struct{}, budget uint) (n int, stopped, aborted bool) {
 	sv.guesses = 0
 	if limit < 1 {
-		return 0, false
+		return 0, false, false
 	}
 	sr := &sv.sr
-	sr.limit, sr.count, sr.guesses, sr.nodes = limit, 0, 0, 0
-	sr.sol, sr.done, sr.stopped = solution, done, false
+	sr.limit, sr.count, sr.guesses, sr.nodes, sr.budget = limit, 0, 0, 0, budget
+	sr.sol, sr.done, sr.stopped, sr.aborted = solution, done, false, false
 	s := &sr.stack[0]
 	if !s.init(puzzle) || !s.propagate() {
-		return 0, false
+		return 0, false, false
 	}
 	sr.search(0)
 	sv.guesses = sr.guesses
-	return sr.count, sr.stopped
+	return sr.count, sr.stopped && !sr.aborted, sr.aborted
 }
 
 // take removes the cells p0, p1, p2 of the three bands from digit e and
