@@ -28,7 +28,8 @@ import (
 // Search branches on the cell with the fewest candidates for the conflicts
 // its units caused (dom/wdeg), trying each digit and then removing it
 // (two-way branching), and restarts with growing budgets to escape the
-// heavy tails of backtracking (countRestarts). Branching does not copy the
+// heavy tails of backtracking (countRestarts), keeping what each cut run
+// refuted as nogoods (nogood.go). Branching does not copy the
 // state, which reaches tens of megabytes on the largest grids: every removal
 // and placement goes on a trail, and backtracking replays the trail
 // backwards.
@@ -85,6 +86,14 @@ type general struct {
 	hint    []int16    // per cell, the digit (from 0) to try first in the first run
 	found   []uint64   // hashes of the distinct solutions found
 	seed    maphash.Seed
+
+	// Nogoods recorded at restarts (see nogood.go).
+	path    []int32 // decisions below the root: cell*n+d placed, ^(cell*n+d) removed
+	nogoods [][]int32
+	watches map[int32][]int32 // cell*n+d: the nogoods watching that placement
+	ngQueue []int32           // placements whose watches are still to be looked at
+	pending [][]int32         // nogoods of the run just aborted, added at the root
+	ngTaken int               // digits taken from cells by watched nogoods
 }
 
 // placeMark tags placements in the trail. Removals are below n²·n ≤ 400³.
@@ -352,6 +361,9 @@ func (s *general) place(cell, d int) bool {
 	if s.trailing {
 		s.trail = append(s.trail, placeMark|uint32(cell))
 	}
+	if s.watches != nil {
+		s.ngQueue = append(s.ngQueue, int32(cell*n+d))
+	}
 	base := cell * w
 	for i := range w {
 		for x := s.cand[base+i]; x != 0; x &= x - 1 {
@@ -423,6 +435,15 @@ func (s *general) propagate() bool {
 				s.clearQueues()
 				return false
 			}
+		}
+		if len(s.ngQueue) > 0 {
+			lit := s.ngQueue[len(s.ngQueue)-1]
+			s.ngQueue = s.ngQueue[:len(s.ngQueue)-1]
+			if !s.watched(lit) {
+				s.clearQueues()
+				return false
+			}
+			continue
 		}
 		if len(s.locked) > 0 {
 			ud := int(s.locked[len(s.locked)-1])
@@ -509,6 +530,7 @@ func (s *general) lockedCheck(ud int) bool {
 
 func (s *general) clearQueues() {
 	s.singles = s.singles[:0]
+	s.ngQueue = s.ngQueue[:0]
 	for _, ud := range s.locked {
 		s.queued[ud] = false
 	}
@@ -591,6 +613,7 @@ func (s *general) deadEnd() {
 	s.fails++
 	if s.budget != 0 && s.fails >= s.budget {
 		s.aborted = true
+		s.recordNogoods()
 	}
 }
 
@@ -628,6 +651,8 @@ func (s *general) leaf() {
 func (s *general) branchCell(cell int) {
 	var order [sudokusat.MaxSize]int16
 	ds := s.digits(cell, order[:0])
+	base := len(s.path)
+	defer func() { s.path = s.path[:base] }()
 	for _, d16 := range ds {
 		d := int(d16)
 		if !s.has(cell, d) {
@@ -635,6 +660,8 @@ func (s *general) branchCell(cell int) {
 		}
 		s.guesses++
 		mark := len(s.trail)
+		lit := int32(cell*s.n + d)
+		s.path = append(s.path, lit)
 		if s.place(cell, d) && s.propagate() {
 			s.search()
 		} else {
@@ -644,6 +671,7 @@ func (s *general) branchCell(cell int) {
 			return // the state is dropped: undoing a large grid's trail takes long
 		}
 		s.undo(mark)
+		s.path[len(s.path)-1] = ^lit // searched through: from now on a removal
 		if s.finished() || !s.remove(cell, d) || !s.propagate() {
 			return
 		}
@@ -713,13 +741,20 @@ func (s *general) pickCell() int {
 // countGeneral counts up to limit solutions of g, writing the first to sol
 // (n² digits) when sol is not nil.
 func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}) (count, guesses int, stopped bool) {
+	s := runGeneral(g, limit, sol, done, restartBase)
+	return s.count, s.guesses, s.stopped
+}
+
+// runGeneral is countGeneral with the restarts' shortest budget given
+// (restartBase but in tests), returning the solver as it ends.
+func runGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}, base uint) *general {
 	s, ok := newGeneralUntil(g, done)
 	if !ok {
-		return 0, 0, closed(done)
+		return &general{stopped: closed(done)}
 	}
 	s.done = done
 	if !s.propagate() {
-		return 0, 0, s.stopped
+		return &general{stopped: s.stopped}
 	}
 	s.trailing = true
 	s.limit, s.sol = limit, sol
@@ -727,11 +762,11 @@ func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{
 	s.weight = 1
 	switch {
 	case limit <= restartLimit:
-		s.countRestarts()
+		s.countRestarts(base)
 	case !s.symmetric():
 		s.search()
 	}
-	return s.count, s.guesses, s.stopped
+	return s
 }
 
 // restartLimit is the largest limit counted with restarts, which must
@@ -739,16 +774,17 @@ func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{
 const restartLimit = 64
 
 // countRestarts searches in runs of growing length (a run ends after the
-// Luby sequence times restartBase dead ends), each run but the first in a
-// new random order, until a run ends on its own (it has seen everything) or
-// limit distinct solutions are found. Backtracking search on Sudoku has heavy tails: an early wrong
+// Luby sequence times base dead ends), each run but the first in a
+// new random order, until a run ends on its own (it has seen everything),
+// the nogoods of the cut runs refute the root (so do they), or limit
+// distinct solutions are found. Backtracking search on Sudoku has heavy tails: an early wrong
 // choice can hide the solutions under a subtree too big to refute, while
 // another order finds them at once. Restarts cut those runs short; the
 // growing budgets keep the search complete.
-func (s *general) countRestarts() {
+func (s *general) countRestarts(base uint) {
 	s.seed = maphash.MakeSeed()
 	for run := 1; ; run++ {
-		s.budget = s.fails + restartBase*luby(run)
+		s.budget = s.fails + base*luby(run)
 		s.search()
 		if s.stopped {
 			return
@@ -758,6 +794,9 @@ func (s *general) countRestarts() {
 			return
 		}
 		s.aborted = false
+		if !s.addNogoods() {
+			return // the nogoods leave nothing to search
+		}
 		if s.rng == nil {
 			s.rng = rand.New(rand.NewPCG(uint64(run), 0x5eed))
 		}
