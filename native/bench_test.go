@@ -2,6 +2,7 @@ package native
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -52,6 +53,19 @@ func BenchmarkNativeTop95(b *testing.B) { benchUnique(b, "norvig-top95-hardest.t
 // two or more solutions: the count to 2 must find a second solution, so
 // it cannot stop at the first.
 func BenchmarkNativeSerg(b *testing.B) { benchCount(b, "serg-benchmark.txt", 2) }
+
+// BenchmarkNativeSet: the file of the data sets' folder that
+// $SUDOKUSAT_BENCH_SET names, each of its puzzles with one solution: a set
+// kept outside the repository, such as the forum's lists of the hardest
+// puzzles, timed as the shared sets are (bench/tdoku/run.sh takes such
+// files after its rounds).
+func BenchmarkNativeSet(b *testing.B) {
+	name := os.Getenv("SUDOKUSAT_BENCH_SET")
+	if name == "" {
+		b.Skip("skipping: $SUDOKUSAT_BENCH_SET names no file in the data sets' folder ($SUDOKUSAT_DATA)")
+	}
+	benchUnique(b, name)
+}
 
 // checkInkala fails the benchmark, after its loop, unless sol is Inkala's
 // published solution.

@@ -5,7 +5,11 @@
 # by set, in turns. Nothing of tdoku is kept here: driver.cc is ours, a
 # loop that counts each puzzle to 2 with tdoku's entry point.
 #
-#   bench/tdoku/run.sh [DATA [ROUNDS]]     (DATA defaults to ../shared/data)
+#   bench/tdoku/run.sh [DATA [ROUNDS [FILE ...]]]     (DATA defaults to ../shared/data)
+#
+# Each FILE, a file of 9×9 puzzles with one solution each kept outside the
+# data sets (the forum's lists of the hardest, say), is timed the same way
+# after the shared sets in each round (BenchmarkNativeSet).
 #
 # Needs git, g++ (or clang++: CXX=clang++) and taskset. TDOKU_SRC names a
 # checkout of tdoku to build instead of cloning it (a machine off GitHub).
@@ -13,6 +17,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 data=${1:-../shared/data}
 rounds=${2:-2}
+shift $(($# < 2 ? $# : 2))
 commit=af426180dc53aef89b82868e7b3fdfcf42165654
 work=${TMPDIR:-/tmp}/sudokusat-tdoku
 if [ ! -x "$work/tdoku" ]; then
@@ -33,5 +38,11 @@ for round in $(seq "$rounds"); do
 		taskset -c 1 "$work/tdoku" "$data/$file.txt" 3
 		(cd native && SUDOKUSAT_DATA="$data" taskset -c 1 "$work/native.test" -test.run '^$' \
 			-test.bench "^Benchmark$bench\$" -test.benchtime 3s -test.benchmem | grep '^Benchmark')
+	done
+	for file in "$@"; do
+		file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
+		taskset -c 1 "$work/tdoku" "$file" 3
+		(cd native && SUDOKUSAT_DATA=$(dirname "$file") SUDOKUSAT_BENCH_SET=$(basename "$file") taskset -c 1 "$work/native.test" \
+			-test.run '^$' -test.bench '^BenchmarkNativeSet$' -test.benchtime 3s -test.benchmem | grep '^Benchmark')
 	done
 done
