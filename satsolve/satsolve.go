@@ -305,6 +305,31 @@ func (s found) result(f *encode.Formula) (Result, error) {
 	return res, nil
 }
 
+// cardsFor reports whether gophersat gets f's at-most-one constraints as
+// cardinality constraints (see problem) rather than as clauses. Each form
+// wins where its cost is the one that counts (docs/performance.md, 27
+// November 2026): a small formula's search takes microseconds, and the
+// constraints load faster (serg's 10,000 puzzles: 2.06 s against 2.61);
+// a very large one's clauses take most of the time and memory to load
+// (sudoku-225-1: 0.33 s and 108 MB against 1.27 s and 594 MB). Between
+// them the search counts, and gophersat searches faster on the clauses:
+// random 64×64 completions at 39 % open, 18 of 24 answered within 10 s
+// against 17, a PAR-2 score of 5.97 s against 6.73; sudoku-81-1 0.24 s
+// against 0.45.
+func cardsFor(f *encode.Formula) bool {
+	n := f.NumClauses()
+	return n < cardsBelow || n > cardsAbove
+}
+
+// cardsBelow and cardsAbove bound the formulas whose at-most-one
+// constraints gophersat gets as clauses: 25×25 puzzles have some 25,000
+// clauses, where both forms measure the same; 64×64 to 100×100 ones from
+// about 100,000 to 300,000; sudoku-225-1 has 3.1 million.
+const (
+	cardsBelow = 50_000
+	cardsAbove = 1_000_000
+)
+
 // search runs gophersat on f and collects up to limit models. After each
 // model it adds a clause blocking that model's true variables among the
 // first mapVars (the cell variables), so auxiliary variables cannot make a
@@ -322,8 +347,8 @@ func search(f *encode.Formula, mapVars, limit int, stop *atomic.Bool, proof *Pro
 	}
 	// A proof is checked against the clauses; one found with the
 	// at-most-one constraints as cardinality constraints is RUP over them
-	// too (see problem), and the search is a third faster.
-	pb := problem(f, mapVars, true, proof != nil)
+	// too (see problem).
+	pb := problem(f, mapVars, cardsFor(f), proof != nil)
 	setPhase(pb, phase)
 	s := solver.New(pb)
 	if proof != nil {

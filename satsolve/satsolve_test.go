@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -420,5 +421,30 @@ func TestCardinalityForm(t *testing.T) {
 	}
 	if compared < 2 {
 		t.Errorf("only %d puzzles had all their solutions compared", compared)
+	}
+}
+
+// TestCardsFor checks which form gophersat gets on each side of the bounds:
+// the constraints for a 9×9 puzzle, the clauses for a 64×64 grid with two
+// cells in five open.
+func TestCardsFor(t *testing.T) {
+	g9 := readPuzzles(t, "top95-sample.txt")[0]
+	if f := encodeWith(t, "reduced", g9); !cardsFor(f) {
+		t.Errorf("9×9, %d clauses: clauses, want cardinality constraints", f.NumClauses())
+	}
+	g, _ := sudokusat.NewGridSize(64)
+	r := rand.New(rand.NewPCG(64, 40))
+	for cell := range g.Len() {
+		row, col := cell/64, cell%64
+		if r.IntN(5) >= 2 {
+			g.SetCell(cell, (8*(row%8)+row/8+col)%64+1)
+		}
+	}
+	f := encodeWith(t, "reduced", g)
+	if f.NumClauses() < cardsBelow || f.NumClauses() > cardsAbove {
+		t.Fatalf("64×64: %d clauses, not between the bounds: the test needs another grid", f.NumClauses())
+	}
+	if cardsFor(f) {
+		t.Errorf("64×64, %d clauses: cardinality constraints, want clauses", f.NumClauses())
 	}
 }
