@@ -18,18 +18,21 @@ import (
 // NameAuto is the portfolio engine (see Engines).
 const NameAuto = "auto"
 
-// autoSeeds are the seeds each installed CDCL solver of autoSolvers races
-// with: the same solver with another seed is another search, and on a hard
-// instance one of them is often far faster than the rest.
-var autoSeeds = []int{0, 1, 2}
+// autoConfigs are the option sets each installed CDCL solver of
+// autoSolvers races with, in the order they join: the same solver with
+// other options or another seed is another search, and on a hard instance
+// one of them is often far faster than the rest. Both solvers take these
+// options. --sat tunes them for satisfiable formulas, which a puzzle's
+// formula nearly always is: on sudoku-64-1 and three copies of it made by
+// the symmetries of the grid, CaDiCaL with --sat --seed=1 answered in 4.0,
+// 4.0, 12.7 and 2.0 s, and with its defaults none of the copies within
+// 40 s (docs/performance.md, 27 November 2026).
+var autoConfigs = []string{"--sat --seed=1", "--seed=0", "--sat --seed=2"}
 
 // autoSolvers are the external solvers auto races when they are installed,
-// best first, with the flag that sets their seed. (A table here, not in
-// satsolve.Programs, because only auto draws seeds.)
-var autoSolvers = []struct{ program, seedFlag string }{
-	{"cadical", "--seed=%d"},
-	{"kissat", "--seed=%d"},
-}
+// best first. (A table here, not in satsolve.Programs, because only auto
+// draws configurations.)
+var autoSolvers = []string{"cadical", "kissat"}
 
 // autoEngine is the portfolio: each puzzle goes to the engine that is
 // fastest on its kind (the native solver for a classic grid, the search
@@ -78,12 +81,12 @@ func openAuto(_ string, o Options) (Engine, error) {
 	if o.Workers != nil || o.Certify {
 		rest = append(rest, sat)
 	}
-	for _, s := range autoSolvers {
-		if _, err := exec.LookPath(s.program); err != nil {
+	for _, program := range autoSolvers {
+		if _, err := exec.LookPath(program); err != nil {
 			continue
 		}
-		for _, seed := range autoSeeds {
-			spec := s.program + " -q " + fmt.Sprintf(s.seedFlag, seed) + " {cnf}"
+		for _, config := range autoConfigs {
+			spec := program + " -q " + config + " {cnf}"
 			if o.Certify {
 				spec += " {proof}"
 			}
@@ -109,17 +112,20 @@ func openAuto(_ string, o Options) (Engine, error) {
 		rest = append(rest, cdcl...)
 		a.classic, a.rules, a.large = rest, rest, large
 	} else {
-		// On large grids too gophersat races the native solver first:
-		// the two answer sudoku-100-1 in 75 and 110 ms, CaDiCaL in
-		// 145 ms, and CaDiCaL encodes its CNF in this process, at the
-		// native solver's expense (81×81 and 144×144: 16 ms alone,
-		// 27 with CaDiCaL beside it). The CDCL solvers join after it,
-		// for the hardest grids (sudoku-64-1, on which CaDiCaL is the
-		// only one to answer).
+		// On large grids the native solver has its budget alone: it
+		// answers the data sets' easy ones in 17-95 ms, and a CaDiCaL
+		// beside it encodes its CNF in this process, at its expense
+		// (81×81 and 144×144: 16 ms alone, 27 with CaDiCaL beside it).
+		// Then the first CDCL configuration joins, before gophersat: on
+		// 24 random 64×64 completions near the hardness peak CaDiCaL
+		// answered 19-20 within 10 s, gophersat 18 and the native solver
+		// 11, and on sudoku-64-1 and its copies CaDiCaL with --sat alone
+		// answers (docs/performance.md).
+		first := cdcl[:min(1, len(cdcl))]
+		a.large = slices.Concat([]Engine{Native()}, first, rest, cdcl[len(first):])
 		rest = append(rest, cdcl...)
 		a.classic = append([]Engine{Native()}, rest...)
 		a.rules = append([]Engine{Search()}, rest...)
-		a.large = a.classic
 	}
 	a.members = a.lineup
 	return a, nil
@@ -173,9 +179,11 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 	case len(members) == 1:
 	case p.Size() > raceFrom:
 		// On a large grid the engines' times differ by tens of times
-		// either way (native against gophersat, 64×64 and up: docs/
-		// performance.md): a budget lost is worse than a core shared.
-		return a.race(ctx, p, limit, members, 0, budget, start, nil)
+		// either way (native against gophersat and CaDiCaL, 64×64 and
+		// up: docs/performance.md): the first member runs in the race
+		// from the start, so that none of its work is lost when the
+		// others join after its budget.
+		return a.race(ctx, p, limit, members, budget, budget, start, nil)
 	case !p.Classic():
 		// The search takes tens of microseconds at least, against which
 		// a race's goroutines cost little: it runs in the race from the

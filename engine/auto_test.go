@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -219,10 +220,11 @@ func TestAutoOnPuzzles(t *testing.T) {
 	}
 }
 
-// TestAutoRacesLargeGridsAtOnce: past 25×25 the second member does not
-// wait for the first one's budget.
-func TestAutoRacesLargeGridsAtOnce(t *testing.T) {
-	const budget = 500 * time.Millisecond
+// TestAutoLargeGridsRaceWithoutRestart: past 25×25 the first member runs in
+// the race from the start, alone for its budget, and is not started over
+// when the second joins after it.
+func TestAutoLargeGridsRaceWithoutRestart(t *testing.T) {
+	const budget = 100 * time.Millisecond
 	slow := &member{name: "a", delay: -1}
 	none := &member{name: "b", r: Result{}} // no solution: an answer
 	a := &autoEngine{cores: 4}
@@ -236,8 +238,14 @@ func TestAutoRacesLargeGridsAtOnce(t *testing.T) {
 	if ans.Status != Unsolvable || ans.By != "b" {
 		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
 	}
-	if took := time.Since(start); took >= budget {
-		t.Errorf("the answer took %v: the second member waited for the budget of %v", took, budget)
+	if n := slow.starts.Load(); n != 1 {
+		t.Errorf("the first member started %d times, want once", n)
+	}
+	if joined := time.Duration(none.started.Load() - start.UnixNano()); joined < budget {
+		t.Errorf("the second member joined after %v, before the budget of %v", joined, budget)
+	}
+	if took := time.Since(start); took >= 8*budget {
+		t.Errorf("the answer took %v: the second member waited past the budget of %v with a core free", took, budget)
 	}
 }
 
@@ -261,5 +269,37 @@ func TestAutoRulesRaceWithoutRestart(t *testing.T) {
 	}
 	if other.starts.Load() != 1 {
 		t.Errorf("the second member did not join after the budget")
+	}
+}
+
+// TestAutoLineups checks the order in which engines join on each kind of
+// puzzle, with CaDiCaL installed: on classic grids up to 25×25 gophersat
+// joins the native solver before the CDCL configurations, on larger grids
+// the first CDCL configuration (for satisfiable formulas) comes before it.
+func TestAutoLineups(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("skipping: cadical is not installed (.ci/run installs it)")
+	}
+	w := NewWorkers([]string{"unused"}, 1, false)
+	defer w.Close()
+	e, err := Open(NameAuto, Options{Workers: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := e.(*autoEngine)
+	names := func(es []Engine) []string {
+		var out []string
+		for _, m := range es {
+			out = append(out, m.Name())
+		}
+		return out
+	}
+	first := "cadical -q " + autoConfigs[0] + " {cnf}"
+	classic, large := names(a.classic), names(a.large)
+	if len(classic) < 4 || classic[0] != NameNative || classic[1] != NameSAT || classic[2] != first {
+		t.Errorf("classic lineup %q, want native, sat, %q, …", classic, first)
+	}
+	if len(large) != len(classic) || large[0] != NameNative || large[1] != first || large[2] != NameSAT {
+		t.Errorf("large lineup %q, want native, %q, sat, … as many as %q", large, first, classic)
 	}
 }
