@@ -119,8 +119,8 @@ func openAuto(_ string, o Options) (Engine, error) {
 		// Then the first CDCL configuration joins, before gophersat: on
 		// 24 random 64×64 completions near the hardness peak CaDiCaL
 		// answered 19-20 within 10 s, gophersat 18 and the native solver
-		// 11, and on sudoku-64-1 and its copies CaDiCaL with --sat alone
-		// answers (docs/performance.md).
+		// 11, and on sudoku-64-1 and its copies only CaDiCaL with --sat
+		// answers within 40 s (docs/performance.md).
 		first := cdcl[:min(1, len(cdcl))]
 		a.large = slices.Concat([]Engine{Native()}, first, rest, cdcl[len(first):])
 		rest = append(rest, cdcl...)
