@@ -52,12 +52,12 @@ type autoEngine struct {
 	busy    atomic.Int64
 	running func() (int, bool)
 
-	// classic, rules and large are the lineups of classic grids up to
-	// 25×25, of puzzles with rules and of larger classic grids, in the
-	// order the engines join (see lineup); members is lineup, or a test's
-	// own.
-	classic, rules, large []Engine
-	members               func(*sudokusat.Puzzle) ([]Engine, time.Duration)
+	// classic, rules, large and largeSolve are the lineups of classic
+	// grids up to 25×25, of puzzles with rules, of larger classic grids
+	// counted and of larger classic grids solved (limit 1), in the order
+	// the engines join (see lineup); members is lineup, or a test's own.
+	classic, rules, large, largeSolve []Engine
+	members                           func(p *sudokusat.Puzzle, limit int) ([]Engine, time.Duration)
 	// warm starts a gophersat worker once, in the first race whose first
 	// member has run for half its budget (see race): most batches of
 	// classic grids never race, and a worker started for nothing cost
@@ -110,22 +110,28 @@ func openAuto(_ string, o Options) (Engine, error) {
 		// beside which there is no native solver to answer the rest.
 		large := append(slices.Clone(cdcl), rest...)
 		rest = append(rest, cdcl...)
-		a.classic, a.rules, a.large = rest, rest, large
+		a.classic, a.rules, a.large, a.largeSolve = rest, rest, large, large
 	} else {
-		// On large grids the native solver has its budget alone: it
-		// answers the data sets' easy ones in 17-95 ms, and a CaDiCaL
-		// beside it encodes its CNF in this process, at its expense
-		// (81×81 and 144×144: 16 ms alone, 27 with CaDiCaL beside it).
-		// Then the first CDCL configuration joins, before gophersat: on
-		// 24 random 64×64 completions near the hardness peak CaDiCaL
-		// answered 19-20 within 10 s, gophersat 18 and the native solver
-		// 11, and on sudoku-64-1 and its copies only CaDiCaL with --sat
-		// answers within 40 s (docs/performance.md).
+		// Larger grids counted: gophersat races the native solver from
+		// the start, as it counts the solutions of open grids fastest
+		// (16 random 64×64 completions at 36-38 % open, count to 2:
+		// 0.26 s with it at once, 0.6 s with CaDiCaL first: an external
+		// solver costs a process and a CNF for each solution found,
+		// where gophersat adds a clause and goes on). Larger grids
+		// solved: the native solver has its budget alone (it answers
+		// the data sets' easy ones in 17-95 ms, and a CaDiCaL beside it
+		// encodes its CNF in this process, at its expense: 81×81 and
+		// 144×144, 16 ms alone, 27 with CaDiCaL), then the first CDCL
+		// configuration joins ahead of gophersat: on sudoku-64-1 and
+		// its copies only CaDiCaL with --sat answers within 40 s, in
+		// about half the time when it is not third in line
+		// (docs/performance.md).
 		first := cdcl[:min(1, len(cdcl))]
-		a.large = slices.Concat([]Engine{Native()}, first, rest, cdcl[len(first):])
+		a.largeSolve = slices.Concat([]Engine{Native()}, first, rest, cdcl[len(first):])
 		rest = append(rest, cdcl...)
 		a.classic = append([]Engine{Native()}, rest...)
 		a.rules = append([]Engine{Search()}, rest...)
+		a.large = a.classic
 	}
 	a.members = a.lineup
 	return a, nil
@@ -133,13 +139,13 @@ func openAuto(_ string, o Options) (Engine, error) {
 
 func (a *autoEngine) Name() string { return NameAuto }
 
-// lineup returns the engines that race on p, in the order they join, and
-// the time the first has alone. Measured (docs/performance.md, "auto"):
+// lineup returns the engines that race on p, counted up to limit, in the
+// order they join, and the time the first has alone. Measured (docs/performance.md, "auto"):
 // the native solver answers most classic 9×9 puzzles in microseconds, and
 // the search most variant ones in well under a millisecond; a puzzle still
 // open after the budget is one where another engine may be much faster
 // (norvig-hardlong.txt: native 17 ms, gophersat 0.4 ms).
-func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
+func (a *autoEngine) lineup(p *sudokusat.Puzzle, limit int) ([]Engine, time.Duration) {
 	if !p.Classic() {
 		// The search's time on published puzzles ranges from 0.02 ms to
 		// over 100 ms, and on the slow ones gophersat is often 2-5 times
@@ -153,6 +159,9 @@ func (a *autoEngine) lineup(p *sudokusat.Puzzle) ([]Engine, time.Duration) {
 	n := time.Duration(p.Size())
 	budget := 2 * time.Millisecond * n * n / 81
 	if n > raceFrom {
+		if limit == 1 {
+			return a.largeSolve, budget
+		}
 		return a.large, budget
 	}
 	return a.classic, budget
@@ -171,7 +180,7 @@ type autoReport struct {
 
 func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	start := time.Now()
-	members, budget := a.members(p)
+	members, budget := a.members(p, limit)
 	if len(members) == 0 {
 		return Result{}, fmt.Errorf("%s: no engine to run", NameAuto)
 	}
@@ -181,9 +190,13 @@ func (a *autoEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) 
 		// On a large grid the engines' times differ by tens of times
 		// either way (native against gophersat and CaDiCaL, 64×64 and
 		// up: docs/performance.md): the first member runs in the race
-		// from the start, so that none of its work is lost when the
-		// others join after its budget.
-		return a.race(ctx, p, limit, members, budget, budget, start, nil)
+		// from the start. Counted, gophersat joins it at once; solved,
+		// the next member joins after the budget (see openAuto).
+		first := time.Duration(0)
+		if limit == 1 {
+			first = budget
+		}
+		return a.race(ctx, p, limit, members, first, budget, start, nil)
 	case !p.Classic():
 		// The search takes tens of microseconds at least, against which
 		// a race's goroutines cost little: it runs in the race from the

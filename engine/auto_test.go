@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -103,7 +104,7 @@ func TestAuto(t *testing.T) {
 			for _, m := range tt.members {
 				es = append(es, m)
 			}
-			a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return es, budget }
+			a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return es, budget }
 			start := time.Now()
 			ans := Count(context.Background(), a, p, 2, tt.timeout)
 			if ans.Status != tt.status || ans.By != tt.by {
@@ -172,7 +173,7 @@ func TestAutoWaitsForACore(t *testing.T) {
 				fast.r, want = Result{}, Unsolvable // no solution: an answer
 			}
 			a := &autoEngine{cores: tt.cores, running: tt.running}
-			a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
+			a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
 			a.busy.Add(tt.busy)
 			start := time.Now()
 			ans := Count(context.Background(), a, p, 2, 0)
@@ -220,32 +221,39 @@ func TestAutoOnPuzzles(t *testing.T) {
 	}
 }
 
-// TestAutoLargeGridsRaceWithoutRestart: past 25×25 the first member runs in
-// the race from the start, alone for its budget, and is not started over
-// when the second joins after it.
-func TestAutoLargeGridsRaceWithoutRestart(t *testing.T) {
+// TestAutoLargeGrids: past 25×25 the first member runs in the race from the
+// start and is not started over. Solving (limit 1), the second joins after
+// its budget; counting, at once.
+func TestAutoLargeGrids(t *testing.T) {
 	const budget = 100 * time.Millisecond
-	slow := &member{name: "a", delay: -1}
-	none := &member{name: "b", r: Result{}} // no solution: an answer
-	a := &autoEngine{cores: 4}
-	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, none}, budget }
 	g, err := sudokusat.NewGrid(6, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, 2, 0)
-	if ans.Status != Unsolvable || ans.By != "b" {
-		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
-	}
-	if n := slow.starts.Load(); n != 1 {
-		t.Errorf("the first member started %d times, want once", n)
-	}
-	if joined := time.Duration(none.started.Load() - start.UnixNano()); joined < budget {
-		t.Errorf("the second member joined after %v, before the budget of %v", joined, budget)
-	}
-	if took := time.Since(start); took >= 8*budget {
-		t.Errorf("the answer took %v: the second member waited past the budget of %v with a core free", took, budget)
+	for _, limit := range []int{1, 2} {
+		slow := &member{name: "a", delay: -1}
+		none := &member{name: "b", r: Result{}} // no solution: an answer
+		a := &autoEngine{cores: 4}
+		a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, none}, budget }
+		start := time.Now()
+		ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, limit, 0)
+		if ans.Status != Unsolvable || ans.By != "b" {
+			t.Fatalf("limit %d: status %v by %q: %v", limit, ans.Status, ans.By, ans.Err)
+		}
+		// Counting, the race may end before the first member's goroutine
+		// has even started: it is counted when it had the budget.
+		if n := slow.starts.Load(); limit == 1 && n != 1 || n > 1 {
+			t.Errorf("limit %d: the first member started %d times, want once", limit, n)
+		}
+		joined := time.Duration(none.started.Load() - start.UnixNano())
+		switch {
+		case limit == 1 && joined < budget:
+			t.Errorf("solving: the second member joined after %v, before the budget of %v", joined, budget)
+		case limit == 1 && joined >= 8*budget:
+			t.Errorf("solving: the second member joined after %v, long past the budget of %v with a core free", joined, budget)
+		case limit > 1 && joined >= budget:
+			t.Errorf("counting: the second member joined after %v: it waited for the budget of %v", joined, budget)
+		}
 	}
 }
 
@@ -259,7 +267,7 @@ func TestAutoRulesRaceWithoutRestart(t *testing.T) {
 	slow := &member{name: "a", delay: 4 * budget} // no solution: an answer
 	other := &member{name: "b", delay: -1}
 	a := &autoEngine{cores: 4}
-	a.members = func(*sudokusat.Puzzle) ([]Engine, time.Duration) { return []Engine{slow, other}, budget }
+	a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, other}, budget }
 	ans := Count(context.Background(), a, p, 2, 0)
 	if ans.Status != Unsolvable || ans.By != "a" {
 		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
@@ -272,10 +280,10 @@ func TestAutoRulesRaceWithoutRestart(t *testing.T) {
 	}
 }
 
-// TestAutoLineups checks the order in which engines join on each kind of
-// puzzle, with CaDiCaL installed: on classic grids up to 25×25 gophersat
-// joins the native solver before the CDCL configurations, on larger grids
-// the first CDCL configuration (for satisfiable formulas) comes before it.
+// TestAutoLineups checks the order in which engines join on classic grids,
+// with CaDiCaL installed: gophersat joins the native solver before the CDCL
+// configurations, but on larger grids solved (limit 1) the first CDCL
+// configuration (for satisfiable formulas) comes before it.
 func TestAutoLineups(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("skipping: cadical is not installed (.ci/run installs it)")
@@ -295,11 +303,23 @@ func TestAutoLineups(t *testing.T) {
 		return out
 	}
 	first := "cadical -q " + autoConfigs[0] + " {cnf}"
-	classic, large := names(a.classic), names(a.large)
-	if len(classic) < 4 || classic[0] != NameNative || classic[1] != NameSAT || classic[2] != first {
-		t.Errorf("classic lineup %q, want native, sat, %q, …", classic, first)
+	p, err := sudokusat.NewGridSize(36)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(large) != len(classic) || large[0] != NameNative || large[1] != first || large[2] != NameSAT {
-		t.Errorf("large lineup %q, want native, %q, sat, … as many as %q", large, first, classic)
+	lineup := func(g *sudokusat.Grid, limit int) []string {
+		es, _ := a.lineup(&sudokusat.Puzzle{Grid: g}, limit)
+		return names(es)
+	}
+	classic := lineup(p, 2)
+	if len(classic) < 4 || classic[0] != NameNative || classic[1] != NameSAT || classic[2] != first {
+		t.Errorf("36×36 counted: lineup %q, want native, sat, %q, …", classic, first)
+	}
+	if g9 := names(a.classic); !slices.Equal(g9, classic) {
+		t.Errorf("9×9: lineup %q, want %q", g9, classic)
+	}
+	solved := lineup(p, 1)
+	if len(solved) != len(classic) || solved[0] != NameNative || solved[1] != first || solved[2] != NameSAT {
+		t.Errorf("36×36 solved: lineup %q, want native, %q, sat, … as many as %q", solved, first, classic)
 	}
 }
