@@ -29,7 +29,8 @@ import (
 // its units caused (dom/wdeg), trying each digit and then removing it
 // (two-way branching), and restarts with growing budgets to escape the
 // heavy tails of backtracking (countRestarts), keeping what each cut run
-// refuted as nogoods (nogood.go). Branching does not copy the
+// refuted as nogoods (nogood.go); a grid that still fails after cdclAfter
+// dead ends goes over to clause learning (cdcl.go). Branching does not copy the
 // state, which reaches tens of megabytes on the largest grids: every removal
 // and placement goes on a trail, and backtracking replays the trail
 // backwards.
@@ -86,6 +87,12 @@ type general struct {
 	hint    []int16    // per cell, the digit (from 0) to try first in the first run
 	found   []uint64   // hashes of the distinct solutions found
 	seed    maphash.Seed
+
+	// Clause learning takes over after cdclAfter dead ends (0: never),
+	// blocking the solutions found before.
+	cdclAfter uint
+	handOver  bool
+	solutions [][]int32
 
 	// Nogoods recorded at restarts (see nogood.go).
 	path    []int32 // decisions below the root: cell*n+d placed, ^(cell*n+d) removed
@@ -634,6 +641,9 @@ func (s *general) leaf() {
 			}
 		}
 		s.found = append(s.found, sum)
+		if s.cdclAfter != 0 {
+			s.solutions = append(s.solutions, slices.Clone(s.val))
+		}
 	}
 	if s.count == 0 && s.sol != nil {
 		copy(s.sol, s.val)
@@ -741,13 +751,35 @@ func (s *general) pickCell() int {
 // countGeneral counts up to limit solutions of g, writing the first to sol
 // (n² digits) when sol is not nil.
 func countGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}) (count, guesses int, stopped bool) {
-	s := runGeneral(g, limit, sol, done, restartBase)
-	return s.count, s.guesses, s.stopped
+	count, guesses, stopped, _ = countWith(g, limit, sol, done, restartBase, cdclAfter)
+	return count, guesses, stopped
 }
 
-// runGeneral is countGeneral with the restarts' shortest budget given
-// (restartBase but in tests), returning the solver as it ends.
-func runGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}, base uint) *general {
+// countWith is countGeneral with runGeneral's base and after, reporting
+// also whether clause learning took over.
+func countWith(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}, base, after uint) (count, guesses int, stopped, learned bool) {
+	s := runGeneral(g, limit, sol, done, base, after)
+	if !s.handOver {
+		return s.count, s.guesses, s.stopped, false
+	}
+	c := learnFrom(g, s, limit, sol, done)
+	return c.count, s.guesses + int(c.decisions), c.stopped, true
+}
+
+// cdclAfter is how many dead ends the general solver's restarts may pass
+// before a grid goes over to clause learning (cdcl.go), when its variables
+// fit (maxCDCLVars). Backtracking, even with nogoods, keeps failing in new
+// places on hard large grids, where learning does not: random 36×36 and
+// 49×49 completions at 42–46 % open took over 20 s without it, 1.5 s with
+// it after 128 dead ends, 2.3–2.8 s after 1,024. Propagation settles most
+// easy grids before 128 (sudoku-100-1 needs 64–128, and takes twice as
+// long handed over after 64).
+const cdclAfter = 128
+
+// runGeneral is countGeneral with the restarts' shortest budget and the
+// dead ends before clause learning given (restartBase and cdclAfter but
+// in tests; after 0 never hands over), returning the solver as it ends.
+func runGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}, base, after uint) *general {
 	s, ok := newGeneralUntil(g, done)
 	if !ok {
 		return &general{stopped: closed(done)}
@@ -762,6 +794,9 @@ func runGeneral(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{},
 	s.weight = 1
 	switch {
 	case limit <= restartLimit:
+		if n := g.Size(); n*n*n <= maxCDCLVars {
+			s.cdclAfter = after
+		}
 		s.countRestarts(base)
 	case !s.symmetric():
 		s.search()
@@ -794,6 +829,10 @@ func (s *general) countRestarts(base uint) {
 			return
 		}
 		s.aborted = false
+		if s.cdclAfter != 0 && s.fails >= s.cdclAfter {
+			s.handOver = true
+			return
+		}
 		if !s.addNogoods() {
 			return // the nogoods leave nothing to search
 		}

@@ -13,7 +13,9 @@
 // rectangular boxes, go to a general solver with multi-word candidate sets:
 // naked and hidden singles, locked candidates and all-different filtering,
 // fewest-candidates branching weighted by past conflicts, and restarts; it
-// undoes by a trail because its state reaches megabytes.
+// undoes by a trail because its state reaches megabytes. A grid that keeps
+// it failing goes over to conflict-driven clause learning over the grid's
+// exactly-one constraints, from the general solver's propagated root.
 //
 // The package's benchmarks measure it against the seed's plain
 // backtracking solvers, kept in baseline_test.go, outside the API.

@@ -45,7 +45,7 @@ func TestNogoodsKeepCounts(t *testing.T) {
 		g := grid81(&puzzles[i])
 		all, _, _ := countGeneral(g, restartLimit+1, nil, nil) // no restarts
 		for _, limit := range []int{1, 2, 3, 17, restartLimit} {
-			s := runGeneral(g, limit, nil, nil, 1)
+			s := runGeneral(g, limit, nil, nil, 1, 0)
 			nogoods += len(s.nogoods)
 			taken += s.ngTaken
 			if want := min(all, limit); s.count != want {
