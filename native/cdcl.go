@@ -46,6 +46,7 @@ type cdcl struct {
 	varInc float64
 
 	arena   []int32 // clauses: size, lbd (deleted: -1), literals
+	wasted  int     // in arena, by deleted clauses
 	learnts []int32 // refs of the learned clauses
 	watches [][]watch
 
@@ -631,12 +632,13 @@ func (c *cdcl) reduce() {
 		locked := c.val[first] != 0 && c.kind[first] == reasonClause && c.arg[first] == ref
 		if i < half && c.arena[ref+1] > 2 && !locked {
 			c.arena[ref+1] = -1
+			c.wasted += 2 + int(c.arena[ref])
 			continue
 		}
 		keep = append(keep, ref)
 	}
 	c.learnts = keep
-	if len(c.arena) > 1<<22 {
+	if c.wasted > len(c.arena)/2 {
 		c.compact()
 	}
 }
@@ -671,7 +673,7 @@ func (c *cdcl) compact() {
 		}
 		c.watches[l] = ws[:j]
 	}
-	c.arena = arena
+	c.arena, c.wasted = arena, 0
 }
 
 // heap is a max-heap of variables by activity.
