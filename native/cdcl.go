@@ -518,7 +518,8 @@ func (c *cdcl) bump(v int32) {
 // minimised recursively and halved by their levels (LBD) on Glucose's
 // schedule. A decision always places a digit: on 24 random 64×64
 // completions at 39 % open (10 s each), deciding by saved phase answered
-// 15, placing 17, and the schedule and minimisation one more.
+// 15, placing 17, and with these restarts and this schedule 18
+// (docs/performance.md).
 func (c *cdcl) run() {
 	if _, ok := c.propagate(); !ok {
 		return
