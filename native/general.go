@@ -770,11 +770,13 @@ func countWith(g *sudokusat.Grid, limit int, sol []int32, done <-chan struct{}, 
 // before a grid goes over to clause learning (cdcl.go), when its variables
 // fit (maxCDCLVars). Backtracking, even with nogoods, keeps failing in new
 // places on hard large grids, where learning does not: random 36×36 and
-// 49×49 completions at 42–46 % open took over 20 s without it, 1.5 s with
-// it after 128 dead ends, 2.3–2.8 s after 1,024. Propagation settles most
-// easy grids before 128 (sudoku-100-1 needs 64–128, and takes twice as
-// long handed over after 64).
-const cdclAfter = 128
+// 49×49 completions at 42–46 % open took over 20 s without it, 1.6–1.9 s
+// with it. Propagation and a few hundred dead ends settle the easier ones,
+// which clause learning takes longer over: handed over after 128 dead
+// ends, BenchmarkCompletions' 36×36 set took 271 ms against 130 ms
+// without learning or after 256, while the harder sets lost 0–8 % at 256
+// (docs/performance.md).
+const cdclAfter = 256
 
 // runGeneral is countGeneral with the restarts' shortest budget and the
 // dead ends before clause learning given (restartBase and cdclAfter but
