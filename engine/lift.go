@@ -78,6 +78,11 @@ func checkReduced(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) 
 	if err != nil {
 		return fmt.Errorf("the formula given to the solver: %w", err)
 	}
+	return checkGiven(ctx, f, given, proof)
+}
+
+// checkGiven is checkReduced of the formula given to the solver, read.
+func checkGiven(ctx context.Context, f, given *encode.Formula, proof io.Reader) error {
 	if given.NumClauses() < f.NumClauses() {
 		return fmt.Errorf("the formula given to the solver has %d clauses, fewer than the reduced formula's %d", given.NumClauses(), f.NumClauses())
 	}

@@ -53,7 +53,7 @@ func TestCheckProofBounds(t *testing.T) {
 	tests := []struct {
 		name  string
 		m     *encode.VarMap
-		given int
+		given int // clauses in the file
 		want  string
 	}{
 		{"extended 64×64, no clauses", &encode.VarMap{Encoding: "extended", Puzzle: empty(8)}, 0, "the CNF file holds 0 clauses, fewer than the 24776704"},
@@ -63,8 +63,12 @@ func TestCheckProofBounds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var before, after runtime.MemStats
+			given := &encode.Formula{Vars: 1}
+			for range min(tt.given, minDirectClauses(16)) {
+				given.Add(1)
+			}
 			runtime.ReadMemStats(&before)
-			err := CheckProof(context.Background(), tt.m, tt.given, strings.NewReader("0\n"))
+			_, err := CheckProof(context.Background(), tt.m, given, strings.NewReader("0\n"))
 			runtime.ReadMemStats(&after)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want %q", err, tt.want)

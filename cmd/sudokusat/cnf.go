@@ -19,7 +19,7 @@ const maxHeaderLine = 16<<20 + 2
 
 // cnfFile is what decode reads of the CNF file a solver was given: the
 // variable map in its sudokusat comments and its problem line, then, for
-// --certify only, its clauses, counted. The file is read once, front to
+// --certify only, its clauses. The file is read once, front to
 // back, so that --cnf may name a pipe or a FIFO (--cnf <(…)); a Seek back
 // to its start failed there with "illegal seek".
 type cnfFile struct {
@@ -139,15 +139,15 @@ func (h *headerLines) readLine() ([]byte, error) {
 // maxLiteral bounds the text of one literal: longer than any int.
 const maxLiteral = 24
 
-// countClauses reads the rest of the file, the clauses, without keeping
-// them, and returns how many there are: the only figure decode --certify
-// needs of them, since the proof is checked against the formula encoded
-// again from the header. It checks what it reads as far as that costs
-// nothing: literals within the problem line's variables, the last clause
-// ended, and as many clauses as the problem line says. Comment lines are
-// skipped, and a line starting with "%" ends the formula, as in SATLIB's
-// files.
-func (f *cnfFile) countClauses() (int, error) {
+// readClauses reads the rest of the file, the clauses, into a formula:
+// what decode --certify checks a proof against, the formula the solver
+// was given. It checks them as it reads: literals within the problem
+// line's variables, the last clause ended, and as many clauses as the
+// problem line says. Comment lines are skipped, and a line starting with
+// "%" ends the formula, as in SATLIB's files.
+func (f *cnfFile) readClauses() (*encode.Formula, error) {
+	given := &encode.Formula{Vars: f.vars}
+	var clause []int32
 	var tok [maxLiteral]byte
 	// The token's length and whether it was cut; the clauses ended, and
 	// whether one is open, since the line of its last literal.
@@ -172,6 +172,10 @@ func (f *cnfFile) countClauses() (int, error) {
 		}
 		if l == 0 {
 			clauses++
+			given.Add(clause...)
+			clause = clause[:0]
+		} else {
+			clause = append(clause, int32(l))
 		}
 		open, openLine, n, long = l != 0, line, 0, false
 		return nil
@@ -182,21 +186,21 @@ func (f *cnfFile) countClauses() (int, error) {
 			switch {
 			case b == '\n':
 				if err := endToken(); err != nil {
-					return 0, err
+					return nil, err
 				}
 				line++
 				lineStart, comment = true, false
 			case comment:
 			case b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f':
 				if err := endToken(); err != nil {
-					return 0, err
+					return nil, err
 				}
 			case lineStart && b == 'c':
 				comment = true
 			case lineStart && b == '%':
 				done = true
 			case lineStart && b == 'p':
-				return 0, fmt.Errorf("%w: line %d: a second problem line (the first is line %d)", encode.ErrDIMACS, line, f.line)
+				return nil, fmt.Errorf("%w: line %d: a second problem line (the first is line %d)", encode.ErrDIMACS, line, f.line)
 			default:
 				lineStart = false
 				if n < maxLiteral {
@@ -215,18 +219,18 @@ func (f *cnfFile) countClauses() (int, error) {
 		case errors.Is(err, io.EOF):
 			done = true
 		default:
-			return 0, fmt.Errorf("line %d: %w", line, err)
+			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 	}
 	if err := endToken(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	f.bodyLine = line
 	if open {
-		return 0, fmt.Errorf("%w: line %d: the last clause is not ended by 0", encode.ErrDIMACS, openLine)
+		return nil, fmt.Errorf("%w: line %d: the last clause is not ended by 0", encode.ErrDIMACS, openLine)
 	}
 	if clauses != f.clauses {
-		return 0, fmt.Errorf("%w: line %d: the problem line says %d clauses, but the file holds %d", encode.ErrDIMACS, f.line, f.clauses, clauses)
+		return nil, fmt.Errorf("%w: line %d: the problem line says %d clauses, but the file holds %d", encode.ErrDIMACS, f.line, f.clauses, clauses)
 	}
-	return clauses, nil
+	return given, nil
 }

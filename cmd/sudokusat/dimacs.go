@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -159,20 +160,36 @@ func decodeCommand() *cli.Command {
 					return usageError{err}
 				}
 				defer proof.Close()
-				// The clauses are counted, so that the formula rebuilt from
-				// the header is no larger than the file could hold.
-				given, err := cnf.countClauses()
+				if m.Variant != nil {
+					return fmt.Errorf("%s: --certify checks the proofs of classic puzzles' formulas; this CNF holds a variant puzzle", cnfName)
+				}
+				// The proof is checked against the clauses the solver was
+				// given, read here, which must be the puzzle's formula
+				// (encoded again from the header) and clauses that block
+				// solutions of it.
+				given, err := cnf.readClauses()
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof))); err != nil {
+				blocks, err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof)))
+				if errors.Is(err, engine.ErrNotChecked) {
+					return fmt.Errorf("%s: %w", cnfName, err)
+				}
+				if err != nil {
 					if c.Context.Err() != nil {
 						return c.Context.Err()
 					}
 					fmt.Fprintf(c.App.Writer, "%s: %s: proof rejected: %v\n", engine.Wrong, name, err)
 					return errUnsolved
 				}
-				fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the proof checked)\n", engine.Unsolvable, name)
+				switch blocks {
+				case 0:
+					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (certified: the proof checked)\n", engine.Unsolvable, name)
+				case 1:
+					fmt.Fprintf(c.App.Writer, "%s: %s: no solution but the grid the CNF's last clause blocks, so the puzzle is unique (certified: the proof checked)\n", engine.Unsolvable, name)
+				default:
+					fmt.Fprintf(c.App.Writer, "%s: %s: no solution but the grids the CNF's last %d clauses block (certified: the proof checked)\n", engine.Unsolvable, name, blocks)
+				}
 				return unsat
 			case satsolve.Unknown:
 				fmt.Fprintf(c.App.Writer, "%s: %s: the solver gave no answer\n", engine.Timeout, name)
