@@ -194,6 +194,11 @@ type Answer struct {
 	// DRAT proof checked (see Options.Certify). For a Solved answer below
 	// the limit it certifies that there is no other solution.
 	Certified bool
+	// Unverified reports that the count's last UNSAT answer (no solution,
+	// or none besides those found, below the limit) is an external
+	// solver's claim that nothing checked: its word alone, where an
+	// engine of this package gives its own search's. Never with Certified.
+	Unverified bool
 	// Err says why there is no solution: it wraps ErrNoSolution when
 	// Status is Unsolvable, and is nil when it is Solved.
 	Err error
@@ -287,9 +292,10 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 
 	a.Count, a.Solutions, a.Certified = r.Count, r.Solutions, r.Certified
 	a.Status = Solved
+	_, external := who.(*external)
+	a.Unverified = external && !a.Certified && r.Count < limit
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
-		_, external := who.(*external)
 		switch {
 		case a.Certified:
 			a.Err = fmt.Errorf("%w (certified: %s's proof checked)", ErrNoSolution, who.Name())

@@ -333,11 +333,11 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := Count(context.Background(), e, puzzle(t, inkala), 2, 0)
-	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) {
-		t.Errorf("%v %v, want Unsolvable claimed by the script", a.Status, a.Err)
+	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) || !a.Unverified {
+		t.Errorf("%v %v (unverified %v), want Unsolvable claimed by the script, unverified", a.Status, a.Err, a.Unverified)
 	}
-	if a := Count(context.Background(), Native(), puzzle(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
-		t.Errorf("native's unsolvable: %v, want plain ErrNoSolution", a.Err)
+	if a := Count(context.Background(), Native(), puzzle(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution || a.Unverified {
+		t.Errorf("native's unsolvable: %v (unverified %v), want plain ErrNoSolution", a.Err, a.Unverified)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -247,6 +248,66 @@ func TestRefute(t *testing.T) {
 			}
 			if got := agreement(tt.vs); got != tt.agree {
 				t.Errorf("agreement %v, want %v", got, tt.agree)
+			}
+		})
+	}
+}
+
+// TestCountUnverified: count's 0 that is an external solver's unchecked
+// UNSAT claim says so, in the line form and in JSON, as solve's
+// "claimed by SOLVER, not verified"; it was a bare 0. A 0 of this
+// package's engines, or one proved with --certify, stays plain.
+func TestCountUnverified(t *testing.T) {
+	unsat := script(t, "unsat", alwaysUNSAT)
+	dir := t.TempDir()
+	line := func(name, puzzle string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(puzzle+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	solvable := line("solvable.txt", inputPuzzle)
+	unsolvable := line("unsolvable.txt", ".234567891........"+strings.Repeat(".", 63))
+	givens := map[[2]int]int{}
+	for cell, d := range inputPuzzle {
+		if d != '.' {
+			givens[[2]int{cell / 9, cell % 9}] = int(d - '0')
+		}
+	}
+	fpuzzles := fpuzzlesFile(t, "solvable.json", givens, nil)
+	tests := []struct {
+		name     string
+		args     []string
+		line     string // the record in the line form
+		json     string // in the JSON record
+		noJSON   string // not in it
+		external string // the solver needed
+	}{
+		{"a lying solver", []string{"--engine", unsat, solvable},
+			"0 (unverified: claimed by " + unsat + ")", `"unverified":true`, `"certified"`, ""},
+		{"a real solver's claim", []string{"--engine", "cadical", unsolvable},
+			"0 (unverified: claimed by cadical)", `"unverified":true`, `"certified"`, "cadical"},
+		{"a real solver's proof", []string{"--engine", "cadical", "--certify", unsolvable},
+			"0", `"certified":true`, `"unverified"`, "cadical"},
+		{"native", []string{"--engine", "native", unsolvable}, "0", `"count":0,`, `"unverified"`, ""},
+		{"an f-puzzles puzzle", []string{"--engine", unsat, fpuzzles},
+			"0 none (unverified: claimed by " + unsat + ")", `"unverified":true`, `"certified"`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.external != "" {
+				if _, err := exec.LookPath(tt.external); err != nil {
+					t.Skipf("%s is not installed; .ci/run installs it", tt.external)
+				}
+			}
+			out, stderr, code := runCLI(t, "", append([]string{"count"}, tt.args...)...)
+			if code != 0 || strings.TrimSpace(out) != tt.line {
+				t.Errorf("exit %d, %q, want %q; %s", code, out, tt.line, stderr)
+			}
+			out, _, _ = runCLI(t, "", append([]string{"count", "--format", "json"}, tt.args...)...)
+			if !strings.Contains(out, `"count":0,`) || !strings.Contains(out, tt.json) || strings.Contains(out, tt.noJSON) {
+				t.Errorf("JSON %s: want a count of 0 and %s in it, and no %s", out, tt.json, tt.noJSON)
 			}
 		})
 	}
