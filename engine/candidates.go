@@ -229,7 +229,13 @@ func (k *candidateFinder) cover(c coverer) (covered bool, err error) {
 	r, err := c.cover(ctx, k.p)
 	switch {
 	case k.ctx.Err() != nil:
-		return false, &QuestionError{Status: Canceled, Cell: -1, Size: k.Size, Err: k.ctx.Err()}
+		// The caller's deadline is a timeout, not a cancellation.
+		st, _ := ContextStatus(k.ctx, k.ctx.Err())
+		err := k.ctx.Err()
+		if st == Timeout {
+			err = errNoAnswerInTime
+		}
+		return false, &QuestionError{Status: st, Cell: -1, Size: k.Size, Err: err}
 	case err != nil:
 		return false, nil
 	}

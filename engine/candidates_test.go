@@ -2,9 +2,11 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
@@ -186,5 +188,56 @@ func TestTrueCandidates6(t *testing.T) {
 	t.Logf("%d 6×6 puzzles, %d with several solutions", tried, several)
 	if tried < 10 || several == 0 {
 		t.Errorf("%d 6×6 puzzles tried, %d with several solutions: want more", tried, several)
+	}
+}
+
+// deadlineCtx is a context whose deadline passes when expire is called,
+// so that a test chooses the moment without a clock.
+type deadlineCtx struct {
+	context.Context
+	done chan struct{}
+}
+
+func newDeadlineCtx() *deadlineCtx {
+	return &deadlineCtx{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (c *deadlineCtx) expire()                     { close(c.done) }
+func (c *deadlineCtx) Done() <-chan struct{}       { return c.done }
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return time.Now().Add(time.Hour), true }
+func (c *deadlineCtx) Err() error {
+	select {
+	case <-c.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}
+
+// slowCover answers counts as native does, and its one-search cover runs
+// until the caller's deadline passes.
+type slowCover struct {
+	Engine
+	ctx *deadlineCtx
+}
+
+func (slowCover) covers() bool { return true }
+
+func (c slowCover) cover(ctx context.Context, _ *sudokusat.Puzzle) (Result, error) {
+	c.ctx.expire()
+	<-ctx.Done()
+	return Result{}, ctx.Err()
+}
+
+// TestCandidatesCoverDeadline: the caller's deadline passing during the
+// one-search cover is a timeout. It was reported canceled: the page said
+// "canceled" for a candidates question that ran out of time.
+func TestCandidatesCoverDeadline(t *testing.T) {
+	ctx := newDeadlineCtx()
+	p := &sudokusat.Puzzle{Grid: grid(t, "1..............."[:16])}
+	_, err := TrueCandidates(ctx, slowCover{Native(), ctx}, p, 1, 0)
+	var q *QuestionError
+	if !errors.As(err, &q) || q.Status != Timeout || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err %v, want a timeout", err)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/satsolve"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -123,6 +124,51 @@ func (s Status) String() string {
 // count, zero included) rather than a reason for having none.
 func (s Status) Answered() bool { return s == Solved || s == Unsolvable }
 
+// ContextStatus is the status of work that failed with err under ctx when
+// a deadline or the caller explains the failure: Timeout when a deadline
+// passed (ctx's, or one of the work's own that err wraps), even if the
+// work reports its own context canceled, as work under a deadline often
+// does; Canceled when the caller gave up (ctx canceled, err wrapping
+// context.Canceled). ok is false for a nil err and for any other failure,
+// an engine's own context.Canceled included while ctx goes on. It is the
+// one place where the command line and the page tell a timeout from a
+// cancellation.
+func ContextStatus(ctx context.Context, err error) (s Status, ok bool) {
+	switch {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, context.DeadlineExceeded):
+		return Timeout, true
+	case !errors.Is(err, context.Canceled) || ctx.Err() == nil:
+		return 0, false
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return Timeout, true
+	}
+	return Canceled, true
+}
+
+// GradeStatus is the status of a puzzle that grade.Grade, run under ctx,
+// could not rate, failing with err, and the reason to report: Timeout or
+// Canceled as ContextStatus says, Unsolvable without a solution, Invalid
+// for a puzzle grade does not take (several solutions, too large, rules
+// or regions), and Failed for anything else. The reason is err, or grade's
+// sentinel alone where it says everything. The grade command and the
+// page's Grade share it.
+func GradeStatus(ctx context.Context, err error) (Status, error) {
+	if s, ok := ContextStatus(ctx, err); ok {
+		return s, err
+	}
+	switch {
+	case errors.Is(err, grade.ErrUnsolvable):
+		return Unsolvable, grade.ErrUnsolvable
+	case errors.Is(err, grade.ErrNotUnique):
+		return Invalid, grade.ErrNotUnique
+	case errors.Is(err, grade.ErrTooLarge), errors.Is(err, grade.ErrRules):
+		return Invalid, err
+	}
+	return Failed, err
+}
+
 // Answer is an engine's validated answer on one puzzle.
 type Answer struct {
 	Status Status
@@ -148,6 +194,11 @@ type Answer struct {
 	// DRAT proof checked (see Options.Certify). For a Solved answer below
 	// the limit it certifies that there is no other solution.
 	Certified bool
+	// Unverified reports that the count's last UNSAT answer (no solution,
+	// or none besides those found, below the limit) is an external
+	// solver's claim that nothing checked: its word alone, where an
+	// engine of this package gives its own search's. Never with Certified.
+	Unverified bool
 	// Err says why there is no solution: it wraps ErrNoSolution when
 	// Status is Unsolvable, and is nil when it is Solved.
 	Err error
@@ -210,19 +261,21 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 	if r.By != nil {
 		who, a.By = r.By, r.By.Name()
 	}
-	switch {
-	case errors.Is(err, ErrWrong):
+	if errors.Is(err, ErrWrong) {
 		a.Status, a.Err = Wrong, err
 		return a
-	case errors.Is(err, context.DeadlineExceeded):
-		a.Status, a.Err = Timeout, errNoAnswerInTime
-		if timeout > 0 {
-			a.Err = fmt.Errorf("no answer within %v", timeout)
+	}
+	if s, ok := ContextStatus(ctx, err); ok {
+		a.Status, a.Err = s, err
+		if s == Timeout {
+			a.Err = errNoAnswerInTime
+			if timeout > 0 {
+				a.Err = fmt.Errorf("no answer within %v", timeout)
+			}
 		}
 		return a
-	case err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled):
-		a.Status, a.Err = Canceled, err
-		return a
+	}
+	switch {
 	case errors.Is(err, satsolve.ErrMemoryOut):
 		a.Status, a.Err = MemoryOut, err
 		return a
@@ -239,9 +292,10 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 
 	a.Count, a.Solutions, a.Certified = r.Count, r.Solutions, r.Certified
 	a.Status = Solved
+	_, external := who.(*external)
+	a.Unverified = external && !a.Certified && r.Count < limit
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
-		_, external := who.(*external)
 		switch {
 		case a.Certified:
 			a.Err = fmt.Errorf("%w (certified: %s's proof checked)", ErrNoSolution, who.Name())

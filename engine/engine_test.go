@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
+	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
@@ -332,11 +333,11 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := Count(context.Background(), e, puzzle(t, inkala), 2, 0)
-	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) {
-		t.Errorf("%v %v, want Unsolvable claimed by the script", a.Status, a.Err)
+	if a.Status != Unsolvable || !errors.Is(a.Err, ErrNoSolution) || !strings.Contains(a.Err.Error(), "claimed by "+script) || !a.Unverified {
+		t.Errorf("%v %v (unverified %v), want Unsolvable claimed by the script, unverified", a.Status, a.Err, a.Unverified)
 	}
-	if a := Count(context.Background(), Native(), puzzle(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution {
-		t.Errorf("native's unsolvable: %v, want plain ErrNoSolution", a.Err)
+	if a := Count(context.Background(), Native(), puzzle(t, ".23456789"+"1........"+strings.Repeat(".", 63)), 2, 0); a.Err != ErrNoSolution || a.Unverified {
+		t.Errorf("native's unsolvable: %v (unverified %v), want plain ErrNoSolution", a.Err, a.Unverified)
 	}
 }
 
@@ -397,4 +398,78 @@ func TestCountConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestContextStatus: a deadline is a timeout and a caller who gave up a
+// cancellation, however the work reports its end; anything else is not
+// the context's doing.
+func TestContextStatus(t *testing.T) {
+	live := context.Background()
+	expired, cancel := context.WithDeadline(live, time.Now().Add(-time.Second))
+	defer cancel()
+	canceled, cancel2 := context.WithCancel(live)
+	cancel2()
+	stopped := fmt.Errorf("worker: %w", context.Canceled)
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		err    error
+		want   Status
+		wantOK bool
+	}{
+		{"no error", expired, nil, 0, false},
+		{"the deadline, as ctx.Err", expired, expired.Err(), Timeout, true},
+		{"the deadline, the work's own context canceled", expired, stopped, Timeout, true},
+		{"a deadline of the work's own", live, fmt.Errorf("budget: %w", context.DeadlineExceeded), Timeout, true},
+		{"the caller gave up", canceled, stopped, Canceled, true},
+		{"the engine's own cancellation, the caller still waiting", live, stopped, 0, false},
+		{"a crash after the deadline", expired, errors.New("crashed"), 0, false},
+	}
+	for _, tt := range tests {
+		if got, ok := ContextStatus(tt.ctx, tt.err); got != tt.want || ok != tt.wantOK {
+			t.Errorf("%s: %v %v, want %v %v", tt.name, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}
+
+// TestCountDeadlineReportedCanceled: an engine that reports its own
+// context canceled when the caller's deadline passed (a worker stopped
+// by it) timed out; it was once counted canceled, as if interrupted.
+func TestCountDeadlineReportedCanceled(t *testing.T) {
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	f := &fake{err: fmt.Errorf("worker stopped: %w", context.Canceled)}
+	if a := Count(expired, f, puzzle(t, inkala), 2, 0); a.Status != Timeout || !errors.Is(a.Err, context.DeadlineExceeded) {
+		t.Errorf("%v %v, want a timeout", a.Status, a.Err)
+	}
+}
+
+// TestGradeStatus: grade's failures get the statuses the command line
+// and the page both report.
+func TestGradeStatus(t *testing.T) {
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	canceled, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	live := context.Background()
+	tests := []struct {
+		ctx  context.Context
+		err  error
+		want Status
+	}{
+		{expired, expired.Err(), Timeout},
+		{expired, fmt.Errorf("grading: %w", context.Canceled), Timeout},
+		{canceled, canceled.Err(), Canceled},
+		{live, grade.ErrUnsolvable, Unsolvable},
+		{live, grade.ErrNotUnique, Invalid},
+		{live, fmt.Errorf("%w: 100×100", grade.ErrTooLarge), Invalid},
+		{live, grade.ErrRules, Invalid},
+		{live, errors.New("out of memory"), Failed},
+	}
+	for _, tt := range tests {
+		got, reason := GradeStatus(tt.ctx, tt.err)
+		if got != tt.want || !errors.Is(reason, tt.err) && !errors.Is(tt.err, reason) {
+			t.Errorf("%v: %v (%v), want %v", tt.err, got, reason, tt.want)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -27,8 +28,10 @@ func checkCommand() *cli.Command {
 			"and solutions are compared. A disagreement prints the puzzle's place and every engine's\n" +
 			"answer; with --out-dir it also writes the CNF that reproduces it there, and first shrinks the case\n" +
 			"(--shrink): the fewest givens and rules, and an external solver's fewest clauses, that keep it.\n" +
+			"A count that other engines' solutions, checked by the validator, refute (no solution where\n" +
+			"one was found, exactly one where two were) is a wrong answer, not a disagreement.\n" +
 			"A summary table ends the run.\n" +
-			"Exit status 1 when any engine disagreed, gave a wrong answer, or failed." + "\n\n" +
+			"Exit status 1 when any engine disagreed, gave a wrong answer, failed or timed out." + "\n\n" +
 			"Without --engines, a classic puzzle goes to native and gophersat, one with rules or regions to\n" +
 			"the search and gophersat: two engines that take it and share no code." + "\n\n" +
 			examples(
@@ -98,7 +101,7 @@ func checkCommand() *cli.Command {
 				return err
 			}
 			stats := make([]engineTally, len(engines))
-			var puzzles, invalid, disagree, failures int
+			var puzzles, invalid, disagree, failures, timedOut, canceled int
 			start := time.Now()
 			interrupted, err := runBatch(c, engine.Concurrency(workers, engines...),
 				func(ctx context.Context, it *item) []verdict {
@@ -125,14 +128,19 @@ func checkCommand() *cli.Command {
 						fmt.Fprintf(w, "invalid: %s: %v\n", it.where(), err)
 						return
 					}
-					bad := false
+					bad, late, stopped := false, false, false
 					for i, v := range vs {
 						if v.kind == "" {
 							continue // not one of this puzzle's engines
 						}
 						stats[i].add(it.index, v)
-						if v.kind == "wrong" || v.kind == "error" {
+						switch v.kind {
+						case "wrong", "error":
 							bad = true
+						case "timeout":
+							late = true
+						case "canceled":
+							stopped = true
 						}
 					}
 					agree := agreement(vs)
@@ -142,14 +150,23 @@ func checkCommand() *cli.Command {
 					if bad {
 						failures++
 					}
+					if late {
+						timedOut++
+					}
+					if stopped {
+						canceled++
+					}
 					var report io.Writer = w
 					if format == "json" {
 						writeRuns(w, engines, it, vs, agree, limit)
 						report = io.Discard // the CNFs of --out-dir are still written
 					}
-					if !agree || bad {
+					switch {
+					case !agree || bad:
 						reportCheck(report, engines, it, vs, agree, outDir, z.Suffix(), o.MaxClauses)
 						sh.report(report, it, outDir, z.Suffix(), o.MaxClauses)
+					case late:
+						reportCheck(report, engines, it, vs, agree, "", "", 0)
 					}
 				},
 				func(w *sudokusat.Writer) {
@@ -158,7 +175,7 @@ func checkCommand() *cli.Command {
 						return
 					}
 					printTally(w, engines, stats, c.Bool("certify"), timeout)
-					fmt.Fprintln(w, checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
+					fmt.Fprintln(w, checkLine(puzzles, len(shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
 				})
 			if err != nil {
 				return err
@@ -175,11 +192,11 @@ func checkCommand() *cli.Command {
 					return err
 				}
 			}
-			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(shown(stats)), disagree, failures, invalid, time.Since(start)))
+			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
 			if interrupted {
 				return errInterrupted
 			}
-			if disagree > 0 || failures > 0 || invalid > 0 {
+			if disagree > 0 || failures > 0 || timedOut > 0 || invalid > 0 {
 				return errUnsolved
 			}
 			return nil
@@ -203,17 +220,31 @@ func defaultCheck(e engine.Engine, p *sudokusat.Puzzle) bool {
 	return true
 }
 
-// checkLine is check's summary line.
-func checkLine(puzzles, engines, disagree, failures, invalid int, elapsed time.Duration) string {
-	return fmt.Sprintf("check: %d %s, %d %s, %d %s, %d with wrong answers or errors, %d invalid, in %v",
+// checkLine is check's summary line; each figure counts puzzles. A
+// timeout is neither a wrong answer nor a disagreement, and a puzzle an
+// interrupt stopped (canceled) is counted only when there is one.
+func checkLine(puzzles, engines, disagree, failures, timedOut, canceled, invalid int, elapsed time.Duration) string {
+	return fmt.Sprintf("check: %d %s, %d %s, %d %s, %d with wrong answers or errors, %d timed out, %s%d invalid, in %v",
 		puzzles, plural(puzzles, "puzzle", "puzzles"), engines, plural(engines, "engine", "engines"),
-		disagree, plural(disagree, "disagreement", "disagreements"), failures, invalid, elapsed.Round(time.Millisecond))
+		disagree, plural(disagree, "disagreement", "disagreements"), failures, timedOut, canceledText(canceled),
+		invalid, elapsed.Round(time.Millisecond))
 }
 
 // verdict is one engine's answer on one puzzle, classified.
 type verdict struct {
-	kind string // solved (exactly one), unsolvable, multiple, wrong, error
+	kind string // solved (exactly one), unsolvable, multiple, wrong, error, timeout, canceled
 	engine.Answer
+	// refuted marks a count that other answers' solutions refute (see
+	// refute), and refuter is the engine with a solution it did not
+	// count: a wrong answer that only the two engines together show.
+	refuted bool
+	refuter int
+}
+
+// answered reports whether v is an answer about the puzzle: a count,
+// zero included, that nothing refuted.
+func (v verdict) answered() bool {
+	return v.kind == "solved" || v.kind == "unsolvable" || v.kind == "multiple"
 }
 
 func (v verdict) String() string {
@@ -224,9 +255,6 @@ func (v verdict) String() string {
 		return "no solution"
 	case "multiple":
 		return fmt.Sprintf("%d or more solutions, first %s", v.Count, v.Solution())
-	}
-	if v.Status == engine.Timeout {
-		return fmt.Sprintf("%s: timeout: %v", v.kind, v.Err)
 	}
 	return fmt.Sprintf("%s: %v", v.kind, v.Err)
 }
@@ -245,6 +273,7 @@ func checkItem(ctx context.Context, engines []engine.Engine, chosen func(engine.
 		}
 		vs[i] = classify(engine.Count(ctx, e, it.puzzle, limit, timeout), limit)
 	}
+	refute(engines, vs)
 	return vs
 }
 
@@ -261,21 +290,77 @@ func classify(a engine.Answer, limit int) verdict {
 		if a.Count == 1 || limit == 1 { // at least one: all a limit of 1 can tell
 			v.kind = "solved"
 		}
+	case engine.Timeout:
+		v.kind = "timeout"
+	case engine.Canceled:
+		v.kind = "canceled"
 	default:
 		v.kind = "error"
 	}
 	return v
 }
 
+// refute marks wrong each count that the solutions of all the answers
+// refute. Every solution passed the validator in engine.Count, so
+// distinct solutions are evidence no engine can argue with: a count below
+// the limit says "exactly that many" (0 is an UNSAT claim; 1 with a limit
+// of 2 says unique), and more distinct solutions than that prove it
+// wrong. A count at the limit says "at least", which no solution refutes,
+// and counts that no solutions tell apart (1 against ≥2 when only one
+// grid was shown) stay a disagreement for agreement.
+func refute(engines []engine.Engine, vs []verdict) {
+	// The distinct solutions, each with the first engine that gave it.
+	var grids []*sudokusat.Grid
+	var from []int
+	for i, v := range vs {
+		if !v.answered() {
+			continue
+		}
+	next:
+		for _, g := range v.Solutions {
+			for _, h := range grids {
+				if g.Equal(h) {
+					continue next
+				}
+			}
+			grids, from = append(grids, g), append(from, i)
+		}
+	}
+	for i := range vs {
+		v := &vs[i]
+		if !v.answered() || v.Count >= v.Limit || len(grids) <= v.Count {
+			continue
+		}
+		// A solution it did not count, and the engine that found it.
+		k := slices.IndexFunc(grids, func(g *sudokusat.Grid) bool {
+			return !slices.ContainsFunc(v.Solutions, g.Equal)
+		})
+		claim := engines[i].Name() + " claimed no solution"
+		if v.Count > 0 {
+			claim = fmt.Sprintf("%s claimed exactly %d %s", engines[i].Name(), v.Count, plural(v.Count, "solution", "solutions"))
+		}
+		if v.Certified {
+			claim += ", with a proof that checked" // then the encoding is at fault
+		}
+		evidence := fmt.Sprintf("%s found %s", engines[from[k]].Name(), grids[k])
+		if v.Count > 0 {
+			evidence = fmt.Sprintf("the engines found %d distinct ones, %s among them", len(grids), evidence)
+		}
+		v.kind, v.refuted, v.refuter = "wrong", true, from[k]
+		v.Status, v.Err = engine.Wrong, fmt.Errorf("%w: %s, but %s, which the validator accepts", engine.ErrWrong, claim, evidence)
+	}
+}
+
 // agreement reports whether the engines that answered agree (each answer
-// has already passed the validator in engine.Count): the same count, and
-// the same grid when the puzzle has exactly one solution. Engines that
-// failed are reported on their own, not as disagreements.
+// has already passed the validator in engine.Count, and none is refuted
+// by another's solutions): the same count, and the same grid when the
+// puzzle has exactly one solution. Engines that failed or timed out are
+// reported on their own, not as disagreements.
 func agreement(vs []verdict) bool {
 	var ref *verdict
 	for i := range vs {
 		v := &vs[i]
-		if v.kind == "" || v.kind == "wrong" || v.kind == "error" {
+		if !v.answered() {
 			continue
 		}
 		if ref == nil {
@@ -292,10 +377,17 @@ func agreement(vs []verdict) bool {
 	return true
 }
 
-// reportCheck prints a puzzle whose engines disagreed or failed, and writes
-// the CNF of each SAT encoding involved, so that the case can be rerun.
+// reportCheck prints a puzzle whose engines disagreed, failed or timed
+// out, and writes the CNF of each SAT encoding involved, so that the case
+// can be rerun. A puzzle that only timed out is reported without an
+// output directory: it holds nothing to reproduce.
 func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir, suffix string, maxClauses int) {
-	what := "FAILED"
+	what := "TIMEOUT"
+	for _, v := range vs {
+		if v.kind == "wrong" || v.kind == "error" {
+			what = "FAILED"
+		}
+	}
 	if !agree {
 		what = "DISAGREE"
 	}
@@ -324,7 +416,7 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 		}
 		fmt.Fprintf(w, "  reproduce: %s\n", path)
 	}
-	if outDir == "" {
+	if outDir == "" && what != "TIMEOUT" {
 		fmt.Fprintf(w, "  (--out-dir DIR writes the CNF that reproduces this, shrunk)\n")
 	}
 }
@@ -347,6 +439,7 @@ func writeCNF(path string, f *encode.Formula) error {
 // engineTally sums one engine's verdicts for the summary table.
 type engineTally struct {
 	puzzles, solved, unsolvable, multiple, wrong, errors int
+	timeouts, canceled                                   int
 	certified                                            int // UNSAT answers proved
 	total                                                time.Duration
 	times                                                []time.Duration       // of the runs that answered
@@ -356,7 +449,7 @@ type engineTally struct {
 func (t *engineTally) add(index int, v verdict) {
 	t.puzzles++
 	t.total += v.Elapsed
-	if v.kind == "solved" || v.kind == "unsolvable" || v.kind == "multiple" {
+	if v.answered() {
 		t.times = append(t.times, v.Elapsed)
 		if t.answered == nil {
 			t.answered = map[int]time.Duration{}
@@ -375,6 +468,10 @@ func (t *engineTally) add(index int, v verdict) {
 		t.multiple++
 	case "wrong":
 		t.wrong++
+	case "timeout":
+		t.timeouts++
+	case "canceled":
+		t.canceled++
 	default:
 		t.errors++
 	}
@@ -385,7 +482,7 @@ func (t *engineTally) add(index int, v verdict) {
 // and says "uncertified" for an engine that gives no proof.
 func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool, timeout time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttotal\tmean µs\t"
+	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttimeouts\ttotal\tmean µs\t"
 	if timeout > 0 {
 		head += "PAR-2 s\t"
 	}
@@ -400,8 +497,8 @@ func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certi
 		if t.puzzles > 0 {
 			mean = float64(t.total.Microseconds()) / float64(t.puzzles)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t", e.Name(), t.puzzles, t.solved, t.unsolvable,
-			t.multiple, t.wrong, t.errors, t.total.Round(time.Millisecond), mean)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%v\t%.1f\t", e.Name(), t.puzzles, t.solved, t.unsolvable,
+			t.multiple, t.wrong, t.errors, t.timeouts, t.total.Round(time.Millisecond), mean)
 		if p, ok := t.par2(timeout); ok {
 			fmt.Fprintf(tw, "%.4g\t", p)
 		}

@@ -440,7 +440,8 @@ func TestCheckExternal(t *testing.T) {
 
 // TestCheckCatchesBadSolvers runs check with a solver that prints a model
 // that is not a solution (caught as wrong) and one that always claims
-// UNSAT (caught as a disagreement, with a CNF to reproduce it).
+// UNSAT (caught as wrong too, refuted by native's solution, with a CNF to
+// reproduce it).
 func TestCheckCatchesBadSolvers(t *testing.T) {
 	dir := t.TempDir()
 	liar := filepath.Join(dir, "liar")
@@ -454,7 +455,7 @@ func TestCheckCatchesBadSolvers(t *testing.T) {
 		t.Errorf("lying solver: exit %d\n%s", code, out)
 	}
 	out, _, code = runCLI(t, puzzle, "check", "--engines", "native,"+unsat, "--out-dir", dir)
-	if code != 1 || !strings.Contains(out, "DISAGREE #1 (line 1)") || !strings.Contains(out, "no solution") {
+	if code != 1 || !strings.Contains(out, "FAILED #1 (line 1)") || !strings.Contains(out, "claimed no solution, but native found") {
 		t.Errorf("unsat solver: exit %d\n%s", code, out)
 	}
 	cnf := filepath.Join(dir, "check-000001-reduced.cnf")
@@ -604,7 +605,8 @@ func mustRead(t *testing.T, name string) string {
 }
 
 // TestSummaryPlurals checks the summaries' nouns against their counts:
-// "1 engine", "1 disagreement", "1 error" (they once all took an s).
+// "1 engine", "1 disagreement", "1 error" (they once all took an s);
+// TestCheckVerdicts has "1 disagreement".
 func TestSummaryPlurals(t *testing.T) {
 	unsat := filepath.Join(t.TempDir(), "unsat")
 	os.WriteFile(unsat, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
@@ -615,7 +617,7 @@ func TestSummaryPlurals(t *testing.T) {
 		{[]string{"solve", "--engine", "false"}, " 0 timed out, 1 error in "},
 		{[]string{"solve", "--engine", "native"}, " 0 timed out, 0 errors in "},
 		{[]string{"check", "--engines", "native"}, "check: 1 puzzle, 1 engine, 0 disagreements, "},
-		{[]string{"check", "--engines", "native," + unsat}, "check: 1 puzzle, 2 engines, 1 disagreement, "},
+		{[]string{"check", "--engines", "native," + unsat}, "check: 1 puzzle, 2 engines, 0 disagreements, 1 with wrong answers or errors, "},
 	}
 	for _, tt := range tests {
 		_, errOut, _ := runCLI(t, inputPuzzle+"\n", tt.args...)

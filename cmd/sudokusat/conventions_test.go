@@ -252,8 +252,8 @@ func TestNothingWrittenUnasked(t *testing.T) {
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(inkala + "\n")
 	out, _ := cmd.Output()
-	if !strings.Contains(string(out), "DISAGREE") || !strings.Contains(string(out), "--out-dir DIR writes the CNF") {
-		t.Errorf("the disagreement is not reported with the hint:\n%s", out)
+	if !strings.Contains(string(out), "FAILED") || !strings.Contains(string(out), "--out-dir DIR writes the CNF") {
+		t.Errorf("the false UNSAT is not reported with the hint:\n%s", out)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 0 {

@@ -22,6 +22,7 @@ func countCommand() *cli.Command {
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives one record: 0, 1, … or ≥K when the limit K was reached (so with the\n" +
 			"default --limit 2, 1 proves a puzzle unique and ≥2 shows it is not), or STATUS: message.\n" +
+			"An external solver's 0 is its claim alone unless --certify proved it: \"0 (unverified: claimed by SOLVER)\".\n" +
 			"Engines as for solve." + "\n\n" +
 			examples(
 				"sudokusat count puzzles.txt", "1 for a unique puzzle, ≥2 for one with several solutions, 0 for none",
@@ -109,6 +110,10 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			// Certified marks a count ended by an UNSAT answer proved
 			// with --certify: no solution, or none besides those counted.
 			Certified bool `json:"certified,omitempty"`
+			// Unverified marks a count ended by an external solver's
+			// UNSAT claim that nothing checked: a 0 that is its word
+			// alone, or no solution besides those counted.
+			Unverified bool `json:"unverified,omitempty"`
 			// Solutions and Differ are, for an f-puzzles puzzle with
 			// several solutions, two of them and the cells where they
 			// differ, as the line form writes them.
@@ -117,7 +122,7 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			statedJSON
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
 			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), By: r.By, Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
-			Certified: r.Certified, statedJSON: newStatedJSON(r)}
+			Certified: r.Certified, Unverified: r.Unverified, statedJSON: newStatedJSON(r)}
 		if !r.Status.Answered() {
 			rec.Error = r.message()
 		} else if r.puzzle.Layout == sudokusat.LayoutFPuzzles && len(r.Solutions) >= 2 {
@@ -133,22 +138,37 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 		return
 	}
 	if r.puzzle.Layout == sudokusat.LayoutFPuzzles {
-		writeSetterCount(w, r.Answer, limit)
+		writeSetterCount(w, e, r.Answer, limit)
 		writeStated(w, r)
 		return
 	}
-	fmt.Fprintln(w, countText(r.Count, limit))
+	fmt.Fprintf(w, "%s%s\n", countText(r.Count, limit), unverified(e, r.Answer))
+}
+
+// unverified is the note after a count of 0 that is an external solver's
+// UNSAT claim which nothing checked, as solve's "claimed by SOLVER, not
+// verified": " (unverified: claimed by SOLVER)". Every other count has at
+// least one solution checked by the validator behind it, or a proof.
+func unverified(e engine.Engine, a engine.Answer) string {
+	if a.Count > 0 || !a.Unverified {
+		return ""
+	}
+	by := e.Name()
+	if a.By != "" {
+		by = a.By
+	}
+	return " (unverified: claimed by " + by + ")"
 }
 
 // writeSetterCount writes the count of a puzzle from f-puzzles as setters
 // ask it: "1 unique", "0 none", or "≥2 several" (or the count, below a
 // higher limit) with the first two solutions and the cells where they
 // differ, where a given would tell them apart.
-func writeSetterCount(w io.Writer, a engine.Answer, limit int) {
+func writeSetterCount(w io.Writer, e engine.Engine, a engine.Answer, limit int) {
 	count := countText(a.Count, limit)
 	switch {
 	case a.Count == 0:
-		fmt.Fprintf(w, "%s none\n", count)
+		fmt.Fprintf(w, "%s none%s\n", count, unverified(e, a))
 	case a.Count == 1 && limit > 1:
 		fmt.Fprintf(w, "%s unique\n", count)
 	case a.Count == 1:

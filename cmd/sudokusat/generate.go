@@ -124,13 +124,16 @@ func (g *generator) one(ctx context.Context, index int, stream uint64) made {
 		}
 	}
 	m.took = time.Since(start)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		m.status, m.err = engine.Timeout, fmt.Errorf("no puzzle within %v", g.timeout)
-	case err != nil:
-		m.err = err
-	default:
+	if err == nil {
 		m.status, m.p = engine.Solved, p
+		return m
+	}
+	m.err = err
+	if st, ok := engine.ContextStatus(ctx, err); ok {
+		m.status = st
+		if st == engine.Timeout {
+			m.err = fmt.Errorf("no puzzle within %v", g.timeout)
+		}
 	}
 	return m
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -48,22 +47,16 @@ func gradeItem(ctx context.Context, it *item, timeout time.Duration) *graded {
 		return o
 	}
 	r, err := grade.Grade(ctx, it.puzzle.Grid)
-	switch {
-	case err == nil:
+	if err == nil {
 		o.status, o.res = statusGraded, r
-	case errors.Is(err, context.DeadlineExceeded):
-		o.status, o.err = engine.Timeout.String(), fmt.Errorf("no grade within %v", timeout)
-	case errors.Is(err, context.Canceled):
-		// An interrupt, not a failure: --resume answers it again.
-		o.status, o.err = engine.Canceled.String(), err
-	case errors.Is(err, grade.ErrUnsolvable):
-		o.status, o.err = engine.Unsolvable.String(), grade.ErrUnsolvable
-	case errors.Is(err, grade.ErrNotUnique):
-		o.status, o.err = engine.Invalid.String(), grade.ErrNotUnique
-	case errors.Is(err, grade.ErrTooLarge):
-		o.status, o.err = engine.Invalid.String(), err
-	default:
-		o.status, o.err = engine.Failed.String(), err
+		return o
+	}
+	// A canceled puzzle is an interrupt, not a failure: --resume grades it
+	// again.
+	st, reason := engine.GradeStatus(ctx, err)
+	o.status, o.err = st.String(), reason
+	if st == engine.Timeout {
+		o.err = fmt.Errorf("no grade within %v", timeout)
 	}
 	return o
 }

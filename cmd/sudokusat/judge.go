@@ -39,7 +39,7 @@ type runRecord struct {
 	File    string  `json:"file"`
 	Line    int     `json:"line"`
 	Engine  string  `json:"engine"`
-	Status  string  `json:"status"` // solved (one solution), multiple, unsolvable, wrong, error, timeout, memout, invalid
+	Status  string  `json:"status"` // solved (one solution), multiple, unsolvable, wrong, error, timeout, canceled, memout, invalid
 	Count   int     `json:"count"`
 	Checked string  `json:"checked"`
 	Agree   *bool   `json:"agree,omitempty"` // check: the engines that answered on this puzzle agree
@@ -58,6 +58,7 @@ type summaryRecord struct {
 	Answered int      `json:"answered"`
 	Wrong    int      `json:"wrong"`
 	Errors   int      `json:"errors"`
+	Timeouts int      `json:"timeouts"`
 	Seconds  float64  `json:"seconds"`
 	PAR2     *float64 `json:"par2,omitempty"` // seconds; only with --timeout
 }
@@ -95,13 +96,13 @@ func writeRun(w io.Writer, e engine.Engine, it *item, v verdict, agree *bool, li
 	r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: v.kind, Count: v.Count,
 		Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
 		PeakKB: v.PeakMemory >> 10, By: v.By}
-	if v.kind == "error" && (v.Status == engine.Timeout || v.Status == engine.MemoryOut) {
+	if v.kind == "error" && v.Status == engine.MemoryOut {
 		r.Status = v.Status.String()
 	}
-	if v.kind == "wrong" || v.kind == "error" {
-		r.Error = v.Err.Error()
-	} else {
+	if v.answered() {
 		r.Checked = checkedText(v, limit)
+	} else {
+		r.Error = v.Err.Error()
 	}
 	b, _ := json.Marshal(r) // strings and numbers always marshal
 	w.Write(append(b, '\n'))
@@ -127,7 +128,7 @@ func writeSummaries(w io.Writer, engines []engine.Engine, stats []engineTally, t
 	for _, i := range shown(stats) {
 		t := stats[i]
 		s := summaryRecord{Summary: true, Engine: engines[i].Name(), Runs: t.puzzles, Answered: len(t.times),
-			Wrong: t.wrong, Errors: t.errors, Seconds: t.total.Seconds()}
+			Wrong: t.wrong, Errors: t.errors, Timeouts: t.timeouts, Seconds: t.total.Seconds()}
 		if p, ok := t.par2(timeout); ok {
 			s.PAR2 = &p
 		}

@@ -100,14 +100,14 @@ func TestRulesBatch(t *testing.T) {
 		t.Errorf("solve's summary: %q", errOut)
 	}
 	out, errOut, code = runCLI(t, input, "check")
-	if code != 1 || !strings.HasPrefix(out, "invalid: line 2: ") || !strings.Contains(out, "check: 3 puzzles, 2 engines, 0 disagreements, 0 with wrong answers or errors, 1 invalid") {
+	if code != 1 || !strings.HasPrefix(out, "invalid: line 2: ") || !strings.Contains(out, "check: 3 puzzles, 2 engines, 0 disagreements, 0 with wrong answers or errors, 0 timed out, 1 invalid") {
 		t.Errorf("check: exit %d, %q, %q", code, out, errOut)
 	}
 	// An f-puzzles file without rules is a classic puzzle: every engine
 	// takes it, the search too.
 	classic := fpuzzlesFile(t, "classic.json", map[[2]int]int{{0, 0}: 1}, nil)
 	out, errOut, code = runCLI(t, "", "check", "--engines", "search,sat,native", "--limit", "1", classic)
-	if code != 0 || !strings.Contains(out, "check: 1 puzzle, 3 engines, 0 disagreements, 0 with wrong answers or errors, 0 invalid") {
+	if code != 0 || !strings.Contains(out, "check: 1 puzzle, 3 engines, 0 disagreements, 0 with wrong answers or errors, 0 timed out, 0 invalid") {
 		t.Errorf("check --engines search,sat,native on a classic f-puzzles file: exit %d, %q, %q", code, out, errOut)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -69,10 +70,12 @@ func newShrinker(c *cli.Context, engines []engine.Engine, limit int, timeout tim
 }
 
 // target is what a case's shrinking keeps: engine a wrong or failing
-// (b < 0), or engines a and b disagreeing.
+// (b < 0), engine a's count refuted by engine b's solutions (refuted), or
+// engines a and b disagreeing.
 type target struct {
-	a, b   int
-	status engine.Status // a's status, when b < 0
+	a, b    int
+	status  engine.Status // a's status, when b < 0
+	refuted bool
 }
 
 // shrunk is a case shrunk.
@@ -97,19 +100,29 @@ type shrunkCNF struct {
 }
 
 // targetOf picks what a case's shrinking keeps: the first engine with a
-// wrong answer, else the first that failed (a time-out is not shrunk: each
-// try would cost it), else the first pair that disagrees.
+// wrong answer the validator refused, else the first whose count another
+// engine's solutions refute, else the first that failed (a time-out is
+// not shrunk: each try would cost it), else the first pair that
+// disagrees.
 func targetOf(vs []verdict) (target, bool) {
-	for _, st := range []engine.Status{engine.Wrong, engine.Failed} {
-		for i, v := range vs {
-			if v.kind != "" && v.Status == st {
-				return target{a: i, b: -1, status: st}, true
-			}
+	for i, v := range vs {
+		if v.kind != "" && v.Status == engine.Wrong && !v.refuted {
+			return target{a: i, b: -1, status: engine.Wrong}, true
+		}
+	}
+	for i, v := range vs {
+		if v.refuted {
+			return target{a: i, b: v.refuter, refuted: true}, true
+		}
+	}
+	for i, v := range vs {
+		if v.kind != "" && v.Status == engine.Failed {
+			return target{a: i, b: -1, status: engine.Failed}, true
 		}
 	}
 	ref := -1
 	for i, v := range vs {
-		if !v.Status.Answered() || v.kind == "" {
+		if !v.answered() {
 			continue
 		}
 		if ref < 0 {
@@ -124,6 +137,22 @@ func targetOf(vs []verdict) (target, bool) {
 // differ reports whether two answers disagree, as agreement judges them.
 func differ(a, b engine.Answer) bool {
 	return a.Count != b.Count || a.Unique() && b.Unique() && !a.Solution().Equal(b.Solution())
+}
+
+// refutes reports whether b's solutions refute a's count, as refute
+// judges it: a says exactly so many (below the limit), and the two
+// answers hold more distinct solutions than that.
+func refutes(a, b engine.Answer) bool {
+	if a.Count >= a.Limit {
+		return false
+	}
+	n := len(a.Solutions)
+	for _, g := range b.Solutions {
+		if !slices.ContainsFunc(a.Solutions, g.Equal) {
+			n++
+		}
+	}
+	return n > a.Count
 }
 
 // shrink shrinks a case whose verdicts vs show a failure or a
@@ -151,7 +180,8 @@ func (s *shrinker) shrink(ctx context.Context, it *item, vs []verdict) {
 }
 
 // holds reports whether puzzle q keeps the target: the same engine wrong
-// or failing, or the same two engines disagreeing.
+// or failing, the same engine's count refuted by the other's solutions,
+// or the same two engines disagreeing.
 func (s *shrinker) holds(ctx context.Context, t target, q *sudokusat.Puzzle) bool {
 	a := engine.Count(ctx, s.engines[t.a], q, s.limit, s.timeout)
 	if ctx.Err() != nil {
@@ -164,7 +194,13 @@ func (s *shrinker) holds(ctx context.Context, t target, q *sudokusat.Puzzle) boo
 		return false
 	}
 	b := engine.Count(ctx, s.engines[t.b], q, s.limit, s.timeout)
-	return ctx.Err() == nil && b.Status.Answered() && differ(a, b)
+	if ctx.Err() != nil || !b.Status.Answered() {
+		return false
+	}
+	if t.refuted {
+		return refutes(a, b)
+	}
+	return differ(a, b)
 }
 
 // shrinkCNF finds, for each external solver of the target, a run of its
@@ -192,16 +228,18 @@ func (s *shrinker) shrinkCNF(ctx context.Context, r *shrunk) {
 			continue
 		}
 		e := s.engines[i]
+		// The engine known to be wrong, or failing; in a disagreement,
+		// one of the two is expected to be right.
+		accused := i == r.target.a && (r.target.b < 0 || r.target.refuted)
 		if _, ok := engine.CommandLine(e, ""); !ok {
-			if r.target.b < 0 {
+			if accused {
 				r.notes = append(r.notes, e.Name()+" runs in this process: shrunk at the puzzle's level only")
 			}
 			continue
 		}
 		ft, err := engine.FindFault(ctx, e, r.puzzle, s.limit, known)
 		if err != nil {
-			// In a disagreement, one of the two is expected to be right.
-			if !errors.Is(err, engine.ErrNoFault) || r.target.b < 0 {
+			if !errors.Is(err, engine.ErrNoFault) || accused {
 				r.notes = append(r.notes, fmt.Sprintf("%s: CNF not shrunk: %v", e.Name(), err))
 			}
 			continue
@@ -396,7 +434,10 @@ func (s *shrinker) script(r *shrunk, puzzle string, cnfLines []string) string {
 	}
 	argv = append(argv, puzzle)
 	what := s.engines[r.target.a].Name() + " " + r.target.status.String()
-	if r.target.b >= 0 {
+	switch {
+	case r.target.refuted:
+		what = s.engines[r.target.a].Name() + " wrong, its count refuted by " + s.engines[r.target.b].Name() + "'s solutions"
+	case r.target.b >= 0:
 		what = s.engines[r.target.a].Name() + " and " + s.engines[r.target.b].Name() + " disagree"
 	}
 	var b strings.Builder

@@ -185,22 +185,22 @@ func TestShrinkWrongModel(t *testing.T) {
 	}
 }
 
-// TestShrinkFalseUNSAT: a solver that claims UNSAT past 20 clauses
-// disagrees with native even on an empty grid, and its formula shrinks
-// to 21 clauses, which the model written with them satisfies.
+// TestShrinkFalseUNSAT: a solver that claims UNSAT past 20 clauses is
+// wrong beside native's solution even on an empty grid, and its formula
+// shrinks to 21 clauses, which the model written with them satisfies.
 func TestShrinkFalseUNSAT(t *testing.T) {
 	dir := t.TempDir()
 	liar := liarScript(t, dir, "unsat20", unsatPast20, "minisat")
 	puzzle := "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n"
 	out, stderr, code := runCLI(t, puzzle, "check", "--engines", "native,"+liar, "--out-dir", dir, "--shrink-time", "30s")
-	if code != 1 || !strings.Contains(out, "DISAGREE #1") {
+	if code != 1 || !strings.Contains(out, "FAILED #1") || !strings.Contains(out, "claimed no solution, but native found") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}
 	givens, cnf, clauses, from := shrunkCase(t, out)
 	if givens > 3 || cnf == "" || clauses > 30 || from < 1000 {
 		t.Fatalf("shrunk to %d givens, %d of %d clauses (%q)\n%s", givens, clauses, from, cnf, out)
 	}
-	if out := reproduce(t, dir); !strings.Contains(out, "DISAGREE #1") {
+	if out := reproduce(t, dir); !strings.Contains(out, "FAILED #1") || !strings.Contains(out, "claimed no solution") {
 		t.Errorf("the shrunk puzzle does not reproduce:\n%s", out)
 	}
 	f := readShrunkCNF(t, cnf)

@@ -210,11 +210,11 @@ func solveCommand() *cli.Command {
 			for _, n := range tally {
 				total += n
 			}
-			solved, timedOut := tally[engine.Solved], tally[engine.Timeout]
-			errs := total - solved - tally[engine.Unsolvable] - tally[engine.Invalid] - timedOut
-			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %d %s in %v (engine %s)\n",
-				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut, errs, plural(errs, "error", "errors"),
-				time.Since(start).Round(time.Millisecond), e.Name())
+			solved, timedOut, canceled := tally[engine.Solved], tally[engine.Timeout], tally[engine.Canceled]
+			errs := total - solved - tally[engine.Unsolvable] - tally[engine.Invalid] - timedOut - canceled
+			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %d %s: %d solved, %d unsolvable, %d invalid, %d timed out, %s%d %s in %v (engine %s)\n",
+				total, plural(total, "puzzle", "puzzles"), solved, tally[engine.Unsolvable], tally[engine.Invalid], timedOut,
+				canceledText(canceled), errs, plural(errs, "error", "errors"), time.Since(start).Round(time.Millisecond), e.Name())
 			if interrupted {
 				return errInterrupted
 			}
@@ -376,6 +376,17 @@ func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	}
 	b, _ := json.Marshal(r) // a struct of strings and numbers always marshals
 	w.Write(append(b, '\n'))
+}
+
+// canceledText is the summaries' count of the puzzles an interrupt
+// stopped under way, "N canceled, ": neither answered nor failed, so
+// never counted among the errors. It is empty when there are none, as
+// there are none without an interrupt.
+func canceledText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d canceled, ", n)
 }
 
 // plural is one for 1 and many for any other count, 0 included ("0

@@ -180,7 +180,7 @@ func TestVariantCheck(t *testing.T) {
 			t.Errorf("check's %s row %q, want %s puzzles", row.engine, f, row.puzzles)
 		}
 	}
-	if code != 0 || !strings.Contains(out, "check: 2 puzzles, 3 engines, 0 disagreements, 0 with wrong answers or errors, 0 invalid") {
+	if code != 0 || !strings.Contains(out, "check: 2 puzzles, 3 engines, 0 disagreements, 0 with wrong answers or errors, 0 timed out, 0 invalid") {
 		t.Errorf("check: exit %d, %q, %q", code, out, errOut)
 	}
 	requireCadical(t)

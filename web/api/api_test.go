@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat/engine"
 
@@ -362,6 +363,37 @@ func TestOps(t *testing.T) {
 	for _, name := range want {
 		if ops[name] == nil {
 			t.Errorf("no operation %q", name)
+		}
+	}
+}
+
+// TestContextStatuses: every operation that computes reports the
+// request's deadline as "timeout" and a caller who went away as
+// "canceled". Grade once said "error" for both, and Generate "error" for
+// the second.
+func TestContextStatuses(t *testing.T) {
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	gone, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	reqs := map[string]Request{
+		"solve":      {Puzzle: inkala},
+		"count":      {Puzzle: inkala},
+		"grade":      {Puzzle: inkala},
+		"generate":   {Seed: "1"},
+		"candidates": {Puzzle: several4},
+		"hint":       {Puzzle: several4},
+		"minimal":    {Puzzle: unique4},
+	}
+	for op, req := range reqs {
+		for _, c := range []struct {
+			ctx  context.Context
+			want string
+		}{{expired, engine.Timeout.String()}, {gone, engine.Canceled.String()}} {
+			r := Service{}.Ops()[op](c.ctx, req)
+			if r.Status != c.want || !strings.HasPrefix(r.Message, c.want+": ") {
+				t.Errorf("%s: %s %q, want %s", op, r.Status, r.Message, c.want)
+			}
 		}
 	}
 }

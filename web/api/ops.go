@@ -134,15 +134,12 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 	}
 	start := time.Now()
 	g, err := grade.Grade(ctx, p.Grid)
-	switch {
-	case errors.Is(err, grade.ErrUnsolvable):
-		return failure(engine.Unsolvable.String(), p.Line, grade.ErrUnsolvable)
-	case errors.Is(err, grade.ErrNotUnique):
-		return failure(engine.Invalid.String(), p.Line, grade.ErrNotUnique)
-	case errors.Is(err, grade.ErrTooLarge):
-		return failure(engine.Invalid.String(), p.Line, err)
-	case err != nil:
-		return failure(engine.Failed.String(), p.Line, err)
+	if err != nil {
+		st, reason := engine.GradeStatus(ctx, err)
+		if st == engine.Timeout {
+			reason = errors.New("no grade before the deadline")
+		}
+		return failure(st.String(), p.Line, reason)
 	}
 	r := Reply{Status: StatusGraded, Score: g.Score, Hardest: g.Hardest.String(), Guesses: g.Guesses,
 		Solution: g.Solution.String(), Micros: micros(time.Since(start))}
@@ -197,8 +194,11 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 			err = fmt.Errorf("generator bug: %w", err)
 		}
 	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return failure(engine.Timeout.String(), 0, errors.New("no puzzle before the deadline"))
+	if st, ok := engine.ContextStatus(ctx, err); ok {
+		if st == engine.Timeout {
+			err = errors.New("no puzzle before the deadline")
+		}
+		return failure(st.String(), 0, err)
 	}
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
