@@ -109,7 +109,7 @@ func TestFPuzzlesCluesErrors(t *testing.T) {
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2,3,4,5]}]`, "at most 4"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C3"],"values":[1]}]`, "around a corner"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[10]}]`, "want 1 to 9"},
-		{`,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "r1c1 twice"},
+		{`,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "r1c1 is listed twice"},
 	} {
 		_, err := variant.ParseFPuzzles(doc9(tc.extra))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
