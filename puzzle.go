@@ -51,10 +51,17 @@ type Rule struct {
 	// Lines are the lines of a rule drawn as several (an arrow's), each
 	// from the cell next to the circle outwards.
 	Lines [][]int
-	// Value is the rule's number: a cage's sum (0 for none), an XV
-	// pair's sum.
+	// Value is the rule's number: a cage's total (NoValue for none,
+	// which is not 0: a total of 0 is stated, and no cage reaches it),
+	// an XV pair's sum.
 	Value int
 }
+
+// NoValue is the Value of a rule that states no number where its kind
+// may state one or none: a killer cage without a total. It is no number
+// a rule may state, and a reader refuses a stated one that would read as
+// it.
+const NoValue = -1
 
 // Size returns N, the grid's side.
 func (p *Puzzle) Size() int { return p.Grid.Size() }

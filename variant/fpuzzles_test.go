@@ -115,7 +115,7 @@ func small4(t *testing.T, squares []*sudokusat.Grid) map[string]*sudokusat.Puzzl
 		"jigsaw-4": {Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}},
 		"killer-4": {Rules: []sudokusat.Rule{
 			c(variant.Killer, 3, 0, 1), c(variant.Killer, 7, 2, 3), c(variant.Killer, 7, 4, 5), c(variant.Killer, 3, 6, 7),
-			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, 0, 14, 15)}},
+			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, sudokusat.NoValue, 14, 15)}},
 		"thermo-4":  {Rules: []sudokusat.Rule{c(variant.Thermo, 0, 0, 1, 2, 3), c(variant.Thermo, 0, 9, 8, 4)}},
 		"arrow-4":   {Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{5}, Lines: [][]int{{4, 0}}}, {Kind: variant.Arrow, Cells: []int{10}, Lines: [][]int{{11, 15}}}}},
 		"kropki-4":  {Rules: kropki(sol)},

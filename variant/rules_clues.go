@@ -532,7 +532,7 @@ func digitalRootKind() KindInfo {
 				// and asks no sum: a killer cage without one.
 				fr.warn("cage %s labelled %q: no sum of %d distinct digits is %d plus a multiple of 9, read as a cage without a sum (as the f-puzzles solver reads it)",
 					cellNames(fr.n, cells), e.value(), len(cells), root)
-				return []sudokusat.Rule{{Kind: Killer, Cells: cells}}, nil
+				return []sudokusat.Rule{{Kind: Killer, Cells: cells, Value: sudokusat.NoValue}}, nil
 			}
 			return []sudokusat.Rule{{Kind: DigitalRoot, Cells: cells, Value: root}}, nil
 		},
