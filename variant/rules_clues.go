@@ -513,10 +513,12 @@ func digitalRootKind() KindInfo {
 			return nil
 		},
 		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
-			// Other cages are drawings: the solver reads a cage of 1 to
-			// N cells whose value holds DRn, and nothing else.
+			// Other cages are drawings, or metadata: the solver reads
+			// a cage of 1 to N cells whose value holds DRn, and
+			// nothing else.
 			digits, ok := digitalRootLabel(e.value())
 			if !ok || len(e.Cells) < 1 || len(e.Cells) > fr.n {
+				fr.cosmeticCage(e)
 				return nil, nil
 			}
 			cells, err := fr.cells(e.Cells)
