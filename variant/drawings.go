@@ -2,7 +2,6 @@ package variant
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,14 +91,41 @@ func (e fpEntry) constraint() bool {
 		json.Unmarshal(e.IsLLConstraint, &ll) == nil && ll
 }
 
-// fpMeta is a cage value that SudokuPad reads as the puzzle's metadata
-// ("msgcorrect: …", "rules: …"), and fpClear a colour it takes for one
-// it does not show, of alpha 0 (its pattern is not anchored, so that
-// "#000000" and "#FF0000" pass for clear too, here as in SudokuPad).
-var (
-	fpMeta  = regexp.MustCompile(`(?m)^[^: ]+:\s*\S`)
-	fpClear = regexp.MustCompile(`(?i)#([0-9a-f]{3}0|[0-9a-f]{6}00)`)
-)
+// fpMeta reports whether a cage's label is one SudokuPad reads as the
+// puzzle's metadata ("msgcorrect: …", "rules: …"): a line that starts
+// with a word without spaces, a colon and something after it (its
+// pattern ^([^: ]+):\s*(.+), line by line).
+func fpMeta(label string) bool {
+	for line := range strings.Lines(label) {
+		key, rest, ok := strings.Cut(strings.TrimRight(line, "\r\n"), ":")
+		if ok && key != "" && !strings.Contains(key, " ") && rest != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fpClear reports whether SudokuPad takes a colour for one it does not
+// show: one holding "#", three hex digits and "0", or six and "00" (an
+// alpha of 0). Its pattern is not anchored, so that "#000000" and
+// "#FF0000" pass for clear too, here as in SudokuPad.
+func fpClear(c string) bool {
+	hex := func(s string) bool {
+		return strings.Trim(strings.ToLower(s), "0123456789abcdef") == ""
+	}
+	for i := strings.IndexByte(c, '#'); i >= 0; {
+		s := c[i+1:]
+		if len(s) >= 4 && hex(s[:3]) && s[3] == '0' || len(s) >= 8 && hex(s[:6]) && s[6:8] == "00" {
+			return true
+		}
+		j := strings.IndexByte(s, '#')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
 
 // cosmeticCage reads a cage of the "cage" key that is no rule: metadata
 // (a "key: value" label on a cage without cells or colours, as SudokuPad
@@ -113,10 +139,10 @@ func (r *fpReader) cosmeticCage(e fpEntry) {
 	cells := r.drawingCells(e.Cells)
 	clear := func(raw json.RawMessage) bool {
 		var c string
-		return len(raw) == 0 || json.Unmarshal(raw, &c) == nil && (c == "" || fpClear.MatchString(c))
+		return len(raw) == 0 || json.Unmarshal(raw, &c) == nil && (c == "" || fpClear(c))
 	}
 	switch {
-	case fpMeta.MatchString(label) && (len(e.Cells) == 0 || clear(e.OutlineC) && clear(e.FontC)):
+	case fpMeta(label) && (len(e.Cells) == 0 || clear(e.OutlineC) && clear(e.FontC)):
 		return
 	case label == "FOW" && len(cells) == 1:
 		r.fog(fogLamp(r.n, cells[0]))
