@@ -1,5 +1,11 @@
 package sudokusat
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // Puzzle is the one model of a puzzle, classic or variant: a grid of
 // givens, the regions that each hold every digit once (the grid's boxes
 // unless Regions says otherwise), and the rules beyond rows, columns and
@@ -31,6 +37,13 @@ type Puzzle struct {
 	// a sentence each (a killer cage labelled with text, read without a
 	// sum); the command line prints them on standard error.
 	Warnings []string
+	// Unread lists what the puzzle's document shows that was not read as
+	// a rule: drawings (a line, a circle, a text, a cage without a total,
+	// shaded cells) and fog of war, whose meaning only the puzzle's own
+	// text gives. An answer holds for the rules read, whatever these
+	// mean; the command line says so (NotReadNote) and its JSON records
+	// list them. A drawing of a rule that was read is not listed.
+	Unread []Unread
 	// Line is the line of its input the puzzle starts on, from 1, or 0.
 	Line int
 	// Layout is how the puzzle was written.
@@ -51,10 +64,17 @@ type Rule struct {
 	// Lines are the lines of a rule drawn as several (an arrow's), each
 	// from the cell next to the circle outwards.
 	Lines [][]int
-	// Value is the rule's number: a cage's sum (0 for none), an XV
-	// pair's sum.
+	// Value is the rule's number: a cage's total (NoValue for none,
+	// which is not 0: a total of 0 is stated, and no cage reaches it),
+	// an XV pair's sum.
 	Value int
 }
+
+// NoValue is the Value of a rule that states no number where its kind
+// may state one or none: a killer cage without a total. It is no number
+// a rule may state, and a reader refuses a stated one that would read as
+// it.
+const NoValue = -1
 
 // Size returns N, the grid's side.
 func (p *Puzzle) Size() int { return p.Grid.Size() }
@@ -100,4 +120,85 @@ func (p *Puzzle) Format(g *Grid) string {
 		return g.Rows()
 	}
 	return g.String()
+}
+
+// Unread is one part of a puzzle's document that was not read as a rule
+// (see Puzzle.Unread), in terms that hold for every format.
+type Unread struct {
+	// Kind says what it is: one of the Unread kinds below, or another
+	// that a reader names.
+	Kind string
+	// Cells are the cells it is drawn on or over, row-major from 0; none
+	// when it is on none (or none of the grid's).
+	Cells []int
+	// Text is the text it shows, a label or a word, or "".
+	Text string
+}
+
+// The kinds of Unread. Fog of war hides cells from a solver's view until
+// digits light them; every other kind is a drawing.
+const (
+	UnreadLine      = "line"
+	UnreadCircle    = "circle"
+	UnreadRectangle = "rectangle"
+	UnreadText      = "text"
+	UnreadCage      = "cage"
+	UnreadShading   = "shading" // one shaded cell
+	UnreadFog       = "fog of war"
+)
+
+// NotReadNote says in a sentence what us holds, the drawings counted by
+// kind, most first: "13 drawings (12 circles, 1 text) and fog of war not
+// read as rules: the answer holds for the rules read". It is "" when us is
+// empty.
+func NotReadNote(us []Unread) string {
+	count := map[string]int{}
+	var kinds []string
+	drawings, fog := 0, false
+	for _, u := range us {
+		if u.Kind == UnreadFog {
+			fog = true
+			continue
+		}
+		if count[u.Kind] == 0 {
+			kinds = append(kinds, u.Kind)
+		}
+		count[u.Kind]++
+		drawings++
+	}
+	slices.SortStableFunc(kinds, func(a, b string) int { return count[b] - count[a] })
+	var parts []string
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%d %s", count[k], unreadNoun(k, count[k])))
+	}
+	var what string
+	switch {
+	case drawings == 0 && !fog:
+		return ""
+	case drawings == 0:
+		what = "fog of war"
+	case drawings == 1:
+		what = "1 drawing (" + parts[0] + ")"
+	default:
+		what = fmt.Sprintf("%d drawings (%s)", drawings, strings.Join(parts, ", "))
+	}
+	rules := "rules"
+	if drawings > 0 && fog {
+		what += " and fog of war"
+	} else if drawings <= 1 {
+		rules = "a rule"
+	}
+	return what + " not read as " + rules + ": the answer holds for the rules read"
+}
+
+// unreadNoun names k drawings of a kind.
+func unreadNoun(kind string, k int) string {
+	one, many := kind, kind+"s"
+	if kind == UnreadShading {
+		one, many = "shaded cell", "shaded cells"
+	}
+	if k == 1 {
+		return one
+	}
+	return many
 }

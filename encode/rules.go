@@ -60,7 +60,7 @@ func (v *venc) killer(c sudokusat.Rule) error {
 	if err := v.group(c); err != nil {
 		return err
 	}
-	if c.Value != 0 {
+	if c.Value != sudokusat.NoValue {
 		v.killerSum(c.Cells, c.Value)
 	}
 	return nil

@@ -83,3 +83,25 @@ func TestVariantRefusesBadInput(t *testing.T) {
 		t.Errorf("a pill on a 16×16 grid: %v, want an ErrVariant error", err)
 	}
 }
+
+// TestVariantMapTotals: the CNF header keeps a killer cage's total as
+// stated, 0 too, apart from a cage without one, which it writes without a
+// value, as CNFs written before sudokusat.NoValue have it.
+func TestVariantMapTotals(t *testing.T) {
+	g := mustGrid(t, "................")
+	p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{
+		{Kind: variant.Killer, Cells: []int{0, 1}, Value: sudokusat.NoValue},
+		{Kind: variant.Killer, Cells: []int{2, 3}, Value: 0},
+		{Kind: variant.Killer, Cells: []int{4, 5}, Value: 5},
+		{Kind: variant.White, Cells: []int{6, 7}},
+	}}
+	text := string(marshalRules(p))
+	const want = `{"constraints":[{"kind":"killer","cells":[0,1]},{"kind":"killer","cells":[2,3],"value":0},{"kind":"killer","cells":[4,5],"value":5},{"kind":"white","cells":[6,7]}]}`
+	if text != want {
+		t.Errorf("header %s, want %s", text, want)
+	}
+	back, err := unmarshalRules(text, g)
+	if err != nil || !reflect.DeepEqual(back.Rules, p.Rules) {
+		t.Errorf("read back %+v, %v; want %+v", back.Rules, err, p.Rules)
+	}
+}

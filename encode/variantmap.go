@@ -16,18 +16,25 @@ type variantRules struct {
 	Constraints []variantRuleJSON `json:"constraints"`
 }
 
+// variantRuleJSON is a rule. Its value is left out when it is 0, and for
+// a killer cage without a total (sudokusat.NoValue), which it always was:
+// a killer cage's stated total is written, 0 too, and a CNF written before
+// NoValue reads as it was meant.
 type variantRuleJSON struct {
 	Kind  variant.Kind `json:"kind"`
 	Cells []int        `json:"cells,omitempty"`
 	Lines [][]int      `json:"lines,omitempty"`
-	Value int          `json:"value,omitempty"`
+	Value *int         `json:"value,omitempty"`
 }
 
 // marshalRules returns the JSON of p's regions and constraints.
 func marshalRules(p *sudokusat.Puzzle) []byte {
 	r := variantRules{Regions: p.Regions, Constraints: make([]variantRuleJSON, len(p.Rules))}
 	for i, c := range p.Rules {
-		r.Constraints[i] = variantRuleJSON{c.Kind, c.Cells, c.Lines, c.Value}
+		r.Constraints[i] = variantRuleJSON{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines}
+		if c.Value != sudokusat.NoValue && (c.Value != 0 || c.Kind == variant.Killer) {
+			r.Constraints[i].Value = &c.Value
+		}
 	}
 	b, _ := json.Marshal(r) // ints, strings and slices of them always marshal
 	return b
@@ -47,7 +54,14 @@ func unmarshalRules(s string, g *sudokusat.Grid) (*sudokusat.Puzzle, error) {
 	}
 	p := &sudokusat.Puzzle{Grid: g, Regions: r.Regions}
 	for _, c := range r.Constraints {
-		p.Rules = append(p.Rules, sudokusat.Rule{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines, Value: c.Value})
+		value := 0
+		switch {
+		case c.Value != nil:
+			value = *c.Value
+		case c.Kind == variant.Killer:
+			value = sudokusat.NoValue
+		}
+		p.Rules = append(p.Rules, sudokusat.Rule{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines, Value: value})
 	}
 	return p, nil
 }

@@ -174,7 +174,7 @@ func drawCage(c *canvas, r sudokusat.Rule) {
 		}
 	}
 	fmt.Fprintf(c.w, "</g>\n")
-	if r.Value != 0 {
+	if r.Value != sudokusat.NoValue {
 		first := r.Cells[0]
 		for _, k := range r.Cells {
 			if k < first {

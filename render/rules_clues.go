@@ -108,7 +108,7 @@ func drawQuadruple(c *canvas, r sudokusat.Rule) {
 
 // drawDigitalRoot draws a cage as a killer cage's outline, labelled DRn.
 func drawDigitalRoot(c *canvas, r sudokusat.Rule) {
-	drawCage(c, sudokusat.Rule{Kind: variant.Killer, Cells: r.Cells})
+	drawCage(c, sudokusat.Rule{Kind: variant.Killer, Cells: r.Cells, Value: sudokusat.NoValue})
 	first := slices.Min(r.Cells)
 	d := c.cell * 0.08
 	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">DR%d</text>`+"\n",

@@ -63,7 +63,7 @@ func naiveHolds(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 		for _, x := range c.Cells {
 			sum += at(x)
 		}
-		return distinct(c.Cells) && (c.Value == 0 || sum == c.Value)
+		return distinct(c.Cells) && (c.Value == sudokusat.NoValue || sum == c.Value)
 	case variant.Thermo:
 		for i := 1; i < len(c.Cells); i++ {
 			if at(c.Cells[i]) <= at(c.Cells[i-1]) {
@@ -192,6 +192,7 @@ func randomPuzzle(rng *rand.Rand) *sudokusat.Puzzle {
 			c.Cells = []int{12, 9, 6, 3}
 		case variant.Killer:
 			c.Cells = distinctCells(1 + rng.IntN(4))
+			c.Value = sudokusat.NoValue
 			if rng.IntN(4) > 0 {
 				c.Value = len(c.Cells) + rng.IntN(3*len(c.Cells)+1)
 				if faithful() {

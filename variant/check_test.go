@@ -44,9 +44,9 @@ func TestCheck(t *testing.T) {
 		{"region broken", []sudokusat.Rule{c(variant.Region, 0, 6)}, "1 twice"},
 		{"main diagonal broken", []sudokusat.Rule{c(variant.DiagonalMain, 0, 5, 10, 15)}, "twice"},
 		{"killer", []sudokusat.Rule{v(variant.Killer, 3, 0, 1)}, ""},
-		{"killer without sum", []sudokusat.Rule{v(variant.Killer, 0, 0, 1)}, ""},
+		{"killer without sum", []sudokusat.Rule{v(variant.Killer, sudokusat.NoValue, 0, 1)}, ""},
 		{"killer sum broken", []sudokusat.Rule{v(variant.Killer, 4, 0, 1)}, "sums to 3"},
-		{"killer repeat", []sudokusat.Rule{v(variant.Killer, 0, 0, 6)}, "twice"},
+		{"killer repeat", []sudokusat.Rule{v(variant.Killer, sudokusat.NoValue, 0, 6)}, "twice"},
 		{"thermo", []sudokusat.Rule{c(variant.Thermo, 0, 1, 2)}, ""},
 		{"thermo broken", []sudokusat.Rule{c(variant.Thermo, 1, 0)}, "not increasing"},
 		{"arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}}}}, ""},
@@ -201,7 +201,7 @@ func TestValidate(t *testing.T) {
 		{"xv value", []sudokusat.Rule{{Kind: variant.XV, Cells: []int{0, 1}, Value: 7}}, "................", "sum 7"},
 		{"global with cells", []sudokusat.Rule{c(variant.AntiKnight, 0)}, "................", "no cells"},
 		{"arrow without line", []sudokusat.Rule{c(variant.Arrow, 0)}, "................", "no line"},
-		{"givens clash in a cage", []sudokusat.Rule{c(variant.Killer, 0, 5)}, "1....1..........", "given twice"},
+		{"givens clash in a cage", []sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 5}, Value: sudokusat.NoValue}}, "1....1..........", "given twice"},
 		{"unknown", []sudokusat.Rule{c("no-such-kind", 0)}, "................", "unknown kind"},
 	}
 	for _, tc := range tests {

@@ -31,14 +31,16 @@ func formatErrorf(format, msg string, args ...any) error {
 // one symbol a digit, as f-puzzles' own sizes (up to 16) and beyond.
 const maxFPuzzlesSize = 35
 
-// cosmetic lists the f-puzzles keys that carry no rule: drawings, texts and
-// metadata, which the f-puzzles solver ignores too. Every other key must be
-// one ParseFPuzzles understands, or be empty: a rule is never dropped.
+// cosmetic lists the f-puzzles keys that neither carry a rule nor show
+// anything on the grid: the size and grid (read first), metadata and the
+// solver's settings. Drawings (fpDrawings, "cage") and fog of war
+// ("fogofwar", "foglight") are listed in the puzzle's Unread. Every other
+// key must be one ParseFPuzzles understands, or be empty: a rule is never
+// dropped.
 var cosmetic = map[string]bool{
 	"size": true, "grid": true, "title": true, "author": true, "ruleset": true, "solution": true,
-	"text": true, "line": true, "rectangle": true, "circle": true,
 	"disabledlogic": true, "truecandidatesoptions": true, "highlightConflicts": true,
-	"successMessage": true, "metadata": true, "fogofwar": true, "foglight": true,
+	"successMessage": true, "metadata": true,
 }
 
 type fpCell struct {
@@ -46,6 +48,10 @@ type fpCell struct {
 	Given            bool              `json:"given"`
 	Region           json.RawMessage   `json:"region"` // absent: the default; null: none
 	GivenPencilMarks []json.RawMessage `json:"givenPencilMarks"`
+	// C and CArray are the cell's colour, or colours: a shading, which
+	// is a drawing.
+	C      json.RawMessage `json:"c"`
+	CArray json.RawMessage `json:"cArray"`
 }
 
 // fpEntry is one entry of an f-puzzles list of rules.
@@ -60,6 +66,15 @@ type fpEntry struct {
 	// the digits of a quadruple.
 	Direction string            `json:"direction"`
 	Values    []json.RawMessage `json:"values"`
+	// OutlineC and FontC are a drawing's colours (a cosmetic cage's
+	// tell whether SudokuPad shows it or reads it as metadata).
+	OutlineC json.RawMessage `json:"outlineC"`
+	FontC    json.RawMessage `json:"fontC"`
+	// FromConstraint names the constraint that f-puzzles drew a
+	// drawing for ("Renban", "X Sum"), and IsLLConstraint marks the
+	// lockout lines' drawings that their userscript adds.
+	FromConstraint json.RawMessage `json:"fromConstraint"`
+	IsLLConstraint json.RawMessage `json:"isLLConstraint"`
 }
 
 // value returns the entry's value as text, a string's or a number's.
@@ -78,7 +93,9 @@ func (e fpEntry) value() string {
 // diagonals, anti-knight, anti-king, non-consecutive, killer cages, extra
 // regions, thermometers, arrows, white ("difference") and black ("ratio")
 // Kropki dots, XV, their negative rules ("negative"), even and odd cells.
-// Drawings and texts are skipped; a rule of any other kind is an error
+// Drawings (lines, circles, rectangles, texts, cosmetic cages, shaded
+// cells) and fog of war are no rules: the puzzle's Unread lists them, but
+// for drawings of the rules read. A rule of any other kind is an error
 // wrapping ErrFormat that names it. The puzzle is validated.
 func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	var raw map[string]json.RawMessage
@@ -103,6 +120,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	// always its own.
 	jigsaw := !boxes
 	regions := make([]int, size*size)
+	var shaded []int
 	for r, row := range grid {
 		if len(row) != size {
 			return nil, fmt.Errorf("%w: grid row %d has %d cells, not %d", ErrFormat, r+1, len(row), size)
@@ -110,6 +128,9 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		for c, cell := range row {
 			i := r*size + c
 			regions[i] = g.Box(r, c)
+			if shading(cell) != "" {
+				shaded = append(shaded, i)
+			}
 			if len(cell.Region) > 0 {
 				jigsaw = true
 				if regions[i], err = fpRegion(cell.Region); err != nil {
@@ -142,8 +163,18 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	}
 	sort.Strings(keys) // the same puzzle gives the same constraint order
 	r := newFPReader(size, p)
+	for _, c := range shaded {
+		r.drawn = append(r.drawn, fpDrawing{u: sudokusat.Unread{Kind: sudokusat.UnreadShading, Cells: []int{c}}})
+	}
 	for _, k := range keys {
-		if cosmetic[k] {
+		switch {
+		case cosmetic[k]:
+			continue
+		case fpDrawings[k] != "":
+			r.drawings(k, raw[k])
+			continue
+		case k == "fogofwar" || k == "foglight":
+			r.fogKey(k, raw[k])
 			continue
 		}
 		if err := r.key(k, raw[k]); err != nil {
@@ -156,6 +187,7 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	}
 	p.Published = fpSolution(g, raw["solution"])
 	p.Warnings = r.warnings
+	p.Unread = r.unread(p.Rules)
 	return p, nil
 }
 
@@ -247,6 +279,10 @@ type fpReader struct {
 	keys      map[string]KindInfo
 	negatives map[string]KindInfo
 	warnings  []string // see Puzzle.Warnings
+	// drawn are the document's drawings and fogged its fog of war, if
+	// any, which become Puzzle.Unread.
+	drawn  []fpDrawing
+	fogged *sudokusat.Unread
 }
 
 // warn records what the reading found doubtful but read anyway.

@@ -62,9 +62,9 @@ func TestFPuzzlesClues(t *testing.T) {
 			[]sudokusat.Rule{{Kind: variant.DigitalRoot, Cells: []int{0, 1}, Value: 3}}, ""},
 		{"cosmetic cages", `,"cage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C1"]},{"cells":["R1C1"],"value":"msgcorrect: DR"}]`, nil, ""},
 		{"digital-root cage of no possible sum", `,"cage":[{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9"],"value":"DR4"}]`,
-			[]sudokusat.Rule{{Kind: variant.Killer, Cells: seq(0, 1, 9)}}, `cage r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9 labelled "DR4": no sum of 9 distinct digits`},
+			[]sudokusat.Rule{{Kind: variant.Killer, Cells: seq(0, 1, 9), Value: sudokusat.NoValue}}, `cage r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9 labelled "DR4": no sum of 9 distinct digits`},
 		{"killer cage labelled with text", `,"killercage":[{"cells":["R1C1","R1C2"],"value":">3"}]`,
-			[]sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 1}}}, `killer cage r1c1,r1c2 labelled ">3": not a number, read as a cage without a sum`},
+			[]sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 1}, Value: sudokusat.NoValue}}, `killer cage r1c1,r1c2 labelled ">3": not a number, read as a cage without a sum`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,7 +109,7 @@ func TestFPuzzlesCluesErrors(t *testing.T) {
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2,3,4,5]}]`, "at most 4"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C3"],"values":[1]}]`, "around a corner"},
 		{`,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[10]}]`, "want 1 to 9"},
-		{`,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "r1c1 twice"},
+		{`,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "r1c1 is listed twice"},
 	} {
 		_, err := variant.ParseFPuzzles(doc9(tc.extra))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

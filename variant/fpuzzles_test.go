@@ -2,6 +2,7 @@ package variant_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -114,7 +115,7 @@ func small4(t *testing.T, squares []*sudokusat.Grid) map[string]*sudokusat.Puzzl
 		"jigsaw-4": {Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}},
 		"killer-4": {Rules: []sudokusat.Rule{
 			c(variant.Killer, 3, 0, 1), c(variant.Killer, 7, 2, 3), c(variant.Killer, 7, 4, 5), c(variant.Killer, 3, 6, 7),
-			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, 0, 14, 15)}},
+			c(variant.Killer, 3, 8, 9), c(variant.Killer, 7, 10, 11), c(variant.Killer, 7, 12, 13), c(variant.Killer, sudokusat.NoValue, 14, 15)}},
 		"thermo-4":  {Rules: []sudokusat.Rule{c(variant.Thermo, 0, 0, 1, 2, 3), c(variant.Thermo, 0, 9, 8, 4)}},
 		"arrow-4":   {Rules: []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{5}, Lines: [][]int{{4, 0}}}, {Kind: variant.Arrow, Cells: []int{10}, Lines: [][]int{{11, 15}}}}},
 		"kropki-4":  {Rules: kropki(sol)},
@@ -455,5 +456,30 @@ func TestRegionsAsFPuzzlesHasThem(t *testing.T) {
 	// A rule that reads the regions' order needs every cell in one.
 	if _, err := variant.ParseFPuzzles([]byte(strings.TrimSuffix(doc, "}") + `,"disjointgroups":true}`)); err == nil || !strings.Contains(err.Error(), "some cells are in no region") {
 		t.Errorf("disjoint groups with cells in no region: %v", err)
+	}
+}
+
+// TestParseFPuzzlesRepeatedCell: a rule that lists one cell twice, of any
+// kind, is refused as the document is read, with ErrPuzzle, naming the
+// rule and the cell, where the engines would otherwise fail on it later
+// each with its own error.
+func TestParseFPuzzlesRepeatedCell(t *testing.T) {
+	for _, tc := range []struct{ name, extra, want string }{
+		{"thermometer", `,"thermometer":[{"lines":[["R1C1","R1C2","R1C1"]]}]`, "thermo constraint 1: r1c1 is listed twice"},
+		{"killer cage", `,"killercage":[{"cells":["R1C1","R1C2","R1C1"],"value":"10"}]`, "killer constraint 1: r1c1 is listed twice"},
+		{"extra region", `,"extraregion":[{"cells":["R2C2","R3C3","R2C2"]}]`, "region constraint 1: r2c2 is listed twice"},
+		{"arrow line", `,"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R1C3","R1C2"]]}]`, "arrow constraint 1: line 1 lists r1c2 twice"},
+		{"renban", `,"renban":[{"lines":[["R5C5","R5C6","R5C5"]]}]`, "renban constraint 1: r5c5 is listed twice"},
+		{"palindrome", `,"palindrome":[{"lines":[["R1C1","R1C2","R1C1"]]}]`, "palindrome constraint 1: r1c1 is listed twice"},
+		{"clone", `,"clone":[{"cells":["R1C1","R1C1"],"cloneCells":["R5C5","R5C6"]}]`, "clone constraint 1: r1c1 is listed twice"},
+		{"clone's other cells", `,"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R5C5","R5C5"]}]`, "clone constraint 1: line 1 lists r5c5 twice"},
+		{"digital-root cage", `,"cage":[{"cells":["R1C1","R1C1"],"value":"DR3"}]`, "digital-root constraint 1: r1c1 is listed twice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := variant.ParseFPuzzles(doc9(tc.extra))
+			if !errors.Is(err, variant.ErrPuzzle) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v, want ErrPuzzle saying %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -27,7 +27,7 @@ const (
 	// distinct digits. Cells lists them.
 	DiagonalAnti Kind = "diagonal+"
 	// Killer: the cells hold distinct digits that sum to Value, or to
-	// anything when Value is 0.
+	// anything when Value is sudokusat.NoValue (a cage without a total).
 	Killer Kind = "killer"
 	// Thermo: the digits strictly increase along Cells, from the bulb
 	// (Cells[0]).
@@ -132,7 +132,7 @@ func killerKind() KindInfo {
 				return fmt.Errorf("%d cells, want 1 to %d", k, n)
 			}
 			lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-			if r.Value != 0 && (r.Value < lo || r.Value > hi) {
+			if r.Value != sudokusat.NoValue && (r.Value < lo || r.Value > hi) {
 				return fmt.Errorf("sum %d: %d distinct digits sum to %d..%d", r.Value, k, lo, hi)
 			}
 			return nil
@@ -141,7 +141,7 @@ func killerKind() KindInfo {
 			if err := c.distinct(r.Cells); err != nil {
 				return err
 			}
-			if sum := c.sum(r.Cells); r.Value != 0 && sum != r.Value {
+			if sum := c.sum(r.Cells); r.Value != sudokusat.NoValue && sum != r.Value {
 				return fmt.Errorf("cage %s sums to %d, not %d", c.names(r.Cells), sum, r.Value)
 			}
 			return nil
@@ -151,7 +151,12 @@ func killerKind() KindInfo {
 			if err != nil {
 				return nil, err
 			}
-			sum := 0
+			// A total is read as stated, 0 too, which no cage of
+			// positive digits reaches (the solver behind f-puzzles
+			// reads "0" as no total, its sum 0 meaning none: a setter
+			// who wrote 0 meant one). Only a cage without a value,
+			// or with an empty one, has none.
+			sum := sudokusat.NoValue
 			if s := e.value(); s != "" {
 				if sum, err = strconv.Atoi(s); err != nil {
 					// f-puzzles takes any text (">3", "?"): a rule
@@ -160,15 +165,17 @@ func killerKind() KindInfo {
 					// behind f-puzzles takes the digits just before
 					// the ";" it joins the label with, 3 for ">3",
 					// and fails on "?": neither is the setter's.)
-					sum = 0
+					sum = sudokusat.NoValue
 					r.warn("killer cage %s labelled %q: not a number, read as a cage without a sum", cellNames(r.n, cells), s)
+				} else if sum < 0 {
+					return nil, fmt.Errorf("killer cage %s: total %d: want a whole number from 0", cellNames(r.n, cells), sum)
 				}
 			}
 			return []sudokusat.Rule{{Kind: Killer, Cells: cells, Value: sum}}, nil
 		},
 		toFP: func(w *fpWriter, r sudokusat.Rule) {
 			e := map[string]any{"cells": w.names(r.Cells)}
-			if r.Value != 0 {
+			if r.Value != sudokusat.NoValue {
 				e["value"] = strconv.Itoa(r.Value)
 			}
 			w.entry("killercage", e)

@@ -169,7 +169,7 @@ func indexerKind(kind Kind, meaning, key string) KindInfo {
 			if len(r.Cells) == 0 || len(r.Cells) > n*n {
 				return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), n*n)
 			}
-			return distinctCells(n, r.Cells)
+			return nil
 		},
 		check: func(c *checking, r sudokusat.Rule) error {
 			for _, cell := range r.Cells {
@@ -216,16 +216,6 @@ func indexed(p *sudokusat.Puzzle, kind Kind, cell, d int) (target, digit int) {
 	return cells[d-1], slices.Index(cells, cell) + 1
 }
 
-// distinctCells refuses a cell listed twice.
-func distinctCells(n int, cells []int) error {
-	for i, c := range cells {
-		if slices.Contains(cells[:i], c) {
-			return fmt.Errorf("%s is listed twice", cellName(n, c))
-		}
-	}
-	return nil
-}
-
 // --- Clones ---
 
 func cloneKind() KindInfo {
@@ -237,12 +227,6 @@ func cloneKind() KindInfo {
 			}
 			if len(r.Cells) > n*n {
 				return fmt.Errorf("%d cells, want at most %d", len(r.Cells), n*n)
-			}
-			if err := distinctCells(n, r.Cells); err != nil {
-				return err
-			}
-			if err := distinctCells(n, r.Lines[0]); err != nil {
-				return err
 			}
 			for i, c := range r.Cells {
 				if r.Lines[0][i] == c {

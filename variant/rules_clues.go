@@ -495,11 +495,6 @@ func digitalRootKind() KindInfo {
 			if k < 1 || k > n {
 				return fmt.Errorf("%d cells, want 1 to %d", k, n)
 			}
-			for i, c := range r.Cells {
-				if slices.Contains(r.Cells[:i], c) {
-					return fmt.Errorf("%s twice", cellName(n, c))
-				}
-			}
 			if r.Value < 0 {
 				return fmt.Errorf("DR%d: want a root from 0", r.Value)
 			}
@@ -518,10 +513,12 @@ func digitalRootKind() KindInfo {
 			return nil
 		},
 		fromFP: func(fr *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
-			// Other cages are drawings: the solver reads a cage of 1 to
-			// N cells whose value holds DRn, and nothing else.
+			// Other cages are drawings, or metadata: the solver reads
+			// a cage of 1 to N cells whose value holds DRn, and
+			// nothing else.
 			digits, ok := digitalRootLabel(e.value())
 			if !ok || len(e.Cells) < 1 || len(e.Cells) > fr.n {
+				fr.cosmeticCage(e)
 				return nil, nil
 			}
 			cells, err := fr.cells(e.Cells)
@@ -537,7 +534,7 @@ func digitalRootKind() KindInfo {
 				// and asks no sum: a killer cage without one.
 				fr.warn("cage %s labelled %q: no sum of %d distinct digits is %d plus a multiple of 9, read as a cage without a sum (as the f-puzzles solver reads it)",
 					cellNames(fr.n, cells), e.value(), len(cells), root)
-				return []sudokusat.Rule{{Kind: Killer, Cells: cells}}, nil
+				return []sudokusat.Rule{{Kind: Killer, Cells: cells, Value: sudokusat.NoValue}}, nil
 			}
 			return []sudokusat.Rule{{Kind: DigitalRoot, Cells: cells, Value: root}}, nil
 		},

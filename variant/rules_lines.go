@@ -2,7 +2,6 @@ package variant
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/sudokusat/sudokusat"
@@ -160,8 +159,8 @@ func (l *line) toFP(w *fpWriter, r sudokusat.Rule) {
 }
 
 // validateLine checks a line: least to most cells (no most when 0, N when
-// -1), none twice, each touching the one before (orthogonally or
-// diagonally), and no Lines.
+// -1), each touching the one before (orthogonally or diagonally), and no
+// Lines. That none is on it twice Validate checks for every kind.
 func validateLine(n int, r sudokusat.Rule, least, most int) error {
 	k := len(r.Cells)
 	if most < 0 {
@@ -177,9 +176,6 @@ func validateLine(n int, r sudokusat.Rule, least, most int) error {
 		return fmt.Errorf("a line rule lists its cells in Cells, not in Lines")
 	}
 	for i, c := range r.Cells {
-		if slices.Contains(r.Cells[:i], c) {
-			return fmt.Errorf("%s is on the line twice", cellName(n, c))
-		}
 		if i > 0 && !touching(n, r.Cells[i-1], c) {
 			return fmt.Errorf("%s does not touch %s", cellName(n, c), cellName(n, r.Cells[i-1]))
 		}

@@ -38,7 +38,7 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c9")}, "want 2 to 9"},
 		{sudokusat.Rule{Kind: variant.Nabner, Cells: l("r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, "want 2 to 9"},
 		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c3")}, "r1c3 does not touch r1c1"},
-		{sudokusat.Rule{Kind: variant.Palindrome, Cells: l("r1c1 r1c2 r1c1")}, "r1c1 is on the line twice"},
+		{sudokusat.Rule{Kind: variant.Palindrome, Cells: l("r1c1 r1c2 r1c1")}, "r1c1 is listed twice"},
 		{sudokusat.Rule{Kind: variant.BetweenLine, Cells: l("r1c1 r1c2")}, "2 cells, want at least 3"},
 		{sudokusat.Rule{Kind: variant.DoubleArrow, Cells: l("r1c1 r1c2")}, "want at least 3"},
 		{sudokusat.Rule{Kind: variant.ZipperLine, Cells: l("r1c1 r1c2")}, "want at least 3"},

@@ -86,7 +86,9 @@ func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
 			continue
 		}
 		sum, err := strconv.Atoi(value)
-		if err != nil {
+		if err != nil || sum < 0 {
+			// A total below 0 is as unread as a word: no cage
+			// states one, and it must not read as NoValue.
 			unread = append(unread, fmt.Sprintf("a cage of %d cells labelled %q", len(cells), cut(value, 20)))
 			continue
 		}

@@ -8,9 +8,10 @@ import (
 )
 
 // Validate checks p's structure before any solver sees it: the regions
-// (N regions of N cells), each rule's cells for its kind, and the givens
-// (digits in range, no digit twice in a row, column, region or
-// distinct-digit rule). The error wraps ErrPuzzle and names the rule by
+// (N regions of N cells), each rule's cells and value for its kind (and,
+// whatever the kind, no cell listed twice in Cells or in a line of
+// Lines), and the givens (digits in range, no digit twice in a row,
+// column, region or distinct-digit rule). The error wraps ErrPuzzle and names the rule by
 // kind and number; for a classic puzzle it is the grid's own Validate,
 // which wraps sudokusat.ErrConflict.
 func Validate(p *sudokusat.Puzzle) error {
@@ -128,5 +129,37 @@ func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
 			}
 		}
 	}
+	// No rule of any kind lists a cell twice in Cells, or in one of its
+	// Lines: a thermometer through a cell twice, a cage holding it twice,
+	// mean nothing a setter meant, and every engine refuses them.
+	if cell, ok := repeated(c.Cells, n); ok {
+		return fmt.Errorf("%s is listed twice", cellName(n, cell))
+	}
+	for i, line := range c.Lines {
+		if cell, ok := repeated(line, n); ok {
+			return fmt.Errorf("line %d lists %s twice", i+1, cellName(n, cell))
+		}
+	}
 	return k.validate(n, c)
+}
+
+// repeated returns the first cell of cells (each in a grid of side n)
+// that an earlier one repeats.
+func repeated(cells []int, n int) (int, bool) {
+	if len(cells) <= 16 {
+		for i, c := range cells {
+			if slices.Contains(cells[:i], c) {
+				return c, true
+			}
+		}
+		return 0, false
+	}
+	seen := make([]bool, n*n)
+	for _, c := range cells {
+		if seen[c] {
+			return c, true
+		}
+		seen[c] = true
+	}
+	return 0, false
 }

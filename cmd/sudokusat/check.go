@@ -121,7 +121,7 @@ func checkCommand() *cli.Command {
 						}
 						invalid++
 						if format == "json" {
-							b, _ := json.Marshal(runRecord{Index: it.index, File: it.file, Line: it.line, Status: engine.Invalid.String(), Error: err.Error()})
+							b, _ := json.Marshal(runRecord{Index: it.index, File: it.file, Line: it.line, Status: engine.Invalid.String(), Error: err.Error(), notReadJSON: it.notRead()})
 							w.Write(append(b, '\n'))
 							return
 						}

@@ -120,9 +120,10 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 			Solutions []string `json:"solutions,omitempty"`
 			Differ    []string `json:"differ,omitempty"`
 			statedJSON
+			notReadJSON
 		}{Index: r.index, File: r.file, Line: r.line, Status: status, Count: r.Count,
 			AtLeast: r.Count >= limit && limit > 1, Engine: e.Name(), By: r.By, Micros: float64(r.Elapsed.Nanoseconds()) / 1e3,
-			Certified: r.Certified, Unverified: r.Unverified, statedJSON: newStatedJSON(r)}
+			Certified: r.Certified, Unverified: r.Unverified, statedJSON: newStatedJSON(r), notReadJSON: r.notRead()}
 		if !r.Status.Answered() {
 			rec.Error = r.message()
 		} else if r.puzzle.Layout == sudokusat.LayoutFPuzzles && len(r.Solutions) >= 2 {

@@ -131,11 +131,12 @@ type gradeRecord struct {
 	Guesses int            `json:"guesses,omitempty"`
 	Steps   map[string]int `json:"steps,omitempty"`
 	Error   string         `json:"error,omitempty"`
+	notReadJSON
 }
 
 func writeGraded(w io.Writer, format string, o *graded) {
 	if format == "json" {
-		r := gradeRecord{Index: o.index, File: o.file, Line: o.line, Status: o.status}
+		r := gradeRecord{Index: o.index, File: o.file, Line: o.line, Status: o.status, notReadJSON: o.notRead()}
 		if o.status == statusGraded {
 			r.Score, r.Hardest, r.Guesses = o.res.Score, o.res.Hardest.String(), o.res.Guesses
 			r.Steps = map[string]int{}

@@ -49,8 +49,10 @@ func (it *item) where() string {
 //
 // The files stay open until their turn, so that a named pipe is opened once
 // and a file removed in the meantime is still read. What the reading of a
-// puzzle found doubtful but read anyway (Puzzle.Warnings) is written on
-// warn as it is read, a line each naming the puzzle's place.
+// puzzle found doubtful but read anyway (Puzzle.Warnings), and what its
+// document shows that was not read as a rule (Puzzle.Unread, in one
+// line), is written on warn as it is read, a line each naming the
+// puzzle's place.
 func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) error) error {
 	return readInputs(names, stdin, warn, nil, nil, fn)
 }
@@ -212,6 +214,9 @@ func readInput(name string, r io.Reader, index *int, sel *selection, warn io.Wri
 		if it.err == nil {
 			for _, w := range p.Warnings {
 				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), w)
+			}
+			if note := sudokusat.NotReadNote(p.Unread); note != "" {
+				fmt.Fprintf(warn, "sudokusat: %s: warning: %s\n", it.where(), note)
 			}
 		}
 		if err := fn(it); err != nil {

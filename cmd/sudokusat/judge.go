@@ -48,6 +48,7 @@ type runRecord struct {
 	PeakKB  int64   `json:"peak_kb,omitempty"` // an external solver's largest resident size
 	By      string  `json:"by,omitempty"`
 	Error   string  `json:"error,omitempty"`
+	notReadJSON
 }
 
 // summaryRecord is check's JSON record of one engine over the batch.
@@ -95,7 +96,7 @@ func writeRuns(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agr
 func writeRun(w io.Writer, e engine.Engine, it *item, v verdict, agree *bool, limit int) {
 	r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: v.kind, Count: v.Count,
 		Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
-		PeakKB: v.PeakMemory >> 10, By: v.By}
+		PeakKB: v.PeakMemory >> 10, By: v.By, notReadJSON: it.notRead()}
 	if v.kind == "error" && v.Status == engine.MemoryOut {
 		r.Status = v.Status.String()
 	}

@@ -117,6 +117,10 @@ func writeSetter(w *sudokusat.Writer, e engine.Engine, r *setterRecord, format s
 		}
 		rec["engine"] = e.Name()
 		keys = append(keys, "engine")
+		if nr := r.notRead(); nr.NotRead != nil {
+			rec["not_read"] = nr.NotRead
+			keys = append(keys, "not_read")
+		}
 		b := []byte{'{'}
 		for i, k := range keys {
 			if i > 0 {

@@ -364,11 +364,13 @@ type jsonRecord struct {
 	// Certified marks an UNSAT answer proved with --certify.
 	Certified bool `json:"certified,omitempty"`
 	statedJSON
+	notReadJSON
 }
 
 func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
 	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(), By: o.By,
-		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified, statedJSON: newStatedJSON(o)}
+		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified, statedJSON: newStatedJSON(o),
+		notReadJSON: o.notRead()}
 	if o.Status == engine.Solved {
 		r.Solution = notation(o.puzzle, o.Solution())
 	} else {

@@ -36,7 +36,7 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 		ok := false
 		switch r.Kind {
 		case variant.Killer:
-			ok = allDifferent(ds) && (r.Value == 0 || sum == r.Value)
+			ok = allDifferent(ds) && (r.Value == sudokusat.NoValue || sum == r.Value)
 		case variant.LittleKiller:
 			ok = sum == r.Value
 		case variant.Sandwich:
@@ -310,6 +310,7 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 			}
 		}
 		if kind == variant.Killer {
+			r.Value = sudokusat.NoValue
 			if truthful || rng.IntN(2) == 0 {
 				r.Value = sum()
 			}

@@ -66,7 +66,7 @@ func naiveHolds(p *sudokusat.Puzzle, v []int) bool {
 					ok = ok && v[a] != v[b]
 				}
 			}
-			if c.Kind == variant.Killer && c.Value != 0 {
+			if c.Kind == variant.Killer && c.Value != sudokusat.NoValue {
 				ok = ok && sum == c.Value
 			}
 		case variant.Thermo:
@@ -332,6 +332,7 @@ func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) sudokus
 		}
 	case variant.Killer:
 		c.Cells = cells(1 + rng.IntN(4))
+		c.Value = sudokusat.NoValue
 		if rng.IntN(4) > 0 {
 			c.Value = sum(c.Cells)
 		}

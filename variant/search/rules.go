@@ -88,13 +88,13 @@ func baseRules() map[variant.Kind]kindRule {
 					return fmt.Errorf("no cells")
 				}
 				b.groups = append(b.groups, cells)
-				if c.Value != 0 {
+				if c.Value != sudokusat.NoValue {
 					b.m.addCage(cells, c.Value)
 				}
 				return nil
 			},
 			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
-				return distinct(c.Cells, v) && (c.Value == 0 || sumOf(c.Cells, v) == c.Value)
+				return distinct(c.Cells, v) && (c.Value == sudokusat.NoValue || sumOf(c.Cells, v) == c.Value)
 			},
 		},
 		variant.Thermo: {

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 )
 
@@ -89,6 +90,11 @@ type Reply struct {
 	// order the puzzle gives them; it is empty for a classic puzzle, whose
 	// Puzzle line says it all.
 	Variant []string `json:"variant,omitempty"`
+	// NotRead lists what the puzzle's document shows that was not read
+	// as a rule (drawings, fog of war), as the command line's JSON
+	// records do under the same name: the answer holds for the rules
+	// read, whatever these mean.
+	NotRead []Unread `json:"not_read,omitempty"`
 	// Solution is the solution on one line.
 	Solution string `json:"solution,omitempty"`
 	// Other and Differ are Count's answer when a puzzle has several
@@ -167,6 +173,16 @@ type Reply struct {
 	Filename string `json:"filename,omitempty"`
 }
 
+// Unread is one part of a puzzle's document that was not read as a rule
+// (sudokusat.Unread): its kind ("line", "circle", "rectangle", "text",
+// "cage", "shading", "fog of war"), the cells it is on ("r1c2") and the
+// text it shows, if any.
+type Unread struct {
+	Kind  string   `json:"kind"`
+	Cells []string `json:"cells"`
+	Text  string   `json:"text,omitempty"`
+}
+
 // Op is one operation of the page.
 type Op func(context.Context, Request) Reply
 
@@ -238,6 +254,15 @@ func marshal(r Reply) []byte {
 		b, _ = json.Marshal(Reply{Status: engine.Failed.String(), Message: fmt.Sprintf("%s: %v", engine.Failed.String(), err)})
 	}
 	return b
+}
+
+// failed is failure for a puzzle that was read: its line is named, and
+// what its document shows that was not read listed, as in a reply that
+// did not fail.
+func failed(status string, p *sudokusat.Puzzle, err error) Reply {
+	r := failure(status, p.Line, err)
+	r.NotRead = notRead(p)
+	return r
 }
 
 // failure is a reply that failed: status, and the command line's message,

@@ -44,14 +44,14 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 	r := Reply{Engine: e.engine, Encoding: e.encoding, Micros: micros(a.Elapsed)}
 	describe(&r, p)
 	if a.Status == engine.Unsolvable {
-		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, a.Err).Message
+		r.Status, r.Message = engine.Unsolvable.String(), failed(engine.Unsolvable.String(), p, a.Err).Message
 		r.SVG, _ = draw(p, nil, req.CellSize) // a valid puzzle always draws
 		stated(&r, p, a)
 		return r
 	}
 	svg, err := draw(p, a.Solution(), req.CellSize)
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	r.Status, r.Solution, r.Text, r.SVG = engine.Solved.String(), a.Solution().String(), p.Format(a.Solution()), svg
 	shared := *p
@@ -112,7 +112,7 @@ func (s Service) Count(ctx context.Context, req Request) Reply {
 		}
 		svg, err := draw(p, first, req.CellSize)
 		if err != nil {
-			return failure(engine.Failed.String(), p.Line, err)
+			return failed(engine.Failed.String(), p, err)
 		}
 		r.SVG = svg
 	}
@@ -130,7 +130,7 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 		return fail
 	}
 	if !p.Classic() {
-		return failure(engine.Invalid.String(), p.Line, grade.ErrRules)
+		return failed(engine.Invalid.String(), p, grade.ErrRules)
 	}
 	start := time.Now()
 	g, err := grade.Grade(ctx, p.Grid)
@@ -139,7 +139,7 @@ func (s Service) Grade(ctx context.Context, req Request) Reply {
 		if st == engine.Timeout {
 			reason = errors.New("no grade before the deadline")
 		}
-		return failure(st.String(), p.Line, reason)
+		return failed(st.String(), p, reason)
 	}
 	r := Reply{Status: StatusGraded, Score: g.Score, Hardest: g.Hardest.String(), Guesses: g.Guesses,
 		Solution: g.Solution.String(), Micros: micros(time.Since(start))}
@@ -238,13 +238,13 @@ func (s Service) Encode(_ context.Context, req Request) Reply {
 	// DIMACS has no PB constraints.
 	f, err := encode.Puzzle(p, encode.Options{Encoding: req.Encoding})
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	name := f.Encoding
 	filename := fmt.Sprintf("sudoku-%dx%d-%s.cnf", n, n, name)
 	var b bytes.Buffer
 	if err := encode.WriteDIMACS(&b, f); err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	r := Reply{Status: StatusEncoded, Encoding: name, DIMACS: b.String(), Vars: f.Vars, Clauses: f.NumClauses(),
 		Filename: filename, Micros: micros(time.Since(start))}
@@ -267,7 +267,7 @@ func (s Service) Render(_ context.Context, req Request) Reply {
 	}
 	svg, err := draw(p, nil, req.CellSize)
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	r := Reply{Status: StatusDrawn, SVG: svg}
 	describe(&r, p)

@@ -48,10 +48,10 @@ func (s Service) parse(text string) (*sudokusat.Puzzle, Reply) {
 		return nil, failure(engine.Invalid.String(), next.Line, errTwoPuzzles)
 	}
 	if n := p.Size(); s.MaxSize > 0 && n > s.MaxSize {
-		return nil, failure(engine.Invalid.String(), p.Line, s.tooLarge(n))
+		return nil, failed(engine.Invalid.String(), p, s.tooLarge(n))
 	}
 	if err := variant.Validate(p); err != nil {
-		return nil, failure(engine.Invalid.String(), p.Line, err)
+		return nil, failed(engine.Invalid.String(), p, err)
 	}
 	return p, Reply{}
 }
@@ -79,6 +79,21 @@ func describe(r *Reply, p *sudokusat.Puzzle) {
 	g := p.Grid
 	r.Puzzle, r.Size, r.Givens = g.String(), g.Size(), g.Givens()
 	r.Variant = rules(p)
+	r.NotRead = notRead(p)
+}
+
+// notRead lists what p's document shows that was not read as a rule.
+func notRead(p *sudokusat.Puzzle) []Unread {
+	var out []Unread
+	n := p.Size()
+	for _, u := range p.Unread {
+		cells := make([]string, len(u.Cells))
+		for i, c := range u.Cells {
+			cells[i] = fmt.Sprintf("r%dc%d", c/n+1, c%n+1)
+		}
+		out = append(out, Unread{Kind: u.Kind, Cells: cells, Text: u.Text})
+	}
+	return out
 }
 
 // rules names a puzzle's rules, each once, in the puzzle's order.
@@ -164,7 +179,7 @@ type counted struct{ engine, encoding string }
 func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, limit int) (engine.Answer, counted, Reply) {
 	e, err := s.engine(req, p)
 	if err != nil {
-		return engine.Answer{}, counted{}, failure(engine.Failed.String(), p.Line, err)
+		return engine.Answer{}, counted{}, failed(engine.Failed.String(), p, err)
 	}
 	a := engine.Count(ctx, e, p, limit, 0)
 	what := counted{e.Name(), engine.Encoding(e)}
@@ -172,7 +187,7 @@ func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, li
 		what.encoding = variantEncoding
 	}
 	if !a.Status.Answered() {
-		return a, what, failure(a.Status.String(), p.Line, a.Err)
+		return a, what, failed(a.Status.String(), p, a.Err)
 	}
 	return a, what, Reply{}
 }

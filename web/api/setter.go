@@ -104,14 +104,14 @@ func questionFailure(p *sudokusat.Puzzle, err error) Reply {
 	var q *engine.QuestionError
 	switch {
 	case errors.As(err, &q) && q.Cell < 0:
-		return failure(q.Status.String(), p.Line, q.Err)
+		return failed(q.Status.String(), p, q.Err)
 	case errors.As(err, &q):
 		n := p.Size()
-		return failure(q.Status.String(), p.Line, fmt.Errorf("asking for %v in r%dc%d: %w", q.Digits, q.Cell/n+1, q.Cell%n+1, q.Err))
+		return failed(q.Status.String(), p, fmt.Errorf("asking for %v in r%dc%d: %w", q.Digits, q.Cell/n+1, q.Cell%n+1, q.Err))
 	case errors.Is(err, engine.ErrNotUnique):
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
-	return failure(engine.Invalid.String(), p.Line, err) // variant.Validate refused it
+	return failed(engine.Invalid.String(), p, err) // variant.Validate refused it
 }
 
 // setterStart reads and checks what the three questions share: the cell
@@ -127,10 +127,10 @@ func (s Service) setterStart(req Request) (*sudokusat.Puzzle, engine.Engine, Rep
 	}
 	e, err := s.engine(req, p)
 	if err != nil {
-		return nil, nil, failure(engine.Failed.String(), p.Line, err)
+		return nil, nil, failed(engine.Failed.String(), p, err)
 	}
 	if !p.Classic() && !engine.TakesRules(e) {
-		return nil, nil, failure(engine.Failed.String(), p.Line, fmt.Errorf("engine %s takes classic grids only: this puzzle has rules or regions (the page's native runs the variant search on it)", e.Name()))
+		return nil, nil, failed(engine.Failed.String(), p, fmt.Errorf("engine %s takes classic grids only: this puzzle has rules or regions (the page's native runs the variant search on it)", e.Name()))
 	}
 	return p, e, Reply{}
 }
@@ -174,11 +174,11 @@ func (s Service) Candidates(ctx context.Context, req Request) Reply {
 	}
 	r, err = answered(StatusFound, p, e, req.CellSize)
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	r.Micros, r.Questions, r.Met, r.Limit = micros(k.Elapsed), k.Questions, len(k.Solutions), limit
 	if len(k.Solutions) == 0 {
-		r.Status, r.Message = engine.Unsolvable.String(), failure(engine.Unsolvable.String(), p.Line, engine.ErrNoSolution).Message
+		r.Status, r.Message = engine.Unsolvable.String(), failed(engine.Unsolvable.String(), p, engine.ErrNoSolution).Message
 		return r
 	}
 	n := k.Size
@@ -233,7 +233,7 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	}
 	r, err = answered(StatusAnswered, p, e, req.CellSize)
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	n := p.Size()
 	r.Micros, r.Questions, r.Count, r.Limit = micros(h.Elapsed), h.Questions, h.Solutions, limit
@@ -295,7 +295,7 @@ func (s Service) Minimal(ctx context.Context, req Request) Reply {
 	}
 	r, err = answered(StatusAnswered, p, e, req.CellSize)
 	if err != nil {
-		return failure(engine.Failed.String(), p.Line, err)
+		return failed(engine.Failed.String(), p, err)
 	}
 	r.Micros, r.Questions = micros(m.Elapsed), m.Questions
 	r.Alone, r.Together, r.IsMinimal = parts(p, m.Alone), parts(p, m.Together), len(m.Alone) == 0

@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -245,5 +247,32 @@ func TestShareAndStated(t *testing.T) {
 	blank36 := strings.Repeat(strings.TrimSpace(strings.Repeat("0 ", 36))+"\n", 36)
 	if r := Solve(context.Background(), Request{Puzzle: blank36}); r.Link != "" || r.Status != engine.Solved.String() {
 		t.Errorf("36×36: link %q, status %s %s", r.Link, r.Status, r.Message)
+	}
+}
+
+// TestNotRead: every reply about a puzzle lists, under not_read, what its
+// document shows that was not read as a rule: here a line and a text.
+func TestNotRead(t *testing.T) {
+	doc := `{"size":4,"grid":[[{},{},{},{}],[{"value":3,"given":true},{},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]],` +
+		`"line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R4C4"],"value":"a thermometer"}]}`
+	want := []Unread{{Kind: "line", Cells: []string{"r1c1", "r1c2"}}, {Kind: "text", Cells: []string{"r4c4"}, Text: "a thermometer"}}
+	req, _ := json.Marshal(Request{Puzzle: doc})
+	for name := range Ops() {
+		if name == "generate" {
+			continue // it reads no puzzle
+		}
+		t.Run(name, func(t *testing.T) {
+			var r struct {
+				Status  string   `json:"status"`
+				Message string   `json:"message"`
+				NotRead []Unread `json:"not_read"`
+			}
+			if err := json.Unmarshal(Call(context.Background(), name, req), &r); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(r.NotRead, want) {
+				t.Errorf("%s %q: not_read %+v, want %+v", r.Status, r.Message, r.NotRead, want)
+			}
+		})
 	}
 }

@@ -1,0 +1,85 @@
+package variant_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
+)
+
+// TestFPuzzlesUnread: what an f-puzzles document shows that is not a rule
+// (drawings, fog of war) is listed in the puzzle's Unread, with its cells
+// and text, but for the drawings of rules read: those f-puzzles marks as
+// drawn for a constraint, and those without text on a rule's cells, one
+// of its lines or a line's end. thermo-4 holds the thermometers r1c1-r1c4
+// and r3c2-r3c1-r2c1.
+func TestFPuzzlesUnread(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "thermo-4.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		r1c1, r1c2, r1c3, r1c4 = 0, 1, 2, 3
+		r2c1, r2c2, r2c3       = 4, 5, 6
+		r3c1, r3c2, r4c4       = 8, 9, 15
+	)
+	type u = sudokusat.Unread
+	for _, tc := range []struct {
+		name string
+		keys string // JSON object of the keys added
+		cell string // a grid cell's extra fields, set on r2c2
+		want []sudokusat.Unread
+	}{
+		{"none", `{}`, "", nil},
+		{"a line and a text", `{"line":[{"lines":[["R2C2","R2C3"]],"outlineC":"#CFCFCF","width":0.3}],"text":[{"cells":["R4C4"],"value":"sum 9"}]}`, "",
+			[]u{{Kind: "line", Cells: []int{r2c2, r2c3}}, {Kind: "text", Cells: []int{r4c4}, Text: "sum 9"}}},
+		{"circles with a digit and without", `{"circle":[{"cells":["R2C2"],"value":"3"},{"cells":["R2C3"]}]}`, "",
+			[]u{{Kind: "circle", Cells: []int{r2c2}, Text: "3"}, {Kind: "circle", Cells: []int{r2c3}}}},
+		{"a thermometer drawn again", `{"line":[{"lines":[["R1C4","R1C3","R1C2","R1C1"]]}],"circle":[{"cells":["R1C1"]}],"rectangle":[{"cells":["R2C1"]}]}`, "", nil},
+		{"a thermometer drawn again with a word", `{"circle":[{"cells":["R1C1"],"value":"hot"}]}`, "",
+			[]u{{Kind: "circle", Cells: []int{r1c1}, Text: "hot"}}},
+		{"a circle mid-thermometer", `{"circle":[{"cells":["R1C2"]}]}`, "", []u{{Kind: "circle", Cells: []int{r1c2}}}},
+		{"drawn for a constraint", `{"line":[{"lines":[["R2C2","R2C3"]],"fromConstraint":"Renban"}],"rectangle":[{"cells":["R4C4"],"isLLConstraint":true}],"text":[{"cells":["R0C1"],"value":"5","fromConstraint":"X Sum"}]}`, "", nil},
+		{"cages", `{"cage":[{"cells":["R2C2","R2C3"],"value":"3"},{"cells":["R4C4"]},{"cells":["R1C1"],"value":"msgcorrect: well done"},{"cells":[],"value":"title: Cages"}]}`, "",
+			[]u{{Kind: "cage", Cells: []int{r2c2, r2c3}, Text: "3"}, {Kind: "cage", Cells: []int{r4c4}}}},
+		{"a shown cage labelled like metadata", `{"cage":[{"cells":["R1C1"],"value":"note: odd","outlineC":"#FFCCAA"}]}`, "",
+			[]u{{Kind: "cage", Cells: []int{r1c1}, Text: "note: odd"}}},
+		{"fog of war", `{"fogofwar":["R1C1"],"foglight":["R4C4"],"cage":[{"cells":["R2C3"],"value":"FOGLIGHT"}]}`, "",
+			[]u{{Kind: "fog of war", Cells: []int{r1c1, r1c2, r2c1, r2c2, r2c3, r4c4}}}},
+		{"a shaded cell", `{}`, `,"c":"#A8A8A8"`, []u{{Kind: "shading", Cells: []int{r2c2}}}},
+		{"a text off the grid", `{"text":[{"cells":["R0C1"],"value":"5"},{"cells":["R1C1"],"value":""}]}`, "", []u{{Kind: "text", Text: "5"}}},
+		{"a drawing that does not read", `{"rectangle":"big","line":[]}`, "", []u{{Kind: "rectangle"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc map[string]json.RawMessage
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var extra map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(tc.keys), &extra); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range extra {
+				doc[k] = v
+			}
+			if tc.cell != "" {
+				doc["grid"] = json.RawMessage(`[[{},{},{},{}],[{"value":3,"given":true},{"value":0` + tc.cell + `},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]]`)
+			}
+			b, _ := json.Marshal(doc)
+			p, err := variant.ParseFPuzzles(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Rules) != 2 {
+				t.Errorf("%d rules, want thermo-4's 2", len(p.Rules))
+			}
+			if !reflect.DeepEqual(p.Unread, tc.want) {
+				t.Errorf("unread %+v, want %+v", p.Unread, tc.want)
+			}
+		})
+	}
+}
