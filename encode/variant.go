@@ -104,6 +104,12 @@ func variantFormula(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula
 
 // variantFull is VariantFull refused past maxClauses clauses for its base.
 func variantFull(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
+	return variantParts(p, sums, maxClauses, nil)
+}
+
+// variantParts is variantFull, recording each constraint's clauses in
+// parts when it is not nil.
+func variantParts(p *sudokusat.Puzzle, sums SumForm, maxClauses int, parts *[]Part) (*Formula, error) {
 	if p == nil || p.Grid == nil {
 		return nil, fmt.Errorf("%w: no grid", ErrVariant)
 	}
@@ -119,7 +125,7 @@ func variantFull(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, e
 	if sums == SumPB {
 		f.Encoding = "variant-pb"
 	}
-	v := &venc{f: f, p: p, n: n, sums: sums}
+	v := &venc{f: f, p: p, n: n, sums: sums, parts: parts}
 	if err := v.base(); err != nil {
 		return nil, err
 	}
@@ -127,12 +133,14 @@ func variantFull(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, e
 	for i, c := range p.Rules {
 		enc, ok := encoders[c.Kind]
 		err := fmt.Errorf("unknown constraint kind %q", c.Kind)
+		from := f.NumClauses()
 		if ok {
 			err = enc(v, c)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: constraint %d (%s): %w", ErrVariant, i+1, c.Kind, err)
 		}
+		v.mark(PartRule, i, from)
 	}
 	return f, nil
 }
@@ -144,6 +152,17 @@ type venc struct {
 	n    int
 	sums SumForm
 	buf  []int32
+	// parts, when not nil, records where each constraint's clauses are
+	// (see Parts).
+	parts *[]Part
+}
+
+// mark records that the clauses from from to the formula's last are
+// constraint index of kind, when parts are recorded.
+func (v *venc) mark(kind PartKind, index, from int) {
+	if v.parts != nil {
+		*v.parts = append(*v.parts, Part{Kind: kind, Index: index, From: from, To: v.f.NumClauses()})
+	}
 }
 
 // x is the variable of digit d (1..N) in cell (row-major from 0).
@@ -157,8 +176,10 @@ func (v *venc) base() error {
 		for d := 1; d <= n; d++ {
 			cells[d-1] = v.x(cell, d)
 		}
+		from := f.NumClauses()
 		f.Add(cells...)
 		f.recordAMO(cells, 0, false)
+		v.mark(PartCell, cell, from)
 	}
 	groups := make([][]int, 0, 3*n)
 	for r := 0; r < n; r++ {
@@ -182,8 +203,18 @@ func (v *venc) base() error {
 			return fmt.Errorf("%w: region %d has %d cells, want %d", ErrVariant, r, len(cells), n)
 		}
 	}
-	for _, gr := range append(groups, regions...) {
+	for i, gr := range append(groups, regions...) {
+		from := f.NumClauses()
 		v.distinct(gr)
+		switch {
+		case len(gr) == 0: // a region of no cells: no constraint
+		case i >= 2*n:
+			v.mark(PartRegion, i-2*n, from)
+		case i%2 == 0:
+			v.mark(PartRow, i/2, from)
+		default:
+			v.mark(PartColumn, i/2, from)
+		}
 	}
 	for i := 0; i < v.p.Grid.Len(); i++ {
 		if d := v.p.Grid.Cell(i); d != 0 {

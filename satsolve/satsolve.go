@@ -446,3 +446,27 @@ func decodeModel(f *encode.Formula, model []bool) (*sudokusat.Grid, error) {
 	}
 	return g, nil
 }
+
+// HasModel reports whether the clauses, over variables 1 to vars, have
+// a model, asking gophersat: the one question a logical step's check puts
+// (its premises, its rules and the negation of its conclusion must have
+// none). An empty clause makes them unsatisfiable.
+func HasModel(ctx context.Context, vars int, clauses [][]int) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("gophersat: %w", err)
+	}
+	for _, c := range clauses {
+		if len(c) == 0 {
+			return false, nil
+		}
+	}
+	var sat bool
+	err := inSlot(ctx, func() {
+		s := solver.New(solver.ParseSliceNb(clauses, vars))
+		sat = s.Solve() == solver.Sat
+	})
+	if err != nil {
+		return false, fmt.Errorf("gophersat: %w", err)
+	}
+	return sat, nil
+}

@@ -1,0 +1,469 @@
+// Package explain finds a logical solve path for a puzzle, classic or
+// variant: from the givens to the solution, one step at a time, each step
+// a conclusion (digits placed, candidates removed), the technique that
+// found it, the cells and constraints it reads and the facts it rests on.
+//
+// Steps are found cheapest first: the named techniques of classic solving
+// over the puzzle's houses (singles, locked candidates, subsets, fish,
+// wings, chains), rated on Sudoku Explainer's scale; then what one rule
+// alone forces given its cells' candidates; then the smallest set of
+// constraints that forces a conclusion; then a contradiction followed
+// from one candidate; a guess last, said so. Every step is proved by a
+// Checker, which shares nothing with the finders: a path of checked steps
+// is a proof a person can follow.
+package explain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// MaxSize is the largest grid side Explain takes: a cell's candidates are
+// one 64-bit word, and the steps of larger grids are more than a person
+// reads.
+const MaxSize = 25
+
+// ErrSize reports a puzzle larger than MaxSize.
+var ErrSize = errors.New("explain: grid too large")
+
+// Candidate is a digit in a cell (row-major from 0).
+type Candidate struct {
+	Cell, Digit int
+}
+
+// Fact is what a step knows of a candidate: the digit is placed in the
+// cell, or it was taken out of it.
+type Fact struct {
+	Candidate
+	Placed bool
+}
+
+// The techniques that are not a pattern of candidates.
+const (
+	// Givens is the first step: each given takes its digit out of the
+	// cells that see it.
+	Givens = "givens"
+	// RuleAlone is a conclusion one rule forces from its cells'
+	// candidates alone.
+	RuleAlone = "rule"
+	// Region is a conclusion the smallest set of constraints forces,
+	// found with a SAT solver.
+	Region = "constraint-set"
+	// Contradiction is a candidate followed to a contradiction.
+	Contradiction = "contradiction"
+	// Guess is a digit placed from the known solution, with no reason: the
+	// path past it is not a proof of solvability.
+	Guess = "guess"
+)
+
+// Step is one step of a solve path.
+type Step struct {
+	// Technique names how the step was found: "hidden-single",
+	// "x-wing", "rule", "contradiction", …
+	Technique string
+	// Rating is the step's difficulty on Sudoku Explainer's scale (1.0 a
+	// hidden single, 3.2 an X-wing, 7.0 a chain of some length, …), which
+	// variant steps share.
+	Rating float64
+	// Placements and Eliminations are the conclusion.
+	Placements   []Candidate
+	Eliminations []Candidate
+	// Cells are the cells the step looks at, for drawing.
+	Cells []int
+	// Refs are the houses and rules the step uses.
+	Refs []Ref
+	// Premises are the facts the step rests on: givens, earlier
+	// placements and eliminations.
+	Premises []Fact
+	// Checked reports that the Checker proved the step.
+	Checked bool
+	// Text says the step in words.
+	Text string
+}
+
+// Status says how a path ends.
+type Status string
+
+// The statuses of a Path.
+const (
+	// Explained: the steps reach the solution without a guess.
+	Explained Status = "explained"
+	// Guessed: the steps reach the solution, a guess among them.
+	Guessed Status = "guessed"
+	// Stuck: no technique allowed makes progress, and guessing was not.
+	Stuck Status = "stuck"
+)
+
+// Path is a solve path.
+type Path struct {
+	Status Status
+	Steps  []Step
+	// Grid is the grid at the end: the solution, unless Stuck.
+	Grid *sudokusat.Grid
+	// Candidates are each cell's candidates at the end (bit d-1 for
+	// digit d), for a path that is Stuck.
+	Candidates []uint64
+}
+
+// Hardest returns the index of the path's hardest step (the first of
+// the highest rating), or -1 for a path without steps.
+func (p *Path) Hardest() int {
+	h := -1
+	for i, st := range p.Steps {
+		if h < 0 || st.Rating > p.Steps[h].Rating {
+			h = i
+		}
+	}
+	return h
+}
+
+// BreakIn returns the index of the first step past singles and the
+// givens, or -1 when every step is one.
+func (p *Path) BreakIn() int {
+	for i, st := range p.Steps {
+		switch st.Technique {
+		case Givens, HiddenSingle, NakedSingle:
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
+// Options tune a search for steps.
+type Options struct {
+	// Solution is a solution of the puzzle the validator accepted, or
+	// nil. Guesses need it; the checker checks every step against it;
+	// and the finders do not try to remove its digits.
+	Solution *sudokusat.Grid
+	// MaxRating, when not 0, is the hardest step allowed: the path stops
+	// (Stuck) where only harder ones remain, the state a solver who knows
+	// techniques up to it reaches.
+	MaxRating float64
+	// NoGuess stops the path (Stuck) where a guess would be next.
+	NoGuess bool
+	// NoCheck leaves the steps unchecked, for finding alone (benchmarks).
+	NoCheck bool
+}
+
+// Explain finds a solve path for p from its givens.
+func Explain(ctx context.Context, p *sudokusat.Puzzle, opt Options) (*Path, error) {
+	e, err := newExplainer(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	return e.run(ctx, -1)
+}
+
+// Next finds the next step for p where a solver stands: cands gives each
+// cell's candidates (bit d-1 for digit d; a cell with one candidate is
+// placed). Cells given in p keep their digit. nil cands starts from the
+// givens. The step is nil when the puzzle is solved.
+func Next(ctx context.Context, p *sudokusat.Puzzle, cands []uint64, opt Options) (*Step, error) {
+	e, err := newExplainer(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	if cands != nil {
+		if err := e.start(cands); err != nil {
+			return nil, err
+		}
+	}
+	path, err := e.run(ctx, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(path.Steps) == 0 {
+		return nil, nil
+	}
+	return &path.Steps[0], nil
+}
+
+// explainer holds one puzzle's search for steps.
+type explainer struct {
+	b     *board
+	s     *state
+	opt   Options
+	check *Checker
+	// givensDone is set once the givens' eliminations are a step or
+	// were given in the starting candidates.
+	givensDone bool
+	local      *locals
+	sets       *sets
+	// ups are the refutations by unit propagation found for the grid at
+	// upsVersion.
+	ups        []refutation
+	upsVersion int
+}
+
+func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
+	n := p.Size()
+	if n > MaxSize {
+		return nil, fmt.Errorf("%w: %d×%d; explain takes grids up to %d×%d", ErrSize, n, n, MaxSize, MaxSize)
+	}
+	if opt.Solution != nil && opt.Solution.Size() != n {
+		return nil, fmt.Errorf("explain: a %d×%d solution for a %d×%d puzzle", opt.Solution.Size(), opt.Solution.Size(), n, n)
+	}
+	b := newBoard(p)
+	e := &explainer{b: b, s: newState(b), opt: opt}
+	if !opt.NoCheck || len(p.Rules) > 0 || p.Regions != nil {
+		k, err := NewChecker(p, opt.Solution)
+		if err != nil {
+			return nil, err
+		}
+		e.check = k
+	}
+	return e, nil
+}
+
+// start sets the candidates a solver has reached.
+func (e *explainer) start(cands []uint64) error {
+	n := e.b.n
+	if len(cands) != n*n {
+		return fmt.Errorf("explain: %d cells of candidates for a %d×%d grid", len(cands), n, n)
+	}
+	for c, m := range cands {
+		m &= e.b.all
+		if g := e.b.p.Grid.Cell(c); g != 0 {
+			if m&bit(g) == 0 {
+				return fmt.Errorf("explain: %s is given %d, which its candidates leave out", e.b.cellName(c), g)
+			}
+			m = bit(g)
+		}
+		if m == 0 {
+			return fmt.Errorf("explain: %s has no candidate", e.b.cellName(c))
+		}
+		e.s.cand[c] = m
+		if count(m) == 1 && e.b.p.Grid.Cell(c) != 0 {
+			e.s.placed[c] = only(m)
+		}
+	}
+	e.givensDone = true
+	return nil
+}
+
+// run finds up to max steps (every step to the end when max < 0).
+func (e *explainer) run(ctx context.Context, max int) (*Path, error) {
+	path := &Path{}
+	for max < 0 || len(path.Steps) < max {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if e.s.solved() {
+			break
+		}
+		if e.s.broken() {
+			return nil, fmt.Errorf("explain: the puzzle has no solution: a cell has no candidate left")
+		}
+		st, err := e.next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if st == nil {
+			path.Status = Stuck
+			break
+		}
+		if e.check != nil && st.Technique != Guess && !e.opt.NoCheck {
+			if err := e.check.Check(ctx, st); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, fmt.Errorf("explain: step %d (%s): %w", len(path.Steps)+1, st.Technique, err)
+			}
+			st.Checked = true
+		}
+		st.Text = e.describe(st)
+		e.s.apply(st)
+		path.Steps = append(path.Steps, *st)
+	}
+	if path.Status == "" {
+		path.Status = Explained
+		if slices.ContainsFunc(path.Steps, func(st Step) bool { return st.Technique == Guess }) {
+			path.Status = Guessed
+		}
+		if !e.s.solved() {
+			path.Status = Stuck
+		}
+	}
+	g := e.b.p.Grid.Clone()
+	for c, d := range e.s.placed {
+		g.SetCell(c, d)
+	}
+	path.Grid = g
+	path.Candidates = slices.Clone(e.s.cand)
+	return path, nil
+}
+
+// next finds the cheapest step the options allow, or nil.
+func (e *explainer) next(ctx context.Context) (*Step, error) {
+	if !e.givensDone {
+		e.givensDone = true
+		if st := e.givens(); st != nil {
+			return st, nil
+		}
+	}
+	for _, t := range e.ladder() {
+		if e.opt.MaxRating > 0 && t.rating > e.opt.MaxRating {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		st, err := t.find(e, ctx)
+		if err != nil {
+			return nil, err
+		}
+		if st != nil {
+			if e.opt.MaxRating > 0 && st.Rating > e.opt.MaxRating {
+				continue
+			}
+			if st.Technique == "" {
+				st.Technique = t.name
+			}
+			return st, nil
+		}
+	}
+	if e.opt.NoGuess || e.opt.Solution == nil || e.opt.MaxRating > 0 {
+		return nil, nil
+	}
+	return e.guess(), nil
+}
+
+// technique is one rung of the ladder: a finder and the rating of the
+// easiest step it finds (a step may rate higher: a longer chain).
+type technique struct {
+	name   string
+	rating float64
+	find   func(e *explainer, ctx context.Context) (*Step, error)
+}
+
+// givens is the first step: every given takes its digit out of its
+// houses' other cells.
+func (e *explainer) givens() *Step {
+	st := &Step{Technique: Givens}
+	seen := map[Ref]bool{}
+	for c, d := range e.s.placed {
+		if d == 0 {
+			continue
+		}
+		st.Premises = append(st.Premises, Fact{Candidate{c, d}, true})
+		for _, hi := range e.b.cellHouses[c] {
+			h := e.b.houses[hi]
+			for _, o := range h.cells {
+				if o != c && e.s.cand[o]&bit(d) != 0 && e.s.placed[o] == 0 {
+					st.Eliminations = append(st.Eliminations, Candidate{o, d})
+					if !seen[h.ref] {
+						seen[h.ref] = true
+						st.Refs = append(st.Refs, h.ref)
+					}
+				}
+			}
+		}
+	}
+	if len(st.Eliminations) == 0 {
+		return nil
+	}
+	st.Eliminations = dedupe(st.Eliminations)
+	return st
+}
+
+// guess places the solution's digit in the open cell with the fewest
+// candidates.
+func (e *explainer) guess() *Step {
+	best := -1
+	for c, d := range e.s.placed {
+		if d == 0 && (best < 0 || count(e.s.cand[c]) < count(e.s.cand[best])) {
+			best = c
+		}
+	}
+	d := e.opt.Solution.Cell(best)
+	st := &Step{Technique: Guess, Rating: 10, Cells: []int{best}}
+	st.Placements = []Candidate{{best, d}}
+	e.placeEliminations(st, best, d)
+	return st
+}
+
+// place is a step that places d in cell c: it takes the other candidates
+// out of c and d out of every cell that shares a house with c.
+func (e *explainer) place(technique string, rating float64, c, d int) *Step {
+	st := &Step{Technique: technique, Rating: rating, Placements: []Candidate{{c, d}}}
+	e.placeEliminations(st, c, d)
+	return st
+}
+
+// placeEliminations adds to st the eliminations placing d in c makes in
+// c's houses, with those houses.
+func (e *explainer) placeEliminations(st *Step, c, d int) {
+	for _, hi := range e.b.cellHouses[c] {
+		h := e.b.houses[hi]
+		used := false
+		for _, o := range h.cells {
+			if o != c && e.s.placed[o] == 0 && e.s.cand[o]&bit(d) != 0 && !slices.Contains(st.Eliminations, Candidate{o, d}) {
+				st.Eliminations = append(st.Eliminations, Candidate{o, d})
+				used = true
+			}
+		}
+		if used {
+			st.Refs = addRef(st.Refs, h.ref)
+		}
+	}
+}
+
+func addRef(refs []Ref, r Ref) []Ref {
+	if slices.Contains(refs, r) {
+		return refs
+	}
+	return append(refs, r)
+}
+
+func dedupe(cs []Candidate) []Candidate {
+	slices.SortFunc(cs, func(a, b Candidate) int {
+		if a.Cell != b.Cell {
+			return a.Cell - b.Cell
+		}
+		return a.Digit - b.Digit
+	})
+	return slices.Compact(cs)
+}
+
+// describe says a step in words.
+func (e *explainer) describe(st *Step) string {
+	b := e.b
+	var parts []string
+	for _, p := range st.Placements {
+		parts = append(parts, fmt.Sprintf("%s = %d", b.cellName(p.Cell), p.Digit))
+	}
+	if len(st.Eliminations) > 0 {
+		byDigit := map[int][]int{}
+		var ds []int
+		for _, el := range st.Eliminations {
+			if len(st.Placements) > 0 && st.Placements[0].Digit == el.Digit && st.Technique != Givens {
+				continue // the placement's own: said by "= d"
+			}
+			if byDigit[el.Digit] == nil {
+				ds = append(ds, el.Digit)
+			}
+			byDigit[el.Digit] = append(byDigit[el.Digit], el.Cell)
+		}
+		slices.Sort(ds)
+		for _, d := range ds {
+			parts = append(parts, fmt.Sprintf("%s ≠ %d", cellRange(b.n, byDigit[d]), d))
+		}
+	}
+	var refs []string
+	for _, r := range st.Refs {
+		refs = append(refs, b.refName(r))
+	}
+	why := st.Technique
+	if len(refs) > 0 && len(refs) <= 4 {
+		why += " in " + strings.Join(refs, ", ")
+	} else if len(refs) > 4 {
+		why += fmt.Sprintf(" over %d constraints", len(refs))
+	}
+	return strings.Join(parts, "; ") + ": " + why
+}
