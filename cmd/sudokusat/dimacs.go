@@ -38,6 +38,7 @@ func encodeCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			_, err := encode.Describe(c.String("encoding"))
@@ -121,7 +122,10 @@ func decodeCommand() *cli.Command {
 				return usageError{err}
 			}
 			defer file.Close()
-			cnf, err := readCNF(decompressed(file))
+			// A CNF, an answer and a proof are a solver's data, not
+			// puzzles: they are not bounded by --max-decompressed, a
+			// proof of gigabytes being a real one.
+			cnf, err := readCNF(decompressed(file, 0))
 			if err != nil {
 				return fmt.Errorf("%s: %w", cnfName, err)
 			}
@@ -141,7 +145,7 @@ func decodeCommand() *cli.Command {
 			// literals are checked against the problem line, not the map;
 			// ReadAnswer's memory follows the literals it reads, not that
 			// count, which nothing here vouches for.
-			a, err := satsolve.ReadAnswer(decompressed(in), cnf.vars)
+			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -165,7 +169,7 @@ func decodeCommand() *cli.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof))); err != nil {
+				if err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof, 0))); err != nil {
 					if c.Context.Err() != nil {
 						return c.Context.Err()
 					}
