@@ -7,8 +7,10 @@
 // read once, as files are. What it decompresses is a stream: the readers
 // that take it keep their own bounds (a line, a document, a literal), so
 // that memory stays bounded by them and by the decompressor's window, not
-// by how far the data expands. The xz dictionary, which the archive names
-// and the decoder allocates, is bounded by MaxXzDict.
+// by how far the data expands. How far it may expand, which bounds the
+// time reading it takes, is NewLimitedReader's bound. The xz dictionary,
+// which the archive names and the decoder allocates, is bounded by
+// MaxXzDict.
 package compress
 
 import (
@@ -153,8 +155,8 @@ const MaxXzDict = 64 << 20
 // it; the xz check reads a block header through it too (at most 1 KiB).
 const bufSize = 64 << 10
 
-// DefaultMaxSize is the bound that callers of NewLimitedReader are meant to
-// start from on what one compressed input may decompress to: 1 GiB. The
+// DefaultMaxSize is the commands' bound on what one compressed input may
+// decompress to, given to NewLimitedReader unless set otherwise: 1 GiB. The
 // largest real inputs are far below it (the largest puzzle file of the
 // shared data sets is 4 MB, and a collection of nine million puzzles of 81
 // symbols a line is 740 MB), while a bzip2 file of 1.4 KB holds 2 GB of
