@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sudokusat/sudokusat/internal/lineskip"
 )
 
 // MaxLineLength is the longest input line the Reader accepts, in bytes. The
@@ -167,7 +169,7 @@ func (r *Reader) readLine() ([]byte, int, error) {
 	if tooLong {
 		return nil, r.line, errLineTooLong
 	}
-	line := bytes.TrimRight(r.buf, "\r\n")
+	line := trimEnding(r.buf)
 	if !r.started {
 		r.started = true
 		line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF"))
@@ -176,6 +178,33 @@ func (r *Reader) readLine() ([]byte, int, error) {
 		return nil, r.line, errLineTooLong
 	}
 	return line, r.line, nil
+}
+
+// trimEnding returns line without the '\r' and '\n' bytes that end it.
+func trimEnding(line []byte) []byte {
+	i := len(line)
+	for i > 0 && (line[i-1] == '\n' || line[i-1] == '\r') {
+		i--
+	}
+	return line[:i]
+}
+
+// skipBlankLines consumes the blank lines at the Reader's position in
+// bulk, where Read would skip them one at a time: a run of millions of
+// them (a file of newlines, which a compressed input of kilobytes can
+// hold) costs what scanning its bytes does. Lines read ahead come first.
+func (r *Reader) skipBlankLines() {
+	if len(r.pushed) > 0 || r.ioErr != nil {
+		return
+	}
+	n, err := lineskip.Blank(r.br)
+	if n > 0 {
+		r.line += n
+		r.started = true // a byte-order mark is looked for on line 1 only
+	}
+	if err != nil {
+		r.ioErr = err
+	}
 }
 
 // unread pushes a line back, to be the next readLine's.
@@ -448,6 +477,7 @@ func fitsRow(c cells, n int) bool {
 // Read goes on after it.
 func (r *Reader) Read() (*Puzzle, error) {
 	for {
+		r.skipBlankLines()
 		line, no, err := r.readLine()
 		if err == errLineTooLong {
 			return nil, &ParseError{Line: no, Err: err}

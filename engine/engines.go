@@ -477,6 +477,9 @@ func openExternal(spec string, o Options) (Engine, error) {
 	if _, err := exec.LookPath(x.Argv[0]); err != nil {
 		return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, x.Argv[0], known())
 	}
+	// The files that a command killed outright left for its solver go
+	// now, once per engine opened: they cannot go when it dies.
+	satsolve.RemoveStaleRuns()
 	o.Sums = encode.SumClauses // DIMACS holds clauses only
 	x.MemoryLimit = o.MemoryLimit
 	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {

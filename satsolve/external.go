@@ -155,11 +155,12 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
 	}
-	dir, err := os.MkdirTemp("", "sudokusat-")
+	rd, err := newRunDir()
 	if err != nil {
 		return Result{}, err
 	}
-	defer os.RemoveAll(dir)
+	defer rd.remove()
+	dir := rd.path
 
 	res := Result{Status: Unsatisfiable}
 	g := f
@@ -243,11 +244,12 @@ func (e *External) Solve(ctx context.Context, f *encode.Formula) (Answer, error)
 	if err != nil {
 		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
 	}
-	dir, err := os.MkdirTemp("", "sudokusat-")
+	rd, err := newRunDir()
 	if err != nil {
 		return Answer{}, err
 	}
-	defer os.RemoveAll(dir)
+	defer rd.remove()
+	dir := rd.path
 	a, _, err := e.run(ctx, path, dir, f)
 	if err == nil && a.Status == Unsatisfiable && e.Certify != nil {
 		err = e.certify(ctx, dir)

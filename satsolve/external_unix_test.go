@@ -3,14 +3,17 @@
 package satsolve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -94,5 +97,39 @@ echo "s UNSATISFIABLE"; exit 20`)
 	}
 	if !gone(t, marker) {
 		t.Error("the child the solver left running outlived it")
+	}
+}
+
+// TestKillIgnoresNoSignal: when a run's context ends, the solver's group
+// gets SIGKILL, not a signal it may ignore: a solver deaf to SIGTERM,
+// SIGINT and SIGHUP dies of it at once, so that no command waits for a
+// solver to finish a search nobody will read.
+func TestKillIgnoresNoSignal(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", `trap "" TERM INT HUP; echo ready; while :; do :; done`)
+	ownGroup(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil { // its traps are set
+		t.Fatal(err)
+	}
+	cancel()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-waited:
+	case <-time.After(time.Minute): // generous: it dies in milliseconds
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-waited
+		t.Fatal("the solver outlived its kill by a minute")
+	}
+	if sig, ok := signalled(cmd.ProcessState); !ok || !strings.HasPrefix(sig, "SIGKILL ") {
+		t.Errorf("the solver ended with %v, want killed by SIGKILL", cmd.ProcessState)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/lineskip"
 )
 
 // Reader reads the puzzles of one input, in every format sudokusat takes:
@@ -158,6 +159,10 @@ type linkReader struct {
 
 func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 	for !r.done {
+		// Runs of blank lines in bulk, not a string each. An error that
+		// ends the input is the stickyReader's: readLine meets it again.
+		n, _ := lineskip.Blank(r.br)
+		r.line += n
 		text, err := r.readLine()
 		if err != nil {
 			var pe *sudokusat.ParseError

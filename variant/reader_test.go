@@ -100,6 +100,12 @@ func TestReaderFormats(t *testing.T) {
 		{"rows of numbers", "10 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" + strings.Repeat("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 15), []record{{1, true, sudokusat.LayoutNumbers, 0}}},
 		{"a bad classic line", "123\n" + line, []record{{1, false, 0, 0}, {2, true, sudokusat.LayoutLine, 0}}},
 		{"nothing", "# only a comment\n\n", nil},
+		// Runs of blank lines longer than the Reader's buffer, skipped in
+		// bulk, still count as lines.
+		{"links among runs of blank lines", good[0] + strings.Repeat("\n", 100_001) + " \t\r\n" + good[1] + "\n" + strings.Repeat("\r\n", 70_000),
+			[]record{{1, true, fp, 3}, {100_003, true, fp, 8}}},
+		{"classic lines among runs of blank lines", strings.Repeat("\n", 70_000) + line + strings.Repeat("\n \n", 50_000) + line,
+			[]record{{70_001, true, sudokusat.LayoutLine, 0}, {170_001, true, sudokusat.LayoutLine, 0}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -24,7 +24,7 @@ import (
 //
 // Only the items that sel keeps are read (--shard, --resume); they are
 // numbered in the order read, since their indices in the input have gaps.
-func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.Writer, m *meter, sel *selection, workers int,
+func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.Writer, limit int64, m *meter, sel *selection, workers int,
 	work func(context.Context, *item) T, emit func(*item, T) error) error {
 	if workers < 1 {
 		workers = 1
@@ -41,7 +41,7 @@ func batch[T any](ctx context.Context, names []string, stdin io.Reader, warn io.
 	var readErr error
 	next, stop := iter.Pull(func(yield func(numbered) bool) {
 		seq := 0
-		readErr = readInputs(names, stdin, warn, m, sel, func(it *item) error {
+		readErr = readInputs(names, stdin, warn, limit, m, sel, func(it *item) error {
 			seq++
 			if !yield(numbered{it, seq}) {
 				return context.Canceled
@@ -165,7 +165,7 @@ func runBatch[T any](c *cli.Context, workers int, work func(context.Context, *it
 	}
 	in := &meter{}
 	em := newEmitter(c, in)
-	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, in, sel, workers, work,
+	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, maxDecompressed(c), in, sel, workers, work,
 		func(it *item, out T) error {
 			return em.record(func(w *sudokusat.Writer) { record(w, it, out) })
 		})

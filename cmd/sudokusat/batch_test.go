@@ -54,7 +54,7 @@ func TestBatchConcurrentOrder(t *testing.T) {
 			emittedN.Add(1)
 			return nil
 		}
-		err := batch(context.Background(), nil, strings.NewReader(batchInput(n)), io.Discard, nil, nil, workers, work, emit)
+		err := batch(context.Background(), nil, strings.NewReader(batchInput(n)), io.Discard, 0, nil, nil, workers, work, emit)
 		if err != nil {
 			t.Fatalf("workers %d: %v", workers, err)
 		}
@@ -75,7 +75,7 @@ func TestBatchConcurrentStop(t *testing.T) {
 	work := func(ctx context.Context, it *item) int { return it.index }
 	var after atomic.Int64
 	failed := false
-	err := batch(context.Background(), nil, strings.NewReader(batchInput(2000)), io.Discard, nil, nil, 3, work, func(it *item, _ int) error {
+	err := batch(context.Background(), nil, strings.NewReader(batchInput(2000)), io.Discard, 0, nil, nil, 3, work, func(it *item, _ int) error {
 		if failed {
 			after.Add(1)
 		}
@@ -91,7 +91,7 @@ func TestBatchConcurrentStop(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	emitted := 0
-	err = batch(ctx, nil, strings.NewReader(batchInput(2000)), io.Discard, nil, nil, 3, work, func(it *item, _ int) error {
+	err = batch(ctx, nil, strings.NewReader(batchInput(2000)), io.Discard, 0, nil, nil, 3, work, func(it *item, _ int) error {
 		if emitted++; emitted == 100 {
 			cancel()
 		}

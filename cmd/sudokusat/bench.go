@@ -51,6 +51,7 @@ func benchCommand() *cli.Command {
 			&cli.StringFlag{Name: "csv", Usage: "also write the table as CSV to `FILE`"},
 			&cli.StringFlag{Name: "runs", Usage: "also write one JSON record per engine's run on a puzzle to `FILE` (as check --format json writes them)"},
 			maxClausesFlag(),
+			maxDecompressedFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -82,7 +83,7 @@ func benchCommand() *cli.Command {
 			var rows [][]string
 			for _, file := range c.Args().Slice() {
 				var items []*item
-				err := inputs([]string{file}, c.App.Reader, c.App.ErrWriter, func(it *item) error {
+				err := inputs([]string{file}, c.App.Reader, c.App.ErrWriter, maxDecompressed(c), func(it *item) error {
 					if it.err == nil && variant.Validate(it.puzzle) == nil && (c.Int("max") == 0 || len(items) < c.Int("max")) {
 						items = append(items, it)
 					}

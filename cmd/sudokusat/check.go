@@ -59,6 +59,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},
 			memLimitFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 		}, shrinkFlags()...),
 		Action: func(c *cli.Context) error {
 			limit := c.Int("limit")

@@ -313,3 +313,61 @@ func TestOPBRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxDecompressed: a compressed input that decompresses past
+// --max-decompressed is refused, on every command that reads puzzles,
+// with an error naming the file, the bound and the flag; raised, the
+// bound lets the same file through. A file past the bound before its
+// first puzzle is a usage error, found before any puzzle is read; a
+// stream past it gives the records of the puzzles before, then an error
+// in its place.
+func TestMaxDecompressed(t *testing.T) {
+	const puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	blank := strings.Repeat("\n", 3<<20) // cheap to read: a bomb of blank lines
+	dir := t.TempDir()
+	late := filepath.Join(dir, "late.txt.gz") // its puzzle past 1 MiB
+	if err := os.WriteFile(late, gzipped(t, []byte(blank+puzzle+"\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tooLarge := late + ": line 1048577: gzip: decompresses to more than 1 MiB, the bound that --max-decompressed sets"
+	for _, args := range [][]string{
+		{"solve"}, {"count"}, {"candidates"}, {"hint"}, {"minimal"}, {"check", "--engines", "native"}, {"grade"},
+		{"encode"}, {"render"}, {"transform"}, {"bench", "--engines", "native"},
+	} {
+		name := args[0]
+		out, stderr, code := runCLI(t, "", append(args, "--max-decompressed", "1", late)...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, tooLarge) {
+			t.Errorf("%s --max-decompressed 1: exit %d, stdout %.60q, stderr %q; want exit 2 and %q", name, code, out, stderr, tooLarge)
+		}
+		out, stderr, code = runCLI(t, "", append(args, "--max-decompressed", "4", late)...)
+		if code != 0 || out == "" {
+			t.Errorf("%s --max-decompressed 4: exit %d, stdout %.60q, stderr %q; want the file read whole", name, code, out, stderr)
+		}
+	}
+	out, stderr, code := runCLI(t, "", "family", "--max-decompressed", "1", "--from", late, "--kind", "unique", "--count", "1", "-o", filepath.Join(dir, "fam"))
+	if code != exitUsage || !strings.Contains(stderr, tooLarge) {
+		t.Errorf("family --from: exit %d, stdout %.60q, stderr %q; want exit 2 and %q", code, out, stderr, tooLarge)
+	}
+
+	// On standard input: the puzzle before the bound is answered.
+	stream := gzipped(t, []byte(puzzle+"\n"+blank+puzzle+"\n"))
+	out, _, code = runCLI(t, string(stream), "solve", "--engine", "native", "--max-decompressed", "1")
+	want := "invalid: standard input: line 1048496: gzip: decompresses to more than 1 MiB, the bound that --max-decompressed sets (the rest of this input is not read)"
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 1 || len(lines) != 2 || lines[1] != want {
+		t.Errorf("standard input past the bound: exit %d, records %q; want a solution, then %q", code, out, want)
+	}
+	// 0 is no bound; a plain file is never bounded.
+	if out, _, code := runCLI(t, string(stream), "solve", "--engine", "native", "--max-decompressed", "0"); code != 0 || strings.Count(out, "\n") != 2 {
+		t.Errorf("--max-decompressed 0: exit %d, %q; want both puzzles solved", code, out)
+	}
+	plain := filepath.Join(dir, "plain.txt")
+	if err := os.WriteFile(plain, []byte(blank+puzzle+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, code := runCLI(t, "", "solve", "--engine", "native", "--max-decompressed", "1", plain); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("a plain file past the bound: exit %d, %q; want it solved", code, out)
+	}
+	if _, stderr, code := runCLI(t, "", "solve", "--max-decompressed", "-1", late); code != exitUsage || !strings.Contains(stderr, "--max-decompressed -1: want 0 (no limit) or more") {
+		t.Errorf("--max-decompressed -1: exit %d, %q", code, stderr)
+	}
+}

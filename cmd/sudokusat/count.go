@@ -42,6 +42,7 @@ func countCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {

@@ -39,6 +39,7 @@ func encodeCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			_, err := encode.Describe(c.String("encoding"))
@@ -122,7 +123,10 @@ func decodeCommand() *cli.Command {
 				return usageError{err}
 			}
 			defer file.Close()
-			cnf, err := readCNF(decompressed(file))
+			// A CNF, an answer and a proof are a solver's data, not
+			// puzzles: they are not bounded by --max-decompressed, a
+			// proof of gigabytes being a real one.
+			cnf, err := readCNF(decompressed(file, 0))
 			if err != nil {
 				return fmt.Errorf("%s: %w", cnfName, err)
 			}
@@ -142,7 +146,7 @@ func decodeCommand() *cli.Command {
 			// literals are checked against the problem line, not the map;
 			// ReadAnswer's memory follows the literals it reads, not that
 			// count, which nothing here vouches for.
-			a, err := satsolve.ReadAnswer(decompressed(in), cnf.vars)
+			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -171,7 +175,7 @@ func decodeCommand() *cli.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				blocks, err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof)))
+				blocks, err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof, 0)))
 				if errors.Is(err, engine.ErrNotChecked) {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}

@@ -54,6 +54,7 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each completion puzzle to 2 for at most `DURATION` (past it the count is stated as >=1; 0: no count)"},
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line (a line per file) or json (the manifest's records)"},
+			maxDecompressedFlag(),
 		},
 		Action: runFamily,
 	}
@@ -112,7 +113,7 @@ func runFamily(c *cli.Context) error {
 		}
 	}
 	if from := c.String("from"); from != "" {
-		err := inputs([]string{from}, c.App.Reader, c.App.ErrWriter, func(it *item) error {
+		err := inputs([]string{from}, c.App.Reader, c.App.ErrWriter, maxDecompressed(c), func(it *item) error {
 			if it.err != nil {
 				return fmt.Errorf("%s: %w", it.where(), it.err)
 			}

@@ -79,6 +79,7 @@ func gradeCommand() *cli.Command {
 			workersFlag(),
 			quietFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {

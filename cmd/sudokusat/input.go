@@ -12,6 +12,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/variant"
+	"github.com/urfave/cli/v2"
 )
 
 // item is one input puzzle, or the error that stands in its place.
@@ -53,8 +54,12 @@ func (it *item) where() string {
 // document shows that was not read as a rule (Puzzle.Unread, in one
 // line), is written on warn as it is read, a line each naming the
 // puzzle's place.
-func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) error) error {
-	return readInputs(names, stdin, warn, nil, nil, fn)
+//
+// A compressed input is read up to limit bytes once decompressed (0: no
+// bound), the bound of --max-decompressed; past it, the rest of the input
+// is an error.
+func inputs(names []string, stdin io.Reader, warn io.Writer, limit int64, fn func(*item) error) error {
+	return readInputs(names, stdin, warn, limit, nil, nil, fn)
 }
 
 // readInputs is inputs that also counts the bytes it reads in m, when m is
@@ -63,7 +68,7 @@ func inputs(names []string, stdin io.Reader, warn io.Writer, fn func(*item) erro
 // their indices in the whole input. A read error (an error item without
 // a line) reaches fn in every shard: the rest of its input is lost to
 // each.
-func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, sel *selection, fn func(*item) error) error {
+func readInputs(names []string, stdin io.Reader, warn io.Writer, limit int64, m *meter, sel *selection, fn func(*item) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -79,7 +84,7 @@ func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, sel *
 		if name == "-" {
 			continue
 		}
-		f, err := openInput(name)
+		f, err := openInput(name, limit)
 		if err != nil {
 			return usageError{err}
 		}
@@ -98,7 +103,7 @@ func readInputs(names []string, stdin io.Reader, warn io.Writer, m *meter, sel *
 		if m != nil {
 			r = m.reader(r) // the bytes of the file, compressed or not
 		}
-		err := readInput(name, decompressed(r), &index, sel, warn, fn)
+		err := readInput(name, decompressed(r, limit), &index, sel, warn, fn)
 		if files[i] != nil {
 			files[i].Close()
 			files[i] = nil
@@ -125,8 +130,9 @@ var errNotReadable = errors.New("not a regular file, pipe or character device")
 // openInput opens a named input and checks that it reads as a stream of
 // text: a regular file, a pipe, a socket or a character device such as
 // /dev/stdin, not a directory, whose read error would otherwise come only
-// when its turn came, in the middle of the batch.
-func openInput(name string) (*os.File, error) {
+// when its turn came, in the middle of the batch. limit is the bound on
+// its decompressed size.
+func openInput(name string, limit int64) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err // *fs.PathError: "open NAME: reason"
@@ -139,7 +145,7 @@ func openInput(name string) (*os.File, error) {
 		case !m.IsRegular() && m&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) == 0:
 			err = &fs.PathError{Op: "open", Path: name, Err: errNotReadable}
 		case m.IsRegular():
-			err = checkHasPuzzle(f, name)
+			err = checkHasPuzzle(f, name, limit)
 		}
 	}
 	if err != nil {
@@ -155,14 +161,20 @@ var errIsDir = errors.New("is a directory")
 // puzzle (it is empty, or blank lines and comments), and leaves f at its
 // start. The reader itself decides, so that what counts as a puzzle is
 // what a batch would read; the first puzzle is read twice, which costs
-// little beside solving it.
-func checkHasPuzzle(f *os.File, name string) error {
-	_, err := variant.NewReader(decompressed(f)).Read()
+// little beside solving it. A compressed file that decompresses past
+// limit before its first puzzle is refused here too, a usage error that
+// names the flag, rather than read to its bound twice.
+func checkHasPuzzle(f *os.File, name string, limit int64) error {
+	_, err := variant.NewReader(decompressed(f, limit)).Read()
 	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
 		return serr
 	}
-	if errors.Is(err, io.EOF) {
+	var tl *compress.TooLargeError
+	switch {
+	case errors.Is(err, io.EOF):
 		return noPuzzleError{name}
+	case errors.As(err, &tl):
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil // a puzzle, or an error that its item will report
 }
@@ -235,13 +247,48 @@ func readInput(name string, r io.Reader, index *int, sel *selection, warn io.Wri
 // does; an error reading them, or of the archive, comes from its Read, to
 // be reported as the input's other read errors are ("FILE: gzip: invalid
 // header"). What it gives is read by the same readers, with the same bounds
-// on a line or a document, as text is.
-func decompressed(r io.Reader) io.Reader {
-	d, _, err := compress.NewReader(r)
+// on a line or a document, as text is. An archive that decompresses past
+// limit bytes (0: no bound) is an error from then on, that names
+// --max-decompressed.
+func decompressed(r io.Reader, limit int64) io.Reader {
+	d, _, err := compress.NewLimitedReader(r, limit)
 	if err != nil {
 		return errReader{err}
 	}
-	return d
+	return boundReader{d}
+}
+
+// boundReader says which flag sets the bound that an archive went past.
+type boundReader struct{ r io.Reader }
+
+func (b boundReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if tl := (*compress.TooLargeError)(nil); errors.As(err, &tl) {
+		err = fmt.Errorf("%w, the bound that --max-decompressed sets", err)
+	}
+	return n, err
+}
+
+// maxDecompressedFlag is --max-decompressed, on every command that reads
+// puzzles: the bound on what one compressed input may decompress to.
+func maxDecompressedFlag() cli.Flag {
+	return &cli.IntFlag{Name: "max-decompressed", Value: compress.DefaultMaxSize >> 20,
+		Usage: "refuse a compressed input past `MB` megabytes once decompressed: the rest of it is an error (0: no limit)",
+		Action: func(_ *cli.Context, n int) error {
+			if n < 0 {
+				return usagef("--max-decompressed %d: want 0 (no limit) or more", n)
+			}
+			return nil
+		}}
+}
+
+// maxDecompressed is the bound --max-decompressed sets, in bytes, 0 for
+// none; a command without the flag has the default bound, not none.
+func maxDecompressed(c *cli.Context) int64 {
+	if c.Value("max-decompressed") == nil {
+		return compress.DefaultMaxSize
+	}
+	return int64(c.Int("max-decompressed")) << 20
 }
 
 type errReader struct{ err error }

@@ -120,7 +120,7 @@ func TestInputsItems(t *testing.T) {
 		return nil
 	}
 	stdin := io.MultiReader(strings.NewReader(inputPuzzle+"\n"), iotest.ErrReader(diskFailure{}))
-	if err := inputs([]string{"-", b}, stdin, io.Discard, collect); err != nil {
+	if err := inputs([]string{"-", b}, stdin, io.Discard, 0, collect); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"line 1", "standard input error", b + ":1", b + ":3"}
@@ -129,7 +129,7 @@ func TestInputsItems(t *testing.T) {
 	}
 
 	got = nil
-	err := inputs([]string{b, dir}, strings.NewReader(""), io.Discard, collect)
+	err := inputs([]string{b, dir}, strings.NewReader(""), io.Discard, 0, collect)
 	var ue usageError
 	if !errors.As(err, &ue) || err.Error() != "open "+dir+": is a directory" || len(got) != 0 {
 		t.Errorf("a directory: err %v, %d items; want a usage error before any item", err, len(got))

@@ -174,7 +174,8 @@ func judgeInstance(dir, answers, suffix string, in family.Instance) judgement {
 	if err != nil {
 		return wrong("%v", err)
 	}
-	a, err := satsolve.ReadAnswer(decompressed(af), cnf.Vars)
+	// A solver's answer, not a puzzle: no bound of --max-decompressed.
+	a, err := satsolve.ReadAnswer(decompressed(af, 0), cnf.Vars)
 	if err != nil {
 		return wrong("%s: %v", af.Name(), err)
 	}
@@ -265,7 +266,7 @@ func readManifest(path string) ([]family.Instance, error) {
 	}
 	defer f.Close()
 	var out []family.Instance
-	sc := bufio.NewScanner(decompressed(f))
+	sc := bufio.NewScanner(decompressed(f, 0)) // a manifest, not puzzles: no bound
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	for no := 1; sc.Scan(); no++ {
 		line := bytes.TrimSpace(sc.Bytes())

@@ -62,7 +62,7 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 		return err
 	}
 	var first *item
-	err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, nil, sel, func(it *item) error {
+	err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, maxDecompressed(c), nil, sel, func(it *item) error {
 		if outDir != "" {
 			return do(it)
 		}

@@ -33,6 +33,7 @@ func renderCommand() *cli.Command {
 			&cli.StringFlag{Name: "out-dir", Usage: "write one SVG file per puzzle into `DIR` (puzzle-0001.svg, …)"},
 			compressFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if !c.Bool("svg") {

@@ -31,6 +31,7 @@ func setterFlags(formats []string, extra ...cli.Flag) []cli.Flag {
 		sumsFlag(),
 		maxClausesFlag(),
 		shardFlag(),
+		maxDecompressedFlag(),
 		resumeFlag(),
 	)
 }

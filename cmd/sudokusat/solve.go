@@ -184,6 +184,7 @@ func solveCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			shardFlag(),
+			maxDecompressedFlag(),
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {

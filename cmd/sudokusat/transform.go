@@ -41,6 +41,7 @@ func transformCommand() *cli.Command {
 			&cli.BoolFlag{Name: "canonical", Usage: "print the canonical form (up to 12×12)"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
 			shardFlag(),
+			maxDecompressedFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			switch c.Int("rotate") {
@@ -62,7 +63,7 @@ func transformCommand() *cli.Command {
 			}
 			w := sudokusat.NewWriter(c.App.Writer)
 			failed := 0
-			err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, nil, sel, func(it *item) error {
+			err = readInputs(c.Args().Slice(), c.App.Reader, c.App.ErrWriter, maxDecompressed(c), nil, sel, func(it *item) error {
 				out, status, err := transformItem(c, it, rand.New(rand.NewPCG(seed, uint64(it.index))))
 				if err != nil {
 					failed++

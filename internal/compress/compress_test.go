@@ -274,3 +274,54 @@ func fixBlockCRC(h []byte) {
 	size := (int(h[0]) + 1) * 4
 	binary.LittleEndian.PutUint32(h[size-4:], crc32.ChecksumIEEE(h[:size-4]))
 }
+
+// TestLimit: an archive that decompresses past the bound gives the bound's
+// bytes, then a *TooLargeError naming the format and the bound; one that
+// fits exactly, or is read with no bound, reads whole. Text that is not
+// compressed has no bound.
+func TestLimit(t *testing.T) {
+	const size = 3 << 20
+	newlines := bytes.Repeat([]byte("\n"), size)
+	bz, err := os.ReadFile(filepath.Join("testdata", "newlines-3MiB.bz2")) // bzip2 -9: NewWriter writes no bzip2
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []struct {
+		f Format
+		z []byte
+	}{{None, newlines}, {Gzip, compressed(t, Gzip, newlines)}, {Xz, compressed(t, Xz, newlines)}, {Bzip2, bz}}
+	tests := []struct {
+		limit int64
+		want  string // the error, "" for none
+	}{
+		{0, ""},
+		{size, ""},
+		{size + 1, ""},
+		{size - 1, "decompresses to more than 3145727 bytes"},
+		{1 << 20, "decompresses to more than 1 MiB"},
+		{1, "decompresses to more than 1 bytes"},
+	}
+	for _, in := range inputs {
+		for _, tt := range tests {
+			d, f, err := NewLimitedReader(bytes.NewReader(in.z), tt.limit)
+			if err != nil || f != in.f {
+				t.Fatalf("%v: format %v, %v", in.f, f, err)
+			}
+			got, err := io.ReadAll(d)
+			var tl *TooLargeError
+			switch {
+			case tt.want == "" || in.f == None:
+				if err != nil || len(got) != size {
+					t.Errorf("%v, limit %d: %d bytes, %v; want all %d", in.f, tt.limit, len(got), err, size)
+				}
+			case !errors.As(err, &tl) || tl.Max != tt.limit || err.Error() != in.f.String()+": "+tt.want:
+				t.Errorf("%v, limit %d: error %v; want %q", in.f, tt.limit, err, in.f.String()+": "+tt.want)
+			case int64(len(got)) != tt.limit || !bytes.Equal(got, newlines[:len(got)]):
+				t.Errorf("%v, limit %d: %d bytes before the error, want the limit's", in.f, tt.limit, len(got))
+			}
+			if _, again := d.Read(make([]byte, 10)); tt.want != "" && in.f != None && !errors.As(again, &tl) {
+				t.Errorf("%v, limit %d: a Read after the error gave %v", in.f, tt.limit, again)
+			}
+		}
+	}
+}

@@ -298,6 +298,42 @@ func TestImpossible(t *testing.T) {
 	}
 }
 
+// endsOnStart is a context that ends as the search starts: Count's look
+// before it starts finds it live, and its Done channel is closed.
+type endsOnStart struct {
+	context.Context
+	looked bool
+}
+
+func (c *endsOnStart) Done() <-chan struct{} {
+	done := make(chan struct{})
+	close(done)
+	return done
+}
+
+func (c *endsOnStart) Err() error {
+	if !c.looked {
+		c.looked = true
+		return nil
+	}
+	return context.Canceled
+}
+
+// TestContextEveryNode checks that the search looks at its context at
+// every node, not every few hundred: a node of a 64×64 grid costs half a
+// millisecond, and 256 of them took the search 100 to 200 ms past its
+// deadline. A context that has ended when the search starts stops it at
+// its first node, whatever the grid.
+func TestContextEveryNode(t *testing.T) {
+	for _, n := range []int{4, 9, 16} {
+		g, _ := sudokusat.NewGridSize(n)
+		r, err := Count(&endsOnStart{Context: bg}, &sudokusat.Puzzle{Grid: g}, 1<<62)
+		if !errors.Is(err, context.Canceled) || r.Nodes != 1 {
+			t.Errorf("%d×%d, context ended: %d nodes, %v; want 1 node and context.Canceled", n, n, r.Nodes, err)
+		}
+	}
+}
+
 // TestContext checks that a search honours its context: one that has
 // ended stops Count before it starts, and a deadline stops a search that
 // would run for ages, promptly, with what it found so far.
