@@ -173,8 +173,8 @@ func cellRange(n int, cells []int) string {
 	if run && len(s) > 2 {
 		return name(s[0]) + "-" + name(s[len(s)-1])
 	}
-	parts := make([]string, len(cells))
-	for i, c := range cells {
+	parts := make([]string, len(s))
+	for i, c := range s {
 		parts[i] = name(c)
 	}
 	return strings.Join(parts, ",")

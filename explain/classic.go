@@ -64,7 +64,8 @@ func (e *explainer) hiddenSingle() *Step {
 					}
 					st := e.place(HiddenSingle, rating, c, d)
 					st.Cells = h.cells
-					st.Refs = addRef(st.Refs, h.ref)
+					// The house it is hidden in first: the text names it.
+					st.Refs = append([]Ref{h.ref}, slices.DeleteFunc(st.Refs, func(r Ref) bool { return r == h.ref })...)
 					st.Premises = e.s.facts(without(h.cells, c), bit(d))
 					return st
 				}

@@ -434,36 +434,79 @@ func dedupe(cs []Candidate) []Candidate {
 // describe says a step in words.
 func (e *explainer) describe(st *Step) string {
 	b := e.b
+	if st.Technique == Givens {
+		return fmt.Sprintf("givens: the %d givens take %d candidates out of the cells that see them", len(st.Premises), len(st.Eliminations))
+	}
 	var parts []string
 	for _, p := range st.Placements {
 		parts = append(parts, fmt.Sprintf("%s = %d", b.cellName(p.Cell), p.Digit))
 	}
 	if len(st.Eliminations) > 0 {
-		byDigit := map[int][]int{}
-		var ds []int
+		// Cells that lose the same digits are named together.
+		byCell := map[int][]int{}
+		var cells []int
 		for _, el := range st.Eliminations {
 			if len(st.Placements) > 0 && st.Placements[0].Digit == el.Digit && st.Technique != Givens {
 				continue // the placement's own: said by "= d"
 			}
-			if byDigit[el.Digit] == nil {
-				ds = append(ds, el.Digit)
+			if byCell[el.Cell] == nil {
+				cells = append(cells, el.Cell)
 			}
-			byDigit[el.Digit] = append(byDigit[el.Digit], el.Cell)
+			byCell[el.Cell] = append(byCell[el.Cell], el.Digit)
 		}
-		slices.Sort(ds)
-		for _, d := range ds {
-			parts = append(parts, fmt.Sprintf("%s ≠ %d", cellRange(b.n, byDigit[d]), d))
+		slices.Sort(cells)
+		done := map[int]bool{}
+		for _, c := range cells {
+			if done[c] {
+				continue
+			}
+			same := []int{c}
+			for _, o := range cells {
+				if o != c && !done[o] && slices.Equal(byCell[o], byCell[c]) {
+					same = append(same, o)
+				}
+			}
+			for _, o := range same {
+				done[o] = true
+			}
+			ds := make([]string, len(byCell[c]))
+			for i, d := range byCell[c] {
+				ds[i] = fmt.Sprint(d)
+			}
+			parts = append(parts, fmt.Sprintf("%s ≠ %s", cellRange(b.n, same), strings.Join(ds, ",")))
 		}
 	}
-	var refs []string
-	for _, r := range st.Refs {
-		refs = append(refs, b.refName(r))
+	switch st.Technique {
+	case RuleAlone:
+		return strings.Join(parts, "; ") + ": " + b.refName(st.Refs[0]) + " alone rules these out"
+	case Region:
+		names := make([]string, len(st.Refs))
+		for i, r := range st.Refs {
+			names[i] = b.refName(r)
+		}
+		return strings.Join(parts, "; ") + ": " + strings.Join(names, " and ") + " together rule these out"
+	case Contradiction:
+		el := st.Eliminations[0]
+		return fmt.Sprintf("%s: %s = %d leads to a contradiction through %d constraints", strings.Join(parts, "; "), b.cellName(el.Cell), el.Digit, len(st.Refs))
 	}
-	why := st.Technique
-	if len(refs) > 0 && len(refs) <= 4 {
-		why += " in " + strings.Join(refs, ", ")
-	} else if len(refs) > 4 {
-		why += fmt.Sprintf(" over %d constraints", len(refs))
+	why := strings.ReplaceAll(st.Technique, "-", " ")
+	refs := st.Refs
+	if len(st.Placements) > 0 {
+		// A placement's own eliminations go through its cell's houses:
+		// only the house a hidden single is hidden in is its reason.
+		refs = nil
+		if st.Technique == HiddenSingle && len(st.Refs) > 0 {
+			refs = st.Refs[:1]
+		}
+	}
+	var names []string
+	for _, r := range refs {
+		names = append(names, b.refName(r))
+	}
+	if len(names) > 0 && len(names) <= 4 {
+		why += " in " + strings.Join(names, ", ")
+	} else if len(names) > 4 {
+		why += fmt.Sprintf(" over %d constraints", len(names))
 	}
 	return strings.Join(parts, "; ") + ": " + why
 }

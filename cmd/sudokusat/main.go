@@ -187,7 +187,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return cli.ShowAppHelp(c)
 		},
 		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), benchCommand(),
-			generateCommand(), familyCommand(), judgeCommand(), gradeCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
+			generateCommand(), familyCommand(), judgeCommand(), gradeCommand(), explainCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
 			completionCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {
 			// run maps errors to exit statuses; urfave must not exit itself.
