@@ -17,6 +17,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 )
 
 // Engines that run inside a browser: the native solver, the embedded
@@ -69,6 +70,10 @@ type Request struct {
 	// string because JavaScript numbers lose precision above 2⁵³. Empty
 	// means a random seed, reported in the reply.
 	Seed string `json:"seed"`
+	// MaxRating and NoGuess are Explain's: stop where only steps harder
+	// than MaxRating remain (0: no limit), or where a guess would be next.
+	MaxRating float64 `json:"maxRating"`
+	NoGuess   bool    `json:"noGuess"`
 	// CellSize is a drawn cell's side in pixels, render.MinCellSize to
 	// render.MaxCellSize (4 to 400); 0 means 40. Any other is an error
 	// reply, before any work.
@@ -165,6 +170,9 @@ type Reply struct {
 	Micros float64 `json:"us,omitempty"`
 	// SVG draws the puzzle, with the solution in blue when there is one.
 	SVG string `json:"svg,omitempty"`
+	// Explanation is Explain's solve path, as explain --format json writes
+	// it.
+	Explanation *explain.Report `json:"explanation,omitempty"`
 	// DIMACS is Encode's CNF, Vars and Clauses its size, and Filename a
 	// name to save it under.
 	DIMACS   string `json:"dimacs,omitempty"`
@@ -216,6 +224,8 @@ func (s Service) Ops() map[string]Op {
 		"candidates": s.Candidates,
 		"hint":       s.Hint,
 		"minimal":    s.Minimal,
+		// Why and how hard.
+		"explain": s.Explain,
 	}
 }
 

@@ -355,7 +355,7 @@ func TestCall(t *testing.T) {
 
 func TestOps(t *testing.T) {
 	// The names JavaScript calls: cmd/wasm exports exactly these.
-	want := []string{"candidates", "count", "encode", "generate", "grade", "hint", "minimal", "render", "solve"}
+	want := []string{"candidates", "count", "encode", "explain", "generate", "grade", "hint", "minimal", "render", "solve"}
 	ops := Ops()
 	if len(ops) != len(want) {
 		t.Errorf("%d operations, want %d", len(ops), len(want))
@@ -384,6 +384,7 @@ func TestContextStatuses(t *testing.T) {
 		"candidates": {Puzzle: several4},
 		"hint":       {Puzzle: several4},
 		"minimal":    {Puzzle: unique4},
+		"explain":    {Puzzle: inkala},
 	}
 	for op, req := range reqs {
 		for _, c := range []struct {
