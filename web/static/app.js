@@ -149,7 +149,7 @@ class ApiSolver {
 // page asks for main.wasm only then, so that no load fails.
 const config = JSON.parse(document.querySelector('meta[name="sudokusat-server"]')?.content || '{}');
 
-const actions = ['solve', 'count', 'grade', 'dimacs', 'svg', 'print', 'generate', 'candidates', 'hint', 'minimal'];
+const actions = ['solve', 'count', 'grade', 'explain', 'dimacs', 'svg', 'print', 'generate', 'candidates', 'hint', 'minimal'];
 const onBusy = (busy) => {
   for (const id of actions) $(id).disabled = busy;
   $('stop').hidden = !busy;
@@ -175,6 +175,9 @@ let cursor = { row: 0, col: 0 }; // the cell typing on the grid goes to
 // on the grid asks for them again, once typing pauses (marksTimer).
 let marks = null;
 let marksTimer = 0;
+// The solve path shown, or null: the explain reply r, its steps, which
+// cells hold givens, and the step drawn, at (0 for the puzzle as given).
+let path = null;
 
 function setStatus(text, kind) {
   const s = $('status');
@@ -193,6 +196,7 @@ function log(text) {
 // show draws svg (none when empty) and the solution line; r is the reply
 // the drawing came from, whose puzzle typing on the grid then edits.
 function show(svg, solution, r) {
+  endPath(); // its marks were drawn on the drawing this one replaces
   drawing = svg || '';
   $('board').innerHTML = drawing;
   $('solution').textContent = solution || '';
@@ -408,6 +412,283 @@ async function grade() {
   setStatus(`Grade ${r.score.toFixed(1)}: the hardest technique needed is ${r.hardest}${guesses}.`, 'ok');
   log(`grade ${r.text}`);
   reveal();
+}
+
+// explain asks for a solve path and shows it from its start, to be
+// stepped through.
+async function explain() {
+  const rating = Number($('max-rating').value);
+  const r = await run('explain', { noGuess: $('no-guess').checked, maxRating: rating > 0 ? rating : 0 });
+  if (!r) return;
+  show(r.svg, '', r);
+  startPath(r);
+  setStatus(pathStatus(r), r.status === 'explained' ? 'ok' : 'warn');
+  log(`explain: ${r.text}`);
+  reveal();
+}
+
+// markText names a marked step (the hardest, the break-in) and rates it:
+// on Sudoku Explainer's scale for a classic 9×9, else on the same
+// ladder's cost.
+function markText(m) {
+  const rating = m.se !== undefined ? `SE ${m.se.toFixed(1)}` : `cost ${m.cost.toFixed(1)}`;
+  return `step ${m.step}, ${m.technique} (${rating})`;
+}
+
+// pathStatus says what the path is: how it ends, its length, its hardest
+// step and its break-in.
+function pathStatus(r) {
+  const e = r.explanation;
+  const n = e.steps.length;
+  const steps = `${n} ${n === 1 ? 'step' : 'steps'}`;
+  const guesses = e.steps.filter((st) => st.technique === 'guess').length;
+  let text = e.status === 'explained' ? `Explained in ${steps}`
+    : e.status === 'guessed' ? `Guessed in ${steps} (${guesses} ${guesses === 1 ? 'guess' : 'guesses'})`
+      : `Stuck after ${steps}`;
+  if (e.hardest) text += `; hardest: ${markText(e.hardest)}`;
+  text += e.break_in ? `; break-in: ${markText(e.break_in)}.` : '; no break-in: singles all the way.';
+  if (e.status === 'stuck') text += ' No step within the limits is left: the last step shows where it stopped.';
+  const checked = e.steps.filter((st) => st.checked).length;
+  text += checked === n ? ' Every step is proved (✓).' : ` ${checked} of ${n} steps are proved (✓); a guess is not.`;
+  return `${text} Found in ${duration(r.us)} (${engineName(r)}).`;
+}
+
+// startPath lists the reply's steps and draws the puzzle as given.
+function startPath(r) {
+  path = { r, steps: r.explanation.steps, given: givenCells(r), at: 0 };
+  const items = path.steps.map((st, i) => {
+    const li = document.createElement('li');
+    li.dataset.step = i + 1;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = st.text;
+    const rating = document.createElement('span');
+    rating.className = 'rating';
+    rating.textContent = st.rating.toFixed(1);
+    b.append(' ', rating);
+    if (st.checked) {
+      const ok = document.createElement('span');
+      ok.className = 'checked';
+      ok.title = 'proved from the givens and the steps before';
+      ok.textContent = '✓';
+      b.append(' ', ok);
+    }
+    li.append(b);
+    return li;
+  });
+  $('steps').replaceChildren(...items);
+  $('steps').scrollTop = 0;
+  $('steps').hidden = false;
+  $('stepper').hidden = false;
+  goStep(0);
+}
+
+// endPath takes the path away, its list and controls with it.
+function endPath() {
+  if (!path) return;
+  path = null;
+  $('stepper').hidden = true;
+  $('steps').hidden = true;
+  $('steps').replaceChildren();
+}
+
+// goStep draws the grid after step k (0: the puzzle as given) and marks
+// step k in the list, scrolled into view within it.
+function goStep(k) {
+  if (!path) return;
+  const n = path.steps.length;
+  const at = Math.max(0, Math.min(n, k));
+  path.at = at;
+  $('step-first').disabled = at === 0;
+  $('step-back').disabled = at === 0;
+  $('step-forward').disabled = at === n;
+  $('step-last').disabled = at === n;
+  const st = at > 0 ? path.steps[at - 1] : null;
+  $('step-text').textContent = st
+    ? `Step ${at} of ${n}${st.checked ? ' ✓' : ''}: ${st.text}`
+    : `Start: the puzzle as given, every digit pencilled in each open cell; ${n} ${n === 1 ? 'step follows' : 'steps follow'}.`;
+  const ol = $('steps');
+  ol.querySelector('li.current')?.removeAttribute('aria-current');
+  ol.querySelector('li.current')?.classList.remove('current');
+  const li = at > 0 ? ol.children[at - 1] : null;
+  if (li) {
+    li.classList.add('current');
+    li.setAttribute('aria-current', 'step');
+    // Within the list only: scrollIntoView would scroll the page too.
+    if (li.offsetTop < ol.scrollTop) ol.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = li.offsetTop + li.offsetHeight - ol.clientHeight;
+  } else {
+    ol.scrollTop = 0;
+  }
+  drawStep();
+}
+
+// cellIndex reads a cell's name, "r1c2", as its index in an n×n grid.
+function cellIndex(name, n) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return (Number(m[1]) - 1) * n + Number(m[2]) - 1;
+}
+
+// replay plays the first k steps of the path from every digit pencilled
+// in every cell without a given: a placement leaves its digit alone in its
+// cell, and an elimination takes a digit out of one; the steps list every
+// elimination a placement causes. It returns each cell's placed digit (0
+// for none) and candidates (null for a given).
+function replay(k) {
+  const n = path.r.size;
+  const placed = path.given.map(() => 0);
+  const cands = path.given.map((given) => (given ? null : new Set(Array.from({ length: n }, (_, i) => i + 1))));
+  for (const st of path.steps.slice(0, k)) {
+    for (const f of st.placements || []) {
+      const c = cellIndex(f.cell, n);
+      placed[c] = f.digit;
+      cands[c] = new Set([f.digit]);
+    }
+    for (const f of st.eliminations || []) cands[cellIndex(f.cell, n)]?.delete(f.digit);
+  }
+  return { placed, cands };
+}
+
+// houseCells returns the cells of a constraint a step names: a row, a
+// column, a box (from the boxes' shape, as sudokusat.BoxShape finds it) or
+// a cell; null for a jigsaw's region or a rule, whose cells are the
+// step's own, shaded.
+function houseCells(rule, n) {
+  const i = rule.index - 1;
+  const all = Array.from({ length: n }, (_, j) => j);
+  switch (rule.kind) {
+    case 'row': return all.map((col) => i * n + col);
+    case 'column': return all.map((row) => row * n + i);
+    case 'cell': return [i];
+    case 'region': {
+      if (!/^box /.test(rule.name)) return null;
+      let rows = Math.floor(Math.sqrt(n));
+      while (n % rows !== 0) rows--;
+      const cols = n / rows;
+      const top = Math.floor(i / rows) * rows; // a band of boxes holds n / cols = rows of them
+      const left = (i % rows) * cols;
+      return all.map((j) => (top + Math.floor(j / cols)) * n + left + j % cols);
+    }
+    default: return null;
+  }
+}
+
+// outline is the path around a set of cells: each side of a cell that
+// borders no cell of the set.
+function outline(cells, n, box) {
+  const set = new Set(cells);
+  const s = box.cell;
+  let d = '';
+  for (const c of set) {
+    const row = Math.floor(c / n);
+    const col = c % n;
+    const x = box.x + col * s;
+    const y = box.y + row * s;
+    if (row === 0 || !set.has(c - n)) d += `M${x} ${y}h${s}`;
+    if (row === n - 1 || !set.has(c + n)) d += `M${x} ${y + s}h${s}`;
+    if (col === 0 || !set.has(c - 1)) d += `M${x} ${y}v${s}`;
+    if (col === n - 1 || !set.has(c + 1)) d += `M${x + s} ${y}v${s}`;
+  }
+  return d;
+}
+
+// drawStep draws over the drawing the grid after the path's current step:
+// digits placed by the steps (in the solution's blue), the pencil marks of
+// the open cells, and the step itself: its cells shaded, the houses it
+// names outlined, its placements green and circled, and the candidates
+// it removes in red, struck out.
+function drawStep() {
+  const svg = $('board').querySelector('svg');
+  const box = gridBox();
+  if (!svg || !box) return;
+  const n = path.r.size;
+  const { placed, cands } = replay(path.at);
+  const st = path.at > 0 ? path.steps[path.at - 1] : null;
+  // The step's shading and outlines go under the digits, the pencil
+  // marks and placed digits over the drawing.
+  const under = svgEl('g', { class: 'explain' });
+  const layer = svgEl('g', { class: 'explain' });
+  const here = (c) => [Math.floor(c / n), c % n];
+  if (st) {
+    const shade = svgEl('g', { class: 'step-cells' });
+    for (const name of st.cells || []) {
+      const [row, col] = here(cellIndex(name, n));
+      shade.append(svgEl('rect', {
+        x: box.x + col * box.cell, y: box.y + row * box.cell, width: box.cell, height: box.cell, 'data-cell': name,
+      }));
+    }
+    under.append(shade);
+    // Houses that cover the whole grid, as the givens step's do, are
+    // not outlined: the outlines would be the grid's own lines.
+    const houses = svgEl('g', { class: 'houses', 'stroke-width': box.cell * 0.08 });
+    const covered = new Set();
+    for (const rule of st.rules || []) {
+      const cells = houseCells(rule, n);
+      if (!cells) continue;
+      houses.append(svgEl('path', { d: outline(cells, n, box), 'data-rule': rule.name }));
+      for (const c of cells) covered.add(c);
+    }
+    if (covered.size < n * n) under.append(houses);
+  }
+  // Pencil marks: the candidates left, and those this step removes.
+  const out = new Map();
+  for (const f of (st && st.eliminations) || []) {
+    const c = cellIndex(f.cell, n);
+    if (!out.has(c)) out.set(c, []);
+    out.get(c).push(f.digit);
+  }
+  const marksLayer = svgEl('g', { class: 'pencil' });
+  cands.forEach((set, c) => {
+    if (!set || placed[c]) return;
+    const [row, col] = here(c);
+    const g = svgEl('g', { 'data-cell': `r${row + 1}c${col + 1}` });
+    for (const d of set) pencil(g, row, col, d, n);
+    for (const d of out.get(c) || []) {
+      const t = pencil(g, row, col, d, n);
+      t.classList.add('out');
+      const x = Number(t.getAttribute('x'));
+      const y = Number(t.getAttribute('y'));
+      const half = Number(t.getAttribute('font-size')) * 0.45;
+      g.append(svgEl('line', { class: 'out', x1: x - half, y1: y + half, x2: x + half, y2: y - half }));
+    }
+    marksLayer.append(g);
+  });
+  layer.append(marksLayer);
+  // Placed digits where the drawing puts its own: the givens' font size,
+  // the baseline 0.35 em below the cell's centre.
+  const now = new Set(((st && st.placements) || []).map((f) => cellIndex(f.cell, n)));
+  const givens = svg.querySelector('g[font-weight="bold"]');
+  const size = Number(givens?.getAttribute('font-size')) || box.cell * 0.6;
+  const digits = svgEl('g', { class: 'placed', 'font-size': size, 'text-anchor': 'middle' });
+  placed.forEach((d, c) => {
+    if (!d) return;
+    const [row, col] = here(c);
+    const x = box.x + (col + 0.5) * box.cell;
+    const y = box.y + (row + 0.5) * box.cell;
+    const name = `r${row + 1}c${col + 1}`;
+    if (now.has(c)) digits.append(svgEl('circle', { cx: x, cy: y, r: box.cell * 0.42, 'stroke-width': box.cell * 0.06, 'data-cell': name }));
+    const t = svgEl('text', { x, y: y + 0.35 * size, 'data-cell': name, class: now.has(c) ? 'now' : '' });
+    t.textContent = symbol(d, n);
+    digits.append(t);
+  });
+  layer.append(digits);
+  for (const old of svg.querySelectorAll('g.explain')) old.remove();
+  if (givens) givens.before(under);
+  else svg.append(under);
+  // Under the cursor, which markCursor appends last.
+  const cursorMark = svg.querySelector('g.cursor');
+  if (cursorMark) cursorMark.before(layer);
+  else svg.append(layer);
+}
+
+// stepKey moves through the path with the arrow keys, Home and End, unless
+// a form field has them.
+function stepKey(e) {
+  if (!path || e.ctrlKey || e.metaKey || e.altKey || e.target.closest('input, textarea, select')) return;
+  const to = { ArrowLeft: path.at - 1, ArrowRight: path.at + 1, Home: 0, End: path.steps.length }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  goStep(to);
 }
 
 // symbol writes digit d of an n×n grid as the drawing does: 1-9, then
@@ -742,6 +1023,8 @@ function announce() {
 function gridKey(e) {
   const n = drawn.size;
   if (!n || e.ctrlKey || e.metaKey || e.altKey) return;
+  // While a solve path is shown, left and right step through it.
+  if (path && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   let symbol = null;
   if (moves[e.key]) {
@@ -783,7 +1066,7 @@ function targetChanged() {
 }
 
 function wire() {
-  const handlers = { solve, count, grade, dimacs, svg, print, generate, candidates, hint, minimal };
+  const handlers = { solve, count, grade, explain, dimacs, svg, print, generate, candidates, hint, minimal };
   for (const [id, fn] of Object.entries(handlers)) $(id).addEventListener('click', fn);
   $('stop').addEventListener('click', () => solver.abort({ status: 'stopped', message: 'stopped: the search was ended' }));
   // A puzzle typed or pasted in the box is another puzzle: its pencil
@@ -822,6 +1105,13 @@ function wire() {
     announce();
   });
   board.addEventListener('keydown', gridKey);
+  const steps = { 'step-first': () => 0, 'step-back': () => path.at - 1, 'step-forward': () => path.at + 1, 'step-last': () => path.steps.length };
+  for (const [id, to] of Object.entries(steps)) $(id).addEventListener('click', () => path && goStep(to()));
+  $('steps').addEventListener('click', (e) => {
+    const li = e.target.closest('li');
+    if (li && path) goStep(Number(li.dataset.step));
+  });
+  document.addEventListener('keydown', stepKey);
   board.addEventListener('focus', () => { markCursor(); if (drawn.size) announce(); });
   board.addEventListener('blur', markCursor);
 }
