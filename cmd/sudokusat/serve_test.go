@@ -433,6 +433,20 @@ type browserResult struct {
 		}
 		MinimalChecked map[string]setterMarked
 	} `json:"setter"`
+	// Explain is what Explain showed: paths stepped through on the
+	// desktop and on the phone, one stuck at a rating, and what was left
+	// of a path once a puzzle was typed.
+	Explain struct {
+		Seventeen, Miracle           browserPath
+		PhoneSeventeen, PhoneMiracle browserPath
+		Stuck                        struct {
+			Status string
+			Shown  browserStep
+			Grid   string
+			Marks  []string
+		}
+		Ended struct{ Steps, Layers int }
+	} `json:"explain"`
 	// PhoneCandidates is what the phone showed after Candidates.
 	PhoneCandidates struct {
 		Width  int
@@ -458,8 +472,9 @@ type setterMarked struct {
 // pastes Arto Inkala's puzzle, solves it with both engines and checks the
 // grid drawn, downloads the DIMACS, tries a bad puzzle (its clashing cells
 // marked) and one that runs past the time limit, types on the grid, asks
-// the setter's questions (checkBrowserSetter), generates a puzzle, solves
-// on a phone-sized screen, and keeps screenshots
+// the setter's questions (checkBrowserSetter), generates a puzzle,
+// explains puzzles (checkBrowserExplain), solves and explains on a
+// phone-sized screen, and keeps screenshots
 // in web/testdata/artifacts/MODE (or $SUDOKUSAT_ARTIFACTS/MODE).
 //
 // MODE is how the page runs: "api", on the server, as a fresh clone
@@ -509,7 +524,9 @@ func TestBrowser(t *testing.T) {
 	if artifacts, err = filepath.Abs(filepath.Join(artifacts, mode)); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png",
+		"explain.png", "explain-variant.png", "explain-variant-last.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png",
+		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -517,7 +534,9 @@ func TestBrowser(t *testing.T) {
 	}
 
 	url := startServe(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	// Some 40 s on a loaded two-core machine with the page on the server;
+	// the Miracle's solve path takes seconds, longer in the browser.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, filepath.Join("e2e", "page.mjs"))
 	cmd.Dir = webDir
@@ -646,6 +665,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	checkBrowserSetter(t, res)
+	checkBrowserExplain(t, res)
 	pc := res.PhoneCandidates
 	if pc.Width > 390 || !strings.HasPrefix(pc.Status, "Candidates: one digit in every cell") || pc.Marks != 81-21 || len(pc.Boxes) != 2 {
 		t.Errorf("phone: after Candidates, page %d px wide, status %q, %d cells pencilled (want 60)", pc.Width, pc.Status, pc.Marks)
@@ -693,7 +713,9 @@ func TestBrowser(t *testing.T) {
 		minW, minH int
 	}{{"solved.png", 1000, 600}, {"variant.png", 1000, 600}, {"page.png", 1000, 600}, {"clash.png", 1000, 600},
 		{"candidates.png", 1000, 600}, {"hint.png", 1000, 600}, {"minimal.png", 1000, 600},
-		{"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}, {"phone-candidates.png", 780, 1688}} {
+		{"explain.png", 1280, 900}, {"explain-variant.png", 1280, 900}, {"explain-variant-last.png", 1280, 900},
+		{"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}, {"phone-candidates.png", 780, 1688},
+		{"phone-explain.png", 780, 1688}, {"phone-explain-variant.png", 780, 1688}} {
 		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {

@@ -8,8 +8,10 @@
 // solutions, tries a bad puzzle (its clashing cells marked) and
 // one that runs past the time limit, types on the grid, asks the setter's
 // questions (candidates, make unique, minimal), generates a puzzle,
-// solves on a phone-sized screen, and keeps screenshots and a
-// printed PDF in the artifact folder. Its last line is
+// explains the 17-clue and the Miracle examples (stepping through their
+// paths) and a path stuck at a rating, solves and explains on a
+// phone-sized screen, and keeps screenshots and a printed PDF in the
+// artifact folder. Its last line is
 // "RESULT " and a JSON record of what the page showed.
 //
 // Environment: SUDOKUSAT_URL (the page), CHROMIUM (the browser binary),
@@ -75,6 +77,102 @@ const splitLabels = () => [...document.querySelectorAll('label:has(input[type=ra
     });
   })
   .map((label) => label.textContent.trim());
+
+// gridDrawn runs in the page: the digit drawn big in each cell of the n×n
+// drawing (a given, or one a solve path placed), "." for none, row by row:
+// each text is put in the cell its position falls in, pencil marks left
+// out.
+const gridDrawn = (n) => {
+  const frame = document.querySelector('#board svg rect[fill="none"]');
+  const x0 = Number(frame.getAttribute('x'));
+  const y0 = Number(frame.getAttribute('y'));
+  const cell = Number(frame.getAttribute('width')) / n;
+  const cells = Array(n * n).fill('.');
+  for (const t of document.querySelectorAll('#board svg text')) {
+    if (t.closest('g.pencil')) continue;
+    const row = Math.floor((Number(t.getAttribute('y')) - y0) / cell);
+    const col = Math.floor((Number(t.getAttribute('x')) - x0) / cell);
+    if (row >= 0 && col >= 0 && row < n && col < n) cells[row * n + col] = t.textContent;
+  }
+  return cells.join('');
+};
+
+// stepShown runs in the page: what it shows of the solve path's current
+// step on an n×n grid: the step's text, the steps listed and the one marked current
+// (and whether it is within the list's visible box), the cells shaded,
+// the digits circled as placed by it and the pencil marks struck out by
+// it ("r1c2=3"), how many pencil marks are left, and whether Forward can
+// be pressed.
+const stepShown = (n) => {
+  const list = document.getElementById('steps');
+  const current = [...list.querySelectorAll('li[aria-current="step"]')];
+  const box = list.getBoundingClientRect();
+  const at = current[0]?.getBoundingClientRect();
+  return {
+    text: document.getElementById('step-text').textContent,
+    listed: list.children.length,
+    current: current.map((li) => li.dataset.step),
+    currentInList: at ? at.top >= box.top - 1 && at.bottom <= box.bottom + 1 : null,
+    cells: [...document.querySelectorAll('#board g.step-cells rect')].map((r) => r.dataset.cell),
+    // Each house outlined, by name, and the cells its outline spans,
+    // "box 8=r7-9c4-6".
+    houses: [...document.querySelectorAll('#board g.houses path')].map((path) => {
+      const frame = document.querySelector('#board svg rect[fill="none"]');
+      const cell = Number(frame.getAttribute('width')) / n;
+      const b = path.getBBox();
+      const at = (v, o) => Math.round((v - Number(frame.getAttribute(o))) / cell);
+      return `${path.dataset.rule}=r${at(b.y, 'y') + 1}-${at(b.y + b.height, 'y')}c${at(b.x, 'x') + 1}-${at(b.x + b.width, 'x')}`;
+    }),
+    placed: [...document.querySelectorAll('#board g.placed text.now')].map((t) => `${t.dataset.cell}=${t.textContent}`),
+    struck: [...document.querySelectorAll('#board g.pencil text.out')].map((t) => `${t.parentNode.dataset.cell}=${t.textContent}`),
+    marks: document.querySelectorAll('#board g.pencil text:not(.out)').length,
+    forward: !document.getElementById('step-forward').disabled,
+  };
+};
+
+// explainExample picks an example on page p, presses Explain and steps
+// through the path: forward twice with the button and once with the
+// arrow key (step 3), step 5 clicked in the list, back with the arrow
+// key, Home, and Last. It returns what the page showed, saving a
+// screenshot at step 3 as shot.
+const explainExample = async (p, label, shot, n = 9) => {
+  await p.check('input[name=engine][value=native]');
+  await p.selectOption('#example', { label });
+  const r = { puzzle: await p.inputValue('#puzzle') };
+  // Explain sets the status to "Working…" as it is clicked: the answer is
+  // the next status with a verdict.
+  await p.click('#explain');
+  await p.waitForSelector('#status:is(.ok, .warn, .error)', { timeout: 120000 });
+  r.status = await p.textContent('#status');
+  r.start = await p.evaluate(stepShown, n);
+  await p.click('#step-forward');
+  await p.click('#step-forward');
+  await p.keyboard.press('ArrowRight');
+  await p.waitForSelector('#steps li[data-step="3"][aria-current="step"]');
+  r.third = await p.evaluate(stepShown, n);
+  r.width = await p.evaluate(() => document.documentElement.scrollWidth);
+  r.boxes = [];
+  const height = p.viewportSize().height;
+  for (const sel of ['#status', '#stepper', '#board svg']) {
+    const b = await p.locator(sel).boundingBox();
+    r.boxes.push({ sel, top: Math.round(b.y), bottom: Math.round(b.y + b.height), visible: b.y >= 0 && b.y + b.height <= height });
+  }
+  await p.screenshot({ path: join(artifacts, shot) });
+  result.screenshots.push(shot);
+  await p.click('#steps li[data-step="5"] button');
+  await p.waitForSelector('#steps li[data-step="5"][aria-current="step"]');
+  r.clicked = await p.evaluate(stepShown, n);
+  await p.keyboard.press('ArrowLeft');
+  await p.waitForSelector('#steps li[data-step="4"][aria-current="step"]');
+  r.back = await p.evaluate(stepShown, n);
+  await p.keyboard.press('Home');
+  await p.waitForSelector('#steps li[aria-current="step"]', { state: 'detached' });
+  r.home = await p.evaluate(stepShown, n);
+  await p.click('#step-last');
+  await p.waitForSelector('#step-forward:disabled');
+  r.last = { ...(await p.evaluate(stepShown, n)), grid: await p.evaluate(gridDrawn, n) };
+  return r;
+};
 
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
@@ -341,6 +439,37 @@ try {
   result.generated = { puzzle: await page.inputValue('#puzzle'), shown: await shown(), status: await status() };
   await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
   result.screenshots.push('page.png');
+
+  // Explain, at 1280×900, with a time limit that the Miracle's path, a
+  // few seconds on the server, keeps within in a busy tab too.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.fill('#timeout', '120');
+  result.explain = {};
+  step('explain the 17-clue example');
+  result.explain.seventeen = await explainExample(page, 'a 17-clue 9×9', 'explain.png');
+  step('explain the Miracle');
+  result.explain.miracle = await explainExample(page, 'a variant: the Miracle Sudoku (f-puzzles link)', 'explain-variant.png');
+  await page.screenshot({ path: join(artifacts, 'explain-variant-last.png') });
+  result.screenshots.push('explain-variant-last.png');
+  step('a path stuck at a rating');
+  await page.selectOption('#example', { label: 'a 17-clue 9×9' });
+  await page.fill('#max-rating', '2');
+  await page.click('#explain');
+  await page.waitForSelector('#status:is(.ok, .warn, .error)', { timeout: 120000 });
+  await page.click('#step-last');
+  await page.waitForSelector('#step-forward:disabled');
+  result.explain.stuck = {
+    status: await status(),
+    shown: await page.evaluate(stepShown, 9),
+    grid: await page.evaluate(gridDrawn, 9),
+    // Each open cell's pencil marks, "r1c2:1679".
+    marks: await page.$$eval('#board g.pencil > g', (gs) => gs.map((g) => `${g.dataset.cell}:${[...g.querySelectorAll('text:not(.out)')].map((t) => t.textContent).join('')}`)),
+  };
+  await page.fill('#max-rating', '');
+  // Typing a puzzle ends the path: its controls and list go.
+  await page.fill('#puzzle', four);
+  await page.waitForSelector('#stepper', { state: 'hidden' });
+  result.explain.ended = { steps: await page.$$eval('#steps li', (ls) => ls.length), layers: await page.$$eval('#board g.explain', (gs) => gs.length) };
   await context.close();
 
   // A phone: one column, the drawing below the controls. After Solve the
@@ -390,6 +519,11 @@ try {
   };
   await small.screenshot({ path: join(artifacts, 'phone-candidates.png') });
   result.screenshots.push('phone-candidates.png');
+  step('explain on a phone');
+  await small.fill('#timeout', '120');
+  result.explain.phoneSeventeen = await explainExample(small, 'a 17-clue 9×9', 'phone-explain.png');
+  step('explain the Miracle on a phone');
+  result.explain.phoneMiracle = await explainExample(small, 'a variant: the Miracle Sudoku (f-puzzles link)', 'phone-explain-variant.png');
   await phone.close();
 } finally {
   await browser.close();
