@@ -738,14 +738,14 @@ func TestBrowser(t *testing.T) {
 var developerWords = regexp.MustCompile(`(?i)WebAssembly|compiled|Go packages|go1\.|bitmask|propagation|\bCNF\b|exact.cover|worker|single.threaded|sudokusat serve|\bAPI\b`)
 
 // checkBrowserWords checks that the intro says what the page does for a
-// reader (solve, prove unique, grade, generate, print, f-puzzles and SudokuPad links for
+// reader (solve, prove unique, grade, explain, generate, print, f-puzzles and SudokuPad links for
 // variants) and not how, and that the footer's internals are behind a
 // closed <details>.
 func checkBrowserWords(t *testing.T, res browserResult) {
 	t.Helper()
 	w := res.Words
 	for _, what := range []string{"solve", "exactly one solution", "grade", "generate", "print", "variant", "f-puzzles or sudokupad link",
-		"candidates", "make unique", "minimal?"} {
+		"candidates", "make unique", "minimal?", "explain"} {
 		if !strings.Contains(strings.ToLower(w.Intro), what) {
 			t.Errorf("the intro does not say %q: %q", what, w.Intro)
 		}
