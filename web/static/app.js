@@ -449,7 +449,7 @@ function pathStatus(r) {
   text += e.break_in ? `; break-in: ${markText(e.break_in)}.` : '; no break-in: singles all the way.';
   if (e.status === 'stuck') text += ' No step within the limits is left: the last step shows where it stopped.';
   const checked = e.steps.filter((st) => st.checked).length;
-  text += checked === n ? ' Every step is proved (✓).' : ` ${checked} of ${n} steps are proved (✓); a guess is not.`;
+  text += checked === n ? ' Every step is proved (✓).' : ` ${checked} of ${n} steps are proved (✓); guesses are not.`;
   return `${text} Found in ${duration(r.us)} (${engineName(r)}).`;
 }
 
