@@ -7,32 +7,18 @@ import (
 	"os/exec"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/satsolve"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
 // NameAuto is the portfolio engine (see Engines).
 const NameAuto = "auto"
-
-// autoConfigs are the option sets each installed CDCL solver of
-// autoSolvers races with, in the order they join: the same solver with
-// other options or another seed is another search, and on a hard instance
-// one of them is often far faster than the rest. Both solvers take these
-// options. --sat tunes them for satisfiable formulas, which a puzzle's
-// formula nearly always is: on sudoku-64-1 and three copies of it made by
-// the symmetries of the grid, CaDiCaL with --sat --seed=1 answered in 4.0,
-// 4.0, 12.7 and 2.0 s, and with its defaults none of the copies within
-// 40 s (docs/performance.md, 27 November 2026).
-var autoConfigs = []string{"--sat --seed=1", "--seed=0", "--sat --seed=2"}
-
-// autoSolvers are the external solvers auto races when they are installed,
-// best first. (A table here, not in satsolve.Programs, because only auto
-// draws configurations.)
-var autoSolvers = []string{"cadical", "kissat"}
 
 // autoEngine is the portfolio: each puzzle goes to the engine that is
 // fastest on its kind (the native solver for a classic grid, the search
@@ -40,7 +26,8 @@ var autoSolvers = []string{"cadical", "kissat"}
 // budget, the others join it one by one while a core is free (or, on a
 // machine whose cores are all busy, after eight budgets anyway, so that a
 // heavy-tailed search cannot keep a puzzle for ever): gophersat and each
-// installed CDCL solver with each of autoSeeds, in the order lineup gives.
+// installed CDCL solver with each of its option sets (satsolve.Program's
+// Race), in the order lineup gives.
 // The first answer that the validator accepts ends the race, and the
 // others are stopped.
 type autoEngine struct {
@@ -56,8 +43,8 @@ type autoEngine struct {
 	// grids up to 25×25, of puzzles with rules, of larger classic grids
 	// counted and of larger classic grids solved (limit 1), in the order
 	// the engines join (see lineup); members is lineup, or a test's own.
-	classic, rules, large, largeSolve []Engine
-	members                           func(p *sudokusat.Puzzle, limit int) ([]Engine, time.Duration)
+	classic, rules, large, largeSolve []*Engine
+	members                           func(p *sudokusat.Puzzle, limit int) ([]*Engine, time.Duration)
 	// warm starts a gophersat worker once, in the first race whose first
 	// member has run for half its budget (see race): most batches of
 	// classic grids never race, and a worker started for nothing cost
@@ -68,25 +55,31 @@ type autoEngine struct {
 	budgets sync.Pool
 }
 
-func openAuto(_ string, o Options) (Engine, error) {
+// openAuto opens the portfolio, its members from the table t: the engine
+// For each kind of puzzle, gophersat, and every installed solver of
+// satsolve.Programs with option sets to race.
+func openAuto(t Table, row Info, o Options) (*Engine, error) {
 	a := &autoEngine{o: o, cores: int64(runtime.NumCPU()), running: machineRunning}
-	sat, err := openSAT(NameSAT, o)
+	sat, err := t.Open(NameSAT, o)
 	if err != nil {
 		return nil, err
 	}
-	var rest, cdcl []Engine
+	var rest, cdcl []*Engine
 	// gophersat in this process cannot be stopped (see Options.Workers):
 	// it races only from worker processes, unless it is the one engine
 	// that certifies.
 	if o.Workers != nil || o.Certify {
 		rest = append(rest, sat)
 	}
-	for _, program := range autoSolvers {
-		if _, err := exec.LookPath(program); err != nil {
+	for _, program := range satsolve.Programs() {
+		if len(program.Race) == 0 {
 			continue
 		}
-		for _, config := range autoConfigs {
-			spec := program + " -q " + config + " {cnf}"
+		if _, err := exec.LookPath(program.Argv[0]); err != nil {
+			continue
+		}
+		for _, config := range program.Race {
+			spec := program.Argv[0] + " -q " + strings.Join(config, " ") + " {cnf}"
 			if o.Certify {
 				spec += " {proof}"
 			}
@@ -96,7 +89,7 @@ func openAuto(_ string, o Options) (Engine, error) {
 			// on the product form.
 			xo := o
 			xo.Encoding = "reduced-pairwise"
-			e, err := openExternal(spec, xo)
+			e, err := t.Open(spec, xo)
 			if err != nil {
 				return nil, err
 			}
@@ -126,18 +119,29 @@ func openAuto(_ string, o Options) (Engine, error) {
 		// its copies only CaDiCaL with --sat answers within 40 s, in
 		// about half the time when it is not third in line
 		// (docs/performance.md).
+		// The first member is the engine For each kind of puzzle.
+		native, err := t.Open(For(&sudokusat.Puzzle{Grid: classicGrid}), o)
+		if err != nil {
+			return nil, err
+		}
+		search, err := t.Open(For(&sudokusat.Puzzle{Grid: classicGrid, Rules: []sudokusat.Rule{{Kind: "anti-knight"}}}), o)
+		if err != nil {
+			return nil, err
+		}
 		first := cdcl[:min(1, len(cdcl))]
-		a.largeSolve = slices.Concat([]Engine{Native()}, first, rest, cdcl[len(first):])
+		a.largeSolve = slices.Concat([]*Engine{native}, first, rest, cdcl[len(first):])
 		rest = append(rest, cdcl...)
-		a.classic = append([]Engine{Native()}, rest...)
-		a.rules = append([]Engine{Search()}, rest...)
+		a.classic = append([]*Engine{native}, rest...)
+		a.rules = append([]*Engine{search}, rest...)
 		a.large = a.classic
 	}
 	a.members = a.lineup
-	return a, nil
+	return New(row, o, a), nil
 }
 
-func (a *autoEngine) Name() string { return NameAuto }
+// classicGrid is a grid of no givens, for asking For which engine is
+// fast on each kind of puzzle.
+var classicGrid, _ = sudokusat.NewGridSize(9)
 
 // lineup returns the engines that race on p, counted up to limit, in the
 // order they join, and the time the first has alone. Measured (docs/performance.md, "auto"):
@@ -145,7 +149,7 @@ func (a *autoEngine) Name() string { return NameAuto }
 // the search most variant ones in well under a millisecond; a puzzle still
 // open after the budget is one where another engine may be much faster
 // (norvig-hardlong.txt: native 17 ms, gophersat 0.4 ms).
-func (a *autoEngine) lineup(p *sudokusat.Puzzle, limit int) ([]Engine, time.Duration) {
+func (a *autoEngine) lineup(p *sudokusat.Puzzle, limit int) ([]*Engine, time.Duration) {
 	if !p.Classic() {
 		// The search's time on published puzzles ranges from 0.02 ms to
 		// over 100 ms, and on the slow ones gophersat is often 2-5 times
@@ -173,7 +177,7 @@ const raceFrom = 25
 
 // autoReport is one member's answer in a race.
 type autoReport struct {
-	member Engine
+	member *Engine
 	r      Result
 	err    error
 }
@@ -335,7 +339,7 @@ func (a *autoEngine) failure(rep autoReport) (Result, error) {
 // a free core. The first answer the validator accepts wins and the others
 // are stopped. failed is a failure before the race, reported if no member
 // answers.
-func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []Engine, first, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
+func (a *autoEngine) race(ctx context.Context, p *sudokusat.Puzzle, limit int, members []*Engine, first, budget time.Duration, start time.Time, failed *autoReport) (Result, error) {
 	race, stop := context.WithCancel(ctx)
 	defer stop()
 	// Buffered for every member, so that the losers, stopped, can report

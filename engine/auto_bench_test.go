@@ -31,7 +31,7 @@ func BenchmarkAuto(b *testing.B) {
 		b.Fatal(err)
 	}
 	for name, gs := range sets {
-		for _, e := range []Engine{Native(), auto} {
+		for _, e := range []*Engine{Native(), auto} {
 			b.Run(name+"/"+e.Name(), func(b *testing.B) {
 				for b.Loop() {
 					for _, g := range gs {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/satsolve"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -30,6 +31,12 @@ type member struct {
 }
 
 func (m *member) Name() string { return m.name }
+
+// engine is m as an engine a portfolio races.
+func (m *member) engine() *Engine { return New(Info{Name: m.name, Rules: true}, Options{}, m) }
+
+// portfolio is a as the engine Open would give.
+func portfolio(a *autoEngine) *Engine { return New(Info{Name: NameAuto, Rules: true}, Options{}, a) }
 
 func (m *member) Count(ctx context.Context, _ *sudokusat.Puzzle, _ int) (Result, error) {
 	m.started.Store(time.Now().UnixNano())
@@ -100,13 +107,13 @@ func TestAuto(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := &autoEngine{cores: 4}
-			var es []Engine
+			var es []*Engine
 			for _, m := range tt.members {
-				es = append(es, m)
+				es = append(es, m.engine())
 			}
-			a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return es, budget }
+			a.members = func(*sudokusat.Puzzle, int) ([]*Engine, time.Duration) { return es, budget }
 			start := time.Now()
-			ans := Count(context.Background(), a, p, 2, tt.timeout)
+			ans := Count(context.Background(), portfolio(a), p, 2, tt.timeout)
 			if ans.Status != tt.status || ans.By != tt.by {
 				t.Fatalf("status %v by %q (%v), want %v by %q", ans.Status, ans.By, ans.Err, tt.status, tt.by)
 			}
@@ -173,10 +180,12 @@ func TestAutoWaitsForACore(t *testing.T) {
 				fast.r, want = Result{}, Unsolvable // no solution: an answer
 			}
 			a := &autoEngine{cores: tt.cores, running: tt.running}
-			a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, fast}, budget }
+			a.members = func(*sudokusat.Puzzle, int) ([]*Engine, time.Duration) {
+				return []*Engine{slow.engine(), fast.engine()}, budget
+			}
 			a.busy.Add(tt.busy)
 			start := time.Now()
-			ans := Count(context.Background(), a, p, 2, 0)
+			ans := Count(context.Background(), portfolio(a), p, 2, 0)
 			if ans.Status != want || ans.By != "b" {
 				t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
 			}
@@ -234,9 +243,11 @@ func TestAutoLargeGrids(t *testing.T) {
 		slow := &member{name: "a", delay: -1}
 		none := &member{name: "b", r: Result{}} // no solution: an answer
 		a := &autoEngine{cores: 4}
-		a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, none}, budget }
+		a.members = func(*sudokusat.Puzzle, int) ([]*Engine, time.Duration) {
+			return []*Engine{slow.engine(), none.engine()}, budget
+		}
 		start := time.Now()
-		ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, limit, 0)
+		ans := Count(context.Background(), portfolio(a), &sudokusat.Puzzle{Grid: g}, limit, 0)
 		if ans.Status != Unsolvable || ans.By != "b" {
 			t.Fatalf("limit %d: status %v by %q: %v", limit, ans.Status, ans.By, ans.Err)
 		}
@@ -267,8 +278,10 @@ func TestAutoRulesRaceWithoutRestart(t *testing.T) {
 	slow := &member{name: "a", delay: 4 * budget} // no solution: an answer
 	other := &member{name: "b", delay: -1}
 	a := &autoEngine{cores: 4}
-	a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, other}, budget }
-	ans := Count(context.Background(), a, p, 2, 0)
+	a.members = func(*sudokusat.Puzzle, int) ([]*Engine, time.Duration) {
+		return []*Engine{slow.engine(), other.engine()}, budget
+	}
+	ans := Count(context.Background(), portfolio(a), p, 2, 0)
 	if ans.Status != Unsolvable || ans.By != "a" {
 		t.Fatalf("status %v by %q: %v", ans.Status, ans.By, ans.Err)
 	}
@@ -294,15 +307,15 @@ func TestAutoLineups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := e.(*autoEngine)
-	names := func(es []Engine) []string {
+	a := e.c.(*autoEngine)
+	names := func(es []*Engine) []string {
 		var out []string
 		for _, m := range es {
 			out = append(out, m.Name())
 		}
 		return out
 	}
-	first := "cadical -q " + autoConfigs[0] + " {cnf}"
+	first := "cadical -q " + strings.Join(satsolve.Programs()[0].Race[0], " ") + " {cnf}"
 	p, err := sudokusat.NewGridSize(36)
 	if err != nil {
 		t.Fatal(err)

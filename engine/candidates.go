@@ -74,7 +74,7 @@ func (e *QuestionError) Unwrap() error { return e.Err }
 // grids is asked digit by digit, each as a given. A positive timeout
 // bounds each question. A puzzle that has no solution has no candidates:
 // every count is 0.
-func TrueCandidates(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Candidates, error) {
+func TrueCandidates(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Candidates, error) {
 	if limit < 1 {
 		return nil, fmt.Errorf("candidates: cap %d: want at least 1", limit)
 	}
@@ -111,12 +111,12 @@ func TrueCandidates(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit in
 	// cell for solutions with digits not yet seen there, until none is
 	// left.
 	covered := false
-	if c, ok := e.(coverer); ok && c.covers() {
+	if c, ok := e.c.(coverer); ok && c.covers() {
 		if covered, err = k.cover(c); err != nil {
 			return nil, err
 		}
 	}
-	marks := TakesRules(e) && n < 63
+	marks := e.info.Rules && n < 63
 	for cell := range n * n {
 		if covered {
 			break
@@ -172,7 +172,7 @@ func TrueCandidates(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit in
 type candidateFinder struct {
 	Candidates
 	ctx     context.Context
-	e       Engine
+	e       *Engine
 	p       *sudokusat.Puzzle
 	timeout time.Duration
 	seen    map[string]bool // the solutions in Solutions

@@ -84,14 +84,14 @@ func TestTrueCandidates(t *testing.T) {
 	if len(puzzles) < 20 {
 		t.Fatalf("%d puzzles", len(puzzles))
 	}
-	engines := []Engine{Native(), Search(), newSATEngine(t)}
+	engines := []*Engine{Native(), Search(), newSATEngine(t)}
 	ctx := context.Background()
 	several := 0
 	for i, p := range puzzles {
 		for _, limit := range []int{1, 3} {
 			want := bruteCandidates(p, squares, limit)
 			for _, e := range engines {
-				if !p.Classic() && !TakesRules(e) {
+				if !p.Classic() && !e.Info().Rules {
 					continue
 				}
 				got, err := TrueCandidates(ctx, e, p, limit, 0)
@@ -128,7 +128,7 @@ func countNonZero(ds []int) int {
 }
 
 // newSATEngine opens gophersat in this process.
-func newSATEngine(t *testing.T) Engine {
+func newSATEngine(t *testing.T) *Engine {
 	t.Helper()
 	e, err := Open(NameSAT, Options{})
 	if err != nil {
@@ -174,7 +174,7 @@ func TestTrueCandidates6(t *testing.T) {
 		if sols > 1 {
 			several++
 		}
-		for _, e := range []Engine{Search(), newSATEngine(t)} {
+		for _, e := range []*Engine{Search(), newSATEngine(t)} {
 			got, err := TrueCandidates(ctx, e, &p, 3, 0)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", f.Name, e.Name(), err)
@@ -217,7 +217,7 @@ func (c *deadlineCtx) Err() error {
 // slowCover answers counts as native does, and its one-search cover runs
 // until the caller's deadline passes.
 type slowCover struct {
-	Engine
+	*Engine
 	ctx *deadlineCtx
 }
 
@@ -235,7 +235,7 @@ func (c slowCover) cover(ctx context.Context, _ *sudokusat.Puzzle) (Result, erro
 func TestCandidatesCoverDeadline(t *testing.T) {
 	ctx := newDeadlineCtx()
 	p := &sudokusat.Puzzle{Grid: grid(t, "1..............."[:16])}
-	_, err := TrueCandidates(ctx, slowCover{Native(), ctx}, p, 1, 0)
+	_, err := TrueCandidates(ctx, New(Info{Name: NameNative}, Options{}, slowCover{Native(), ctx}), p, 1, 0)
 	var q *QuestionError
 	if !errors.As(err, &q) || q.Status != Timeout || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("err %v, want a timeout", err)

@@ -55,7 +55,7 @@ func TestCertifySolvers(t *testing.T) {
 			if _, err := exec.LookPath(name); err != nil {
 				t.Skipf("%s is not installed; .ci/run installs the solvers Debian packages (kissat is not among them)", name)
 			}
-			info, ok := lookup(name)
+			info, ok := Engines().lookup(name)
 			if !ok || !info.Proofs || !strings.Contains(ProofEngines(), name) {
 				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, ProofEngines())
 			}
@@ -72,8 +72,8 @@ func certifySolver(t *testing.T, name, enc string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !Certifies(e) || Certifies(Native()) {
-		t.Errorf("Certifies: %s %v, native %v", name, Certifies(e), Certifies(Native()))
+	if !e.Certifies() || Native().Certifies() {
+		t.Errorf("Certifies: %s %v, native %v", name, e.Certifies(), Native().Certifies())
 	}
 	a := Count(context.Background(), e, puzzle(t, noDigit), 2, 0)
 	if a.Status != Unsolvable || !a.Certified || !strings.Contains(a.Err.Error(), "certified") {
@@ -148,7 +148,7 @@ func TestCertifyTampered(t *testing.T) {
 // --certify usage error names, lists those and no other.
 func TestProofEngines(t *testing.T) {
 	for _, p := range satsolve.Programs() {
-		info, ok := lookup(p.Name)
+		info, ok := Engines().lookup(p.Name)
 		if !ok || info.Proofs != (p.ProofArgs != nil) || !strings.Contains(info.Doc, p.Proof) {
 			t.Errorf("%s: Proofs %v, ProofArgs %q, Doc %q", p.Name, info.Proofs, p.ProofArgs, info.Doc)
 		}

@@ -17,8 +17,8 @@ func TestDLX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Name() != NameDLX || Encoding(e) != "" {
-		t.Fatalf("Open(dlx) gave %q, encoding %q", e.Name(), Encoding(e))
+	if e.Name() != NameDLX || e.Encoding() != "" {
+		t.Fatalf("Open(dlx) gave %q, encoding %q", e.Name(), e.Encoding())
 	}
 	es, err := OpenList([]string{"native", "dlx"}, nil, Options{})
 	if err != nil || len(es) != 2 || es[1].Name() != NameDLX {

@@ -26,19 +26,6 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-// Engine counts a puzzle's solutions. Count reports what the engine found,
-// unchecked: callers use the package's Count, which validates it.
-type Engine interface {
-	// Name names the engine in messages and tables.
-	Name() string
-	// Count looks for up to limit (≥ 1) solutions of p, which
-	// variant.Validate accepts. It honours ctx: when ctx ends first it
-	// returns an error wrapping ctx.Err(). An engine that takes classic
-	// grids only returns an error wrapping ErrRules for a puzzle with
-	// rules or regions.
-	Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error)
-}
-
 // Result is what an engine reports for one puzzle, before validation.
 type Result struct {
 	// Count is the number of distinct solutions found, capped at the limit.
@@ -58,7 +45,7 @@ type Result struct {
 	Elapsed time.Duration
 	// By is the engine of a portfolio (auto) whose answer this is; nil
 	// for the others.
-	By Engine
+	By *Engine
 	// CPU and PeakMemory are what an external solver's process took (user
 	// and system time; the largest resident size, in bytes), reported
 	// with a failure too; zero for the engines that run in this process
@@ -235,7 +222,7 @@ var ErrNoSolution = errors.New("no solution")
 // Invalid without running e. A positive timeout bounds the search: past
 // it the answer is Timeout. Count never returns a grid that is not a
 // solution of p.
-func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) Answer {
+func Count(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) Answer {
 	a := Answer{Limit: limit}
 	if limit < 1 {
 		a.Status, a.Err = Failed, fmt.Errorf("count limit %d: want at least 1", limit)
@@ -292,7 +279,7 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 
 	a.Count, a.Solutions, a.Certified = r.Count, r.Solutions, r.Certified
 	a.Status = Solved
-	_, external := who.(*external)
+	external := who.info.Claims
 	a.Unverified = external && !a.Certified && r.Count < limit
 	if r.Count == 0 {
 		a.Status, a.Err = Unsolvable, ErrNoSolution
@@ -311,7 +298,7 @@ func Count(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeou
 var errNoAnswerInTime = fmt.Errorf("no answer before the deadline (%w)", context.DeadlineExceeded)
 
 // Solve is Count with a limit of 1.
-func Solve(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) Answer {
+func Solve(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) Answer {
 	return Count(ctx, e, p, 1, timeout)
 }
 

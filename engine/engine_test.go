@@ -69,6 +69,9 @@ type fake struct {
 
 func (f *fake) Name() string { return "fake" }
 
+// engine is f as an engine that takes rules.
+func (f *fake) engine() *Engine { return New(Info{Name: "fake", Rules: true}, Options{}, f) }
+
 func (f *fake) Count(ctx context.Context, _ *sudokusat.Puzzle, _ int) (Result, error) {
 	f.calls++
 	if f.block {
@@ -108,7 +111,7 @@ func TestCountValidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := Count(context.Background(), &fake{r: tt.r, err: tt.err}, puzzle(t, inkala), tt.limit, 0)
+			a := Count(context.Background(), (&fake{r: tt.r, err: tt.err}).engine(), puzzle(t, inkala), tt.limit, 0)
 			if a.Status != tt.want {
 				t.Fatalf("status %v (%v), want %v", a.Status, a.Err, tt.want)
 			}
@@ -124,7 +127,7 @@ func TestCountValidates(t *testing.T) {
 
 func TestCountInvalidRunsNoEngine(t *testing.T) {
 	f := &fake{}
-	a := Count(context.Background(), f, puzzle(t, "88"+strings.Repeat(".", 79)), 2, 0)
+	a := Count(context.Background(), f.engine(), puzzle(t, "88"+strings.Repeat(".", 79)), 2, 0)
 	if a.Status != Invalid || a.Err == nil || f.calls != 0 {
 		t.Errorf("status %v, err %v, engine called %d times; want Invalid without a call", a.Status, a.Err, f.calls)
 	}
@@ -132,18 +135,18 @@ func TestCountInvalidRunsNoEngine(t *testing.T) {
 
 func TestCountDeadlines(t *testing.T) {
 	g := puzzle(t, inkala)
-	a := Count(context.Background(), &fake{block: true}, g, 1, 20*time.Millisecond)
+	a := Count(context.Background(), (&fake{block: true}).engine(), g, 1, 20*time.Millisecond)
 	if a.Status != Timeout || a.Err.Error() != "no answer within 20ms" {
 		t.Errorf("timeout: %v %v", a.Status, a.Err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if a := Count(ctx, &fake{block: true}, g, 1, time.Minute); a.Status != Canceled {
+	if a := Count(ctx, (&fake{block: true}).engine(), g, 1, time.Minute); a.Status != Canceled {
 		t.Errorf("cancelled: %v %v", a.Status, a.Err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	if a := Count(ctx, &fake{block: true}, g, 1, 0); a.Status != Timeout {
+	if a := Count(ctx, (&fake{block: true}).engine(), g, 1, 0); a.Status != Timeout {
 		t.Errorf("caller's deadline: %v %v", a.Status, a.Err)
 	}
 }
@@ -227,7 +230,7 @@ func TestOpenList(t *testing.T) {
 	var names, encs []string
 	for _, e := range es {
 		names = append(names, e.Name())
-		encs = append(encs, Encoding(e))
+		encs = append(encs, e.Encoding())
 	}
 	if got := strings.Join(names, ","); got != "native,sat/reduced,sat/extended" {
 		t.Errorf("names %s", got)
@@ -242,34 +245,34 @@ func TestConcurrency(t *testing.T) {
 	alone := NewWorkers([]string{"unused"}, 2, true)
 	defer queued.Close()
 	defer alone.Close()
-	open := func(spec string, w *Workers) Engine {
+	open := func(spec string, w *Workers) *Engine {
 		e, err := Open(spec, Options{Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return e
 	}
-	certifying := func(w *Workers) Engine {
+	certifying := func(w *Workers) *Engine {
 		e, err := Open("sat", Options{Workers: w, Certify: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return e
 	}
-	ext := &external{} // a process per search, whatever its command
+	ext := New(externalInfo("x", nil, "", false), Options{}, &external{}) // a process per search, whatever its command
 	tests := []struct {
 		name    string
 		workers int
-		es      []Engine
+		es      []*Engine
 		want    int
 	}{
-		{"native", 2, []Engine{Native()}, 2},
-		{"at least one", 0, []Engine{Native()}, 1},
-		{"gophersat queued on its workers", 2, []Engine{open("sat", queued)}, 2 * queueDepth},
-		{"gophersat queued, certifying", 2, []Engine{certifying(queued)}, 2 * 2 * queueDepth},
-		{"gophersat with deadlines", 2, []Engine{open("sat", alone)}, 2},
-		{"gophersat in process", 2, []Engine{open("sat", nil)}, 2},
-		{"an external solver among them", 2, []Engine{Native(), open("sat", queued), ext}, 2},
+		{"native", 2, []*Engine{Native()}, 2},
+		{"at least one", 0, []*Engine{Native()}, 1},
+		{"gophersat queued on its workers", 2, []*Engine{open("sat", queued)}, 2 * queueDepth},
+		{"gophersat queued, certifying", 2, []*Engine{certifying(queued)}, 2 * 2 * queueDepth},
+		{"gophersat with deadlines", 2, []*Engine{open("sat", alone)}, 2},
+		{"gophersat in process", 2, []*Engine{open("sat", nil)}, 2},
+		{"an external solver among them", 2, []*Engine{Native(), open("sat", queued), ext}, 2},
 	}
 	for _, tt := range tests {
 		if got := Concurrency(tt.workers, tt.es...); got != tt.want {
@@ -279,10 +282,10 @@ func TestConcurrency(t *testing.T) {
 }
 
 // twice finds a second solution that is not there.
-type twice struct{ Engine }
+type twice struct{ e *Engine }
 
 func (e twice) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	r, err := e.Engine.Count(ctx, p, limit)
+	r, err := e.e.Count(ctx, p, limit)
 	r.Count = 2
 	return r, err
 }
@@ -303,7 +306,7 @@ func TestVerifyUnique(t *testing.T) {
 	if err := VerifyUnique(ctx, p, wrong, Native()); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("a wrong solution: %v, want ErrNotUnique", err)
 	}
-	if err := VerifyUnique(ctx, p, s, twice{Native()}); !errors.Is(err, ErrNotUnique) {
+	if err := VerifyUnique(ctx, p, s, New(Info{Name: "twice"}, Options{}, twice{Native()})); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("an engine that finds two: %v, want ErrNotUnique", err)
 	}
 	// A puzzle with two solutions, either given as "the" one.
@@ -390,7 +393,7 @@ func TestCountConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			p := puzzles[i%len(puzzles)]
-			e := []Engine{Native(), sat}[i%2]
+			e := []*Engine{Native(), sat}[i%2]
 			a := Count(context.Background(), e, grids[i%len(puzzles)], 2, 0)
 			if !a.Unique() || a.Solution().String() != p.solution {
 				t.Errorf("%s on %s: %v count %d %v", e.Name(), p.puzzle, a.Status, a.Count, a.Solution())
@@ -439,7 +442,7 @@ func TestCountDeadlineReportedCanceled(t *testing.T) {
 	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	f := &fake{err: fmt.Errorf("worker stopped: %w", context.Canceled)}
-	if a := Count(expired, f, puzzle(t, inkala), 2, 0); a.Status != Timeout || !errors.Is(a.Err, context.DeadlineExceeded) {
+	if a := Count(expired, f.engine(), puzzle(t, inkala), 2, 0); a.Status != Timeout || !errors.Is(a.Err, context.DeadlineExceeded) {
 		t.Errorf("%v %v, want a timeout", a.Status, a.Err)
 	}
 }

@@ -4,16 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/dlx"
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
-	"github.com/sudokusat/sudokusat/variant/search"
 )
 
 // The names of the engines that run in this process (see Engines).
@@ -39,7 +35,12 @@ func (r Runs) String() string {
 	return [...]string{InProcess: "this process", InWorkers: "worker processes", AsProgram: "a program of its own"}[r]
 }
 
-// Info describes one engine Open knows by name.
+// Info is one row of the table of engines: what an engine is, what it
+// takes and gives, where it runs, and how it is opened. Every decision
+// about an engine (its encoding, whether it takes rules, which figures
+// it reports, whether it certifies, how many puzzles a batch keeps under
+// way for it) is read from its row, here and in the callers: a new
+// engine is one row.
 type Info struct {
 	// Name is the name Open takes; Aliases are other names for it.
 	Name    string
@@ -53,62 +54,153 @@ type Info struct {
 	// Proofs reports whether the engine backs its UNSAT answers with a
 	// checked DRAT proof when opened with Options.Certify.
 	Proofs bool
+	// CNF reports that the engine searches through a CNF encoding, the
+	// one Options.Encoding names (Engine.Encoding).
+	CNF bool
+	// Decisions and Guesses say which of Stats' figures the engine
+	// measures: SAT decisions and conflicts, or guesses (branches tried,
+	// search-tree nodes).
+	Decisions, Guesses bool
 	// Runs says where its searches run.
 	Runs Runs
-	// Program is the program an external engine runs; "" for the others.
-	Program string
-
-	open func(spec string, o Options) (Engine, error)
+	// Queues reports that its searches queue on the gophersat worker
+	// processes (Options.Workers), so that a batch keeps more puzzles
+	// under way than it has workers (Concurrency).
+	Queues bool
+	// Claims reports that its UNSAT answers are another program's claim,
+	// unverified unless certified (Answer.Unverified).
+	Claims bool
+	// Page reports that the web page may run it, in a browser too: it
+	// starts no process.
+	Page bool
+	// Open opens the engine of row, which is this row (an opener may
+	// complete it: a solver's command line says whether it gives
+	// proofs): spec is the name it was asked by, or a solver's command
+	// line, and o the options it runs with, its encoding resolved.
+	Open func(row Info, spec string, o Options) (*Engine, error)
 }
 
-// Engines describes every engine Open knows by name: the one table that
-// Open, the help texts and the messages read, the external solvers from
-// satsolve.Programs. Open also takes any DIMACS solver's command line. The
-// slice is new on each call.
-func Engines() []Info {
-	es := []Info{
-		{Name: NameNative, Doc: "the bitmask propagation solver: classic grids, the fast path", Runs: InProcess, open: openNative},
-		{Name: NameSearch, Doc: "propagation and search over every rule (package variant/search), grids up to 64×64", Rules: true, Runs: InProcess, open: openSearch},
-		{Name: NameDLX, Doc: "Knuth's dancing links: classic grids", Runs: InProcess, open: openDLX},
-		{Name: NameSAT, Aliases: []string{"gophersat"}, Doc: "the embedded gophersat, through a CNF encoding", Rules: true, Proofs: true, Runs: InWorkers, open: openSAT},
+// Counter is what an engine does: look for up to limit (≥ 1) solutions of
+// p, which variant.Validate accepts, and report what it found, unchecked.
+// It honours ctx: when ctx ends first it returns an error wrapping
+// ctx.Err().
+type Counter interface {
+	Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error)
+}
+
+// CounterFunc is a function that is a Counter.
+type CounterFunc func(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error)
+
+// Count calls f.
+func (f CounterFunc) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	return f(ctx, p, limit)
+}
+
+// Engine is an engine opened: its row of the table, the options it runs
+// with, and its Counter. Open returns one; New makes one of any Counter.
+type Engine struct {
+	info Info
+	name string // the name in messages: "sat/extended" in a list, a command line
+	o    Options
+	c    Counter
+}
+
+// New returns an engine of info's row that counts with c, opened with o.
+func New(info Info, o Options, c Counter) *Engine {
+	return &Engine{info: info, name: info.Name, o: o, c: c}
+}
+
+// Name names the engine in messages and tables.
+func (e *Engine) Name() string { return e.name }
+
+// Info returns the engine's row of the table.
+func (e *Engine) Info() Info { return e.info }
+
+// Encoding returns the CNF encoding e searches classic puzzles through,
+// or "" for an engine that uses none.
+func (e *Engine) Encoding() string {
+	if !e.info.CNF {
+		return ""
+	}
+	return e.o.Encoding
+}
+
+// Certifies reports whether e's UNSAT answers come with a checked proof:
+// an engine that gives proofs, opened with Options.Certify.
+func (e *Engine) Certifies() bool { return e.info.Proofs && e.o.Certify }
+
+// Count looks for up to limit solutions of p and reports what e found,
+// unchecked: callers use the package's Count, which validates it. An
+// engine that takes classic grids only answers a puzzle with rules or
+// regions with an error wrapping ErrRules.
+func (e *Engine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	if !e.info.Rules && !p.Classic() {
+		return Result{}, rulesError(e.name)
+	}
+	return e.c.Count(ctx, p, limit)
+}
+
+// Table is a table of engines, one row each: Engines is the default, and
+// a test may add a row of its own.
+type Table []Info
+
+// Engines returns the table of every engine Open knows by name: the
+// one table that Open, the help texts, the page and the messages read,
+// the external solvers from satsolve.Programs. Open also takes any DIMACS
+// solver's command line. The slice is new on each call.
+func Engines() Table {
+	es := Table{
+		{Name: NameNative, Doc: "the bitmask propagation solver: classic grids, the fast path", Guesses: true, Runs: InProcess, Page: true, Open: openNative},
+		{Name: NameSearch, Doc: "propagation and search over every rule (package variant/search), grids up to 64×64", Rules: true, Guesses: true, Runs: InProcess, Page: true, Open: openSearch},
+		{Name: NameDLX, Doc: "Knuth's dancing links: classic grids", Guesses: true, Runs: InProcess, Page: true, Open: openDLX},
+		{Name: NameSAT, Aliases: []string{"gophersat"}, Doc: "the embedded gophersat, through a CNF encoding", Rules: true, Proofs: true, CNF: true, Decisions: true,
+			Runs: InWorkers, Queues: true, Page: true, Open: openSAT},
 		{Name: NameAuto, Doc: "a portfolio: native (classic) or search (rules) first; after a short budget gophersat and installed CDCL solvers with several seeds race it on free cores; the first validated answer wins",
-			Rules: true, Proofs: true, Runs: InWorkers, open: openAuto},
+			Rules: true, Proofs: true, Runs: InWorkers},
 	}
 	for _, p := range satsolve.Programs() {
-		es = append(es, Info{Name: p.Name, Aliases: p.Aliases, Doc: "DIMACS solver " + p.Argv[0] + "; proofs: " + p.Proof,
-			Rules: true, Proofs: p.ProofArgs != nil, Runs: AsProgram, Program: p.Argv[0], open: openExternal})
+		es = append(es, externalInfo(p.Name, p.Aliases, "DIMACS solver "+p.Argv[0]+"; proofs: "+p.Proof, p.ProofArgs != nil))
+	}
+	// auto opens its members from the table it is a row of.
+	for i := range es {
+		if es[i].Name == NameAuto {
+			es[i].Open = func(row Info, _ string, o Options) (*Engine, error) { return openAuto(es, row, o) }
+		}
 	}
 	return es
 }
 
+// externalInfo is the row of an external DIMACS solver.
+func externalInfo(name string, aliases []string, doc string, proofs bool) Info {
+	return Info{Name: name, Aliases: aliases, Doc: doc, Rules: true, Proofs: proofs, CNF: true, Runs: AsProgram, Claims: true, Open: openExternal}
+}
+
 // Names lists the engines' names, in the order of Engines.
-func Names() []string {
+func Names() []string { return Engines().Names() }
+
+// Names lists the table's names, in its order.
+func (t Table) Names() []string {
 	var names []string
-	for _, e := range Engines() {
+	for _, e := range t {
 		names = append(names, e.Name)
 	}
 	return names
 }
 
-// lookup returns the row of Engines that name names.
-func lookup(name string) (Info, bool) {
-	for _, e := range Engines() {
-		if e.Name == name {
+// lookup returns the row that name names.
+func (t Table) lookup(name string) (Info, bool) {
+	for _, e := range t {
+		if e.Name == name || slices.Contains(e.Aliases, name) {
 			return e, true
-		}
-		for _, a := range e.Aliases {
-			if a == name {
-				return e, true
-			}
 		}
 	}
 	return Info{}, false
 }
 
-// namesWhere lists the engines of the table that keep, for messages.
-func namesWhere(keep func(Info) bool) string {
+// where lists the names of the rows that keep, for messages.
+func (t Table) where(keep func(Info) bool) string {
 	var names []string
-	for _, e := range Engines() {
+	for _, e := range t {
 		if keep(e) {
 			names = append(names, e.Name)
 		}
@@ -116,14 +208,45 @@ func namesWhere(keep func(Info) bool) string {
 	return strings.Join(names, ", ")
 }
 
+// Page returns the rows the web page may run, in the table's order.
+func (t Table) Page() Table {
+	var out Table
+	for _, e := range t {
+		if e.Page {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // RulesEngines lists the engines that take puzzles with rules, for
 // messages.
-func RulesEngines() string { return namesWhere(func(e Info) bool { return e.Rules }) }
+func RulesEngines() string { return Engines().RulesEngines() }
+
+// RulesEngines lists the table's engines that take puzzles with rules.
+func (t Table) RulesEngines() string { return t.where(func(e Info) bool { return e.Rules }) }
 
 // ProofEngines lists the engines that back their UNSAT answers with
 // proofs, and says a command line can too, for messages.
-func ProofEngines() string {
-	return namesWhere(func(e Info) bool { return e.Proofs }) + ", or a command line with {proof}"
+func ProofEngines() string { return Engines().ProofEngines() }
+
+// ProofEngines lists the table's engines that give proofs.
+func (t Table) ProofEngines() string {
+	return t.where(func(e Info) bool { return e.Proofs }) + ", or a command line with {proof}"
+}
+
+// For returns the name of the engine that is fast on p: the native
+// solver for a classic grid, the search for a puzzle with rules or
+// regions, which the native solver does not take. Measured
+// (docs/performance.md): the native solver answers most classic 9×9
+// puzzles in microseconds, the search most published variants in well
+// under a millisecond. auto starts with it, and the page, render and
+// check run it.
+func For(p *sudokusat.Puzzle) string {
+	if p.Classic() {
+		return NameNative
+	}
+	return NameSearch
 }
 
 // ErrEngine matches the errors of Open and OpenList: an unknown engine or
@@ -191,322 +314,89 @@ func (o Options) encode() encode.Options {
 // for a result file and "{proof}" for a proof file. Every problem with the
 // name, the encoding or the solver's program is reported here, before any
 // puzzle is read, as an error wrapping ErrEngine.
-func Open(spec string, o Options) (Engine, error) {
+func Open(spec string, o Options) (*Engine, error) { return Engines().Open(spec, o) }
+
+// Open opens the engine spec names in t (see the package-level Open).
+func (t Table) Open(spec string, o Options) (*Engine, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
-		return nil, openErrorf("empty engine name (want %s)", known())
+		return nil, openErrorf("empty engine name (want %s)", t.known())
 	}
 	if o.Certify && o.Sums == encode.SumPB {
 		return nil, openErrorf("certifying needs sums as clauses: DRAT proofs know no pseudo-Boolean constraints")
 	}
-	if e, ok := lookup(spec); ok {
-		return e.open(spec, o)
+	info, ok := t.lookup(spec)
+	if !ok {
+		// A solver's command line, or a name that is not in the table:
+		// opening it says which.
+		info = externalInfo(spec, nil, "DIMACS solver "+spec, false)
 	}
-	return openExternal(spec, o)
+	if info.CNF {
+		var err error
+		if o.Encoding, err = encode.Resolve(o.Encoding); err != nil {
+			return nil, &openError{err}
+		}
+	}
+	e, err := info.Open(info, spec, o)
+	if err != nil {
+		var oe *openError
+		if !errors.As(err, &oe) {
+			err = &openError{err}
+		}
+		return nil, err
+	}
+	return e, nil
 }
 
 // OpenList opens every engine of a list, as check and bench take them:
 // gophersat once for each encoding, named "sat/ENCODING", and every other
 // engine once, external solvers with the first encoding. An empty
 // encodings list means encode.Default.
-func OpenList(specs, encodings []string, o Options) ([]Engine, error) {
+func OpenList(specs, encodings []string, o Options) ([]*Engine, error) {
+	return Engines().OpenList(specs, encodings, o)
+}
+
+// OpenList opens a list of t's engines (see the package-level OpenList).
+func (t Table) OpenList(specs, encodings []string, o Options) ([]*Engine, error) {
 	if len(encodings) == 0 {
 		encodings = []string{encode.Default}
 	}
-	var out []Engine
+	var out []*Engine
 	for _, spec := range specs {
-		if e, ok := lookup(spec); ok && e.Name == NameSAT {
+		if e, ok := t.lookup(spec); ok && e.Name == NameSAT {
 			for _, enc := range encodings {
 				o := o
 				o.Encoding = enc
-				e, err := Open(spec, o)
+				e, err := t.Open(spec, o)
 				if err != nil {
 					return nil, err
 				}
-				e.(*satEngine).name = NameSAT + "/" + enc
+				e.name = NameSAT + "/" + enc
 				out = append(out, e)
 			}
 			continue
 		}
 		o := o
 		o.Encoding = encodings[0]
-		e, err := Open(spec, o)
+		e, err := t.Open(spec, o)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, e)
 	}
 	if len(out) == 0 {
-		return nil, openErrorf("no engine named (engines: %s)", known())
+		return nil, openErrorf("no engine named (engines: %s)", t.known())
 	}
 	return out, nil
 }
 
-// known lists the engine names for messages.
-func known() string { return strings.Join(Names(), ", ") }
-
-// Encoding returns the CNF encoding e searches classic puzzles through,
-// or "" for an engine that uses none.
-func Encoding(e Engine) string {
-	switch e := e.(type) {
-	case *satEngine:
-		return e.o.Encoding
-	case *external:
-		return e.o.Encoding
-	}
-	return ""
-}
-
-// TakesRules reports whether e takes puzzles with rules or regions.
-func TakesRules(e Engine) bool {
-	switch e.(type) {
-	case nativeEngine, dlxEngine:
-		return false
-	}
-	return true
-}
-
-// Reports says which of Stats' figures e measures: gophersat counts
-// decisions and conflicts; the native solver, dlx and the search count
-// guesses (branches tried, or search-tree nodes); an external solver's are
-// not read from its output.
-func Reports(e Engine) (decisions, guesses bool) {
-	switch e.(type) {
-	case *satEngine:
-		return true, false
-	case nativeEngine, dlxEngine, searchEngine:
-		return false, true
-	}
-	return false, false
-}
-
-// Certifies reports whether e's UNSAT answers come with a checked proof:
-// an engine that gives proofs (Info.Proofs), opened with Options.Certify.
-func Certifies(e Engine) bool {
-	switch x := e.(type) {
-	case *external:
-		return x.solver.Certify != nil
-	case *satEngine:
-		return x.o.Certify
-	case *autoEngine:
-		return x.o.Certify
-	}
-	return false
-}
+// known lists the table's names for messages.
+func (t Table) known() string { return strings.Join(t.Names(), ", ") }
 
 // rulesError is the error of an engine that takes classic grids only,
 // given p with rules or regions.
 func rulesError(name string) error {
 	return fmt.Errorf("engine %s %w: this puzzle has rules or regions (engines that take them: %s)", name, ErrRules, RulesEngines())
-}
-
-// Native returns the native bitmask solver.
-func Native() Engine { return nativeEngine{} }
-
-func openNative(string, Options) (Engine, error) { return nativeEngine{}, nil }
-
-type nativeEngine struct{}
-
-func (nativeEngine) Name() string { return NameNative }
-
-func (nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	if !p.Classic() {
-		return Result{}, rulesError(NameNative)
-	}
-	r, err := native.Count(ctx, p.Grid, limit)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Guesses}}, nil
-}
-
-// DLX returns the dancing-links solver. Its Stats report the nodes of its
-// search tree as Guesses: rows placed by the search, forced ones included.
-func DLX() Engine { return dlxEngine{} }
-
-func openDLX(string, Options) (Engine, error) { return dlxEngine{}, nil }
-
-type dlxEngine struct{}
-
-func (dlxEngine) Name() string { return NameDLX }
-
-func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	if !p.Classic() {
-		return Result{}, rulesError(NameDLX)
-	}
-	r, err := dlx.Count(ctx, p.Grid, limit)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Nodes}}, nil
-}
-
-// Search returns the independent search of package variant/search, which
-// takes every rule: propagation over candidate masks and a depth-first
-// search, sharing no code with the encoder or the native solver.
-func Search() Engine { return searchEngine{} }
-
-func openSearch(string, Options) (Engine, error) { return searchEngine{}, nil }
-
-type searchEngine struct{}
-
-func (searchEngine) Name() string { return NameSearch }
-
-func (searchEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	r, err := search.Count(ctx, p, limit)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Count: r.Count, Solutions: r.Solutions, Stats: Stats{Guesses: r.Nodes}}, nil
-}
-
-// satEngine is gophersat, in worker processes when o.Workers is set (and
-// the formula can travel there), else in this process.
-type satEngine struct {
-	name string
-	o    Options
-}
-
-func openSAT(_ string, o Options) (Engine, error) {
-	var err error
-	if o.Encoding, err = encode.Resolve(o.Encoding); err != nil {
-		return nil, &openError{err}
-	}
-	return &satEngine{name: NameSAT, o: o}, nil
-}
-
-func (e *satEngine) Name() string { return e.name }
-
-func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	w := e.o.Workers
-	if w != nil && p.Classic() {
-		// The worker encodes, so that the parent's work per puzzle is
-		// only the validation, and with Certify the check of the proof,
-		// for which it encodes the puzzle itself: the formula does not
-		// travel to the worker.
-		if !e.o.Certify {
-			return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.encode(), limit))
-		}
-		r, proof, err := w.pool.CountGridProof(ctx, p.Grid, e.o.encode(), limit)
-		if err != nil || r.Count >= limit {
-			return satResult(r, err) // no UNSAT answer to check
-		}
-		f, err := encodeCtx(ctx, p, e.o)
-		if err != nil {
-			return Result{}, err
-		}
-		return certified(ctx, f, r, proof)
-	}
-	f, err := encodeCtx(ctx, p, e.o)
-	if err != nil {
-		return Result{}, err
-	}
-	switch {
-	case e.o.Certify && w != nil:
-		return countCertified(ctx, f, limit, w.pool.CountProof)
-	case e.o.Certify:
-		return countCertified(ctx, f, limit, satsolve.CountProof)
-	case w != nil:
-		return satResult(w.pool.Count(ctx, f, limit))
-	}
-	return satResult(satsolve.Count(ctx, f, limit))
-}
-
-// covers reports whether cover may answer: not when answers must be
-// certified (Cover gives no proof of its last, UNSAT, answer).
-func (e *satEngine) covers() bool { return !e.o.Certify }
-
-// cover runs satsolve.Cover on p's formula, in a worker process when
-// there are workers.
-func (e *satEngine) cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error) {
-	f, err := encodeCtx(ctx, p, e.o)
-	if err != nil {
-		return Result{}, err
-	}
-	if w := e.o.Workers; w != nil {
-		return satResult(w.pool.Cover(ctx, f))
-	}
-	return satResult(satsolve.Cover(ctx, f))
-}
-
-// countCertified counts with gophersat, with count (in this process or in
-// a worker), and checks the proof of its last UNSAT answer, if any, with
-// checkRefutation.
-func countCertified(ctx context.Context, f *encode.Formula, limit int,
-	count func(context.Context, *encode.Formula, int) (satsolve.Result, *satsolve.Proof, error)) (Result, error) {
-	r, proof, err := count(ctx, f, limit)
-	if err != nil || r.Count >= limit {
-		return satResult(r, err) // no UNSAT answer to check
-	}
-	return certified(ctx, f, r, proof)
-}
-
-// certified checks proof, gophersat's proof of the UNSAT answer that ended
-// the count r of f, and returns r certified, or ErrWrong when the proof
-// fails.
-func certified(ctx context.Context, f *encode.Formula, r satsolve.Result, proof *satsolve.Proof) (Result, error) {
-	if err := checkProof(ctx, f, proof); err != nil {
-		if ctx.Err() != nil {
-			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())
-		}
-		return satResult(r, fmt.Errorf("%w: gophersat: %w", satsolve.ErrBadProof, err))
-	}
-	r.Certified = true
-	return satResult(r, nil)
-}
-
-// external is a DIMACS solver run as a process for each solve.
-type external struct {
-	solver *satsolve.External
-	o      Options
-}
-
-func openExternal(spec string, o Options) (Engine, error) {
-	var err error
-	if o.Encoding, err = encode.Resolve(o.Encoding); err != nil {
-		return nil, &openError{err}
-	}
-	s, err := satsolve.Engine(spec)
-	if err != nil {
-		return nil, &openError{err}
-	}
-	x, ok := s.(*satsolve.External)
-	if !ok {
-		return nil, openErrorf("unknown engine %q (engines: %s)", spec, known())
-	}
-	if _, err := exec.LookPath(x.Argv[0]); err != nil {
-		return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, x.Argv[0], known())
-	}
-	// The files that a command killed outright left for its solver go
-	// now, once per engine opened: they cannot go when it dies.
-	satsolve.RemoveStaleRuns()
-	o.Sums = encode.SumClauses // DIMACS holds clauses only
-	x.MemoryLimit = o.MemoryLimit
-	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
-		// Bound to each formula in external.Count.
-		x.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
-	}
-	return &external{solver: x, o: o}, nil
-}
-
-func (e *external) Name() string { return e.solver.Name() }
-
-func (e *external) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
-	f, err := encodeCtx(ctx, p, e.o)
-	if err != nil {
-		return Result{}, err
-	}
-	s := e.solver
-	if s.Certify != nil {
-		// The External is shared by every puzzle: the check is bound to
-		// this one's formula on a copy.
-		c := *s
-		c.Certify = func(ctx context.Context, cnf, proof io.Reader) error {
-			return checkRefutation(ctx, f, cnf, proof)
-		}
-		s = &c
-	}
-	return satResult(s.Count(ctx, f, limit))
 }
 
 // encodeCtx encodes p as o says, giving up when ctx ends first.

@@ -304,7 +304,7 @@ func TestCertifyGophersat(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !Certifies(e) {
+			if !e.Certifies() {
 				t.Fatalf("%s: Certifies is false", enc)
 			}
 			where := "in process"

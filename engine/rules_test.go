@@ -69,14 +69,14 @@ func (b badVariant) Count(context.Context, *sudokusat.Puzzle, int) (Result, erro
 func TestCountRulesValidates(t *testing.T) {
 	// A classic solution that is not a miracle solution: the validator,
 	// not the engine, must refuse it.
-	a := Count(context.Background(), badVariant{grid(t, solution)}, miracle(t, false), 2, 0)
+	a := Count(context.Background(), New(Info{Name: "bad", Rules: true}, Options{}, badVariant{grid(t, solution)}), miracle(t, false), 2, 0)
 	if a.Status != Wrong || !errors.Is(a.Err, ErrWrong) {
 		t.Errorf("a grid breaking the rules: %s (%v), want wrong", a.Status, a.Err)
 	}
 	p := miracle(t, true)
 	p.Grid.SetCell(0, 1)
 	p.Grid.SetCell(2, 1) // two 1s in row 1
-	if a := Count(context.Background(), badVariant{grid(t, solution)}, p, 2, 0); a.Status != Invalid {
+	if a := Count(context.Background(), New(Info{Name: "bad", Rules: true}, Options{}, badVariant{grid(t, solution)}), p, 2, 0); a.Status != Invalid {
 		t.Errorf("clashing givens: %s, want invalid", a.Status)
 	}
 }
@@ -86,14 +86,14 @@ func TestCountRulesValidates(t *testing.T) {
 // search takes it.
 func TestClassicEnginesRefuseRules(t *testing.T) {
 	jigsaw := &sudokusat.Puzzle{Grid: grid(t, "................"), Regions: []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}}
-	for _, e := range []Engine{Native(), DLX()} {
+	for _, e := range []*Engine{Native(), DLX()} {
 		for _, p := range []*sudokusat.Puzzle{miracle(t, true), jigsaw} {
 			a := Count(context.Background(), e, p, 2, 0)
 			if a.Status != Failed || !errors.Is(a.Err, ErrRules) || !strings.Contains(a.Err.Error(), NameSearch) {
 				t.Errorf("%s: %s (%v), want an error naming %s", e.Name(), a.Status, a.Err, NameSearch)
 			}
 		}
-		if TakesRules(e) {
+		if e.Info().Rules {
 			t.Errorf("%s takes rules", e.Name())
 		}
 	}
@@ -103,7 +103,7 @@ func TestClassicEnginesRefuseRules(t *testing.T) {
 		}
 	}
 	e, err := Open(NameSearch, Options{})
-	if err != nil || e.Name() != NameSearch || !TakesRules(e) {
+	if err != nil || e.Name() != NameSearch || !e.Info().Rules {
 		t.Fatalf("search: %v, %v", e, err)
 	}
 	if a := Count(context.Background(), e, miracle(t, true), 2, 0); !a.Unique() {
@@ -111,15 +111,15 @@ func TestClassicEnginesRefuseRules(t *testing.T) {
 	}
 	// The table says the same as the engines.
 	for _, info := range Engines() {
-		if info.Program != "" {
+		if info.Runs == AsProgram {
 			continue
 		}
 		e, err := Open(info.Name, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if TakesRules(e) != info.Rules {
-			t.Errorf("%s: the table says rules %v, the engine %v", info.Name, info.Rules, TakesRules(e))
+		if e.Info().Rules != info.Rules {
+			t.Errorf("%s: the table says rules %v, the engine %v", info.Name, info.Rules, e.Info().Rules)
 		}
 		a := Count(context.Background(), e, jigsaw, 2, 0)
 		if a.Status.Answered() != info.Rules {
@@ -148,7 +148,7 @@ func TestCertifyRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !Certifies(e) {
+	if !e.Certifies() {
 		t.Fatal("gophersat opened with Certify does not certify")
 	}
 	a := Count(context.Background(), e, miracle(t, true), 2, 0)
@@ -177,7 +177,7 @@ func TestCertifyRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if Certifies(e) {
+		if e.Certifies() {
 			t.Errorf("%s opened without Certify certifies", spec)
 		}
 	}

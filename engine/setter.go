@@ -80,7 +80,7 @@ type Minimality struct {
 // as its witness; every "removable" is the engine's "no second solution",
 // proved with a certifying engine. A puzzle that is not unique is an
 // error wrapping ErrNotUnique.
-func Minimal(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
+func Minimal(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
 	start := time.Now()
 	m := &Minimality{Certified: true}
 	defer func() { m.Elapsed = time.Since(start) }()
@@ -170,7 +170,7 @@ type Given struct{ Cell, Digit int }
 // is such a given), or the ones that leave the fewest; for a puzzle with
 // none, its conflicting core of givens and rules. A unique puzzle gives a
 // Hint with Solutions 1 and nothing else.
-func MakeUnique(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
+func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
 	if limit < 2 {
 		return nil, fmt.Errorf("hint: cap %d: want at least 2", limit)
 	}
@@ -224,7 +224,7 @@ func MakeUnique(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, t
 // themselves (deletion: a part whose removal leaves the rest without a
 // solution is not needed), then the parts whose removal alone gives p a
 // solution.
-func (h *Hint) core(ctx context.Context, e Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
+func (h *Hint) core(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
 	solvable := func(q *sudokusat.Puzzle) (bool, error) {
 		h.Questions++
 		a := Count(ctx, e, q, 1, timeout)

@@ -49,7 +49,7 @@ func TestMinimal(t *testing.T) {
 	ctx := context.Background()
 	some := 0
 	for i, p := range unique {
-		for _, e := range []Engine{Search(), newSATEngine(t)} {
+		for _, e := range []*Engine{Search(), newSATEngine(t)} {
 			m, err := Minimal(ctx, e, p, 0)
 			if err != nil {
 				t.Fatalf("puzzle %d, %s: %v", i, e.Name(), err)
@@ -94,7 +94,7 @@ func TestMakeUnique(t *testing.T) {
 	ctx := context.Background()
 	withHints := 0
 	for i, p := range open {
-		for _, e := range []Engine{Search(), newSATEngine(t)} {
+		for _, e := range []*Engine{Search(), newSATEngine(t)} {
 			h, err := MakeUnique(ctx, e, p, 2, 0)
 			if err != nil {
 				t.Fatalf("puzzle %d, %s: %v", i, e.Name(), err)
@@ -152,7 +152,7 @@ func TestMakeUnique(t *testing.T) {
 	}
 
 	p := puzzle(t, "......34...23...") // no solution, no clash
-	for _, e := range []Engine{Native(), Search(), newSATEngine(t)} {
+	for _, e := range []*Engine{Native(), Search(), newSATEngine(t)} {
 		h, err := MakeUnique(ctx, e, p, 2, 0)
 		if err != nil {
 			t.Fatal(err)

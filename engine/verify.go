@@ -18,7 +18,7 @@ var ErrNotUnique = errors.New("not proved unique")
 // generator calls it to have its puzzles proved by engines other than the
 // one it carved them with. The error wraps ErrNotUnique when an engine
 // disagrees.
-func VerifyUnique(ctx context.Context, puzzle, solution *sudokusat.Grid, es ...Engine) error {
+func VerifyUnique(ctx context.Context, puzzle, solution *sudokusat.Grid, es ...*Engine) error {
 	if err := sudokusat.CheckSolution(puzzle, solution); err != nil {
 		return fmt.Errorf("%w: %w", ErrNotUnique, err)
 	}

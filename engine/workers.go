@@ -44,14 +44,14 @@ func (w *Workers) Close() error { return w.pool.Close() }
 // number of workers should keep under way: workers, or more when gophersat
 // searches queue on worker processes. Each external solver's search runs a
 // process of its own, so with one among es the batch keeps to workers.
-func Concurrency(workers int, es ...Engine) int {
+func Concurrency(workers int, es ...*Engine) int {
 	n := max(workers, 1)
 	queued, certify := false, false
 	for _, e := range es {
-		switch e := e.(type) {
-		case *external:
+		switch {
+		case e.info.Runs == AsProgram:
 			return n
-		case *satEngine:
+		case e.info.Queues:
 			q := e.o.Workers != nil && e.o.Workers.queueing
 			queued = queued || q
 			certify = certify || (q && e.o.Certify)

@@ -96,7 +96,7 @@ func TestServeAPI(t *testing.T) {
 		{"solve sat", "solve", `{"puzzle":"` + inkala + `","engine":"sat"}`, 200, "solved", inkalaSolution},
 		{"count", "count", `{"puzzle":"1...............","engine":"sat"}`, 200, "counted", "≥2"},
 		{"a bad puzzle", "solve", `{"puzzle":"11.............."}`, 200, "invalid", "conflicting givens"},
-		{"an external engine", "solve", `{"puzzle":"` + inkala + `","engine":"cadical"}`, 200, "error", "the page runs native, sat and dlx"},
+		{"an external engine", "solve", `{"puzzle":"` + inkala + `","engine":"cadical"}`, 200, "error", "the page runs native, search, dlx, sat"},
 		{"a grid over the limit", "solve", `{"puzzle":"` + strings.Repeat(".", 25*25) + `"}`, 200, "invalid", "this server takes grids up to 16×16"},
 		{"generate over the limit", "generate", `{"size":25}`, 200, "error", "up to 16×16"},
 		{"candidates", "candidates", `{"puzzle":"1234........2..."}`, 200, "found", "1....2....3....4..34"},

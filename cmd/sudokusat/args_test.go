@@ -5,10 +5,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/engine"
 )
 
 func TestFlagsFirst(t *testing.T) {
-	app := newApp(strings.NewReader(""), io.Discard, io.Discard)
+	app := newApp(engine.Engines(), strings.NewReader(""), io.Discard, io.Discard)
 	for _, tc := range []struct{ in, want string }{
 		{"sudokusat solve a.txt --engine native", "sudokusat solve --engine native a.txt"},
 		{"sudokusat solve a.txt -e native b.txt --timeout=2s", "sudokusat solve -e native --timeout=2s a.txt b.txt"},

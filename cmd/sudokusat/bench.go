@@ -63,7 +63,7 @@ func benchCommand() *cli.Command {
 			}
 			// No worker pool: gophersat runs in this process, one puzzle
 			// at a time, so that encodings compare without the pipes.
-			engines, err := engine.OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
+			engines, err := tableOf(c).OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
 			if err != nil {
 				return usageError{err}
 			}
@@ -97,7 +97,7 @@ func benchCommand() *cli.Command {
 				}
 				for _, e := range engines {
 					items := items
-					if !engine.TakesRules(e) {
+					if !e.Info().Rules {
 						items = slices.DeleteFunc(slices.Clone(items), func(it *item) bool { return !it.puzzle.Classic() })
 						if len(items) == 0 {
 							fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s takes no puzzle of it (they have rules or regions): no row\n", file, e.Name())
@@ -147,7 +147,7 @@ func benchCommand() *cli.Command {
 var benchHeader = []string{"engine", "file", "puzzles", "puzzles/s", "mean µs", "median µs", "p99 µs", "decisions", "conflicts", "guesses", "errors"}
 
 // benchEngine times one engine over one file's puzzles, one at a time.
-func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, limit int, runs io.Writer) ([]string, error) {
+func benchEngine(c *cli.Context, e *engine.Engine, file string, items []*item, limit int, runs io.Writer) ([]string, error) {
 	times := make([]time.Duration, 0, len(items))
 	var stats engine.Stats
 	errs := 0
@@ -183,7 +183,7 @@ func benchEngine(c *cli.Context, e engine.Engine, file string, items []*item, li
 		}
 		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
 	}
-	sat, guesses := engine.Reports(e)
+	sat, guesses := e.Info().Decisions, e.Info().Guesses
 	if !sat {
 		stats.Decisions, stats.Conflicts = -1, -1
 	}

@@ -35,7 +35,7 @@ func candidatesCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--cap %d: want at least 1", limit)
 			}
-			return runSetter(c, "candidates", []string{"grid", "line", "json"}, func(ctx context.Context, e engine.Engine, it *item, format string) *setterRecord {
+			return runSetter(c, "candidates", []string{"grid", "line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
 				k, err := engine.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

@@ -84,13 +84,13 @@ func checkCommand() *cli.Command {
 			if !c.IsSet("engines") {
 				specs = defaultCheckEngines
 			}
-			engines, err := engine.OpenList(specs, splitList(c.String("encoding")), o)
+			engines, err := tableOf(c).OpenList(specs, splitList(c.String("encoding")), o)
 			if err != nil {
 				return usageError{err}
 			}
 			chosen := defaultCheck
 			if c.IsSet("engines") {
-				chosen = func(engine.Engine, *sudokusat.Puzzle) bool { return true }
+				chosen = func(*engine.Engine, *sudokusat.Puzzle) bool { return true }
 			}
 			outDir := c.String("out-dir")
 			z, err := compressOption(c, outDir)
@@ -207,18 +207,13 @@ func checkCommand() *cli.Command {
 
 // defaultCheckEngines are the engines check opens when --engines is not
 // given; defaultCheck picks two of them for each puzzle, two that take it
-// and share no code: native and gophersat for a classic puzzle, the search
-// and gophersat for one with rules or regions.
+// and share no code: the engine that is fast on it (engine.For: native for
+// a classic puzzle, the search for one with rules or regions) and
+// gophersat.
 var defaultCheckEngines = []string{engine.NameNative, engine.NameSearch, engine.NameSAT}
 
-func defaultCheck(e engine.Engine, p *sudokusat.Puzzle) bool {
-	switch e.Name() {
-	case engine.NameNative:
-		return p.Classic()
-	case engine.NameSearch:
-		return !p.Classic()
-	}
-	return true
+func defaultCheck(e *engine.Engine, p *sudokusat.Puzzle) bool {
+	return e.Info().Name == engine.NameSAT || e.Info().Name == engine.For(p)
 }
 
 // checkLine is check's summary line; each figure counts puzzles. A
@@ -262,7 +257,7 @@ func (v verdict) String() string {
 
 // checkItem puts one puzzle through every engine chosen for it; the
 // verdicts of the others have no kind.
-func checkItem(ctx context.Context, engines []engine.Engine, chosen func(engine.Engine, *sudokusat.Puzzle) bool,
+func checkItem(ctx context.Context, engines []*engine.Engine, chosen func(*engine.Engine, *sudokusat.Puzzle) bool,
 	it *item, limit int, timeout time.Duration) []verdict {
 	if it.err != nil {
 		return nil
@@ -309,7 +304,7 @@ func classify(a engine.Answer, limit int) verdict {
 // wrong. A count at the limit says "at least", which no solution refutes,
 // and counts that no solutions tell apart (1 against ≥2 when only one
 // grid was shown) stay a disagreement for agreement.
-func refute(engines []engine.Engine, vs []verdict) {
+func refute(engines []*engine.Engine, vs []verdict) {
 	// The distinct solutions, each with the first engine that gave it.
 	var grids []*sudokusat.Grid
 	var from []int
@@ -382,7 +377,7 @@ func agreement(vs []verdict) bool {
 // out, and writes the CNF of each SAT encoding involved, so that the case
 // can be rerun. A puzzle that only timed out is reported without an
 // output directory: it holds nothing to reproduce.
-func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, outDir, suffix string, maxClauses int) {
+func reportCheck(w io.Writer, engines []*engine.Engine, it *item, vs []verdict, agree bool, outDir, suffix string, maxClauses int) {
 	what := "TIMEOUT"
 	for _, v := range vs {
 		if v.kind == "wrong" || v.kind == "error" {
@@ -399,10 +394,10 @@ func reportCheck(w io.Writer, engines []engine.Engine, it *item, vs []verdict, a
 			continue
 		}
 		fmt.Fprintf(w, "  %-16s %v\n", e.Name()+":", vs[i])
-		if outDir == "" || engine.Encoding(e) == "" {
+		if outDir == "" || e.Encoding() == "" {
 			continue
 		}
-		f, err := encode.Puzzle(it.puzzle, encode.Options{Encoding: engine.Encoding(e), MaxClauses: maxClauses})
+		f, err := encode.Puzzle(it.puzzle, encode.Options{Encoding: e.Encoding(), MaxClauses: maxClauses})
 		if err != nil {
 			continue
 		}
@@ -481,7 +476,7 @@ func (t *engineTally) add(index int, v verdict) {
 // printTally prints the summary table, a row for each engine shown; with --certify, a column counts
 // each engine's certified UNSAT answers (no solution, or no second one),
 // and says "uncertified" for an engine that gives no proof.
-func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certify bool, timeout time.Duration) {
+func printTally(w io.Writer, engines []*engine.Engine, stats []engineTally, certify bool, timeout time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttimeouts\ttotal\tmean µs\t"
 	if timeout > 0 {
@@ -505,7 +500,7 @@ func printTally(w io.Writer, engines []engine.Engine, stats []engineTally, certi
 		}
 		switch {
 		case !certify:
-		case engine.Certifies(e):
+		case e.Certifies():
 			fmt.Fprintf(tw, "%d\t", t.certified)
 		default:
 			fmt.Fprint(tw, "uncertified\t")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 )
 
@@ -28,7 +29,7 @@ func TestVersionAndHelp(t *testing.T) {
 		t.Errorf("help: exit %d\n%s", code, out)
 	}
 	// Every command's help has examples, each naming the command.
-	for _, c := range newApp(nil, nil, nil).Commands {
+	for _, c := range newApp(engine.Engines(), nil, nil, nil).Commands {
 		if c.Hidden || c.Name == "version" {
 			continue
 		}

@@ -57,7 +57,7 @@ func countCommand() *cli.Command {
 			start := time.Now()
 			var total, failed int
 			counts := map[string]int{}
-			e, interrupted, err := countAll(c, limit, func(w *sudokusat.Writer, e engine.Engine, o *outcome) {
+			e, interrupted, err := countAll(c, limit, func(w *sudokusat.Writer, e *engine.Engine, o *outcome) {
 				total++
 				if o.Status.Answered() {
 					counts[countText(o.Count, limit)]++
@@ -91,7 +91,7 @@ func countText(count, limit int) string {
 	return strconv.Itoa(count)
 }
 
-func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format string) {
+func writeCount(w io.Writer, e *engine.Engine, r *outcome, limit int, format string) {
 	status := "counted"
 	if !r.Status.Answered() {
 		status = r.Status.String()
@@ -151,7 +151,7 @@ func writeCount(w io.Writer, e engine.Engine, r *outcome, limit int, format stri
 // UNSAT claim which nothing checked, as solve's "claimed by SOLVER, not
 // verified": " (unverified: claimed by SOLVER)". Every other count has at
 // least one solution checked by the validator behind it, or a proof.
-func unverified(e engine.Engine, a engine.Answer) string {
+func unverified(e *engine.Engine, a engine.Answer) string {
 	if a.Count > 0 || !a.Unverified {
 		return ""
 	}
@@ -166,7 +166,7 @@ func unverified(e engine.Engine, a engine.Answer) string {
 // ask it: "1 unique", "0 none", or "≥2 several" (or the count, below a
 // higher limit) with the first two solutions and the cells where they
 // differ, where a given would tell them apart.
-func writeSetterCount(w io.Writer, e engine.Engine, a engine.Answer, limit int) {
+func writeSetterCount(w io.Writer, e *engine.Engine, a engine.Answer, limit int) {
 	count := countText(a.Count, limit)
 	switch {
 	case a.Count == 0:

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/urfave/cli/v2"
 )
 
@@ -338,7 +339,7 @@ func TestDocsFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := newApp(nil, nil, nil)
+	app := newApp(engine.Engines(), nil, nil, nil)
 	// flagsOf maps each command to its flags by every name.
 	flagsOf := map[string]map[string][]string{}
 	for _, c := range app.Commands {

@@ -27,7 +27,7 @@ type explained struct {
 
 // explainItem counts the puzzle's solutions to 2 with e, then explains it
 // from the solution found, under one deadline for both.
-func explainItem(ctx context.Context, e engine.Engine, it *item, timeout time.Duration, opt explain.Options) *explained {
+func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, opt explain.Options) *explained {
 	o := &explained{item: it}
 	if it.err != nil {
 		o.status, o.err = engine.Invalid.String(), it.err

@@ -72,7 +72,7 @@ func generateCommand() *cli.Command {
 			if err := g.opts.Check(); err != nil {
 				return usagef("--%w", err)
 			}
-			g.checks = []engine.Engine{engine.Native()}
+			g.checks = []*engine.Engine{engine.Native()}
 			if !c.Bool("no-sat-check") {
 				// In this process: the puzzles are proved one after another
 				// by each worker goroutine, and gophersat queues on its slot.
@@ -91,7 +91,7 @@ func generateCommand() *cli.Command {
 type generator struct {
 	opts    generate.Options
 	count   int
-	checks  []engine.Engine // the engines that prove each puzzle unique again
+	checks  []*engine.Engine // the engines that prove each puzzle unique again
 	timeout time.Duration
 }
 

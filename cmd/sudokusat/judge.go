@@ -83,7 +83,7 @@ func checkedText(v verdict, limit int) string {
 }
 
 // writeRuns writes the JSON record of each engine's run on one puzzle.
-func writeRuns(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agree bool, limit int) {
+func writeRuns(w io.Writer, engines []*engine.Engine, it *item, vs []verdict, agree bool, limit int) {
 	for i, e := range engines {
 		if vs[i].kind != "" {
 			writeRun(w, e, it, vs[i], &agree, limit)
@@ -93,7 +93,7 @@ func writeRuns(w io.Writer, engines []engine.Engine, it *item, vs []verdict, agr
 
 // writeRun writes the JSON record of e's run on one puzzle; agree is nil
 // where no engines were compared (bench).
-func writeRun(w io.Writer, e engine.Engine, it *item, v verdict, agree *bool, limit int) {
+func writeRun(w io.Writer, e *engine.Engine, it *item, v verdict, agree *bool, limit int) {
 	r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: v.kind, Count: v.Count,
 		Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
 		PeakKB: v.PeakMemory >> 10, By: v.By, notReadJSON: it.notRead()}
@@ -125,7 +125,7 @@ func (t *engineTally) par2(timeout time.Duration) (float64, bool) {
 }
 
 // writeSummaries writes one summary record per engine shown.
-func writeSummaries(w io.Writer, engines []engine.Engine, stats []engineTally, timeout time.Duration) {
+func writeSummaries(w io.Writer, engines []*engine.Engine, stats []engineTally, timeout time.Duration) {
 	for _, i := range shown(stats) {
 		t := stats[i]
 		s := summaryRecord{Summary: true, Engine: engines[i].Name(), Runs: t.puzzles, Answered: len(t.times),
@@ -143,7 +143,7 @@ func writeSummaries(w io.Writer, engines []engine.Engine, stats []engineTally, t
 // answered; a time axis on a log scale, since times on a data set span
 // several orders of magnitude. The further right and the lower a line,
 // the better the engine.
-func cactus(path string, engines []engine.Engine, stats []engineTally) error {
+func cactus(path string, engines []*engine.Engine, stats []engineTally) error {
 	const width, height, left, right, top, bottom = 780.0, 440.0, 70.0, 220.0, 20.0, 50.0
 	var rows []int
 	lo, hi, most := math.Inf(1), math.Inf(-1), 1
@@ -206,7 +206,7 @@ func cactus(path string, engines []engine.Engine, stats []engineTally) error {
 // scatter writes to path, as SVG, the times of engines a and b on each
 // puzzle both answered, one point per puzzle on log scales, with the
 // diagonal: a point above it is a puzzle a solved faster.
-func scatter(path string, a, b engine.Engine, ta, tb engineTally) error {
+func scatter(path string, a, b *engine.Engine, ta, tb engineTally) error {
 	const size, margin = 460.0, 70.0
 	type point struct{ x, y float64 }
 	var pts []point

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/urfave/cli/v2"
 )
 
@@ -117,10 +118,16 @@ func tuneGC() {
 
 // run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(ctx, engine.Engines(), args, stdin, stdout, stderr)
+}
+
+// runWith is run with the engines of table t: every command opens its
+// engines from it, and the help texts and the page list them.
+func runWith(ctx context.Context, t engine.Table, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) {
 		stdin = &announcedReader{r: stdin, w: stderr}
 	}
-	app := newApp(stdin, stdout, stderr)
+	app := newApp(t, stdin, stdout, stderr)
 	err := helpTopic(app, args)
 	if err == nil {
 		err = app.RunContext(ctx, flagsFirst(app, args))
@@ -158,11 +165,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return exitUnsolved
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+// newApp is the command line, its engines those of table t.
+func newApp(t engine.Table, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
-		Name:    "sudokusat",
-		Usage:   "solve Sudoku puzzles through SAT, or with the native solver",
-		Version: version(),
+		Metadata: map[string]any{tableKey: t},
+		Name:     "sudokusat",
+		Usage:    "solve Sudoku puzzles through SAT, or with the native solver",
+		Version:  version(),
 		Description: "Puzzles are read from files or standard input (\"-\"): one per line (81 symbols for 9×9),\n" +
 			"drawn grids one row per line, or rows of whitespace-separated numbers for large grids.\n" +
 			"Exit status: 0 when every puzzle was solved, 1 when any was not, 2 for usage errors,\n" +
@@ -186,13 +195,24 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: commands(solveCommand(), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), benchCommand(),
+		Commands: commands(solveCommand(t), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), benchCommand(),
 			generateCommand(), familyCommand(), judgeCommand(), gradeCommand(), explainCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
 			completionCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {
 			// run maps errors to exit statuses; urfave must not exit itself.
 		},
 	}
+}
+
+// tableKey is where the App's Metadata holds its table of engines.
+const tableKey = "engines"
+
+// tableOf returns the table of engines of c's App.
+func tableOf(c *cli.Context) engine.Table {
+	if t, ok := c.App.Metadata[tableKey].(engine.Table); ok {
+		return t
+	}
+	return engine.Engines()
 }
 
 // commands makes every command report flag errors as usage errors that

@@ -62,9 +62,9 @@ func renderItem(c *cli.Context, w io.Writer, it *item) error {
 		o.Title = "Variant " + o.Title
 	}
 	if c.Bool("solution") {
-		e := engine.Native()
-		if !p.Classic() {
-			e = engine.Search()
+		e, err := tableOf(c).Open(engine.For(p), engine.Options{})
+		if err != nil {
+			return err
 		}
 		a := engine.Solve(c.Context, e, p, 0)
 		if a.Status != engine.Solved {

@@ -60,7 +60,7 @@ func serveCommand() *cli.Command {
 				return err
 			}
 			defer pool.Close()
-			h, err := web.NewHandler(web.FS(), api.Service{Workers: pool}, l)
+			h, err := web.NewHandler(web.FS(), api.Service{Table: tableOf(c), Workers: pool}, l)
 			if err != nil {
 				return err
 			}

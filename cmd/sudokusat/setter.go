@@ -50,7 +50,7 @@ type setterRecord struct {
 // minimal) on every input puzzle, one record each in the --format asked
 // (one of formats; "json" is written from the record's fields, any other
 // from its text), and writes a summary.
-func runSetter(c *cli.Context, name string, formats []string, answer func(ctx context.Context, e engine.Engine, it *item, format string) *setterRecord) error {
+func runSetter(c *cli.Context, name string, formats []string, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
 	format := c.String("format")
 	if !slices.Contains(formats, format) {
 		return usagef("unknown format %q (want %s or %s)", format, strings.Join(formats[:len(formats)-1], ", "), formats[len(formats)-1])
@@ -102,7 +102,7 @@ func runSetter(c *cli.Context, name string, formats []string, answer func(ctx co
 // writeSetter writes a record: its fields as JSON, or its text (an error
 // as STATUS: PLACE: reason, with a blank line after it in the grid form,
 // whose records end with one).
-func writeSetter(w *sudokusat.Writer, e engine.Engine, r *setterRecord, format string) {
+func writeSetter(w *sudokusat.Writer, e *engine.Engine, r *setterRecord, format string) {
 	if format == "json" {
 		// The place and status first, as every command's records have
 		// them, then the answer's fields by name.
@@ -191,7 +191,7 @@ func minimalCommand() *cli.Command {
 		Flags: setterFlags([]string{"line", "json"}, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
-			return runSetter(c, "minimal", []string{"line", "json"}, func(ctx context.Context, e engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "minimal", []string{"line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				m, err := engine.Minimal(ctx, e, it.puzzle, timeout)
 				if err != nil {
 					return failure(it, err)
@@ -232,7 +232,7 @@ func hintCommand() *cli.Command {
 			if limit < 2 {
 				return usagef("--cap %d: want at least 2", limit)
 			}
-			return runSetter(c, "hint", []string{"line", "json"}, func(ctx context.Context, e engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "hint", []string{"line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				h, err := engine.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

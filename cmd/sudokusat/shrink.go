@@ -41,7 +41,7 @@ func shrinkFlags() []cli.Flag {
 // case's verdicts are in, and keeps the results for reportCheck, which
 // prints and writes them in input order.
 type shrinker struct {
-	engines []engine.Engine
+	engines []*engine.Engine
 	limit   int
 	timeout time.Duration // per engine run, as check's --timeout
 	budget  time.Duration
@@ -54,7 +54,7 @@ type shrinker struct {
 // newShrinker returns check's shrinker, or nil when shrinking is off: it
 // is on with --out-dir unless --shrink=false, and on with --shrink alone
 // (the smallest puzzle printed, nothing written).
-func newShrinker(c *cli.Context, engines []engine.Engine, limit int, timeout time.Duration) (*shrinker, error) {
+func newShrinker(c *cli.Context, engines []*engine.Engine, limit int, timeout time.Duration) (*shrinker, error) {
 	on := c.String("out-dir") != ""
 	if c.IsSet("shrink") {
 		on = c.Bool("shrink")
@@ -263,7 +263,7 @@ func (s *shrinker) shrinkCNF(ctx context.Context, r *shrunk) {
 }
 
 // String says what the shrunk formula shows, for check's report.
-func (c shrunkCNF) String(e engine.Engine) string {
+func (c shrunkCNF) String(e *engine.Engine) string {
 	return fmt.Sprintf("%s still gives %s on %d of %d clauses (%d formulas tried in %v)",
 		e.Name(), c.fault.Kind, c.formula.NumClauses(), c.from, c.tests, c.elapsed.Round(time.Millisecond))
 }
@@ -271,7 +271,7 @@ func (c shrunkCNF) String(e engine.Engine) string {
 // writeShrunkCNF writes a shrunk formula, after comment lines that say
 // what it is and, for an UNSAT claim, give the model that refutes it.
 // They come before sudokusat's header, which decode still reads.
-func writeShrunkCNF(path string, it *item, e engine.Engine, c shrunkCNF) error {
+func writeShrunkCNF(path string, it *item, e *engine.Engine, c shrunkCNF) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -346,10 +346,10 @@ func (s *shrinker) report(w io.Writer, it *item, outDir, suffix string, maxClaus
 	fmt.Fprintf(w, "  shrunk: %s: %s\n", what, pzl)
 	written := map[string]bool{}
 	for _, i := range []int{r.target.a, r.target.b} {
-		if i < 0 || engine.Encoding(s.engines[i]) == "" {
+		if i < 0 || s.engines[i].Encoding() == "" {
 			continue
 		}
-		f, err := encode.Puzzle(q, encode.Options{Encoding: engine.Encoding(s.engines[i]), MaxClauses: maxClauses})
+		f, err := encode.Puzzle(q, encode.Options{Encoding: s.engines[i].Encoding(), MaxClauses: maxClauses})
 		if err != nil {
 			fmt.Fprintf(w, "  (could not encode the shrunk puzzle: %v)\n", err)
 			continue
@@ -412,7 +412,7 @@ func (s *shrinker) script(r *shrunk, puzzle string, cnfLines []string) string {
 		if strings.HasPrefix(spec, engine.NameSAT+"/") {
 			spec = engine.NameSAT
 		} else if _, ok := engine.CommandLine(e, ""); ok && ext == "" {
-			ext = engine.Encoding(e) // external solvers take the first encoding
+			ext = e.Encoding() // external solvers take the first encoding
 		}
 		add(&specs, spec)
 	}
@@ -420,8 +420,8 @@ func (s *shrinker) script(r *shrunk, puzzle string, cnfLines []string) string {
 		add(&encs, ext)
 	}
 	for _, i := range []int{r.target.a, r.target.b} {
-		if i >= 0 && engine.Encoding(s.engines[i]) != "" {
-			add(&encs, engine.Encoding(s.engines[i]))
+		if i >= 0 && s.engines[i].Encoding() != "" {
+			add(&encs, s.engines[i].Encoding())
 		}
 	}
 	argv := []string{"check", "--engines", strings.Join(specs, ",")}

@@ -57,17 +57,17 @@ func maxClausesFlag() cli.Flag {
 // openEngine opens the engine that --engine, --encoding, --sums and
 // --certify name; any problem with them is a usage error, found before
 // any puzzle is read.
-func openEngine(c *cli.Context, w *engine.Workers) (engine.Engine, error) {
+func openEngine(c *cli.Context, w *engine.Workers) (*engine.Engine, error) {
 	o, err := engineOptions(c, w)
 	if err != nil {
 		return nil, err
 	}
-	e, err := engine.Open(c.String("engine"), o)
+	e, err := tableOf(c).Open(c.String("engine"), o)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if o.Certify && !engine.Certifies(e) {
-		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), engine.ProofEngines())
+	if o.Certify && !e.Certifies() {
+		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), tableOf(c).ProofEngines())
 	}
 	return e, nil
 }
@@ -108,7 +108,7 @@ func (o *outcome) message() string {
 
 // runItem counts one input puzzle's solutions up to limit under an
 // optional per-puzzle deadline.
-func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout time.Duration) *outcome {
+func runItem(ctx context.Context, e *engine.Engine, it *item, limit int, timeout time.Duration) *outcome {
 	if it.err != nil {
 		return &outcome{item: it, Answer: engine.Answer{Status: engine.Invalid, Limit: limit, Err: it.err}}
 	}
@@ -120,7 +120,7 @@ func runItem(ctx context.Context, e engine.Engine, it *item, limit int, timeout 
 // --workers, and writes each outcome's record with record, in input order.
 // It returns the engine, for the summary, and whether an interrupt ended
 // the batch (its records are written then too).
-func countAll(c *cli.Context, limit int, record func(*sudokusat.Writer, engine.Engine, *outcome)) (e engine.Engine, interrupted bool, err error) {
+func countAll(c *cli.Context, limit int, record func(*sudokusat.Writer, *engine.Engine, *outcome)) (e *engine.Engine, interrupted bool, err error) {
 	timeout, workers := c.Duration("timeout"), c.Int("workers")
 	pool, err := newWorkers(workers, timeout > 0)
 	if err != nil {
@@ -153,15 +153,15 @@ func writeErr(err error) error {
 	return fmt.Errorf("write standard output: %w", err)
 }
 
-func solveCommand() *cli.Command {
+func solveCommand(t engine.Table) *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
 		Usage:     "solve puzzles, one answer per puzzle, in input order",
 		ArgsUsage: "[FILE|-]...",
 		Description: "Each puzzle gives exactly one record: its solution, or STATUS: message naming the line.\n" +
-			"Engines: " + strings.Join(engine.Names(), ", ") + ",\n" +
+			"Engines: " + strings.Join(t.Names(), ", ") + ",\n" +
 			"or any DIMACS solver command line (\"{cnf}\" stands for the CNF file, \"{out}\" for a result file).\n" +
-			"Puzzles with rules or regions (f-puzzles) run on " + engine.RulesEngines() + "." + "\n\n" +
+			"Puzzles with rules or regions (f-puzzles) run on " + t.RulesEngines() + "." + "\n\n" +
 			examples(
 				"sudokusat solve puzzles.txt", "one solution per line, with the embedded gophersat",
 				"sudokusat solve --engine native --format grid puzzles.txt", "the native solver, each solution drawn",
@@ -194,7 +194,7 @@ func solveCommand() *cli.Command {
 			}
 			tally := map[engine.Status]int{}
 			start := time.Now()
-			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e engine.Engine, o *outcome) {
+			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e *engine.Engine, o *outcome) {
 				tally[o.Status]++
 				write(w, e, o)
 				// The solution formats have no room for a note: a
@@ -272,7 +272,7 @@ func timeoutFlag(usage string) cli.Flag {
 		}}
 }
 
-type writeFunc func(w *sudokusat.Writer, e engine.Engine, o *outcome)
+type writeFunc func(w *sudokusat.Writer, e *engine.Engine, o *outcome)
 
 // solveFormats are solve's output formats.
 var solveFormats = []struct {
@@ -308,7 +308,7 @@ func writerFor(format string) (writeFunc, error) {
 // stated solution: the link opens the puzzle to solve, and SudokuPad
 // checks the solver's grid against it.
 func writeLink(link func(*sudokusat.Puzzle) (string, error)) writeFunc {
-	return func(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
+	return func(w *sudokusat.Writer, _ *engine.Engine, o *outcome) {
 		if o.Status != engine.Solved {
 			fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
 			return
@@ -328,7 +328,7 @@ func writeLink(link func(*sudokusat.Puzzle) (string, error)) writeFunc {
 // as it allows, or "STATUS: message". A puzzle written as rows of numbers
 // gets rows of numbers back, as from decode and in JSON: one line of symbols
 // would be unreadable above 35×35 and in another notation than its input.
-func writeLine(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
+func writeLine(w *sudokusat.Writer, _ *engine.Engine, o *outcome) {
 	if o.Status == engine.Solved {
 		w.WriteString(notation(o.puzzle, o.Solution()) + "\n")
 		return
@@ -338,7 +338,7 @@ func writeLine(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
 
 // writeGrid writes the solution in the puzzle's own layout, drawn as a grid,
 // and a blank line after each record.
-func writeGrid(w *sudokusat.Writer, _ engine.Engine, o *outcome) {
+func writeGrid(w *sudokusat.Writer, _ *engine.Engine, o *outcome) {
 	if o.Status != engine.Solved {
 		fmt.Fprintf(w, "%s: %s\n\n", o.Status, o.message())
 		return
@@ -368,7 +368,7 @@ type jsonRecord struct {
 	notReadJSON
 }
 
-func writeJSON(w *sudokusat.Writer, e engine.Engine, o *outcome) {
+func writeJSON(w *sudokusat.Writer, e *engine.Engine, o *outcome) {
 	r := jsonRecord{Index: o.index, File: o.file, Line: o.line, Status: o.Status.String(), Engine: e.Name(), By: o.By,
 		Micros: float64(o.Elapsed.Nanoseconds()) / 1e3, Certified: o.Certified, statedJSON: newStatedJSON(o),
 		notReadJSON: o.notRead()}

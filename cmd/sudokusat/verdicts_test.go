@@ -184,11 +184,11 @@ func TestCheckVerdictsJSON(t *testing.T) {
 }
 
 // named is an engine that only has a name, for refute's messages.
-type named string
-
-func (n named) Name() string { return string(n) }
-func (named) Count(context.Context, *sudokusat.Puzzle, int) (engine.Result, error) {
-	return engine.Result{}, errors.New("not run")
+// named is an engine that is only a name.
+func named(name string) *engine.Engine {
+	return engine.New(engine.Info{Name: name}, engine.Options{}, engine.CounterFunc(func(context.Context, *sudokusat.Puzzle, int) (engine.Result, error) {
+		return engine.Result{}, errors.New("not run")
+	}))
 }
 
 // TestRefute: which answers the others' validated solutions refute.
@@ -230,7 +230,7 @@ func TestRefute(t *testing.T) {
 		{"0 beside a timeout", []verdict{count(2), timeout}, nil, nil, true},
 		{"0 beside 0", []verdict{count(2), count(2)}, nil, nil, true},
 	}
-	engines := []engine.Engine{named("a"), named("b")}
+	engines := []*engine.Engine{named("a"), named("b")}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			refute(engines, tt.vs)

@@ -20,16 +20,12 @@ import (
 	"github.com/sudokusat/sudokusat/explain"
 )
 
-// Engines that run inside a browser: the native solver, the embedded
-// gophersat and dancing links, under the command line's names. On variant
-// puzzles EngineNative is the independent variant search, as on the
-// command line, and dancing links, which know classic grids only, are an
-// error.
-const (
-	EngineNative = "native"
-	EngineSAT    = "sat"
-	EngineDLX    = "dlx"
-)
+// Engines the page runs are the rows of its table (Service.Table) that
+// start no process (engine.Info.Page): the native solver, the search,
+// dancing links and the embedded gophersat, under the command line's
+// names, which mean the same here. An empty name is the engine that is
+// fast on the puzzle (engine.For): native for a classic grid, the search
+// for one with rules or regions.
 
 // Statuses of a successful reply, by operation. Solve's is "solved"; a
 // failure's status is the engine layer's, as the command line prints it
@@ -49,11 +45,11 @@ type Request struct {
 	// a classic grid, or a variant puzzle as one f-puzzles JSON document
 	// or link.
 	Puzzle string `json:"puzzle"`
-	// Engine is EngineNative, EngineSAT or EngineDLX; empty means
-	// EngineNative.
+	// Engine names one of the page's engines (Engines); empty means the
+	// one that is fast on the puzzle (engine.For).
 	Engine string `json:"engine"`
-	// Encoding names the CNF encoding for EngineSAT and Encode; empty
-	// means encode.Default.
+	// Encoding names the CNF encoding for the SAT engine and Encode;
+	// empty means encode.Default.
 	Encoding string `json:"encoding"`
 	// Limit is how many solutions Count looks for; 0 means 2. It is
 	// the cap of Candidates (each candidate's solutions counted up to
@@ -170,6 +166,8 @@ type Reply struct {
 	Micros float64 `json:"us,omitempty"`
 	// SVG draws the puzzle, with the solution in blue when there is one.
 	SVG string `json:"svg,omitempty"`
+	// Engines are the engines the page runs, from Engines.
+	Engines []EngineInfo `json:"engines,omitempty"`
 	// Explanation is Explain's solve path, as explain --format json writes
 	// it.
 	Explanation *explain.Report `json:"explanation,omitempty"`
@@ -191,6 +189,14 @@ type Unread struct {
 	Text  string   `json:"text,omitempty"`
 }
 
+// EngineInfo is one engine the page runs: its name, what it is, and
+// whether it takes puzzles with rules or regions.
+type EngineInfo struct {
+	Name  string `json:"name"`
+	Doc   string `json:"doc"`
+	Rules bool   `json:"rules"`
+}
+
 // Op is one operation of the page.
 type Op func(context.Context, Request) Reply
 
@@ -198,6 +204,9 @@ type Op func(context.Context, Request) Reply
 // this process, as the WebAssembly build does; a server sets Workers, so
 // that searches run in parallel and a deadline stops them.
 type Service struct {
+	// Table is the table of engines whose page rows the page runs; nil
+	// means engine.Engines().
+	Table engine.Table
 	// Workers, when not nil, runs gophersat in its worker processes.
 	Workers *engine.Workers
 	// MaxSize, when above zero, is the largest grid side the operations
@@ -226,6 +235,8 @@ func (s Service) Ops() map[string]Op {
 		"minimal":    s.Minimal,
 		// Why and how hard.
 		"explain": s.Explain,
+		// What the page offers.
+		"engines": s.Engines,
 	}
 }
 

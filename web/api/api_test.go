@@ -35,11 +35,11 @@ func TestSolve(t *testing.T) {
 		wantText     string
 	}{
 		{"native", Request{Puzzle: inkala}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
-		{"native by name", Request{Puzzle: inkala, Engine: EngineNative}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
-		{"dancing links", Request{Puzzle: inkala, Engine: EngineDLX}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
-		{"gophersat default encoding", Request{Puzzle: inkala, Engine: EngineSAT}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
-		{"gophersat minimal", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "minimal"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
-		{"gophersat extended", Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "extended"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"native by name", Request{Puzzle: inkala, Engine: engine.NameNative}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"dancing links", Request{Puzzle: inkala, Engine: engine.NameDLX}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat default encoding", Request{Puzzle: inkala, Engine: engine.NameSAT}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat minimal", Request{Puzzle: inkala, Engine: engine.NameSAT, Encoding: "minimal"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
+		{"gophersat extended", Request{Puzzle: inkala, Engine: engine.NameSAT, Encoding: "extended"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"surrounding blank lines and CRLF", Request{Puzzle: "\r\n# Inkala\r\n" + inkala + "\r\n\r\n"}, engine.Solved.String(), "", inkalaSolution, inkalaSolution},
 		{"rows come back as a drawn grid, as solve --format grid writes them", Request{Puzzle: ".2.1\n....\n....\n4.2.\n"}, engine.Solved.String(), "", "3241143223144123", "3 2 | 4 1\n1 4 | 3 2\n----+----\n2 3 | 1 4\n4 1 | 2 3\n"},
 		{"clashing givens", Request{Puzzle: clash}, engine.Invalid.String(),
@@ -53,9 +53,9 @@ func TestSolve(t *testing.T) {
 		{"good then bad", Request{Puzzle: inkala + "\n123"}, engine.Invalid.String(),
 			"invalid: line 2: more than one puzzle in the input: the page takes one", "", ""},
 		{"no solution native", Request{Puzzle: noSolution}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
-		{"no solution gophersat", Request{Puzzle: noSolution, Engine: EngineSAT}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
+		{"no solution gophersat", Request{Puzzle: noSolution, Engine: engine.NameSAT}, engine.Unsolvable.String(), "unsolvable: line 1: no solution", "", ""},
 		{"unknown engine", Request{Puzzle: inkala, Engine: "cadical"}, engine.Failed.String(),
-			`error: line 1: unknown engine "cadical": the page runs native, sat and dlx`, "", ""},
+			`error: line 1: unknown engine "cadical": the page runs native, search, dlx, sat`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,7 +85,7 @@ func TestSolve(t *testing.T) {
 }
 
 func TestSolveBadEncoding(t *testing.T) {
-	r := Solve(context.Background(), Request{Puzzle: inkala, Engine: EngineSAT, Encoding: "fancy"})
+	r := Solve(context.Background(), Request{Puzzle: inkala, Engine: engine.NameSAT, Encoding: "fancy"})
 	if r.Status != engine.Failed.String() || !strings.HasPrefix(r.Message, "error: line 1: ") || !strings.Contains(r.Message, "fancy") {
 		t.Errorf("got %s %q, want an error naming the encoding", r.Status, r.Message)
 	}
@@ -100,10 +100,10 @@ func TestCount(t *testing.T) {
 		wantLimit int
 	}{
 		{"unique", Request{Puzzle: inkala}, 1, "1", 2},
-		{"unique gophersat", Request{Puzzle: inkala, Engine: EngineSAT}, 1, "1", 2},
+		{"unique gophersat", Request{Puzzle: inkala, Engine: engine.NameSAT}, 1, "1", 2},
 		{"empty 4×4 at the default limit", Request{Puzzle: "................"}, 2, "≥2", 2},
 		{"every empty 4×4", Request{Puzzle: "................", Limit: 1000}, 288, "288", 1000},
-		{"every empty 4×4 gophersat", Request{Puzzle: "................", Limit: 1000, Engine: EngineSAT}, 288, "288", 1000},
+		{"every empty 4×4 gophersat", Request{Puzzle: "................", Limit: 1000, Engine: engine.NameSAT}, 288, "288", 1000},
 		{"limit 1 is a plain count", Request{Puzzle: "................", Limit: 1}, 1, "1", 1},
 		{"no solution", Request{Puzzle: noSolution}, 0, "0", 2},
 	}
@@ -355,7 +355,7 @@ func TestCall(t *testing.T) {
 
 func TestOps(t *testing.T) {
 	// The names JavaScript calls: cmd/wasm exports exactly these.
-	want := []string{"candidates", "count", "encode", "explain", "generate", "grade", "hint", "minimal", "render", "solve"}
+	want := []string{"candidates", "count", "encode", "engines", "explain", "generate", "grade", "hint", "minimal", "render", "solve"}
 	ops := Ops()
 	if len(ops) != len(want) {
 		t.Errorf("%d operations, want %d", len(ops), len(want))

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
@@ -151,24 +152,28 @@ func draw(p *sudokusat.Puzzle, solution *sudokusat.Grid, cellSize float64) (stri
 	return b.String(), nil
 }
 
-// engine returns the engine req names for p: the page runs the native
-// solver, dancing links and the embedded gophersat only (no external
-// processes). The page's native is the fast path of the puzzle at hand:
-// for a puzzle with rules or regions, which the native solver does not
-// take, it is the search that does.
-func (s Service) engine(req Request, p *sudokusat.Puzzle) (engine.Engine, error) {
-	name := req.Engine
-	switch name {
-	case "", EngineNative:
-		name = engine.NameNative
-		if !p.Classic() {
-			name = engine.NameSearch
-		}
-	case EngineDLX, EngineSAT:
-	default:
-		return nil, fmt.Errorf("unknown engine %q: the page runs %s, %s and %s", req.Engine, EngineNative, EngineSAT, EngineDLX)
+// table returns the table of engines the service runs.
+func (s Service) table() engine.Table {
+	if s.Table == nil {
+		return engine.Engines()
 	}
-	return engine.Open(name, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
+	return s.Table
+}
+
+// engine returns the engine req names for p: one of the table's page
+// engines (no processes of their own), or for an empty name the one
+// engine.For says is fast on p. A name means what it means on the command
+// line: native takes classic grids only.
+func (s Service) engine(req Request, p *sudokusat.Puzzle) (*engine.Engine, error) {
+	name := req.Engine
+	if name == "" {
+		name = engine.For(p)
+	}
+	page := s.table().Page()
+	if !slices.Contains(page.Names(), name) {
+		return nil, fmt.Errorf("unknown engine %q: the page runs %s", req.Engine, strings.Join(page.Names(), ", "))
+	}
+	return page.Open(name, engine.Options{Encoding: req.Encoding, Workers: s.Workers})
 }
 
 // counted is what count ran: the engine's name and the encoding, if any.
@@ -182,7 +187,7 @@ func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, li
 		return engine.Answer{}, counted{}, failed(engine.Failed.String(), p, err)
 	}
 	a := engine.Count(ctx, e, p, limit, 0)
-	what := counted{e.Name(), engine.Encoding(e)}
+	what := counted{e.Name(), e.Encoding()}
 	if what.encoding != "" && !p.Classic() {
 		what.encoding = variantEncoding
 	}

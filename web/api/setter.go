@@ -117,7 +117,7 @@ func questionFailure(p *sudokusat.Puzzle, err error) Reply {
 // setterStart reads and checks what the three questions share: the cell
 // size, the puzzle and the engine. The reply is valid only when the
 // puzzle is nil.
-func (s Service) setterStart(req Request) (*sudokusat.Puzzle, engine.Engine, Reply) {
+func (s Service) setterStart(req Request) (*sudokusat.Puzzle, *engine.Engine, Reply) {
 	if fail := cellSizeFailure(req.CellSize); fail != nil {
 		return nil, nil, *fail
 	}
@@ -129,16 +129,16 @@ func (s Service) setterStart(req Request) (*sudokusat.Puzzle, engine.Engine, Rep
 	if err != nil {
 		return nil, nil, failed(engine.Failed.String(), p, err)
 	}
-	if !p.Classic() && !engine.TakesRules(e) {
-		return nil, nil, failed(engine.Failed.String(), p, fmt.Errorf("engine %s takes classic grids only: this puzzle has rules or regions (the page's native runs the variant search on it)", e.Name()))
+	if !p.Classic() && !e.Info().Rules {
+		return nil, nil, failed(engine.Failed.String(), p, fmt.Errorf("engine %s %w: this puzzle has rules or regions (engines that take them: %s)", e.Name(), engine.ErrRules, s.table().Page().RulesEngines()))
 	}
 	return p, e, Reply{}
 }
 
 // answered is the start of a setter's reply: the puzzle described and
 // drawn, givens only, and the engine that answered.
-func answered(status string, p *sudokusat.Puzzle, e engine.Engine, cellSize float64) (Reply, error) {
-	r := Reply{Status: status, Engine: e.Name(), Encoding: engine.Encoding(e)}
+func answered(status string, p *sudokusat.Puzzle, e *engine.Engine, cellSize float64) (Reply, error) {
+	r := Reply{Status: status, Engine: e.Name(), Encoding: e.Encoding()}
 	if r.Encoding != "" && !p.Classic() {
 		r.Encoding = variantEncoding
 	}

@@ -78,9 +78,9 @@ func setterPuzzles(t *testing.T) []struct{ name, text string } {
 
 func pageEngines(text string) []string {
 	if strings.HasPrefix(text, "{") {
-		return []string{EngineNative, EngineSAT} // dancing links take no rules
+		return []string{"", engine.NameSAT} // dancing links take no rules
 	}
-	return []string{EngineNative, EngineSAT, EngineDLX}
+	return []string{"", engine.NameSAT, engine.NameDLX}
 }
 
 // TestCandidates: each cell's candidates, and their counts up to the cap,
@@ -147,7 +147,7 @@ func TestCandidatesEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []string{EngineNative, EngineSAT, EngineDLX} {
+	for _, e := range []string{"", engine.NameSAT, engine.NameDLX} {
 		r := Candidates(ctx, Request{Puzzle: inkala, Engine: e})
 		for c := range 81 {
 			// A unique puzzle: one candidate a cell, the solution's.
@@ -426,12 +426,12 @@ func TestSetterFailures(t *testing.T) {
 		{"hint cap 1", ctx, Service{}, "hint", Request{Puzzle: several4, Limit: 1}, "error", "error: limit 1: want 2 to 100 solutions"},
 		{"no solution", ctx, Service{}, "candidates", Request{Puzzle: conflict4}, "unsolvable", "unsolvable: line 1: no solution"},
 		{"clashing givens", ctx, Service{}, "hint", Request{Puzzle: clash}, "invalid", "invalid: line 1: conflicting givens"},
-		{"dancing links on a variant", ctx, Service{}, "minimal", Request{Puzzle: miracle, Engine: EngineDLX}, "error", "error: line 1: engine dlx takes classic grids only"},
+		{"dancing links on a variant", ctx, Service{}, "minimal", Request{Puzzle: miracle, Engine: engine.NameDLX}, "error", "error: line 1: engine dlx takes classic grids only"},
 		{"unknown engine", ctx, Service{}, "hint", Request{Puzzle: several4, Engine: "cadical"}, "error", `error: line 1: unknown engine "cadical"`},
 		{"over the server's size", ctx, Service{MaxSize: 4}, "candidates", Request{Puzzle: inkala}, "invalid", "invalid: line 1: a 9×9 grid: this server takes grids up to 4×4"},
 		{"bad cell size", ctx, Service{}, "minimal", Request{Puzzle: unique4, CellSize: 1}, "error", "error: cellSize 1: want 4 to 400 pixels"},
 		{"past the deadline", expired, Service{}, "candidates", Request{Puzzle: several4}, "timeout", "timeout: line 1: no answer before the deadline"},
-		{"past the deadline, hint", expired, Service{}, "hint", Request{Puzzle: several4, Engine: EngineSAT}, "timeout", "timeout: line 1: no answer before the deadline"},
+		{"past the deadline, hint", expired, Service{}, "hint", Request{Puzzle: several4, Engine: engine.NameSAT}, "timeout", "timeout: line 1: no answer before the deadline"},
 		{"past the deadline, minimal", expired, Service{}, "minimal", Request{Puzzle: unique4}, "timeout", "timeout: line 1: no answer before the deadline"},
 	}
 	for _, tt := range tests {

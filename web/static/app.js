@@ -1049,6 +1049,22 @@ function gridKey(e) {
   announce();
 }
 
+// listEngines offers the engines the page runs, as the table of engines
+// lists them (the API's "engines" operation), after the first choice:
+// the one that is fast on the puzzle.
+async function listEngines() {
+  const r = await solver.call('engines', {}, 0, true);
+  const group = $('engines');
+  for (const e of r.engines || []) {
+    const label = document.createElement('label');
+    label.title = e.doc;
+    const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'engine', value: e.name });
+    input.addEventListener('change', engineChanged);
+    label.append(input, ` ${e.name}`);
+    group.append(label);
+  }
+}
+
 function engineChanged() {
   // The encoding is the SAT engine's: the native solver has none.
   $('encoding').disabled = engine() !== 'sat';
@@ -1118,7 +1134,8 @@ function wire() {
 
 wire();
 solver.ready.then(
-  () => {
+  async () => {
+    await listEngines();
     setStatus('Ready: type or paste a puzzle, or generate one.', 'hint');
     $('version').textContent = solver.where;
     $('build').textContent = solver.build;

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
@@ -12,6 +13,60 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
+
+// external is a DIMACS solver run as a process for each solve.
+type external struct {
+	solver *satsolve.External
+	o      Options
+}
+
+// openExternal opens a DIMACS solver, known by name or given by its
+// command line: its row says whether it gives proofs, as the command line
+// does when it names "{proof}".
+func openExternal(row Info, spec string, o Options) (*Engine, error) {
+	s, err := satsolve.Engine(spec)
+	if err != nil {
+		return nil, &openError{err}
+	}
+	x, ok := s.(*satsolve.External)
+	if !ok {
+		return nil, openErrorf("unknown engine %q (engines: %s)", spec, Engines().known())
+	}
+	if _, err := exec.LookPath(x.Argv[0]); err != nil {
+		return nil, openErrorf("engine %q: no program %q on PATH (engines: %s)", spec, x.Argv[0], Engines().known())
+	}
+	// The files that a command killed outright left for its solver go
+	// now, once per engine opened: they cannot go when it dies.
+	satsolve.RemoveStaleRuns()
+	o.Sums = encode.SumClauses // DIMACS holds clauses only
+	x.MemoryLimit = o.MemoryLimit
+	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
+		// Bound to each formula in external.Count.
+		x.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }
+	}
+	row.Proofs = x.ProofArgs != nil || strings.Contains(spec, "{proof}")
+	e := New(row, o, &external{solver: x, o: o})
+	e.name = x.Name()
+	return e, nil
+}
+
+func (e *external) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	f, err := encodeCtx(ctx, p, e.o)
+	if err != nil {
+		return Result{}, err
+	}
+	s := e.solver
+	if s.Certify != nil {
+		// The External is shared by every puzzle: the check is bound to
+		// this one's formula on a copy.
+		c := *s
+		c.Certify = func(ctx context.Context, cnf, proof io.Reader) error {
+			return checkRefutation(ctx, f, cnf, proof)
+		}
+		s = &c
+	}
+	return satResult(s.Count(ctx, f, limit))
+}
 
 // FaultKind says how an external solver's answer on a formula is wrong,
 // as judged without the solver: by the formula's clauses, a known model of
@@ -75,8 +130,8 @@ var ErrNoFault = errors.New("no answer wrong on its own formula")
 // the solver read. It returns the first wrong answer, or an error wrapping
 // ErrNoFault when there is none, or the solver's failure. Only external
 // solvers are judged; another engine is an error wrapping ErrNoFault.
-func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, known []*sudokusat.Grid) (*Fault, error) {
-	x, ok := e.(*external)
+func FindFault(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, known []*sudokusat.Grid) (*Fault, error) {
+	x, ok := e.c.(*external)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s is not an external solver", ErrNoFault, e.Name())
 	}
@@ -141,8 +196,8 @@ func FindFault(ctx context.Context, e Engine, p *sudokusat.Puzzle, limit int, kn
 // when shrinking): a model that falsifies a clause of g; UNSAT for g,
 // which the witness satisfies; UNSAT with a proof drat refuses for g; a
 // failure. A run cut short by ctx is none of them.
-func (ft *Fault) Holds(ctx context.Context, e Engine, g *encode.Formula) bool {
-	x, ok := e.(*external)
+func (ft *Fault) Holds(ctx context.Context, e *Engine, g *encode.Formula) bool {
+	x, ok := e.c.(*external)
 	if !ok {
 		return false
 	}
@@ -215,8 +270,8 @@ func contains(gs []*sudokusat.Grid, g *sudokusat.Grid) bool {
 // CNF file cnf as a count does: "{cnf}" replaced by cnf, "{out}" and
 // "{proof}" by files named after it (cnf+".out", cnf+".drat"), the proof
 // arguments added when e certifies. It reports false for another engine.
-func CommandLine(e Engine, cnf string) ([]string, bool) {
-	x, ok := e.(*external)
+func CommandLine(e *Engine, cnf string) ([]string, bool) {
+	x, ok := e.c.(*external)
 	if !ok {
 		return nil, false
 	}
