@@ -136,7 +136,9 @@ const stepShown = (n) => {
 // key, Home, and Last. It returns what the page showed, saving a
 // screenshot at step 3 as shot.
 const explainExample = async (p, label, shot, n = 9) => {
-  await p.check('input[name=engine][value=native]');
+  // The engine that is fast on the puzzle: native, or the search for a
+  // variant.
+  await p.check('input[name=engine][value=""]');
   await p.selectOption('#example', { label });
   const r = { puzzle: await p.inputValue('#puzzle') };
   // Explain sets the status to "Working…" as it is clicked: the answer is
@@ -390,10 +392,14 @@ try {
   await page.click('#hint');
   await waitStatus('error');
   result.setter.conflict = { status: await status(), marked: await markedAs('conflict') };
+  // A variant: the engine that is fast on it (the search), since native
+  // takes classic grids only; then native again.
+  await page.check('input[name=engine][value=""]');
   await page.fill('#puzzle', thermoConflict);
   await page.click('#hint');
   await waitStatus('error');
   result.setter.thermo = { status: await status(), marked: await markedAs('conflict') };
+  await page.check('input[name=engine][value=native]');
 
   step('minimal?');
   await page.fill('#puzzle', setterUnique);
