@@ -172,7 +172,11 @@ func TestKillerSumForms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, form := range []*Formula{f, f.simplified()} {
+			simple, err := f.simplified(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, form := range []*Formula{f, simple} {
 				if got := models(t, form, n, len(all)+1); !slices.Equal(got, want) {
 					t.Fatalf("puzzle %d, sets up to %d: %d solutions, want %d\n%s %v\ngot  %v\nwant %v", i, sets, len(got), len(want), g, p.Rules, got, want)
 				}
@@ -258,5 +262,12 @@ func TestPuzzleContext(t *testing.T) {
 	}
 	if _, err := PuzzleContext(cancelled, cages, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
+	}
+	f, err := variantFull(context.Background(), cages, SumClauses, DefaultMaxClauses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.simplified(cancelled); !errors.Is(err, context.Canceled) {
+		t.Errorf("simplifying, cancelled: %v, want context.Canceled", err)
 	}
 }

@@ -101,10 +101,7 @@ func variantFormula(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxC
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("encoding: %w", err)
-	}
-	return f.simplified(), nil
+	return f.simplified(ctx)
 }
 
 // variantFull is VariantFull refused past maxClauses clauses for its base,
