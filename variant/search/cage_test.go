@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -310,25 +309,24 @@ func TestCageBoundsAgainstTable(t *testing.T) {
 
 // BenchmarkCageTables counts killer puzzles with cage tables of up to
 // 0, 64, 512 and 4096 digit sets (the rest bounded), to measure where a
-// table stops paying for itself: the 9×9 killer, random 9×9 puzzles of
-// large cages, random 16×16 puzzles of cages up to 12 cells.
+// table stops paying for itself: the 9×9 killer, and random 16×16 grids
+// cut into cages of up to 16 cells, with 20 givens. Measured (November
+// 2026), nodes for 0/64/512/4096: 415/83/83/83 on the killer, and
+// 29,503/1,400/301/294 on the ten 16×16 puzzles (614/81/23/21 ms).
 func BenchmarkCageTables(b *testing.B) {
-	rng := rand.New(rand.NewPCG(16, 12))
+	rng := rand.New(rand.NewPCG(16, 16))
 	sets := map[string][]*sudokusat.Puzzle{"killer-9": {killer()}}
 	for range 10 {
-		sets["random-9"] = append(sets["random-9"], killerPuzzle(rng, 9, 9, 0))
-		sets["random-16"] = append(sets["random-16"], killerPuzzle(rng, 16, 16, 0))
+		sets["random-16"] = append(sets["random-16"], killerPuzzle(rng, 16, 16, 20))
 	}
-	for _, name := range []string{"killer-9", "random-9", "random-16"} {
+	for _, name := range []string{"killer-9", "random-16"} {
 		for _, combos := range []int{0, 64, 512, maxCombos} {
 			b.Run(fmt.Sprintf("%s/%d", name, combos), func(b *testing.B) {
 				nodes := 0
 				for b.Loop() {
 					nodes = 0
 					for _, p := range sets[name] {
-						ctx, cancel := context.WithTimeout(bg, 10*time.Second)
-						r, err := count(ctx, p, 2, combos)
-						cancel()
+						r, err := count(bg, p, 2, combos)
 						if err != nil {
 							b.Fatal(err)
 						}
