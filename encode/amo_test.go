@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -108,7 +109,7 @@ func TestDefinitions(t *testing.T) {
 	puzzles["large-25"] = mustGrid(t, string(data))
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
+			f, err := reduced(context.Background(), g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,7 +223,7 @@ func TestReducedProduct(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
+			f, err := reduced(context.Background(), g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -383,7 +384,7 @@ func TestAMOsRecorded(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		for _, threshold := range []int{2, 3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
+			f, err := reduced(context.Background(), g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -423,7 +424,7 @@ func TestClausesButPairwise(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		for _, threshold := range []int{3, productThreshold, math.MaxInt} {
-			f, err := reduced(g, threshold, "reduced", DefaultMaxClauses)
+			f, err := reduced(context.Background(), g, threshold, "reduced", DefaultMaxClauses)
 			if err != nil {
 				t.Fatal(err)
 			}

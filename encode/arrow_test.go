@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -94,7 +95,7 @@ func TestArrowGraph(t *testing.T) {
 	} {
 		g, _ := sudokusat.NewGridSize(4)
 		n := 4
-		v := &venc{f: &Formula{Vars: n * n * n}, p: &sudokusat.Puzzle{Grid: g}, n: n}
+		v := &venc{f: &Formula{Vars: n * n * n}, p: &sudokusat.Puzzle{Grid: g}, n: n, ctx: context.Background()}
 		if err := v.arrowGraph(tc.circle, tc.line); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -157,7 +158,7 @@ func pow(b, e int) int {
 func TestLongArrow(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(9)
 	p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: "arrow", Cells: []int{0, 1}, Lines: [][]int{{11, 21, 31, 41, 51, 61, 71, 80}}}}}
-	v := &venc{f: &Formula{Vars: 729}, p: p, n: 9}
+	v := &venc{f: &Formula{Vars: 729}, p: p, n: 9, ctx: context.Background()}
 	terms := []term{{0, -10}, {1, -1}}
 	for _, c := range p.Rules[0].Lines[0] {
 		terms = append(terms, term{c, 1})

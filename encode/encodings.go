@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -26,7 +27,7 @@ type Info struct {
 	Doc   string   // one line, for help texts
 	Build Encoding // the encoding itself, refusing past DefaultMaxClauses
 
-	build func(g *sudokusat.Grid, maxClauses int) (*Formula, error)
+	build func(ctx context.Context, g *sudokusat.Grid, maxClauses int) (*Formula, error)
 }
 
 // Encodings describes every encoding Lookup knows, in order of growing
@@ -36,23 +37,29 @@ type Info struct {
 func Encodings() []Info {
 	es := []Info{
 		{Name: "minimal", Doc: "cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)",
-			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "minimal", false, false, max) }},
+			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
+				return direct(ctx, g, "minimal", false, false, max)
+			}},
 		{Name: "efficient", Doc: "minimal plus at most one digit per cell (Weber)",
-			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "efficient", true, false, max) }},
+			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
+				return direct(ctx, g, "efficient", true, false, max)
+			}},
 		{Name: "extended", Doc: "exactly one digit per cell and per row, column and box (Lynce & Ouaknine)",
-			build: func(g *sudokusat.Grid, max int) (*Formula, error) { return direct(g, "extended", true, true, max) }},
+			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
+				return direct(ctx, g, "extended", true, true, max)
+			}},
 		{Name: "reduced", Doc: "givens propagated first; only the candidates left are variables (the default)",
-			build: func(g *sudokusat.Grid, max int) (*Formula, error) {
-				return reduced(g, productThreshold, "reduced", max)
+			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
+				return reduced(ctx, g, productThreshold, "reduced", max)
 			}},
 		{Name: "reduced-pairwise", Doc: "reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables",
-			build: func(g *sudokusat.Grid, max int) (*Formula, error) {
-				return reduced(g, math.MaxInt, "reduced-pairwise", max)
+			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
+				return reduced(ctx, g, math.MaxInt, "reduced-pairwise", max)
 			}},
 	}
 	for i := range es {
 		build := es[i].build
-		es[i].Build = func(g *sudokusat.Grid) (*Formula, error) { return build(g, DefaultMaxClauses) }
+		es[i].Build = func(g *sudokusat.Grid) (*Formula, error) { return build(context.Background(), g, DefaultMaxClauses) }
 	}
 	return es
 }
@@ -114,6 +121,16 @@ type Options struct {
 // formula's Layout is p's, so that a solution decoded from it is written
 // back in p's notation.
 func Puzzle(p *sudokusat.Puzzle, o Options) (*Formula, error) {
+	return PuzzleContext(context.Background(), p, o)
+}
+
+// PuzzleContext is Puzzle given up when ctx ends first, with an error
+// wrapping ctx.Err(): a formula of millions of clauses takes seconds to
+// build, and an engine with a deadline must not build one for nothing.
+func PuzzleContext(ctx context.Context, p *sudokusat.Puzzle, o Options) (*Formula, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("encoding: %w", err)
+	}
 	var f *Formula
 	var err error
 	maxClauses := o.MaxClauses
@@ -125,9 +142,9 @@ func Puzzle(p *sudokusat.Puzzle, o Options) (*Formula, error) {
 		if e, err = Describe(o.Encoding); err != nil {
 			return nil, err
 		}
-		f, err = e.build(p.Grid, maxClauses)
+		f, err = e.build(ctx, p.Grid, maxClauses)
 	} else {
-		f, err = variantFormula(p, o.Sums, maxClauses)
+		f, err = variantFormula(ctx, p, o.Sums, maxClauses)
 	}
 	if err != nil {
 		return nil, err

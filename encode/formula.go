@@ -14,6 +14,7 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -289,13 +290,13 @@ func thousands(n int) string {
 // digit per cell, and each digit at most once per row, column and box, with
 // pairwise at-most-one. N² + 3N²·C(N,2) clauses before the givens.
 func Minimal(g *sudokusat.Grid) (*Formula, error) {
-	return direct(g, "minimal", false, false, DefaultMaxClauses)
+	return direct(context.Background(), g, "minimal", false, false, DefaultMaxClauses)
 }
 
 // Efficient is Weber's encoding (2005): Minimal plus at most one digit per
 // cell. N²(1+C(N,2)) + 3N²·C(N,2) clauses before the givens.
 func Efficient(g *sudokusat.Grid) (*Formula, error) {
-	return direct(g, "efficient", true, false, DefaultMaxClauses)
+	return direct(context.Background(), g, "efficient", true, false, DefaultMaxClauses)
 }
 
 // Extended is the extended encoding (Lynce & Ouaknine 2006): exactly one
@@ -303,10 +304,11 @@ func Efficient(g *sudokusat.Grid) (*Formula, error) {
 // unit at-least-one clauses make hidden singles plain unit propagation.
 // 4N²(1+C(N,2)) clauses before the givens.
 func Extended(g *sudokusat.Grid) (*Formula, error) {
-	return direct(g, "extended", true, true, DefaultMaxClauses)
+	return direct(context.Background(), g, "extended", true, true, DefaultMaxClauses)
 }
 
-func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses int) (*Formula, error) {
+// direct builds a direct encoding, given up when ctx ends first.
+func direct(ctx context.Context, g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses int) (*Formula, error) {
 	n := g.Size()
 	pairs := n * (n - 1) / 2
 	clauses := n*n + 3*n*n*pairs
@@ -348,6 +350,11 @@ func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses in
 		return buf
 	}
 	for cell := 0; cell < n*n; cell++ {
+		if cell%n == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("encoding: %w", err)
+			}
+		}
 		for d := 1; d <= n; d++ {
 			buf[d-1] = int32(cell*n + d)
 		}
@@ -358,6 +365,9 @@ func direct(g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses in
 	}
 	for kind := 0; kind < 3; kind++ {
 		for u := 0; u < n; u++ {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("encoding: %w", err)
+			}
 			for d := 1; d <= n; d++ {
 				vs := unit(kind, u, d)
 				if unitALO {

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/sudokusat/sudokusat"
@@ -55,7 +56,7 @@ type Part struct {
 // assignment that breaks its conclusion.
 func Parts(p *sudokusat.Puzzle) (*Formula, []Part, error) {
 	var parts []Part
-	f, err := variantParts(p, SumClauses, DefaultMaxClauses, &parts)
+	f, err := variantSets(context.Background(), p, SumClauses, DefaultMaxClauses, cageSets, &parts)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -21,7 +23,7 @@ import (
 // is the contradiction (x1) ∧ (¬x1); when it solves the puzzle the formula
 // has no variables and Fixed is the solution.
 func Reduced(g *sudokusat.Grid) (*Formula, error) {
-	return reduced(g, productThreshold, "reduced", DefaultMaxClauses)
+	return reduced(context.Background(), g, productThreshold, "reduced", DefaultMaxClauses)
 }
 
 // ReducedPairwise is Reduced with every at-most-one written pairwise: the
@@ -34,17 +36,20 @@ func Reduced(g *sudokusat.Grid) (*Formula, error) {
 // and not on Reduced's (docs/performance.md). gophersat, which takes each
 // at-most-one as one cardinality constraint, gets the same problem from both.
 func ReducedPairwise(g *sudokusat.Grid) (*Formula, error) {
-	return reduced(g, math.MaxInt, "reduced-pairwise", DefaultMaxClauses)
+	return reduced(context.Background(), g, math.MaxInt, "reduced-pairwise", DefaultMaxClauses)
 }
 
 // reduced is Reduced with the product encoding from groups of threshold
 // literals up (tests lower it to reach the product encoding on small
 // grids), named name, refused when it would have more than maxClauses
 // clauses: they are counted after the propagation, before anything else is
-// built.
-func reduced(g *sudokusat.Grid, threshold int, name string, maxClauses int) (*Formula, error) {
+// built. It is given up when ctx ends first.
+func reduced(ctx context.Context, g *sudokusat.Grid, threshold int, name string, maxClauses int) (*Formula, error) {
 	p := newProp(g)
 	ok := p.run(g)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("encoding: %w", err)
+	}
 	if ok {
 		if clauses, vars := p.size(threshold); clauses > maxClauses {
 			return nil, tooLarge(name, g, clauses, vars, maxClauses)
@@ -145,6 +150,9 @@ func reduced(g *sudokusat.Grid, threshold int, name string, maxClauses int) (*Fo
 		}
 	}
 	for ui := 0; ui < 3*n; ui++ {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("encoding: %w", err)
+		}
 		kind := ui / n
 		gather(p.unit(kind, ui%n))
 		for _, vs := range vars {

@@ -61,40 +61,51 @@ func (v *venc) killer(c sudokusat.Rule) error {
 		return err
 	}
 	if c.Value != sudokusat.NoValue {
-		v.killerSum(c.Cells, c.Value)
+		return v.killerSum(c.Cells, c.Value)
 	}
 	return nil
 }
 
+// cageSets is the most digit sets a killer cage's sum is written as; past
+// it, as a partial-sum graph (sumGraph). A set costs k + (N−k)·k clauses
+// for a cage of k cells, the graph about three for each of its k·W·N
+// edges, W the sums a layer spans: a 10-cell cage of a 25×25 grid is 160
+// clauses a set and 90,000 as a graph, one of 28 cells on 35×35, 224 and
+// 1.5 million. No cage of a grid up to 16×16 has more than 526 sets (12
+// on 9×9), so those are all written as sets, as before.
+const cageSets = 1_000
+
 // killerSum writes that the distinct digits of cells sum to s.
-func (v *venc) killerSum(cells []int, s int) {
+func (v *venc) killerSum(cells []int, s int) error {
 	terms := make([]term, len(cells))
 	for i, c := range cells {
 		terms[i] = term{c, 1}
 	}
 	if v.sums == SumPB {
 		v.pbSum(terms, s)
-		return
+		return nil
+	}
+	sets, ok := v.digitSets(len(cells), s, v.cageSets)
+	if err := v.ctx.Err(); err != nil {
+		return err
+	}
+	if !ok {
+		// Too many sets: the partial sums, which know nothing of
+		// distinct digits (the cage's at-most-one clauses do).
+		total := []int32{v.f.newVar()}
+		v.f.Add(total[0])
+		budget := maxSumEdges
+		return v.sumGraph(cells, s, total, &budget)
+	}
+	k := len(cells)
+	if v.f.nClauses+len(sets)*(k+(v.n-k)*k)+k*v.n > v.maxClauses {
+		return v.tooLarge()
 	}
 	// The cells are distinct, so a combination is a set of digits: each
 	// set of len(cells) digits summing to s gets a variable y. Exactly
 	// one y is true; y keeps every cell within its set and places each of
 	// its digits; and each digit of a cell needs a set that holds it. The
 	// cells' distinctness makes them a permutation of the chosen set.
-	var sets [][]int
-	var walk func(from, left, sum int, set []int)
-	walk = func(from, left, sum int, set []int) {
-		if left == 0 {
-			if sum == s {
-				sets = append(sets, slices.Clone(set))
-			}
-			return
-		}
-		for d := from; d <= v.n && sum+d <= s; d++ {
-			walk(d+1, left-1, sum+d, append(set, d))
-		}
-	}
-	walk(1, len(cells), 0, nil)
 	ys := make([]int32, len(sets))
 	for i := range sets {
 		ys[i] = v.f.newVar()
@@ -127,6 +138,54 @@ func (v *venc) killerSum(cells []int, s int) {
 			v.f.Add(v.buf...)
 		}
 	}
+	return nil
+}
+
+// digitSets lists the sets of k distinct digits from 1 to N that sum to
+// s, or reports false when there are more than limit of them or the
+// context ends first. Each digit is tried only where the digits after it
+// can still make the rest: the sums of j distinct digits from an interval
+// are every number between the j smallest and the j largest, so every
+// branch taken ends in a set, and the listing costs at most k steps a
+// set. (It once tried every increasing run, 2^k of them: a cage per row
+// of a 35×35 grid would have taken hours.)
+func (v *venc) digitSets(k, s, limit int) ([][]int, bool) {
+	n := v.n
+	var sets [][]int
+	set := make([]int, 0, k)
+	var walk func(from, left, rest int) bool
+	walk = func(from, left, rest int) bool {
+		if left == 0 {
+			if rest != 0 {
+				return true // no cells and a sum: no set
+			}
+			if len(sets) == limit {
+				return false
+			}
+			sets = append(sets, slices.Clone(set))
+			return true
+		}
+		if !v.tick() {
+			return false
+		}
+		// d, then left−1 digits above it: at least left·d + (left−1)·left/2
+		// and at most d plus the left−1 largest, N down to N−left+2.
+		lo := max(from, rest-(left-1)*n+(left-1)*(left-2)/2)
+		hi := min(n-left+1, (rest-left*(left-1)/2)/left) // rounded up only below 1
+		for d := lo; d <= hi; d++ {
+			set = append(set, d)
+			ok := walk(d+1, left-1, rest-d)
+			set = set[:len(set)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if k > n || !walk(1, k, s) {
+		return nil, k > n // more than N cells: no set, as the group says too
+	}
+	return sets, true
 }
 
 // arrow writes that the digits along each of the arrow's lines sum to

@@ -498,6 +498,9 @@ func (v *venc) sumGraph(cells []int, lo int, total []int32, budget *int) error {
 				if *budget--; *budget < 0 {
 					return fmt.Errorf("more than %d edges of partial sums: too long for clauses (use the PB form)", maxSumEdges)
 				}
+				if !v.tick() {
+					return v.ctx.Err()
+				}
 				e := v.f.newVar()
 				v.clause(-e, node[i][s])
 				v.clause(-e, v.x(cell, d))

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -57,7 +58,7 @@ func TestLinesDeterministic(t *testing.T) {
 func TestLinesSumBudget(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(9)
 	p := &sudokusat.Puzzle{Grid: g}
-	v := &venc{f: &Formula{Vars: 729}, p: p, n: 9}
+	v := &venc{f: &Formula{Vars: 729}, p: p, n: 9, ctx: context.Background()}
 	total := []int32{v.f.newVar()} // the sum 20
 	budget := 100
 	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, 20, total, &budget); err == nil || !strings.Contains(err.Error(), "edges of partial sums") {

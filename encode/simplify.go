@@ -1,5 +1,10 @@
 package encode
 
+import (
+	"context"
+	"fmt"
+)
+
 // simplified returns f simplified by what unit propagation settles before
 // any search: the givens, the naked and hidden singles they make over
 // rows, columns and regions (the extended encoding's exactly-one clauses
@@ -21,16 +26,24 @@ package encode
 // Reduced writes it, with f's pseudo-Boolean constraints. Pseudo-Boolean constraints do not propagate here;
 // each loses its settled terms, the true ones moved to the right-hand
 // side.
-func (f *Formula) simplified() *Formula {
+//
+// It gives up, with an error wrapping ctx.Err(), when ctx ends first: it
+// reads every clause, tens of millions in a large puzzle's formula.
+func (f *Formula) simplified(ctx context.Context) (*Formula, error) {
 	u := newUnitProp(f)
+	u.ctx = ctx
 	out := &Formula{VarMap: f.VarMap, Vars: f.Vars}
-	if !u.run() {
+	ok := u.run()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("simplifying: %w", err)
+	}
+	if !ok {
 		out.Add(1)
 		out.Add(-1)
 		// The sums stay, so that the formula stays one of its sum form
 		// (DIMACS refuses it as before).
 		out.pb = f.pb
-		return out
+		return out, nil
 	}
 	for v := 1; v <= f.Vars; v++ {
 		switch u.val[v] {
@@ -89,9 +102,14 @@ func (f *Formula) simplified() *Formula {
 		}
 	}
 	amos(0)
-	start := 0
+	start, written := 0, 0
 	for i, l := range f.lits {
 		if l == 0 {
+			if written++; written%simplifyCheck == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("simplifying: %w", err)
+				}
+			}
 			clause(f.lits[start:i])
 			start = i + 1
 			amos(start)
@@ -110,8 +128,12 @@ func (f *Formula) simplified() *Formula {
 		}
 		out.pb = append(out.pb, s)
 	}
-	return out
+	return out, nil
 }
+
+// simplifyCheck is how many clauses or propagated literals pass between
+// two looks at the context.
+const simplifyCheck = 1 << 16
 
 // slices0 returns s with room for n more.
 func slices0(s []int32, n int) []int32 {
@@ -138,6 +160,9 @@ type unitProp struct {
 	gStarts []int32 // gStarts[g]: group g's offset in groups
 	inGrp   csr     // the groups each literal is in
 	queue   []int32 // literals set true, to propagate
+	// ctx ends run early: run then reports true, and the caller looks
+	// at ctx.
+	ctx context.Context
 }
 
 // csr lists, for each literal code, the 0-ended lists that hold it.
@@ -267,7 +292,10 @@ func (u *unitProp) run() bool {
 			}
 		}
 	}
-	for len(u.queue) > 0 {
+	for steps := 1; len(u.queue) > 0; steps++ {
+		if steps%simplifyCheck == 0 && u.ctx.Err() != nil {
+			return true
+		}
 		x := u.queue[len(u.queue)-1]
 		u.queue = u.queue[:len(u.queue)-1]
 		for _, g := range u.inGrp.of(x) {

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -81,7 +82,7 @@ var errTooManyCombos = fmt.Errorf("more than %d digit combinations: too many for
 // clause, which has the same models as VariantFull's formula and is a
 // fraction of its size for gophersat to load (see simplified).
 func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
-	return variantFormula(p, sums, DefaultMaxClauses)
+	return variantFormula(context.Background(), p, sums, DefaultMaxClauses)
 }
 
 // VariantFull is Variant's formula before the simplification: every
@@ -89,27 +90,32 @@ func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
 // all N³ direct variables, and the givens as unit clauses. Its models are
 // Variant's; a proof of Variant's formula is checked against it.
 func VariantFull(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
-	return variantFull(p, sums, DefaultMaxClauses)
+	return variantFull(context.Background(), p, sums, DefaultMaxClauses)
 }
 
 // variantFormula is Variant refused past maxClauses clauses for its base, the
-// extended encoding of the grid, which is most of a variant formula.
-func variantFormula(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
-	f, err := variantFull(p, sums, maxClauses)
+// extended encoding of the grid, which is most of a variant formula, and
+// given up when ctx ends first.
+func variantFormula(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
+	f, err := variantFull(ctx, p, sums, maxClauses)
 	if err != nil {
 		return nil, err
 	}
-	return f.simplified(), nil
+	return f.simplified(ctx)
 }
 
-// variantFull is VariantFull refused past maxClauses clauses for its base.
-func variantFull(p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
-	return variantParts(p, sums, maxClauses, nil)
+// variantFull is VariantFull refused past maxClauses clauses for its base,
+// and given up, with an error wrapping ctx.Err(), when ctx ends first: a
+// rule's listing is bounded, but a document of thousands of rules on a
+// large grid takes seconds to write.
+func variantFull(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
+	return variantSets(ctx, p, sums, maxClauses, cageSets, nil)
 }
 
-// variantParts is variantFull, recording each constraint's clauses in
-// parts when it is not nil.
-func variantParts(p *sudokusat.Puzzle, sums SumForm, maxClauses int, parts *[]Part) (*Formula, error) {
+// variantSets is variantFull with killer sums of up to sets digit sets
+// written as sets (see cageSets), for tests to reach the other form, and
+// each constraint's clauses recorded in parts when it is not nil.
+func variantSets(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClauses, sets int, parts *[]Part) (*Formula, error) {
 	if p == nil || p.Grid == nil {
 		return nil, fmt.Errorf("%w: no grid", ErrVariant)
 	}
@@ -125,17 +131,27 @@ func variantParts(p *sudokusat.Puzzle, sums SumForm, maxClauses int, parts *[]Pa
 	if sums == SumPB {
 		f.Encoding = "variant-pb"
 	}
-	v := &venc{f: f, p: p, n: n, sums: sums, parts: parts}
+	v := &venc{f: f, p: p, n: n, sums: sums, ctx: ctx, maxClauses: maxClauses, cageSets: sets, parts: parts}
 	if err := v.base(); err != nil {
 		return nil, err
 	}
 	encoders := ruleEncoders()
 	for i, c := range p.Rules {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("encoding, at constraint %d of %d: %w", i+1, len(p.Rules), err)
+		}
 		enc, ok := encoders[c.Kind]
 		err := fmt.Errorf("unknown constraint kind %q", c.Kind)
 		from := f.NumClauses()
 		if ok {
 			err = enc(v, c)
+		}
+		if err != nil && ctx.Err() != nil {
+			// Given up, not refused: the error is the context's alone.
+			return nil, fmt.Errorf("encoding constraint %d (%s): %w", i+1, c.Kind, ctx.Err())
+		}
+		if err == nil && f.nClauses > maxClauses {
+			err = v.tooLarge()
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: constraint %d (%s): %w", ErrVariant, i+1, c.Kind, err)
@@ -152,6 +168,15 @@ type venc struct {
 	n    int
 	sums SumForm
 	buf  []int32
+	// ctx ends the encoding early; steps counts the steps of the
+	// listings, which look at it every tickEvery steps (see tick).
+	ctx   context.Context
+	steps int
+	// maxClauses bounds the formula, rules included: a document of
+	// thousands of cages would otherwise take gigabytes.
+	maxClauses int
+	// cageSets is the most digit sets a killer sum is written as.
+	cageSets int
 	// parts, when not nil, records where each constraint's clauses are
 	// (see Parts).
 	parts *[]Part
@@ -165,6 +190,24 @@ func (v *venc) mark(kind PartKind, index, from int) {
 	}
 }
 
+// tooLarge is the error of a rule that takes the formula past maxClauses.
+func (v *venc) tooLarge() error {
+	return fmt.Errorf("%w: the variant encoding of this %d×%d puzzle passes the limit of %s clauses with its rules (--max-clauses raises it)",
+		ErrTooLarge, v.n, v.n, thousands(v.maxClauses))
+}
+
+// tickEvery is how many steps of a listing pass between two looks at the
+// context: a step costs well under a microsecond, a look at a context
+// with a deadline a lock.
+const tickEvery = 4096
+
+// tick counts one step of a long listing and reports whether to go on:
+// false once the context has ended, which the caller then returns.
+func (v *venc) tick() bool {
+	v.steps++
+	return v.steps%tickEvery != 0 || v.ctx.Err() == nil
+}
+
 // x is the variable of digit d (1..N) in cell (row-major from 0).
 func (v *venc) x(cell, d int) int32 { return int32(cell*v.n + d) }
 
@@ -173,6 +216,11 @@ func (v *venc) base() error {
 	n, f := v.n, v.f
 	cells := make([]int32, n)
 	for cell := 0; cell < n*n; cell++ {
+		if cell%n == 0 {
+			if err := v.ctx.Err(); err != nil {
+				return fmt.Errorf("encoding the grid: %w", err)
+			}
+		}
 		for d := 1; d <= n; d++ {
 			cells[d-1] = v.x(cell, d)
 		}
@@ -373,6 +421,9 @@ func (v *venc) tupleSum(terms []term, s, limit int) error {
 			}
 			return len(tuples) <= limit
 		}
+		if !v.tick() {
+			return false
+		}
 		for d := 1; d <= v.n; d++ {
 			next := sum + terms[i].weight*d
 			if next+lo[i+1] > s || next+hi[i+1] < s {
@@ -393,6 +444,9 @@ func (v *venc) tupleSum(terms []term, s, limit int) error {
 		return true
 	}
 	if !walk(0, 0) {
+		if err := v.ctx.Err(); err != nil {
+			return err
+		}
 		return errTooManyCombos
 	}
 	cells := make([]int, k)
@@ -420,6 +474,9 @@ func (v *venc) table(cells []int, ok func(ds []int) bool, partial func(ds []int)
 			}
 			return len(tuples) <= maxCombos
 		}
+		if !v.tick() {
+			return false
+		}
 		for d := 1; d <= v.n; d++ {
 			clash := false
 			for j := 0; j < i && !clash; j++ {
@@ -439,6 +496,9 @@ func (v *venc) table(cells []int, ok func(ds []int) bool, partial func(ds []int)
 		return true
 	}
 	if !walk(0) {
+		if err := v.ctx.Err(); err != nil {
+			return err
+		}
 		return fmt.Errorf("more than %d digit combinations: too many for a table", maxCombos)
 	}
 	v.writeTable(cells, tuples)

@@ -344,8 +344,9 @@ func TestExternalUnsatIsAClaim(t *testing.T) {
 	}
 }
 
-// TestEncodingHonoursTheDeadline: encoders take no context, so a slow one
-// must not hold the answer past its deadline.
+// TestEncodingHonoursTheDeadline: an encoder looks at its context only
+// between steps, so a slow step must not hold the answer past its
+// deadline.
 func TestEncodingHonoursTheDeadline(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)

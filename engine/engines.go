@@ -401,13 +401,15 @@ func rulesError(name string) error {
 
 // encodeCtx encodes p as o says, giving up when ctx ends first.
 func encodeCtx(ctx context.Context, p *sudokusat.Puzzle, o Options) (*encode.Formula, error) {
-	return withCtx(ctx, func() (*encode.Formula, error) { return encode.Puzzle(p, o.encode()) })
+	return withCtx(ctx, func() (*encode.Formula, error) { return encode.PuzzleContext(ctx, p, o.encode()) })
 }
 
-// withCtx runs enc, giving up when ctx ends first. The encoders take no
-// context, and a large grid's encoding takes a second or more: an
-// abandoned one finishes in the background and is dropped, so that a
-// deadline is kept.
+// withCtx runs enc, giving up when ctx ends first. The encoder stops at
+// its next look at the context, after a few thousand clauses or a row of
+// the grid; a step it takes whole (the simplification of a formula of
+// millions of clauses) may last a while longer, and the caller does not
+// wait for it: the deadline is kept, and the encoding, abandoned, is
+// dropped when it stops.
 func withCtx(ctx context.Context, enc func() (*encode.Formula, error)) (*encode.Formula, error) {
 	if ctx.Done() == nil {
 		return enc()

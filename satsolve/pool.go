@@ -96,7 +96,11 @@ func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 	if f.Vars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
-	s, err := p.roundTrip(ctx, formulaRequest(f, limit, false))
+	req, err := formulaRequest(ctx, f, limit, false)
+	if err != nil {
+		return Result{}, err
+	}
+	s, err := p.roundTrip(ctx, req)
 	if err != nil {
 		return Result{}, err
 	}
@@ -111,7 +115,11 @@ func (p *Isolated) Cover(ctx context.Context, f *encode.Formula) (Result, error)
 	if f.Vars == 0 && f.NumClauses() == 0 {
 		return finish(f, Result{}, nil)
 	}
-	s, err := p.roundTrip(ctx, formulaRequestFlags(f, f.VarMap.NumVars()+1, flagCover))
+	req, err := formulaRequestFlags(ctx, f, f.VarMap.NumVars()+1, flagCover)
+	if err != nil {
+		return Result{}, err
+	}
+	s, err := p.roundTrip(ctx, req)
 	if err != nil {
 		return Result{}, err
 	}
@@ -134,7 +142,11 @@ func (p *Isolated) CountProof(ctx context.Context, f *encode.Formula, limit int)
 	if f.Vars == 0 && f.NumClauses() == 0 {
 		return CountProof(ctx, f, limit) // nothing to search
 	}
-	s, err := p.roundTrip(ctx, formulaRequest(f, limit, true))
+	req, err := formulaRequest(ctx, f, limit, true)
+	if err != nil {
+		return Result{}, nil, err
+	}
+	s, err := p.roundTrip(ctx, req)
 	if err != nil {
 		return Result{}, nil, err
 	}

@@ -2,6 +2,7 @@ package satsolve
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -52,17 +53,23 @@ func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
 // formulaRequest encodes a formula request. The at-most-one constraints
 // travel as such: the worker gives them to gophersat as cardinality
 // constraints, as Count and CountProof do in this process (a proof is
-// checked here, against this process's formula).
-func formulaRequest(f *encode.Formula, limit int, proof bool) []byte {
+// checked here, against this process's formula). It gives up, with an
+// error wrapping ctx.Err(), when ctx ends first: a formula of tens of
+// millions of clauses takes seconds to write.
+func formulaRequest(ctx context.Context, f *encode.Formula, limit int, proof bool) ([]byte, error) {
 	flags := uint32(0)
 	if proof {
 		flags |= flagProof
 	}
-	return formulaRequestFlags(f, limit, flags)
+	return formulaRequestFlags(ctx, f, limit, flags)
 }
 
+// requestCheck is how many clauses formulaRequest writes between two
+// looks at its context.
+const requestCheck = 1 << 16
+
 // formulaRequestFlags is formulaRequest with its flags given.
-func formulaRequestFlags(f *encode.Formula, limit int, flags uint32) []byte {
+func formulaRequestFlags(ctx context.Context, f *encode.Formula, limit int, flags uint32) ([]byte, error) {
 	cards := len(f.PBs()) == 0 && f.NumAMOs() > 0
 	clauses := f.Clauses()
 	slots := f.NumLits() + f.NumClauses()
@@ -84,7 +91,13 @@ func formulaRequestFlags(f *encode.Formula, limit int, flags uint32) []byte {
 		u32(x)
 	}
 	u32(wireCount(slots))
+	written := 0
 	for c := range clauses {
+		if written++; written%requestCheck == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("gophersat: writing the formula: %w", err)
+			}
+		}
 		for _, l := range c {
 			u32(uint32(l))
 		}
@@ -113,7 +126,7 @@ func formulaRequestFlags(f *encode.Formula, limit int, flags uint32) []byte {
 		}
 	}
 	ints(phaseOf(f))
-	return b
+	return b, nil
 }
 
 // gridRequest encodes a puzzle request: the magic, the limit, the box

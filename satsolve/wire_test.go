@@ -84,10 +84,10 @@ func TestWireRoundTrip(t *testing.T) {
 	f := encodeWith(t, "reduced", g)
 	f2 := encodeWith(t, "extended", serg)
 	out, err := serve(t,
-		formulaRequest(f, 2, false),
+		request(t, f, 2, false),
 		gridRequest(g, encode.Options{Encoding: "nope"}, 2, false),
 		gridRequest(serg, encode.Options{Encoding: "minimal"}, 2, false),
-		formulaRequest(f2, 3, false),
+		request(t, f2, 3, false),
 		gridRequest(empty, encode.Options{Encoding: "reduced"}, 1000, false),
 	)
 	if err != nil {
@@ -140,11 +140,21 @@ func wantCount(s found, err error, result func(found) (Result, error), want int)
 	return nil
 }
 
+// request is formulaRequest without a deadline.
+func request(t *testing.T, f *encode.Formula, limit int, proof bool) []byte {
+	t.Helper()
+	req, err := formulaRequest(context.Background(), f, limit, proof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
+}
+
 // TestWireCorrupt feeds both sides broken streams: each must end with an
 // error, not a panic, a hang or a huge allocation.
 func TestWireCorrupt(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	req := formulaRequest(encodeWith(t, "reduced", g), 2, false)
+	req := request(t, encodeWith(t, "reduced", g), 2, false)
 	u32 := func(xs ...uint32) []byte {
 		var b []byte
 		for _, x := range xs {
@@ -234,7 +244,7 @@ func TestWireCarriesEverything(t *testing.T) {
 			if proof && len(c.f.PBs()) > 0 {
 				continue // DRAT knows no PB
 			}
-			out, err := serve(t, formulaRequest(c.f, 2, proof))
+			out, err := serve(t, request(t, c.f, 2, proof))
 			if err != nil {
 				t.Fatalf("%s: ServeWorker: %v", c.name, err)
 			}
@@ -303,5 +313,20 @@ func TestWorkerStopsWhenInputEnds(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(stderr.String(), ErrParentGone.Error()) {
 		t.Errorf("exit %v, stderr %q; want ErrParentGone's message", err, stderr.String())
+	}
+}
+
+// TestFormulaRequestContext checks that writing a large formula for a
+// worker gives up when its context has ended, and not otherwise.
+func TestFormulaRequestContext(t *testing.T) {
+	g, _ := sudokusat.NewGridSize(16)
+	f := encodeWith(t, "extended", g) // 123,904 clauses
+	if _, err := formulaRequest(context.Background(), f, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := formulaRequest(cancelled, f, 1, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }

@@ -385,6 +385,10 @@ func (s *handler) api(w http.ResponseWriter, r *http.Request, op string) {
 	}()
 	reply(http.StatusOK, b)
 	if heapAllocs()-allocated > freeAfter {
+		// The reply goes out first: held in the connection's buffer
+		// until the handler returns, it would wait for the collection,
+		// time past the call's deadline for nothing.
+		http.NewResponseController(w).Flush()
 		freeOSMemory()
 	}
 }

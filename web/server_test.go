@@ -177,6 +177,92 @@ func TestServeAPILimits(t *testing.T) {
 	}
 }
 
+// cagesDoc returns an f-puzzles document of an empty n×n grid with the
+// killer cages of cells (each cell named "RrCc"), each summing to sum.
+func cagesDoc(n int, cages [][]string, sum int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"size":%d,"grid":[`, n)
+	for r := range n {
+		if r > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("[" + strings.TrimSuffix(strings.Repeat("{},", n), ",") + "]")
+	}
+	b.WriteString(`],"killercage":[`)
+	for i, cells := range cages {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"cells":["%s"],"value":"%d"}`, strings.Join(cells, `","`), sum)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// TestServeLargeCages sends the page's requests for puzzles of large
+// killer cages, two at a time: a cage per row of 35×35, which the search
+// once took hours to set up, the call holding its slot all the while, and
+// a 62 KB link of 1,000 ten-cell cages of 25×25, whose search and formula
+// outlast any deadline. Each gets its reply (the first solved, the other
+// timed out at the server's limit), and the next call is served.
+func TestServeLargeCages(t *testing.T) {
+	l := DefaultLimits()
+	// Time enough for the search to solve the first, on a busy machine.
+	l.PerRequest, l.AtOnce, l.MaxSize = 2*time.Second, 2, 35
+	url := testServer(t, l)
+	var rows [][]string
+	for r := 1; r <= 35; r++ {
+		var cells []string
+		for c := 1; c <= 35; c++ {
+			cells = append(cells, fmt.Sprintf("R%dC%d", r, c))
+		}
+		rows = append(rows, cells)
+	}
+	var many [][]string
+	for j := range 1000 {
+		r, step := j%25, 1+j/25%3
+		var cells []string
+		for i := range 10 {
+			cells = append(cells, fmt.Sprintf("R%dC%d", r+1, (j/25+i*step)%25+1))
+		}
+		many = append(many, cells)
+	}
+	rowsDoc, _ := json.Marshal(cagesDoc(35, rows, 35*36/2))
+	manyLink, _ := json.Marshal("https://www.f-puzzles.com/?load=" + lzstring.CompressToBase64(cagesDoc(25, many, 86)))
+	tests := []struct {
+		name, body string
+		status     []string // the replies accepted
+	}{
+		{"a cage per row of 35×35", `{"puzzle":` + string(rowsDoc) + `,"engine":"native"}`, []string{"solved"}},
+		// Seconds of gophersat here, but a fast machine may solve it.
+		{"a cage per row of 35×35, sat", `{"puzzle":` + string(rowsDoc) + `,"engine":"sat"}`, []string{"timeout", "solved"}},
+		{"1,000 cages of 25×25", `{"puzzle":` + string(manyLink) + `,"engine":"native"}`, []string{"timeout"}},
+		{"1,000 cages of 25×25, sat", `{"puzzle":` + string(manyLink) + `,"engine":"sat"}`, []string{"timeout"}},
+	}
+	for i := 0; i < len(tests); i += 2 {
+		var wg sync.WaitGroup
+		for _, tc := range tests[i : i+2] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// The other call of the pair, or the one before,
+				// may hold a slot for a moment.
+				code, r := http.StatusServiceUnavailable, api.Reply{}
+				for code == http.StatusServiceUnavailable {
+					code, r = post(t, url+"api/solve", tc.body)
+				}
+				if code != 200 || !slices.Contains(tc.status, r.Status) {
+					t.Errorf("%s: %d %s %q, want %s", tc.name, code, r.Status, r.Message, tc.status)
+				}
+			}()
+		}
+		wg.Wait()
+		if code, r := post(t, url+"api/count", `{"puzzle":"1..............."}`); code != 200 || r.Status != "counted" {
+			t.Errorf("after %s: %d %s %q", tests[i].name, code, r.Status, r.Message)
+		}
+	}
+}
+
 func TestServeCachingAndGzip(t *testing.T) {
 	url := testServer(t, DefaultLimits())
 	get := func(h http.Header) *http.Response {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -12,8 +13,15 @@ import (
 // maxCombos bounds the digit sets a killer cage keeps for its combination
 // propagator. Cages of a 9×9 grid have at most a dozen; a cage with more
 // than this many (a large cage of a large grid) is left to the bounds on
-// its sum, which are weaker but cost nothing to set up.
+// its sum (see cageBounds), which are weaker but cost nothing to set up.
 const maxCombos = 4096
+
+// maxTableSets bounds the digit sets of all the cages' tables together: 8
+// MB of them. Puzzles come far below it (a 25×25 grid cut into 100 cages
+// has at most 410,000), but a document of thousands of overlapping cages
+// could ask for gigabytes, and each table costs its length at every wake;
+// the cages past it get the bounds.
+const maxTableSets = 1 << 20
 
 // maxCircle is the longest arrow circle (a pill) taken: its number, read
 // as decimal digits, must fit the sums' int64 arithmetic with room to
@@ -52,6 +60,11 @@ type model struct {
 	// meet a rule: a group of more than n distinct cells, a cage sum no
 	// digits reach.
 	impossible bool
+	// maxCombos is the most digit sets a killer cage's table may hold
+	// (see addCage): maxCombos but for tests, which set 0 to reach the
+	// bounds that larger cages get. setsLeft is what maxTableSets leaves
+	// for the tables still to come.
+	maxCombos, setsLeft int
 }
 
 // arc is one direction of a binary relation.
@@ -67,6 +80,9 @@ const (
 	// propCage: the cells hold one of combos, each a set of digits
 	// (cells distinct, so a set of len(cells) digits).
 	propCage
+	// propCageBounds: the cells hold distinct digits summing to target
+	// (see cageBounds), for a cage with too many digit sets to list.
+	propCageBounds
 	// propTable: the cells hold digits that ok accepts (see table).
 	propTable
 	// propFunc: fn narrows the cells as its kind of rule says.
@@ -114,10 +130,13 @@ type pairRel struct {
 	white, black, xvMarks bool
 }
 
-// compile checks p's structure and builds its model. It fails on anything
-// the engine cannot read: sizes, cells or digits out of range, malformed
-// regions, unknown kinds, constraints with the wrong number of cells.
-func compile(p *sudokusat.Puzzle) (*model, error) {
+// compile checks p's structure and builds its model, a killer cage's
+// table holding up to maxCombos digit sets. It fails on anything the
+// engine cannot read: sizes, cells or digits out of range, malformed
+// regions, unknown kinds, constraints with the wrong number of cells; and
+// when ctx ends first, with an error wrapping ctx.Err(): a document of
+// thousands of rules on a large grid takes a while to compile.
+func compile(ctx context.Context, p *sudokusat.Puzzle, maxCombos int) (*model, error) {
 	if p == nil || p.Grid == nil || p.Grid.Size() == 0 {
 		return nil, fmt.Errorf("search: no grid")
 	}
@@ -134,6 +153,8 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 		cellUnits: make([][]int32, nn),
 		arcs:      make([][]arc, nn),
 		cellProps: make([][]int32, nn),
+		maxCombos: maxCombos,
+		setsLeft:  maxTableSets,
 	}
 	for c := range m.init {
 		d := p.Grid.Cell(c)
@@ -160,9 +181,12 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 	}
 	groups = append(groups, regions...)
 
-	b := &builder{m: m, p: p, groups: groups, dots: map[pairKey]*pairRel{}}
+	b := &builder{m: m, p: p, groups: groups, dots: map[pairKey]*pairRel{}, ctx: ctx}
 	kinds := kindRules()
 	for i, c := range p.Rules {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("search: setting up, at constraint %d of %d: %w", i+1, len(p.Rules), err)
+		}
 		where := func(format string, args ...any) error {
 			return fmt.Errorf("search: constraint %d (%s): %w", i+1, c.Kind, fmt.Errorf(format, args...))
 		}
@@ -219,6 +243,11 @@ func compile(p *sudokusat.Puzzle) (*model, error) {
 	// seen[o] == c+1 marks o as already a peer of c.
 	seen := make([]int32, nn)
 	for c := 0; c < nn; c++ {
+		if c%n == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("search: setting up the peers: %w", err)
+			}
+		}
 		m.peers[c], buf = buf[:0:room[c]], buf[room[c]:]
 		stamp := int32(c + 1)
 		seen[c] = stamp
@@ -268,8 +297,9 @@ func (m *model) differ(p prop) []uint64 {
 	}
 	d := make([]uint64, len(p.cells))
 	for i, c := range p.cells {
+		row := m.peerBits[int(c)*m.words:]
 		for j, o := range p.cells[:i] {
-			if slices.Contains(m.peers[c], o) {
+			if row[o/64]&(1<<(o%64)) != 0 {
 				d[i] |= 1 << j
 			}
 		}
@@ -329,37 +359,74 @@ func (m *model) addProp(p prop) {
 	}
 }
 
-// addCage adds a killer cage's sum: the bounds on the sum always, and the
-// digit sets that make it when there are few enough of them.
-func (m *model) addCage(cells []int32, sum int) {
+// addCage adds a killer cage's sum: the bounds on the sum always, and
+// the digit sets that make it when there are at most m.maxCombos of them
+// (and the tables before it left room), else the bounds that distinct
+// digits put on it (propCageBounds). It reports false when ctx ended while
+// it listed the sets.
+func (m *model) addCage(ctx context.Context, cells []int32, sum int) bool {
 	m.addLinear(cells, slices.Repeat([]int64{1}, len(cells)), int64(sum))
-	var combos []uint64
-	var walk func(next, left int, total int, set uint64) bool
-	walk = func(next, left, total int, set uint64) bool {
+	if len(cells) > m.n {
+		return true // already impossible as a group
+	}
+	combos, ok := digitCombos(ctx, m.n, len(cells), sum, min(m.maxCombos, m.setsLeft))
+	switch {
+	case ctx.Err() != nil:
+		return false
+	case ok && len(combos) == 0:
+		m.impossible = true
+	case ok:
+		m.setsLeft -= len(combos)
+		m.addProp(prop{kind: propCage, cells: cells, combos: combos, target: int64(sum)})
+	default:
+		m.addProp(prop{kind: propCageBounds, cells: cells, target: int64(sum)})
+	}
+	return true
+}
+
+// digitCombos lists the sets of k distinct digits from 1 to n that sum to
+// sum, as masks, or reports false when there are more than limit of them
+// or ctx ends first. Each digit is tried only where the digits after it
+// can still make the rest: the sums of j distinct digits from an interval
+// are every number between the j smallest and the j largest, so every
+// branch taken ends in a set, and the listing costs at most k steps a set
+// (it once tried every increasing run, 2^k of them for a large cage: 3.5 s
+// for one cage of 28 cells on a 35×35 grid, hours for a cage per row).
+func digitCombos(ctx context.Context, n, k, sum, limit int) ([]uint64, bool) {
+	var out []uint64
+	steps := 0
+	// walk adds the sets of the digits in set and left more digits from
+	// from to n, which add rest more.
+	var walk func(from, left, rest int, set uint64) bool
+	walk = func(from, left, rest int, set uint64) bool {
 		if left == 0 {
-			if total == sum {
-				combos = append(combos, set)
+			if rest != 0 {
+				return true // no cells and a sum: no set
 			}
-			return len(combos) <= maxCombos
+			if len(out) == limit {
+				return false
+			}
+			out = append(out, set)
+			return true
 		}
-		for d := next; d <= m.n && total+d <= sum; d++ {
-			if !walk(d+1, left-1, total+d, set|1<<(d-1)) {
+		if steps++; steps%4096 == 0 && ctx.Err() != nil {
+			return false
+		}
+		// d, then left−1 digits above it: at least left·d + (left−1)·left/2
+		// and at most d plus the left−1 largest, n down to n−left+2.
+		lo := max(from, rest-(left-1)*n+(left-1)*(left-2)/2)
+		hi := min(n-left+1, (rest-left*(left-1)/2)/left) // rounded up only below 1
+		for d := lo; d <= hi; d++ {
+			if !walk(d+1, left-1, rest-d, set|1<<(d-1)) {
 				return false
 			}
 		}
 		return true
 	}
-	if len(cells) > m.n {
-		return // already impossible as a group
+	if k > n || !walk(1, k, sum, 0) {
+		return nil, false
 	}
-	if !walk(1, len(cells), 0, 0) {
-		return
-	}
-	if len(combos) == 0 {
-		m.impossible = true
-		return
-	}
-	m.addProp(prop{kind: propCage, cells: cells, combos: combos, target: int64(sum)})
+	return out, true
 }
 
 // addArrow adds one line of an arrow as the linear rule Σ line digits −

@@ -27,16 +27,32 @@ type state struct {
 	// gains one (see blame). The search branches on the cell with the
 	// fewest candidates per weight.
 	weight []uint64
+	// done is the context's: propagation looks at it every checkWork
+	// units of work (see run), and sets stopped when it has ended.
+	done    <-chan struct{}
+	stopped bool
+	work    int
 }
+
+// checkWork is how much propagation passes between two looks at the
+// context, in units of about a cell or a digit set read: some tens of
+// microseconds. A node's propagation is cheap on most puzzles, but one
+// that wakes a thousand cage tables of 3,600 sets each took 27 ms a node,
+// and a look every 256 nodes (the search's own, checkEvery) let a 2 s
+// deadline run to 18 s.
+const checkWork = 1 << 16
 
 type undo struct {
 	cell int32
 	old  uint64
 }
 
-func newState(m *model) *state {
+// newState returns the state of a search of m that stops when done is
+// closed.
+func newState(m *model, done <-chan struct{}) *state {
 	s := &state{
 		m:       m,
+		done:    done,
 		cand:    append([]uint64(nil), m.init...),
 		inPair:  make([]bool, m.nn),
 		inUnit:  make([]bool, len(m.units)),
@@ -139,7 +155,8 @@ func (s *state) wakeAll() {
 
 // propagate runs the queued rules until none has anything left to remove.
 // It reports false when a cell loses its last candidate or a rule cannot
-// be met; the queues are then empty again.
+// be met, or when done is closed (stopped is then set); the queues are
+// then empty again.
 func (s *state) propagate() bool {
 	if s.run() {
 		return true
@@ -168,6 +185,15 @@ func (s *state) propagate() bool {
 // the binary arcs often settle a cell before a sum has to look at it.
 func (s *state) run() bool {
 	for {
+		if s.work >= checkWork {
+			s.work = 0
+			select {
+			case <-s.done:
+				s.stopped = true
+				return false
+			default:
+			}
+		}
 		if k := len(s.fixedQ); k > 0 {
 			c := s.fixedQ[k-1]
 			s.fixedQ = s.fixedQ[:k-1]
@@ -175,6 +201,7 @@ func (s *state) run() bool {
 			if d == 0 || d&(d-1) != 0 {
 				continue // the empty case cannot happen: narrow refuses it
 			}
+			s.work += len(s.m.peers[c])
 			for _, o := range s.m.peers[c] {
 				if s.cand[o]&d != 0 && !s.narrow(o, ^d) {
 					s.blame(c, o)
@@ -187,6 +214,7 @@ func (s *state) run() bool {
 			c := s.pairQ[k-1]
 			s.pairQ = s.pairQ[:k-1]
 			s.inPair[c] = false
+			s.work += len(s.m.arcs[c])
 			for _, a := range s.m.arcs[c] {
 				t := s.m.tables[a.table]
 				var ok uint64
@@ -204,6 +232,7 @@ func (s *state) run() bool {
 			u := s.unitQ[k-1]
 			s.unitQ = s.unitQ[:k-1]
 			s.inUnit[u] = false
+			s.work += len(s.m.units[u])
 			if !s.hiddenSingles(s.m.units[u]) {
 				s.blame(s.m.units[u]...)
 				return false
@@ -215,6 +244,7 @@ func (s *state) run() bool {
 			s.propQ = s.propQ[:k-1]
 			// The flag stays up while the propagator runs: each runs to
 			// its own fixpoint, so its own changes need not wake it.
+			s.work += len(s.m.props[p].cells) + len(s.m.props[p].combos)
 			ok := s.runProp(&s.m.props[p])
 			s.inProp[p] = false
 			if !ok {
@@ -229,6 +259,7 @@ func (s *state) run() bool {
 			u := s.pointQ[k-1]
 			s.pointQ = s.pointQ[:k-1]
 			s.inPoint[u] = false
+			s.work += len(s.m.units[u])
 			if !s.pointing(s.m.units[u]) {
 				s.blame(s.m.units[u]...)
 				return false
@@ -317,6 +348,8 @@ func (s *state) runProp(p *prop) bool {
 		return s.linear(p)
 	case propCage:
 		return s.cage(p)
+	case propCageBounds:
+		return s.cageBounds(p)
 	case propTable:
 		return s.table(p)
 	case propFunc:
@@ -650,6 +683,87 @@ func (s *state) cagePass(p *prop) bool {
 		}
 	}
 	return true
+}
+
+// cageBounds keeps a killer cage's sum within what distinct digits can
+// make, for a cage with too many digit sets to list: its k open cells
+// hold k distinct digits of their candidates, less the placed ones, so
+// they add up to at least the k smallest of those and at most the k
+// largest; and a digit d stays in an open cell only when the other k−1
+// can make the rest with such digits other than d, which is the same
+// test for every open cell. It costs a few passes over the cage, where a
+// table of digit sets costs one pass over each set of the table.
+func (s *state) cageBounds(p *prop) bool {
+	for {
+		var placed, free uint64
+		var rest int64 = p.target
+		open := 0
+		for _, c := range p.cells {
+			v := s.cand[c]
+			if v&(v-1) == 0 {
+				if placed&v != 0 {
+					return false // a digit twice: the peers will see it too
+				}
+				placed |= v
+				rest -= int64(digitOf(v))
+				continue
+			}
+			free |= v
+			open++
+		}
+		free &^= placed
+		if open == 0 {
+			return rest == 0
+		}
+		if popcount(free) < open {
+			return false
+		}
+		// lo and hi: the open smallest and largest digits of free, and
+		// their sums; loTop is the largest of the smallest, hiBottom
+		// the smallest of the largest.
+		var lo, hi, loTop, hiBottom int64
+		small, large := free, free
+		for range open {
+			d := int64(digitOf(small))
+			small &= small - 1
+			lo, loTop = lo+d, d
+			e := int64(bits.Len64(large))
+			large &^= 1 << (e - 1)
+			hi, hiBottom = hi+e, e
+		}
+		if rest < lo || rest > hi {
+			return false
+		}
+		var keep uint64
+		for f := free; f != 0; f &= f - 1 {
+			d := int64(digitOf(f))
+			// The other open cells' least and most without d.
+			least, most := lo-loTop, hi-hiBottom
+			if d <= loTop {
+				least = lo - d
+			}
+			if d >= hiBottom {
+				most = hi - d
+			}
+			if rest-d >= least && rest-d <= most {
+				keep |= f & -f
+			}
+		}
+		changed := false
+		for _, c := range p.cells {
+			v := s.cand[c]
+			if v&(v-1) == 0 || v&keep == v {
+				continue
+			}
+			if !s.narrow(c, keep) {
+				return false
+			}
+			changed = true
+		}
+		if !changed {
+			return true
+		}
+	}
 }
 
 func popcount(v uint64) int { return bits.OnesCount64(v) }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -31,6 +32,7 @@ type builder struct {
 	p      *sudokusat.Puzzle // the puzzle, for rules that read its other rules
 	groups [][]int32         // all-different groups
 	dots   map[pairKey]*pairRel
+	ctx    context.Context // the compile's, for the rules that list much
 	// The rules of the whole grid.
 	antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
 }
@@ -88,8 +90,8 @@ func baseRules() map[variant.Kind]kindRule {
 					return fmt.Errorf("no cells")
 				}
 				b.groups = append(b.groups, cells)
-				if c.Value != sudokusat.NoValue {
-					b.m.addCage(cells, c.Value)
+				if c.Value != sudokusat.NoValue && !b.m.addCage(b.ctx, cells, c.Value) {
+					return fmt.Errorf("listing its digit sets: %w", b.ctx.Err())
 				}
 				return nil
 			},

@@ -19,9 +19,10 @@
 //     and below the largest after it;
 //   - killer sums, arrows and little killers bound each cell by what the
 //     other cells can still add up to; a killer cage keeps only the digits
-//     of the digit sets that still make its sum, and an arrow or a little
-//     killer only the digits of the fillings of its cells that make it
-//     true (listed when they are few);
+//     of the digit sets that still make its sum (a large cage, with too
+//     many sets to list, those that distinct digits leave in reach), and
+//     an arrow or a little killer only the digits of the fillings of its
+//     cells that make it true (listed when they are few);
 //   - a sandwich or an x-sum keeps the digits of the ways to split its row
 //     into pieces that hold sets of digits making the clue (the crusts,
 //     the digits between, the rest), a skyscraper those of its reading
@@ -76,12 +77,21 @@ type Result struct {
 // outside the grid, malformed regions, unknown constraint kinds) gives an
 // error, one it cannot take an error wrapping ErrUnsupported. When ctx ends
 // first, Count returns what it found so far and an error wrapping
-// ctx.Err(). Counts may run in parallel: each builds its own tables.
+// ctx.Err(), setting up included. Counts may run in parallel: each builds
+// its own tables.
 func Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+	return count(ctx, p, limit, maxCombos)
+}
+
+// count is Count with killer cages' tables of up to maxCombos digit sets.
+func count(ctx context.Context, p *sudokusat.Puzzle, limit, maxCombos int) (Result, error) {
 	if limit < 1 {
 		return Result{}, fmt.Errorf("search: limit %d, want at least 1", limit)
 	}
-	m, err := compile(p)
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("search: not started: %w", err)
+	}
+	m, err := compile(ctx, p, maxCombos)
 	if err != nil {
 		return Result{}, err
 	}
@@ -93,11 +103,10 @@ func Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) 
 		return r, nil
 	}
 	s := &searcher{
-		state:  newState(m),
+		state:  newState(m, ctx.Done()),
 		check:  newChecker(p),
 		grid:   p.Grid,
 		limit:  limit,
-		done:   ctx.Done(),
 		digits: make([]int, m.nn),
 	}
 	s.wakeAll()
@@ -114,14 +123,12 @@ func Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) 
 // searcher is the depth-first search over a state.
 type searcher struct {
 	*state
-	check   *checker
-	grid    *sudokusat.Grid
-	limit   int
-	done    <-chan struct{}
-	stopped bool
-	nodes   int
-	found   []*sudokusat.Grid
-	digits  []int // scratch: the filling a leaf hands to the checker
+	check  *checker
+	grid   *sudokusat.Grid
+	limit  int
+	nodes  int
+	found  []*sudokusat.Grid
+	digits []int // scratch: the filling a leaf hands to the checker
 }
 
 // search explores the subtree of the current, propagated state. It

@@ -224,7 +224,7 @@ func Encode(ctx context.Context, req Request) Reply { return Service{}.Encode(ct
 // lines that let "sudokusat decode" read any solver's answer. A variant
 // puzzle has one CNF (its rules in the comments, so that decode checks
 // them). It reads Puzzle and Encoding.
-func (s Service) Encode(_ context.Context, req Request) Reply {
+func (s Service) Encode(ctx context.Context, req Request) Reply {
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
@@ -236,8 +236,13 @@ func (s Service) Encode(_ context.Context, req Request) Reply {
 	}
 	// A puzzle with rules has one CNF, its sums as combination clauses:
 	// DIMACS has no PB constraints.
-	f, err := encode.Puzzle(p, encode.Options{Encoding: req.Encoding})
-	if err != nil {
+	f, err := encode.PuzzleContext(ctx, p, encode.Options{Encoding: req.Encoding})
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return failed(engine.Timeout.String(), p, err)
+	case errors.Is(err, context.Canceled):
+		return failed(engine.Canceled.String(), p, err)
+	case err != nil:
 		return failed(engine.Failed.String(), p, err)
 	}
 	name := f.Encoding

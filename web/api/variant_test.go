@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -207,6 +208,26 @@ func TestEncodeVariant(t *testing.T) {
 	}
 	if !strings.Contains(r.DIMACS, "c variant") {
 		t.Errorf("no variant comment, so decode could not check the rules: %.300s", r.DIMACS)
+	}
+}
+
+// TestEncodeDeadline checks that Encode keeps the call's deadline: a
+// formula is not built for a call that has run out of time.
+func TestEncodeDeadline(t *testing.T) {
+	miracle, _ := readVariant(t, "miracle-9")
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		ctx    context.Context
+		status string
+	}{{expired, engine.Timeout.String()}, {cancelled, engine.Canceled.String()}} {
+		for _, puzzle := range []string{miracle, inkala} {
+			if r := Encode(tc.ctx, Request{Puzzle: puzzle}); r.Status != tc.status || r.DIMACS != "" {
+				t.Errorf("%v: %s %q, want %s", tc.ctx.Err(), r.Status, r.Message, tc.status)
+			}
+		}
 	}
 }
 
