@@ -298,22 +298,22 @@ func TestImpossible(t *testing.T) {
 	}
 }
 
-// endsOnStart is a context that ends as the search starts: Count's look
-// before it starts finds it live, and its Done channel is closed.
-type endsOnStart struct {
+// endsOnLook is a context that has ended, its Done channel closed, but
+// whose Err says so only from its (k+1)-th call: the setup's looks (Err)
+// find it live, and the search's first look at Done stops it.
+type endsOnLook struct {
 	context.Context
-	looked bool
+	k, looks int
 }
 
-func (c *endsOnStart) Done() <-chan struct{} {
+func (c *endsOnLook) Done() <-chan struct{} {
 	done := make(chan struct{})
 	close(done)
 	return done
 }
 
-func (c *endsOnStart) Err() error {
-	if !c.looked {
-		c.looked = true
+func (c *endsOnLook) Err() error {
+	if c.looks++; c.looks <= c.k {
 		return nil
 	}
 	return context.Canceled
@@ -322,14 +322,24 @@ func (c *endsOnStart) Err() error {
 // TestContextEveryNode checks that the search looks at its context at
 // every node, not every few hundred: a node of a 64×64 grid costs half a
 // millisecond, and 256 of them took the search 100 to 200 ms past its
-// deadline. A context that has ended when the search starts stops it at
-// its first node, whatever the grid.
+// deadline. A context that has ended stops the search at its first node,
+// whatever the grid, once its setup (which asks Err) let it start.
 func TestContextEveryNode(t *testing.T) {
 	for _, n := range []int{4, 9, 16} {
 		g, _ := sudokusat.NewGridSize(n)
-		r, err := Count(&endsOnStart{Context: bg}, &sudokusat.Puzzle{Grid: g}, 1<<62)
-		if !errors.Is(err, context.Canceled) || r.Nodes != 1 {
-			t.Errorf("%d×%d, context ended: %d nodes, %v; want 1 node and context.Canceled", n, n, r.Nodes, err)
+		started := false
+		for k := 1; k <= 100 && !started; k++ {
+			r, err := Count(&endsOnLook{Context: bg, k: k}, &sudokusat.Puzzle{Grid: g}, 1<<62)
+			if r.Nodes == 0 {
+				continue // stopped in the setup
+			}
+			started = true
+			if !errors.Is(err, context.Canceled) || r.Nodes != 1 {
+				t.Errorf("%d×%d, context ended: %d nodes, %v; want 1 node and context.Canceled", n, n, r.Nodes, err)
+			}
+		}
+		if !started {
+			t.Errorf("%d×%d: the search never started", n, n)
 		}
 	}
 }
