@@ -41,6 +41,9 @@ type board struct {
 	cellHouses [][]int // for each cell, its houses' indexes
 	peers      [][]int // for each cell, the cells that share a house with it
 	seesMask   [][]uint64
+	// order lists the houses in the order Sudoku Explainer scans them:
+	// regions (boxes), columns, rows, then the houses of rules.
+	order []int
 }
 
 // newBoard builds the board of p. Rules whose kind makes its cells
@@ -82,6 +85,13 @@ func newBoard(p *sudokusat.Puzzle) *board {
 			continue
 		}
 		b.houses = append(b.houses, house{ref: Ref{encode.PartRule, i}, cells: cells, full: len(cells) == n})
+	}
+	for _, kind := range []encode.PartKind{encode.PartRegion, encode.PartColumn, encode.PartRow, encode.PartRule} {
+		for i, h := range b.houses {
+			if h.ref.Kind == kind {
+				b.order = append(b.order, i)
+			}
+		}
 	}
 	b.cellHouses = make([][]int, n*n)
 	for i, h := range b.houses {

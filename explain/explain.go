@@ -80,6 +80,9 @@ type Step struct {
 	// Premises are the facts the step rests on: givens, earlier
 	// placements and eliminations.
 	Premises []Fact
+	// Deadly, when not nil, is the pattern a uniqueness step rests on:
+	// the step holds only for a puzzle with one solution.
+	Deadly *Deadly
 	// Checked reports that the Checker proved the step.
 	Checked bool
 	// Text says the step in words.
@@ -127,7 +130,7 @@ func (p *Path) Hardest() int {
 func (p *Path) BreakIn() int {
 	for i, st := range p.Steps {
 		switch st.Technique {
-		case Givens, HiddenSingle, NakedSingle:
+		case Givens, FullHouse, HiddenSingle, NakedSingle:
 		default:
 			return i
 		}
@@ -149,6 +152,10 @@ type Options struct {
 	NoGuess bool
 	// NoCheck leaves the steps unchecked, for finding alone (benchmarks).
 	NoCheck bool
+	// Unique says the caller proved that the puzzle has one solution,
+	// which allows the steps that rest on it (unique rectangles and
+	// loops, BUG): without it they are neither looked for nor accepted.
+	Unique bool
 }
 
 // Explain finds a solve path for p from its givens.
@@ -216,6 +223,7 @@ func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
 		if err != nil {
 			return nil, err
 		}
+		k.Unique = opt.Unique
 		e.check = k
 	}
 	return e, nil

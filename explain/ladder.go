@@ -8,13 +8,16 @@ package explain
 func (e *explainer) ladder() []technique {
 	classic := len(e.b.p.Rules) == 0
 	t := []technique{
-		{HiddenSingle, 1.2, finder((*explainer).hiddenSingle)},
+		{HiddenSingle, 1.0, finder((*explainer).hiddenSingle)},
+		{DirectPointing, 1.7, finder((*explainer).directLocked)},
+		{DirectHiddenPair, 2.0, finder(func(e *explainer) *Step { return e.directHidden(2) })},
 		{NakedSingle, 2.3, finder((*explainer).nakedSingle)},
 	}
 	if !classic {
 		t = append(t, technique{RuleAlone, 2.4, (*explainer).ruleAlone})
 	}
 	t = append(t,
+		technique{DirectHiddenTriple, 2.5, finder(func(e *explainer) *Step { return e.directHidden(3) })},
 		technique{Pointing, 2.6, finder(func(e *explainer) *Step { return e.locked(true) })},
 		technique{Claiming, 2.8, finder(func(e *explainer) *Step { return e.locked(false) })},
 		technique{NakedPair, 3.0, finder(func(e *explainer) *Step { return e.nakedSubset(2) })},
