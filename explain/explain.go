@@ -206,6 +206,8 @@ type explainer struct {
 	// upsVersion.
 	ups        []refutation
 	upsVersion int
+	// links are the strong links of the grid at their version.
+	links *linkCache
 }
 
 func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
