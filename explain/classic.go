@@ -526,3 +526,34 @@ func combinations(n, k int, fn func([]int) bool) {
 		}
 	}
 }
+
+// minimal adapts a finder whose steps' natural premises may hold a fact
+// the conclusion does not need (a cell of a link's house that, holding
+// the digit, would remove the same candidate another way): each premise
+// the checker proves the step without is dropped, so that a reader looks
+// for none in vain. Without a checker (NoCheck on a classic puzzle) the
+// premises are left as found.
+func minimal(f func(*explainer, context.Context) (*Step, error)) func(*explainer, context.Context) (*Step, error) {
+	return func(e *explainer, ctx context.Context) (*Step, error) {
+		st, err := f(e, ctx)
+		if err != nil || st == nil || e.check == nil {
+			return st, err
+		}
+		// A premise the step needs stays needed once others are gone
+		// (fewer premises prove less), so one pass leaves each kept
+		// premise necessary.
+		for i := 0; i < len(st.Premises); {
+			m := *st
+			m.Premises = slices.Delete(slices.Clone(st.Premises), i, i+1)
+			if e.check.Check(ctx, &m) == nil {
+				st.Premises = m.Premises
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			i++
+		}
+		return st, nil
+	}
+}

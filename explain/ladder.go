@@ -41,9 +41,10 @@ func (e *explainer) ladder() []technique {
 		t = append(t, technique{Region, 4.0, e.constraintSet(4)})
 	}
 	t = append(t,
-		technique{Skyscraper, 4.0, finder(func(e *explainer) *Step { return e.strongLinkChain(2) })},
+		technique{Skyscraper, 4.0, minimal(finder(func(e *explainer) *Step { return e.strongLinkChain(2) }))},
 		technique{XYWing, 4.2, finder(func(e *explainer) *Step { return e.xyWing(false) })},
 		technique{XYZWing, 4.4, finder(func(e *explainer) *Step { return e.xyWing(true) })},
+		technique{UniqueRectangle, 4.5, minimal(finder((*explainer).uniqueLoops))},
 	)
 	if !classic {
 		t = append(t, technique{Region, 4.5, e.constraintSet(5)})
@@ -52,7 +53,8 @@ func (e *explainer) ladder() []technique {
 		technique{NakedQuad, 5.0, finder(func(e *explainer) *Step { return e.nakedSubset(4) })},
 		technique{Jellyfish, 5.2, finder(func(e *explainer) *Step { return e.fish(4) })},
 		technique{HiddenQuad, 5.4, finder(func(e *explainer) *Step { return e.hiddenSubset(4) })},
-		technique{ThreeSkyscrapers, 5.4, finder(func(e *explainer) *Step { return e.strongLinkChain(3) })},
+		technique{ThreeSkyscrapers, 5.4, minimal(finder(func(e *explainer) *Step { return e.strongLinkChain(3) }))},
+		technique{BUG, 5.6, minimal(finder((*explainer).bug))},
 	)
 	if !classic {
 		t = append(t, technique{Region, 5.0, e.constraintSet(8)})

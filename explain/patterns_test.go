@@ -62,6 +62,20 @@ func testPatterns(t *testing.T, cases []patternCase) {
 			if st.Rating != tc.rating || conclusion(st) != tc.conclusion {
 				t.Errorf("step %d: %s %.1f %q, want %.1f %q (%s)", i+1, st.Technique, st.Rating, conclusion(st), tc.rating, tc.conclusion, st.Text)
 			}
+			// Its premises are minimal: without any one of them the
+			// checker, given no solution, rejects it.
+			k, err := NewChecker(p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k.Unique = true
+			for j := range st.Premises {
+				m := *st
+				m.Premises = slices.Delete(slices.Clone(st.Premises), j, j+1)
+				if k.Check(context.Background(), &m) == nil {
+					t.Errorf("%s still checks without premise %+v", st.Text, st.Premises[j])
+				}
+			}
 		})
 	}
 }
