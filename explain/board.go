@@ -41,6 +41,11 @@ type board struct {
 	cellHouses [][]int // for each cell, its houses' indexes
 	peers      [][]int // for each cell, the cells that share a house with it
 	seesMask   [][]uint64
+	// cross and crossKeys are, by house, the cells other houses share
+	// with it and those houses in order (built on first use by the
+	// strong-link search).
+	cross     []map[int][]int
+	crossKeys [][]int
 	// order lists the houses in the order Sudoku Explainer scans them:
 	// regions (boxes), columns, rows, then the houses of rules.
 	order []int

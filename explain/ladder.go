@@ -54,12 +54,19 @@ func (e *explainer) ladder() []technique {
 		technique{Jellyfish, 5.2, finder(func(e *explainer) *Step { return e.fish(4) })},
 		technique{HiddenQuad, 5.4, finder(func(e *explainer) *Step { return e.hiddenSubset(4) })},
 		technique{ThreeSkyscrapers, 5.4, minimal(finder(func(e *explainer) *Step { return e.strongLinkChain(3) }))},
+		technique{WXYZWing, 5.5, minimal(finder(func(e *explainer) *Step { return e.alsWing(3) }))},
 		technique{BUG, 5.6, minimal(finder((*explainer).bug))},
+		technique{VWXYZWing, 6.2, minimal(finder(func(e *explainer) *Step { return e.alsWing(4) }))},
+		technique{AlignedPairExclusion, 6.2, minimal(finder(func(e *explainer) *Step { return e.alignedExclusion(2) }))},
 	)
 	if !classic {
 		t = append(t, technique{Region, 5.0, e.constraintSet(8)})
 	}
 	t = append(t, technique{Contradiction, 6.6, (*explainer).contradiction})
+	// Sudoku Explainer tries the aligned triple exclusion (7.5) after its
+	// forcing chains and cycles and before Nishio: it belongs after the
+	// chains' rung, which the contradiction rung stands for here.
+	t = append(t, technique{AlignedTripleExclusion, 7.5, minimal(finder(func(e *explainer) *Step { return e.alignedExclusion(3) }))})
 	if classic {
 		t = append(t, technique{Region, 7.0, e.constraintSet(8)})
 	}

@@ -80,43 +80,45 @@ func (e *explainer) shareLine(a, c int) bool {
 	return a/n == c/n || a%n == c%n
 }
 
-// crossings returns the cells of h that each other house shares with h
-// (at least one, not all), by house.
-func (e *explainer) crossings(hi int) map[int][]int {
+// crossings returns the cells of house hi that each other house (not a
+// rule's) shares with it, when it shares some but not all, and those
+// houses in order. They do not change: the board keeps them.
+func (e *explainer) crossings(hi int) (map[int][]int, []int) {
+	b := e.b
+	if b.cross == nil {
+		b.cross = make([]map[int][]int, len(b.houses))
+		b.crossKeys = make([][]int, len(b.houses))
+	}
+	if b.cross[hi] != nil {
+		return b.cross[hi], b.crossKeys[hi]
+	}
 	out := map[int][]int{}
-	h := e.b.houses[hi]
+	h := b.houses[hi]
 	for _, c := range h.cells {
-		for _, o := range e.b.cellHouses[c] {
-			if o != hi && e.b.houses[o].ref.Kind != encode.PartRule {
+		for _, o := range b.cellHouses[c] {
+			if o != hi && b.houses[o].ref.Kind != encode.PartRule {
 				out[o] = append(out[o], c)
 			}
 		}
 	}
+	var keys []int
 	for o, cs := range out {
 		if len(cs) == len(h.cells) {
 			delete(out, o)
+			continue
 		}
-	}
-	return out
-}
-
-// sortedKeys returns the houses of a crossings map in order, so that the
-// links found do not depend on the map's order.
-func sortedKeys(m map[int][]int) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+		keys = append(keys, o)
 	}
 	slices.Sort(keys)
-	return keys
+	b.cross[hi], b.crossKeys[hi] = out, keys
+	return out, keys
 }
 
 // groupSplits returns the ways pos, the places of a digit in house hi,
 // fall into two groups that make a grouped link.
 func (e *explainer) groupSplits(hi int, pos []int) [][2][]int {
 	h := e.b.houses[hi]
-	cross := e.crossings(hi)
-	houses := sortedKeys(cross)
+	cross, houses := e.crossings(hi)
 	kind := func(o int) encode.PartKind { return e.b.houses[o].ref.Kind }
 	in := func(o int, cs []int) []int {
 		var out []int
@@ -270,30 +272,58 @@ type linkChain struct {
 	rating float64
 }
 
-// linkEnds is a strong link's ends with the houses that hold each.
-type linkEnds struct {
-	l        slink
-	aIn, bIn []int
-	index    int
+// digitLinks is the strong links on one digit with what the chain search
+// asks of every pair: whether two links may be in one chain (other
+// houses, no common cell), and the house that joins one's end to
+// another's (end 0 is a, 1 is b; -1 for none).
+type digitLinks struct {
+	links    []slink
+	conflict [][]bool
+	join     [][]int // join[2i+fi][2j+sj]
+	with     []int   // the open cells that may hold the digit
 }
 
 // linkCache holds the strong links of a state of the grid, by digit.
 type linkCache struct {
 	version int
-	links   [][]linkEnds
+	digits  []*digitLinks
 }
 
 // cachedLinks returns the strong links on d of the current grid.
-func (e *explainer) cachedLinks(d int) []linkEnds {
+func (e *explainer) cachedLinks(d int) *digitLinks {
 	if e.links == nil || e.links.version != e.s.version {
-		e.links = &linkCache{version: e.s.version, links: make([][]linkEnds, e.b.n+1)}
-		for x := 1; x <= e.b.n; x++ {
-			for i, l := range e.strongLinks(x) {
-				e.links.links[x] = append(e.links.links[x], linkEnds{l, e.housesOf(l.a), e.housesOf(l.b), i})
-			}
+		e.links = &linkCache{version: e.s.version, digits: make([]*digitLinks, e.b.n+1)}
+	}
+	if dl := e.links.digits[d]; dl != nil {
+		return dl
+	}
+	dl := &digitLinks{links: e.strongLinks(d)}
+	for c, m := range e.s.cand {
+		if e.s.placed[c] == 0 && m&bit(d) != 0 {
+			dl.with = append(dl.with, c)
 		}
 	}
-	return e.links.links[d]
+	k := len(dl.links)
+	in := make([][]int, 2*k)
+	for i, l := range dl.links {
+		in[2*i], in[2*i+1] = e.housesOf(l.a), e.housesOf(l.b)
+	}
+	dl.conflict = make([][]bool, k)
+	for i, l := range dl.links {
+		dl.conflict[i] = make([]bool, k)
+		for j, o := range dl.links {
+			dl.conflict[i][j] = o.house == l.house || hasCommon(o.cells, l.cells)
+		}
+	}
+	dl.join = make([][]int, 2*k)
+	for x := range in {
+		dl.join[x] = make([]int, 2*k)
+		for y := range in {
+			dl.join[x][y] = e.firstJoin(in[x], in[y])
+		}
+	}
+	e.links.digits[d] = dl
+	return dl
 }
 
 // strongLinkChain finds the chain of n strong links that Sudoku Explainer
@@ -301,19 +331,13 @@ func (e *explainer) cachedLinks(d int) []linkEnds {
 func (e *explainer) strongLinkChain(n int) *Step {
 	var best *linkChain
 	for d := 1; d <= e.b.n; d++ {
-		links := e.cachedLinks(d)
-		if len(links) < n {
+		dl := e.cachedLinks(d)
+		if len(dl.links) < n {
 			continue
-		}
-		var with []int // the open cells that may hold d
-		for c, m := range e.s.cand {
-			if e.s.placed[c] == 0 && m&bit(d) != 0 {
-				with = append(with, c)
-			}
 		}
 		ch := &linkChain{d: d}
 		var used []int
-		var lastIn []int // the houses of the last link's far end
+		last := -1 // the far end of the last link, as 2i+f
 		var grow func()
 		grow = func() {
 			if len(ch.links) == n {
@@ -321,40 +345,37 @@ func (e *explainer) strongLinkChain(n int) *Step {
 				if used[0] > used[n-1] {
 					return
 				}
-				if c := e.finishChain(ch, with); c != nil && (best == nil || c.rating < best.rating || c.rating == best.rating && len(c.out) > len(best.out)) {
+				if c := e.finishChain(ch, dl.with); c != nil && (best == nil || c.rating < best.rating || c.rating == best.rating && len(c.out) > len(best.out)) {
 					best = c
 				}
 				return
 			}
-			for _, le := range links {
-				l := le.l
-				if slices.ContainsFunc(ch.links, func(o slink) bool {
-					return o.house == l.house || hasCommon(o.cells, l.cells)
-				}) {
+			for j, l := range dl.links {
+				if slices.ContainsFunc(used, func(i int) bool { return dl.conflict[i][j] }) {
 					continue
 				}
-				for _, flip := range []bool{false, true} {
-					s, f, sIn, fIn := l.a, l.b, le.aIn, le.bIn
-					if flip {
-						s, f, sIn, fIn = f, s, fIn, sIn
+				for f := range 2 {
+					s, t := l.a, l.b
+					if f == 1 {
+						s, t = t, s
 					}
 					join := -1
-					if len(ch.links) > 0 {
-						if join = e.firstJoin(lastIn, sIn); join < 0 {
+					if last >= 0 {
+						if join = dl.join[last][2*j+f]; join < 0 {
 							continue
 						}
 					}
-					saved := lastIn
+					saved := last
 					ch.links = append(ch.links, l)
 					ch.starts = append(ch.starts, s)
-					ch.ends = append(ch.ends, f)
-					used = append(used, le.index)
+					ch.ends = append(ch.ends, t)
+					used = append(used, j)
 					if join >= 0 {
 						ch.joins = append(ch.joins, join)
 					}
-					lastIn = fIn
+					last = 2*j + 1 - f
 					grow()
-					lastIn = saved
+					last = saved
 					ch.links = ch.links[:len(ch.links)-1]
 					ch.starts = ch.starts[:len(ch.starts)-1]
 					ch.ends = ch.ends[:len(ch.ends)-1]
