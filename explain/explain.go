@@ -4,8 +4,11 @@
 // found it, the cells and constraints it reads and the facts it rests on.
 //
 // Steps are found cheapest first: the named techniques of classic solving
-// over the puzzle's houses (singles, locked candidates, subsets, fish,
-// wings, chains), rated on Sudoku Explainer's scale; then what one rule
+// over the puzzle's houses (singles and SE's direct hints, locked
+// candidates, subsets, fish, chains of strong links, wings, aligned
+// exclusion, and, for a puzzle known to have one solution, unique
+// rectangles and loops and BUG), rated on Sudoku Explainer's scale and,
+// for a classic puzzle, tried in SE's order; then what one rule
 // alone forces given its cells' candidates; then the smallest set of
 // constraints that forces a conclusion; then a contradiction followed
 // from one candidate; a guess last, said so. Every step is proved by a
