@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -24,11 +23,13 @@ var ErrUnsound = errors.New("step not proved")
 // every step too (the validator accepted it), which catches a rule whose
 // clauses said more than the rule.
 type Checker struct {
-	p        *sudokusat.Puzzle
-	n        int
-	f        *encode.Formula
-	clauses  [][]int32
-	parts    map[Ref]encode.Part
+	p       *sudokusat.Puzzle
+	n       int
+	f       *encode.Formula
+	clauses [][]int
+	parts   map[Ref]encode.Part
+	// cellsOf are the cells each constraint's clauses name.
+	cellsOf  map[Ref][]int
 	solution *sudokusat.Grid
 	// Unique says the puzzle is known to have one solution: only then
 	// does Check accept a step that rests on a deadly pattern.
@@ -42,12 +43,29 @@ func NewChecker(p *sudokusat.Puzzle, solution *sudokusat.Grid) (*Checker, error)
 	if err != nil {
 		return nil, err
 	}
-	k := &Checker{p: p, n: p.Size(), f: f, parts: make(map[Ref]encode.Part), solution: solution}
+	n := p.Size()
+	k := &Checker{p: p, n: n, f: f, parts: make(map[Ref]encode.Part), cellsOf: make(map[Ref][]int), solution: solution}
 	for c := range f.Clauses() {
-		k.clauses = append(k.clauses, slices.Clone(c))
+		cl := make([]int, len(c))
+		for i, x := range c {
+			cl[i] = int(x)
+		}
+		k.clauses = append(k.clauses, cl)
 	}
 	for _, part := range parts {
-		k.parts[Ref{part.Kind, part.Index}] = part
+		r := Ref{part.Kind, part.Index}
+		k.parts[r] = part
+		var cells []int
+		seen := map[int]bool{}
+		for _, c := range k.clauses[part.From:part.To] {
+			for _, x := range c {
+				if v := abs(x); v <= n*n*n && !seen[(v-1)/n] {
+					seen[(v-1)/n] = true
+					cells = append(cells, (v-1)/n)
+				}
+			}
+		}
+		k.cellsOf[r] = cells
 	}
 	return k, nil
 }
@@ -78,24 +96,19 @@ func (k *Checker) Check(ctx context.Context, st *Step) error {
 	}
 	cells := map[int]bool{}
 	var out [][]int
-	add := func(part encode.Part) {
-		for _, c := range k.clauses[part.From:part.To] {
-			cl := make([]int, len(c))
-			for i, x := range c {
-				cl[i] = int(x)
-				if v := abs(int(x)); v <= n*n*n {
-					cells[(v-1)/n] = true
-				}
-			}
-			out = append(out, cl)
+	// The clauses are shared, not copied: the solver copies what it reads.
+	add := func(r Ref) {
+		part := k.parts[r]
+		out = append(out, k.clauses[part.From:part.To]...)
+		for _, c := range k.cellsOf[r] {
+			cells[c] = true
 		}
 	}
 	for _, r := range st.Refs {
-		part, ok := k.parts[r]
-		if !ok || r.Kind == encode.PartCell {
+		if _, ok := k.parts[r]; !ok || r.Kind == encode.PartCell {
 			return fmt.Errorf("%w: it names %v, not a constraint of the puzzle", ErrUnsound, r)
 		}
-		add(part)
+		add(r)
 	}
 	lit := func(c Candidate) (int, error) {
 		if c.Cell < 0 || c.Cell >= n*n || c.Digit < 1 || c.Digit > n {
@@ -145,8 +158,12 @@ func (k *Checker) Check(ctx context.Context, st *Step) error {
 			cells[c] = true
 		}
 	}
+	touched := make([]int, 0, len(cells))
 	for c := range cells {
-		add(k.parts[Ref{encode.PartCell, c}])
+		touched = append(touched, c)
+	}
+	for _, c := range touched {
+		add(Ref{encode.PartCell, c})
 	}
 	sat, err := satsolve.HasModel(ctx, k.f.Vars, out)
 	if err != nil {

@@ -541,7 +541,15 @@ func minimal(f func(*explainer, context.Context) (*Step, error)) func(*explainer
 		}
 		// A premise the step needs stays needed once others are gone
 		// (fewer premises prove less), so one pass leaves each kept
-		// premise necessary.
+		// premise necessary. The finders' own solver decides first, on
+		// the step's constraints alone (fewer clauses than the check
+		// adds, so what it refutes the check refutes); a step resting on
+		// a deadly pattern, which it cannot read, goes to the checker.
+		if st.Deadly == nil {
+			if ok, err := e.shrinkLocally(ctx, st); err != nil || ok {
+				return st, err
+			}
+		}
 		for i := 0; i < len(st.Premises); {
 			m := *st
 			m.Premises = slices.Delete(slices.Clone(st.Premises), i, i+1)
@@ -556,4 +564,50 @@ func minimal(f func(*explainer, context.Context) (*Step, error)) func(*explainer
 		}
 		return st, nil
 	}
+}
+
+// shrinkLocally drops the premises of st that the finders' solver refutes
+// its conclusions without; false when it cannot refute them with every
+// premise (then the checker must decide).
+func (e *explainer) shrinkLocally(ctx context.Context, st *Step) (bool, error) {
+	l, err := e.locals()
+	if err != nil {
+		return false, err
+	}
+	l.ctx = ctx
+	var parts []int
+	for _, r := range st.Refs {
+		pi, ok := l.index[r]
+		if !ok {
+			return false, nil
+		}
+		parts = append(parts, pi)
+	}
+	var concl []int32
+	for _, p := range st.Placements {
+		concl = append(concl, -l.lit(p.Cell, p.Digit))
+	}
+	for _, o := range st.Eliminations {
+		concl = append(concl, l.lit(o.Cell, o.Digit))
+	}
+	refutes := func(fs []Fact) bool {
+		for _, x := range concl {
+			if !l.refutedBy(parts, fs, []int32{x}, budget) {
+				return false
+			}
+		}
+		return true
+	}
+	if !refutes(st.Premises) {
+		return false, ctx.Err()
+	}
+	for i := 0; i < len(st.Premises); {
+		try := slices.Delete(slices.Clone(st.Premises), i, i+1)
+		if refutes(try) {
+			st.Premises = try
+			continue
+		}
+		i++
+	}
+	return true, ctx.Err()
 }
