@@ -37,7 +37,8 @@ type Checker struct {
 }
 
 // NewChecker encodes p for checking steps. solution, when not nil, is a
-// solution of p the validator accepted.
+// solution of p the validator accepted. Set the Checker's Unique when p
+// is known to have one solution, to let it accept uniqueness steps.
 func NewChecker(p *sudokusat.Puzzle, solution *sudokusat.Grid) (*Checker, error) {
 	f, parts, err := encode.Parts(p)
 	if err != nil {
