@@ -41,6 +41,14 @@ type board struct {
 	cellHouses [][]int // for each cell, its houses' indexes
 	peers      [][]int // for each cell, the cells that share a house with it
 	seesMask   [][]uint64
+	// cross and crossKeys are, by house, the cells other houses share
+	// with it and those houses in order (built on first use by the
+	// strong-link search).
+	cross     []map[int][]int
+	crossKeys [][]int
+	// order lists the houses in the order Sudoku Explainer scans them:
+	// regions (boxes), columns, rows, then the houses of rules.
+	order []int
 }
 
 // newBoard builds the board of p. Rules whose kind makes its cells
@@ -82,6 +90,13 @@ func newBoard(p *sudokusat.Puzzle) *board {
 			continue
 		}
 		b.houses = append(b.houses, house{ref: Ref{encode.PartRule, i}, cells: cells, full: len(cells) == n})
+	}
+	for _, kind := range []encode.PartKind{encode.PartRegion, encode.PartColumn, encode.PartRow, encode.PartRule} {
+		for i, h := range b.houses {
+			if h.ref.Kind == kind {
+				b.order = append(b.order, i)
+			}
+		}
 	}
 	b.cellHouses = make([][]int, n*n)
 	for i, h := range b.houses {

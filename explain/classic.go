@@ -11,6 +11,7 @@ import (
 // The named techniques of classic solving, as Sudoku Explainer names and
 // rates them (see docs/explain.md for the ladder and its sources).
 const (
+	FullHouse    = "full-house"
 	HiddenSingle = "hidden-single"
 	NakedSingle  = "naked-single"
 	Pointing     = "pointing"
@@ -33,36 +34,43 @@ func finder(f func(e *explainer) *Step) func(*explainer, context.Context) (*Step
 	return func(e *explainer, _ context.Context) (*Step, error) { return f(e), nil }
 }
 
-// hiddenSingle finds a digit with one place left in a house: in a box
-// first (1.2), then in a row, column or other house (1.5).
+// hiddenSingle finds a digit with one place left in a house, as Sudoku
+// Explainer looks for them: first the last empty cell of a house (a full
+// house, 1.0), then a hidden single in a box (1.2), then in a column, a
+// row or another house (1.5).
 func (e *explainer) hiddenSingle() *Step {
-	for pass := range 2 {
-		for _, h := range e.b.houses {
-			box := h.ref.Kind == encode.PartRegion
-			if box != (pass == 0) || !h.full {
+	for _, alone := range []bool{true, false} {
+		for _, hi := range e.b.order {
+			h := e.b.houses[hi]
+			if !h.full {
 				continue
 			}
+			empty := 0
 			var seen, twice, placed uint64
 			for _, c := range h.cells {
 				if d := e.s.placed[c]; d != 0 {
 					placed |= bit(d)
 					continue
 				}
+				empty++
 				twice |= seen & e.s.cand[c]
 				seen |= e.s.cand[c]
 			}
 			once := seen &^ twice &^ placed
-			if once == 0 {
+			if once == 0 || (empty == 1) != alone {
 				continue
 			}
 			d := only(once)
 			for _, c := range h.cells {
 				if e.s.placed[c] == 0 && e.s.cand[c]&bit(d) != 0 {
-					rating := 1.5
-					if box {
+					name, rating := HiddenSingle, 1.5
+					switch {
+					case alone:
+						name, rating = FullHouse, 1.0
+					case h.ref.Kind == encode.PartRegion:
 						rating = 1.2
 					}
-					st := e.place(HiddenSingle, rating, c, d)
+					st := e.place(name, rating, c, d)
 					st.Cells = h.cells
 					// The house it is hidden in first: the text names it.
 					st.Refs = append([]Ref{h.ref}, slices.DeleteFunc(st.Refs, func(r Ref) bool { return r == h.ref })...)
@@ -142,14 +150,21 @@ func (e *explainer) locked(pointing bool) *Step {
 }
 
 // nakedSubset finds k cells of a house whose candidates are k digits:
-// the house's other cells lose them.
+// the house's other cells lose them. As Sudoku Explainer does, it looks
+// in a full house only when it has at least 2k open cells: with fewer,
+// the other open cells are a hidden subset of at most k digits, which
+// is how it names them.
 func (e *explainer) nakedSubset(k int) *Step {
 	names := map[int]string{2: NakedPair, 3: NakedTriple, 4: NakedQuad}
 	ratings := map[int]float64{2: 3.0, 3: 3.6, 4: 5.0}
-	for _, h := range e.b.houses {
+	for _, hi := range e.b.order {
+		h := e.b.houses[hi]
+		if h.full && e.emptyCells(h) < 2*k {
+			continue
+		}
 		var open []int
 		for _, c := range h.cells {
-			if e.s.placed[c] == 0 && count(e.s.cand[c]) <= k {
+			if e.s.placed[c] == 0 && count(e.s.cand[c]) >= 2 && count(e.s.cand[c]) <= k {
 				open = append(open, c)
 			}
 		}
@@ -191,29 +206,22 @@ func (e *explainer) nakedSubset(k int) *Step {
 }
 
 // hiddenSubset finds k digits of a full house with k places left between
-// them: those cells lose every other digit.
+// them: those cells lose every other digit. As Sudoku Explainer does, it
+// looks only in a house with more than 2k open cells (with fewer, the
+// other open cells are a naked subset, found first).
 func (e *explainer) hiddenSubset(k int) *Step {
 	names := map[int]string{2: HiddenPair, 3: HiddenTriple, 4: HiddenQuad}
 	ratings := map[int]float64{2: 3.4, 3: 4.0, 4: 5.4}
-	for _, h := range e.b.houses {
-		if !h.full {
+	for _, hi := range e.b.order {
+		h := e.b.houses[hi]
+		if !h.full || e.emptyCells(h) <= 2*k {
 			continue
 		}
 		// where[d] is the mask of h's cells (by index in h) that may hold d.
+		where := e.where(h)
 		var free []int
-		where := make([]uint64, e.b.n+1)
 		for d := 1; d <= e.b.n; d++ {
-			placed := false
-			for i, c := range h.cells {
-				if e.s.placed[c] == d {
-					placed = true
-					break
-				}
-				if e.s.placed[c] == 0 && e.s.cand[c]&bit(d) != 0 {
-					where[d] |= 1 << i
-				}
-			}
-			if !placed && count(where[d]) >= 1 && count(where[d]) <= k {
+			if c := count(where[d]); c >= 2 && c <= k {
 				free = append(free, d)
 			}
 		}
@@ -518,4 +526,89 @@ func combinations(n, k int, fn func([]int) bool) {
 			idx[j] = idx[j-1] + 1
 		}
 	}
+}
+
+// minimal adapts a finder whose steps' natural premises may hold a fact
+// the conclusion does not need (a cell of a link's house that, holding
+// the digit, would remove the same candidate another way): each premise
+// the checker proves the step without is dropped, so that a reader looks
+// for none in vain. Without a checker (NoCheck on a classic puzzle) the
+// premises are left as found.
+func minimal(f func(*explainer, context.Context) (*Step, error)) func(*explainer, context.Context) (*Step, error) {
+	return func(e *explainer, ctx context.Context) (*Step, error) {
+		st, err := f(e, ctx)
+		if err != nil || st == nil || e.check == nil {
+			return st, err
+		}
+		// A premise the step needs stays needed once others are gone
+		// (fewer premises prove less), so one pass leaves each kept
+		// premise necessary. The finders' own solver decides first, on
+		// the step's constraints alone (fewer clauses than the check
+		// adds, so what it refutes the check refutes); a step resting on
+		// a deadly pattern, which it cannot read, goes to the checker.
+		if st.Deadly == nil {
+			if ok, err := e.shrinkLocally(ctx, st); err != nil || ok {
+				return st, err
+			}
+		}
+		for i := 0; i < len(st.Premises); {
+			m := *st
+			m.Premises = slices.Delete(slices.Clone(st.Premises), i, i+1)
+			if e.check.Check(ctx, &m) == nil {
+				st.Premises = m.Premises
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			i++
+		}
+		return st, nil
+	}
+}
+
+// shrinkLocally drops the premises of st that the finders' solver refutes
+// its conclusions without; false when it cannot refute them with every
+// premise (then the checker must decide).
+func (e *explainer) shrinkLocally(ctx context.Context, st *Step) (bool, error) {
+	l, err := e.locals()
+	if err != nil {
+		return false, err
+	}
+	l.ctx = ctx
+	var parts []int
+	for _, r := range st.Refs {
+		pi, ok := l.index[r]
+		if !ok {
+			return false, nil
+		}
+		parts = append(parts, pi)
+	}
+	var concl []int32
+	for _, p := range st.Placements {
+		concl = append(concl, -l.lit(p.Cell, p.Digit))
+	}
+	for _, o := range st.Eliminations {
+		concl = append(concl, l.lit(o.Cell, o.Digit))
+	}
+	refutes := func(fs []Fact) bool {
+		for _, x := range concl {
+			if !l.refutedBy(parts, fs, []int32{x}, budget) {
+				return false
+			}
+		}
+		return true
+	}
+	if !refutes(st.Premises) {
+		return false, ctx.Err()
+	}
+	for i := 0; i < len(st.Premises); {
+		try := slices.Delete(slices.Clone(st.Premises), i, i+1)
+		if refutes(try) {
+			st.Premises = try
+			continue
+		}
+		i++
+	}
+	return true, ctx.Err()
 }

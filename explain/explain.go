@@ -4,8 +4,11 @@
 // found it, the cells and constraints it reads and the facts it rests on.
 //
 // Steps are found cheapest first: the named techniques of classic solving
-// over the puzzle's houses (singles, locked candidates, subsets, fish,
-// wings, chains), rated on Sudoku Explainer's scale; then what one rule
+// over the puzzle's houses (singles and SE's direct hints, locked
+// candidates, subsets, fish, chains of strong links, wings, aligned
+// exclusion, and, for a puzzle known to have one solution, unique
+// rectangles and loops and BUG), rated on Sudoku Explainer's scale and,
+// for a classic puzzle, tried in SE's order; then what one rule
 // alone forces given its cells' candidates; then the smallest set of
 // constraints that forces a conclusion; then a contradiction followed
 // from one candidate; a guess last, said so. Every step is proved by a
@@ -80,6 +83,9 @@ type Step struct {
 	// Premises are the facts the step rests on: givens, earlier
 	// placements and eliminations.
 	Premises []Fact
+	// Deadly, when not nil, is the pattern a uniqueness step rests on:
+	// the step holds only for a puzzle with one solution.
+	Deadly *Deadly
 	// Checked reports that the Checker proved the step.
 	Checked bool
 	// Text says the step in words.
@@ -127,7 +133,7 @@ func (p *Path) Hardest() int {
 func (p *Path) BreakIn() int {
 	for i, st := range p.Steps {
 		switch st.Technique {
-		case Givens, HiddenSingle, NakedSingle:
+		case Givens, FullHouse, HiddenSingle, NakedSingle:
 		default:
 			return i
 		}
@@ -149,6 +155,10 @@ type Options struct {
 	NoGuess bool
 	// NoCheck leaves the steps unchecked, for finding alone (benchmarks).
 	NoCheck bool
+	// Unique says the caller proved that the puzzle has one solution,
+	// which allows the steps that rest on it (unique rectangles and
+	// loops, BUG): without it they are neither looked for nor accepted.
+	Unique bool
 }
 
 // Explain finds a solve path for p from its givens.
@@ -199,6 +209,8 @@ type explainer struct {
 	// upsVersion.
 	ups        []refutation
 	upsVersion int
+	// links are the strong links of the grid at their version.
+	links *linkCache
 }
 
 func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
@@ -216,6 +228,7 @@ func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
 		if err != nil {
 			return nil, err
 		}
+		k.Unique = opt.Unique
 		e.check = k
 	}
 	return e, nil
