@@ -40,8 +40,17 @@ type StepReport struct {
 	Cells        []string   `json:"cells,omitempty"`
 	Rules        []RuleJSON `json:"rules,omitempty"`
 	Premises     []FactJSON `json:"premises,omitempty"`
-	Checked      bool       `json:"checked"`
-	Text         string     `json:"text"`
+	// Deadly is, for a step that rests on the puzzle's uniqueness, the
+	// pattern that would give it a second solution.
+	Deadly  *DeadlyJSON `json:"deadly,omitempty"`
+	Checked bool        `json:"checked"`
+	Text    string      `json:"text"`
+}
+
+// DeadlyJSON is a deadly pattern: cells, each with its pair of digits.
+type DeadlyJSON struct {
+	Cells []string `json:"cells"`
+	Pairs [][2]int `json:"pairs"`
 }
 
 // FactJSON is a candidate: a digit in a cell, placed or eliminated.
@@ -81,6 +90,12 @@ func NewReport(p *sudokusat.Puzzle, path *Path) Report {
 		}
 		for _, f := range st.Premises {
 			s.Premises = append(s.Premises, FactJSON{Cell: b.cellName(f.Cell), Digit: f.Digit, Placed: f.Placed})
+		}
+		if d := st.Deadly; d != nil {
+			s.Deadly = &DeadlyJSON{Pairs: d.Pairs}
+			for _, c := range d.Cells {
+				s.Deadly.Cells = append(s.Deadly.Cells, b.cellName(c))
+			}
 		}
 		r.Steps[i] = s
 	}

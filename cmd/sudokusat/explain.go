@@ -43,7 +43,8 @@ func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.D
 		o.status, o.err = o.answer.Status.String(), o.answer.Err
 		return o
 	}
-	opt.Solution = o.answer.Solution()
+	// A step that rests on uniqueness needs it proved.
+	opt.Solution, opt.Unique = o.answer.Solution(), o.answer.Unique()
 	path, err := explain.Explain(ctx, it.puzzle, opt)
 	if err != nil {
 		st, ok := engine.ContextStatus(ctx, err)

@@ -38,7 +38,7 @@ func (s Service) Explain(ctx context.Context, req Request) Reply {
 	if a.Status != engine.Solved {
 		return failed(a.Status.String(), p, a.Err)
 	}
-	path, err := explain.Explain(ctx, p, explain.Options{Solution: a.Solution(), MaxRating: req.MaxRating, NoGuess: req.NoGuess})
+	path, err := explain.Explain(ctx, p, explain.Options{Solution: a.Solution(), Unique: a.Unique(), MaxRating: req.MaxRating, NoGuess: req.NoGuess})
 	if err != nil {
 		st, ok := engine.ContextStatus(ctx, err)
 		if !ok {
