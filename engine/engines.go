@@ -7,6 +7,7 @@ import (
 	"io"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/dlx"
@@ -301,19 +302,31 @@ func rulesError(name string) error {
 }
 
 // Native returns the native bitmask solver.
-func Native() Engine { return nativeEngine{} }
+func Native() Engine { return newNative() }
 
-func openNative(string, Options) (Engine, error) { return nativeEngine{}, nil }
+func openNative(string, Options) (Engine, error) { return newNative(), nil }
 
-type nativeEngine struct{}
+// nativeEngine keeps native.Counters for reuse, so that no count clears
+// a Counter's 11 KB of search state: through the engine, a 17-clue
+// puzzle's count took 2.35 µs with the clearing and 2.14 without, against
+// 1.65 in the solver's own benchmark (one core, side by side).
+type nativeEngine struct {
+	counters *sync.Pool
+}
+
+func newNative() nativeEngine {
+	return nativeEngine{&sync.Pool{New: func() any { return new(native.Counter) }}}
+}
 
 func (nativeEngine) Name() string { return NameNative }
 
-func (nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
+func (e nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	if !p.Classic() {
 		return Result{}, rulesError(NameNative)
 	}
-	r, err := native.Count(ctx, p.Grid, limit)
+	c := e.counters.Get().(*native.Counter)
+	r, err := c.Count(ctx, p.Grid, limit)
+	e.counters.Put(c)
 	if err != nil {
 		return Result{}, err
 	}
