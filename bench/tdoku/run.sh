@@ -6,9 +6,11 @@
 # harness, run_benchmark -s tdoku, which counts each puzzle to 2. The
 # harness gets the very puzzles the Go benchmark times, in the Go
 # benchmark's order (main.go), unpermuted (-r0: by default it times random
-# isomorphs of them). Set by set, tdoku then native, on one core, ROUNDS
-# times; the end is a table of every round's µs a puzzle and the range of
-# native / tdoku. Nothing of tdoku is kept here.
+# isomorphs of them). Set by set, tdoku, then native's Go benchmark, then
+# sudokusat bench --engines native (the same solver through the engine, as
+# a user times it), on one core, ROUNDS times; the end is a table of every
+# round's µs a puzzle and the ranges of native / tdoku and bench / native.
+# Nothing of tdoku is kept here.
 #
 #   bench/tdoku/run.sh [DATA [ROUNDS [FILE ...]]]     (DATA defaults to ../shared/data)
 #
@@ -55,31 +57,34 @@ if [ ! -x "$rb" ]; then
 		{ tail -20 "$work/build.log" >&2; echo "run.sh: building tdoku failed (log: $work/build.log)" >&2; exit 1; }
 fi
 go test -c -o "$work/native.test" ./native
+go build -o "$work/sudokusat" ./cmd/sudokusat
 data=$(cd "$data" && pwd)
 rm -rf "$work/sets" && mkdir -p "$work/sets"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), core $cpu, $(uptime | sed 's/.*load/load/')"
-lscpu | sed -n 's/^Model name: *//p'
+lscpu | sed -n 's/^Model name: *//p; s/^CPU family: */family /p; s/^Model: */model /p' | tr '\n' ' '
+echo
 lscpu | sed -n 's/^Flags: *//p' | tr ' ' '\n' | grep -E '^(avx2|avx512f|avx512bw|avx512vl|avx512_bitalg|avx512_vbmi2)$' | tr '\n' ' '
 echo
 "$rb" -h | sed -n 's/^build info: /tdoku: /p'
 go version
 
-# time_set NAME FILE BENCH ENV...: the line "NAME tdoku-µs native-µs" on
-# standard output and in $results, FILE timed by tdoku's harness and by the
-# Go benchmark BENCH with the variables ENV.
+# time_set NAME FILE BENCH ENV...: the line "NAME tdoku-µs native-µs
+# bench-µs" on standard output and in $results, FILE timed by tdoku's
+# harness, by the Go benchmark BENCH with the variables ENV and by bench.
 time_set() {
-	name=$1 ordered=$work/sets/$1 bench=$3
-	[ -s "$ordered" ] || go run ./bench/tdoku "$2" >"$ordered"
+	name=$1 path=$2 gobench=$3 ordered=$work/sets/$1
+	[ -s "$ordered" ] || go run ./bench/tdoku "$path" >"$ordered"
 	shift 3
 	tdoku=$(taskset -c "$cpu" "$rb" -s tdoku -r0 -n "$(wc -l <"$ordered")" -w 1 -t 3 -c1 "$ordered" |
 		awk -F, '$5 == "tdoku" { print $7 }')
-	native=$(cd native && env "$@" taskset -c "$cpu" "$work/native.test" -test.run '^$' -test.bench "$bench" -test.benchtime 3s |
+	native=$(cd native && env "$@" taskset -c "$cpu" "$work/native.test" -test.run '^$' -test.bench "$gobench" -test.benchtime 3s |
 		awk '/^Benchmark/ { for (i = 2; i < NF; i++) if ($(i+1) == "µs/puzzle") print $i }')
-	if [ -z "$tdoku" ] || [ -z "$native" ]; then
-		echo "run.sh: $name: no time from tdoku ($tdoku) or the Go benchmark ($native)" >&2
+	cli=$(taskset -c "$cpu" "$work/sudokusat" bench --engines native "$path" | awk -F' *[|] *' 'END { print $6 }')
+	if [ -z "$tdoku" ] || [ -z "$native" ] || [ -z "$cli" ]; then
+		echo "run.sh: $name: no time from tdoku ($tdoku), the Go benchmark ($native) or bench ($cli)" >&2
 		exit 1
 	fi
-	printf '%s %.2f %.2f\n' "$name" "$tdoku" "$native" | tee -a "$results"
+	printf '%s %.2f %.2f %s\n' "$name" "$tdoku" "$native" "$cli" | tee -a "$results"
 }
 
 results=$work/results.txt
@@ -96,23 +101,27 @@ for round in $(seq "$rounds"); do
 	done
 done
 
-# The table: each set's figures in round order, and the range of the
-# ratio native / tdoku over the rounds.
+# The table: each set's figures in round order, and the ranges over the
+# rounds of native / tdoku and bench / native.
 awk '
+	function pair(lo, hi) {
+		lo = sprintf("%.2f", lo); hi = sprintf("%.2f", hi)
+		return lo == hi ? lo : lo "–" hi
+	}
 	!($1 in t) { order[++n] = $1 }
 	{
-		t[$1] = t[$1] sep[$1] $2; v[$1] = v[$1] sep[$1] $3; sep[$1] = ", "
-		r = $3 / $2
+		t[$1] = t[$1] sep[$1] $2; v[$1] = v[$1] sep[$1] $3; b[$1] = b[$1] sep[$1] $4; sep[$1] = ", "
+		r = $3 / $2; q = $4 / $3
 		if (!($1 in lo) || r < lo[$1]) lo[$1] = r
 		if (!($1 in hi) || r > hi[$1]) hi[$1] = r
+		if (!($1 in blo) || q < blo[$1]) blo[$1] = q
+		if (!($1 in bhi) || q > bhi[$1]) bhi[$1] = q
 	}
 	END {
-		print "| set | tdoku µs | native µs | native / tdoku |"
-		print "|---|---:|---:|---:|"
+		print "| set | tdoku µs | native µs (go test -bench) | sudokusat bench µs | native / tdoku | bench / native |"
+		print "|---|---:|---:|---:|---:|---:|"
 		for (i = 1; i <= n; i++) {
 			s = order[i]
-			ratio = sprintf("%.2f", lo[s])
-			if (sprintf("%.2f", hi[s]) != ratio) ratio = ratio "–" sprintf("%.2f", hi[s])
-			printf "| %s | %s | %s | %s |\n", s, t[s], v[s], ratio
+			printf "| %s | %s | %s | %s | %s | %s |\n", s, t[s], v[s], b[s], pair(lo[s], hi[s]), pair(blo[s], bhi[s])
 		}
 	}' "$results"
