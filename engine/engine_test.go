@@ -371,8 +371,11 @@ func TestEncodingHonoursTheDeadline(t *testing.T) {
 }
 
 // TestCountConcurrent runs engines in parallel goroutines, as a batch
-// does: every answer must be the puzzle's own (run it with -race).
+// does, each engine one value shared by the goroutines (the native one
+// keeps search states for reuse): every answer must be the puzzle's own
+// (run it with -race).
 func TestCountConcurrent(t *testing.T) {
+	nat := Native()
 	sat, err := Open(NameSAT, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -394,7 +397,7 @@ func TestCountConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			p := puzzles[i%len(puzzles)]
-			e := []*Engine{Native(), sat}[i%2]
+			e := []*Engine{nat, sat}[i%2]
 			a := Count(context.Background(), e, grids[i%len(puzzles)], 2, 0)
 			if !a.Unique() || a.Solution().String() != p.solution {
 				t.Errorf("%s on %s: %v count %d %v", e.Name(), p.puzzle, a.Status, a.Count, a.Solution())

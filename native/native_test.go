@@ -648,3 +648,59 @@ func TestDeadlineAtEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterReuse: a Counter that keeps its search state from puzzle to
+// puzzle answers each as a fresh Count does, whatever the last search left
+// behind: one stopped by its deadline, one past the budget of Solver9
+// (handed to the general solver), one with no solution, other shapes.
+func TestCounterReuse(t *testing.T) {
+	line := func(s string) *sudokusat.Grid {
+		g, err := sudokusat.ParseLine(s, 3, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	empty9, _ := sudokusat.NewGridSize(9)
+	empty4, _ := sudokusat.NewGridSize(4)
+	clash := line("11" + strings.Repeat(".", 79))
+	steps := []struct {
+		name  string
+		g     *sudokusat.Grid
+		limit int
+		stop  bool // by a deadline: compared on no more than the error
+	}{
+		{"Inkala", line(inkala), 2, false},
+		{"empty 9×9 to the end, stopped", empty9, math.MaxInt, true},
+		{"Inkala after a stopped search", line(inkala), 2, false},
+		{"past the budget", line(".....6....59.....82....8....45........3........6..3.54...325..6.................."), 2, false},
+		{"clashing givens", clash, 2, false},
+		{"empty 4×4", empty4, 1000, false},
+		{"empty 9×9, first 3", empty9, 3, false},
+		{"Inkala again", line(inkala), 2, false},
+	}
+	var c Counter
+	for _, s := range steps {
+		ctx, cancel := context.WithCancel(bg)
+		if s.stop {
+			ctx, cancel = context.WithTimeout(bg, 20*time.Millisecond)
+		}
+		got, err := c.Count(ctx, s.g, s.limit)
+		cancel()
+		if s.stop {
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("%s: %v, want the deadline's error", s.name, err)
+			}
+			continue
+		}
+		want, werr := Count(bg, s.g, s.limit)
+		if err != nil || werr != nil {
+			t.Fatalf("%s: %v, %v", s.name, err, werr)
+		}
+		if got.Count != want.Count || got.Guesses != want.Guesses || (got.Solution == nil) != (want.Solution == nil) ||
+			got.Solution != nil && !got.Solution.Equal(want.Solution) {
+			t.Errorf("%s: the reused Counter gave %d solutions, %d guesses, %v; a fresh Count %d, %d, %v",
+				s.name, got.Count, got.Guesses, got.Solution, want.Count, want.Guesses, want.Solution)
+		}
+	}
+}

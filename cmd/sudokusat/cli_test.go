@@ -539,11 +539,14 @@ func TestBench(t *testing.T) {
 	}
 	for _, l := range lines[2:] {
 		cells := strings.Split(strings.Trim(l, "| "), " | ")
-		if len(cells) != 11 || cells[2] != "20" || cells[10] != "0" {
+		if len(cells) != 12 || cells[2] != "20" || cells[11] != "0" {
 			t.Errorf("row %q", l)
 		}
 		if mean, err := strconv.ParseFloat(cells[4], 64); err != nil || mean <= 0 {
 			t.Errorf("row %q: mean %q", l, cells[4])
+		}
+		if check, err := strconv.ParseFloat(cells[7], 64); err != nil || check < 0 {
+			t.Errorf("row %q: check µs %q", l, cells[7])
 		}
 	}
 	b, err := os.ReadFile(csvPath)
@@ -653,9 +656,9 @@ func TestBenchFigures(t *testing.T) {
 			}
 			cells := strings.Split(strings.Trim(lines[2], "| "), " | ")
 			for i, measured := range tt.measured {
-				cell := cells[7+i]
+				cell := cells[8+i]
 				if _, err := strconv.ParseFloat(cell, 64); measured != (err == nil) || !measured && cell != "-" {
-					t.Errorf("%s: %s %q, measured: %v", tt.engine, benchHeader[7+i], cell, measured)
+					t.Errorf("%s: %s %q, measured: %v", tt.engine, benchHeader[8+i], cell, measured)
 				}
 			}
 		})
