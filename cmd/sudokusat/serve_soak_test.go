@@ -432,9 +432,9 @@ func soakMix(t *testing.T, s *soak) []soakKind {
 			c.checkClassic("count sat", p, r.Other)
 		}},
 		{"variant sat", func(_ context.Context, c *soakClient, i int) { solveVariant(c, i, "sat") }},
-		{"variant native", func(_ context.Context, c *soakClient, i int) { solveVariant(c, i+3, "native") }},
+		{"variant search", func(_ context.Context, c *soakClient, i int) { solveVariant(c, i+3, "search") }},
 		{"unsolvable, aborted", func(_ context.Context, c *soakClient, i int) {
-			engine := []string{"sat", "native"}[i%2]
+			engine := []string{"sat", "search"}[i%2]
 			body, _ := json.Marshal(api.Request{Puzzle: hard, Engine: engine})
 			ctx, cancel := context.WithTimeout(context.Background(), soakHardLimit)
 			start := time.Now()
@@ -508,7 +508,7 @@ func soakMix(t *testing.T, s *soak) []soakKind {
 				c.expect("an unknown operation", "shutdown", "application/json", []byte(`{}`), 404, "error")
 			case 4:
 				r, ok := c.call("an engine the server does not run", "solve", api.Request{Puzzle: inkala, Engine: "cadical"}, 200, "error")
-				want("an engine the server does not run", r, ok, "the page runs native, sat and dlx")
+				want("an engine the server does not run", r, ok, "the page runs native, search, dlx, sat")
 			case 5:
 				r, ok := c.call("a grid over MaxSize", "solve", api.Request{Puzzle: bigGrid}, 200, "invalid")
 				want("a grid over MaxSize", r, ok, "this server takes grids up to 25×25")
