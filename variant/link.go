@@ -241,12 +241,3 @@ func FPuzzlesLink(p *sudokusat.Puzzle) (string, error) {
 	}
 	return "https://www.f-puzzles.com/?load=" + lzstring.CompressToBase64(string(doc)), nil
 }
-
-// SudokuPadLink is FPuzzlesLink as a SudokuPad link.
-func SudokuPadLink(p *sudokusat.Puzzle) (string, error) {
-	doc, err := FPuzzles(p)
-	if err != nil {
-		return "", err
-	}
-	return "https://sudokupad.app/fpuzzles" + lzstring.CompressToBase64(string(doc)), nil
-}
