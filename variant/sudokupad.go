@@ -24,49 +24,55 @@ import (
 // back: the answer holds for the rules read, which are never a guess.
 // The rules text is the puzzle's RulesText.
 func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
+	p, _, err := parseSudokuPad(data)
+	return p, err
+}
+
+// parseSudokuPad is ParseSudokuPad with the reader, which tests look into.
+func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	text := strings.TrimSpace(string(data))
 	if !json.Valid([]byte(text)) {
 		text = unzipSudokuPad(text)
 	}
 	var raw any
 	if err := json.Unmarshal([]byte(text), &raw); err != nil {
-		return nil, formatErrorf("SudokuPad", "not a puzzle: %v", err)
+		return nil, nil, formatErrorf("SudokuPad", "not a puzzle: %v", err)
 	}
 	doc, ok := longKeys(raw).(map[string]any)
 	if !ok {
-		return nil, formatErrorf("SudokuPad", "not a puzzle")
+		return nil, nil, formatErrorf("SudokuPad", "not a puzzle")
 	}
 	rows, _ := doc["cells"].([]any)
 	n := len(rows)
 	if n == 0 {
-		return nil, formatErrorf("SudokuPad", "a puzzle without cells")
+		return nil, nil, formatErrorf("SudokuPad", "a puzzle without cells")
 	}
 	if n > maxFPuzzlesSize {
-		return nil, formatErrorf("SudokuPad", "a %d×%d grid: SudokuPad puzzles are read up to %d×%d", n, n, maxFPuzzlesSize, maxFPuzzlesSize)
+		return nil, nil, formatErrorf("SudokuPad", "a %d×%d grid: SudokuPad puzzles are read up to %d×%d", n, n, maxFPuzzlesSize, maxFPuzzlesSize)
 	}
 	g, boxes, err := fpGrid(n)
 	if err != nil {
-		return nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
+		return nil, nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
 	}
 	p := &sudokusat.Puzzle{Grid: g, Layout: sudokusat.LayoutFPuzzles}
 	for r, row := range rows {
 		cells, _ := row.([]any)
 		if len(cells) != n {
-			return nil, formatErrorf("SudokuPad", "row %d has %d cells, not %d", r+1, len(cells), n)
+			return nil, nil, formatErrorf("SudokuPad", "row %d has %d cells, not %d", r+1, len(cells), n)
 		}
 		for c, cell := range cells {
 			obj, _ := cell.(map[string]any)
 			if v, ok := obj["value"]; ok {
 				d, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
 				if err != nil || d < 1 || d > n {
-					return nil, formatErrorf("SudokuPad", "r%dc%d's given %v is not a digit from 1 to %d", r+1, c+1, v, n)
+					return nil, nil, formatErrorf("SudokuPad", "r%dc%d's given %v is not a digit from 1 to %d", r+1, c+1, v, n)
 				}
 				g.SetCell(r*n+c, d)
 			}
 		}
 	}
 	if err := spRegions(doc, p, boxes); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	meta := map[string]string{}
 	if m, ok := doc["metadata"].(map[string]any); ok {
@@ -80,7 +86,7 @@ func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
 		cage, _ := c.(map[string]any)
 		cells, err := spCells(cage["cells"], n)
 		if err != nil {
-			return nil, formatErrorf("SudokuPad", "cage %d: %v", i+1, err)
+			return nil, nil, formatErrorf("SudokuPad", "cage %d: %v", i+1, err)
 		}
 		value := ""
 		if cage["value"] != nil {
@@ -116,10 +122,10 @@ func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
 	r.veto(p.Published)
 	p.Rules = distinctRules(r.rules())
 	if err := Validate(p); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.Unread = r.unread(table)
-	return p, nil
+	return p, r, nil
 }
 
 // metaText returns a metadata value as text: a list's items a line each.

@@ -722,7 +722,24 @@ func lineWithEnds(hues []hueRange, grey bool, end string) func(r *spReader, d in
 		if l == nil || l.thick < 1 || !colourIn(l.colour, hues, grey) {
 			return nil, nil, false
 		}
-		cells, loop, ok := r.lineCells(l)
+		// SudokuPad's importer starts and ends such a line on the
+		// marks' edges, short of their cells' centres.
+		centres, ok := pathCells(r.n, l.points)
+		if !ok {
+			return nil, nil, false
+		}
+		for _, end := range []spPoint{l.points[0], l.points[len(l.points)-1]} {
+			c := spPoint{math.Floor(end.r) + 0.5, math.Floor(end.c) + 0.5}
+			switch {
+			case len(centres) == 0:
+				centres = []spPoint{c}
+			case end == l.points[0] && c != centres[0]:
+				centres = append([]spPoint{c}, centres...)
+			case end != l.points[0] && c != centres[len(centres)-1]:
+				centres = append(centres, c)
+			}
+		}
+		cells, loop, ok := gridPath(r.n, centres)
 		if !ok || loop || len(cells) < 2 {
 			return nil, nil, false
 		}
@@ -837,7 +854,8 @@ func readLineArrow(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 func (r *spReader) arrowFrom(l *spLine) ([]sudokusat.Rule, []int, bool) {
 	start := l.points[0]
 	// The circle the arrow starts from: the arrow's first point is on
-	// its edge, or inside it.
+	// its edge, or inside it (a pill's edge is no ellipse's: the box
+	// around it is the test).
 	var circle []int
 	at := -1
 	for i := range r.draws {
@@ -849,8 +867,7 @@ func (r *spReader) arrowFrom(l *spLine) ([]sudokusat.Rule, []int, bool) {
 		if !ok {
 			continue
 		}
-		dr, dc := (start.r-s.at.r)/(s.h/2), (start.c-s.at.c)/(s.w/2)
-		if dr*dr+dc*dc <= 1.2 {
+		if math.Abs(start.r-s.at.r) <= s.h/2+0.15 && math.Abs(start.c-s.at.c) <= s.w/2+0.15 {
 			circle, at = cells, i
 			break
 		}
