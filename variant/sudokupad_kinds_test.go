@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -403,4 +405,20 @@ func namedCells(n int, names string) []int {
 		out = append(out, int(p[0])*n+int(p[1]))
 	}
 	return out
+}
+
+// TestSPConventionsDocumented: docs/formats.md has a row of its table of
+// SudokuPad's conventions for every row of the code's, with its kind and
+// form as the code has them.
+func TestSPConventionsDocumented(t *testing.T) {
+	docs, err := os.ReadFile(filepath.Join("..", "docs", "formats.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range spConventions() {
+		row := "| " + c.name + " | `" + c.kind + "` | " + c.form + " |"
+		if !strings.Contains(string(docs), row) {
+			t.Errorf("docs/formats.md has no row %q", row)
+		}
+	}
 }
