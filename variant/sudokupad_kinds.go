@@ -231,6 +231,15 @@ type spReader struct {
 	// accounts are the sentences that state a rule read otherwise (a
 	// negative rule the metadata names too).
 	accounts map[int]bool
+	// kinds is the table of kinds by name, made once.
+	kinds map[Kind]KindInfo
+	// The indexes of the drawings (see index): each line's cells in
+	// the grid, the shapes by half cell, the lines by the cells they
+	// pass and by the half cells of their points.
+	walks    [][]int
+	shapesAt map[[2]int][]int
+	linesAt  map[int][]int
+	pointsAt map[[2]int][]int
 }
 
 // spDrawing is one drawing of the document.
@@ -325,9 +334,11 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			r.draws[d].why = "drawn as " + f.conv.name + ", but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain"
 			return
 		}
-		table := kinds()
+		if r.kinds == nil {
+			r.kinds = kinds()
+		}
 		for _, rule := range f.rules {
-			if err := validateRule(table, rule, r.n); err != nil {
+			if err := validateRule(r.kinds, rule, r.n); err != nil {
 				r.draws[d].why = "drawn as " + f.conv.name + ", but not a valid one: " + err.Error()
 				return
 			}
@@ -438,32 +449,90 @@ func (r *spReader) branches(d int, kind Kind) bool {
 	if kind == Thermo || kind == SlowThermo || kind == Whispers || kind == DiagonalMain || kind == DiagonalAnti {
 		return false
 	}
-	walk := func(l *spLine) []int {
-		centres, _ := pathCells(r.n, l.points)
-		return clipCells(r.n, centres)
-	}
+	r.index()
 	l := r.draws[d].line
-	mine := walk(l)
+	mine := r.walks[d]
 	if len(mine) < 2 {
 		return false
 	}
 	inner := func(cells []int, c int) bool {
 		return slices.Contains(cells[1:len(cells)-1], c) && c != cells[0] && c != cells[len(cells)-1]
 	}
-	for e := range r.draws {
+	meets := func(e int) bool {
 		o := r.draws[e].line
-		if e == d || o == nil || o.arrow || o.thick < spThick || !o.colour.near(l.colour) {
-			continue
-		}
-		theirs := walk(o)
-		if len(theirs) < 2 {
-			continue
-		}
-		if inner(mine, theirs[0]) || inner(mine, theirs[len(theirs)-1]) || inner(theirs, mine[0]) || inner(theirs, mine[len(mine)-1]) {
-			return true
+		return e != d && !o.arrow && o.thick >= spThick && o.colour.near(l.colour)
+	}
+	// A line of its colour through one of its cells: an end of one on
+	// the other's inside.
+	tried := map[int]bool{d: true}
+	for _, cell := range mine {
+		for _, e := range r.linesAt[cell] {
+			if tried[e] {
+				continue
+			}
+			tried[e] = true
+			theirs := r.walks[e]
+			if len(theirs) < 2 {
+				continue
+			}
+			if (inner(mine, theirs[0]) || inner(mine, theirs[len(theirs)-1]) || inner(theirs, mine[0]) || inner(theirs, mine[len(mine)-1])) && meets(e) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// index makes the reader's indexes of its drawings, once: the shapes by
+// where they are, the lines by the cells they pass and the places their
+// points are, so that finding a drawing's parts costs no walk through
+// every drawing (a document may hold thousands).
+func (r *spReader) index() {
+	if r.walks != nil {
+		return
+	}
+	r.walks = make([][]int, len(r.draws))
+	r.shapesAt = map[[2]int][]int{}
+	r.linesAt = map[int][]int{}
+	r.pointsAt = map[[2]int][]int{}
+	for i, d := range r.draws {
+		switch {
+		case d.shape != nil:
+			k := spKey(d.shape.at)
+			r.shapesAt[k] = append(r.shapesAt[k], i)
+		case d.line != nil:
+			centres, _ := pathCells(r.n, d.line.points)
+			r.walks[i] = clipCells(r.n, centres)
+			for _, c := range slices.Compact(slices.Sorted(slices.Values(r.walks[i]))) {
+				r.linesAt[c] = append(r.linesAt[c], i)
+			}
+			seen := map[[2]int]bool{}
+			for _, p := range d.line.points {
+				if k := spKey(p); !seen[k] {
+					seen[k] = true
+					r.pointsAt[k] = append(r.pointsAt[k], i)
+				}
+			}
+		}
+	}
+}
+
+// spKey is the index key of a point: the half cell it is in.
+func spKey(p spPoint) [2]int {
+	return [2]int{int(math.Floor(p.r * 2)), int(math.Floor(p.c * 2))}
+}
+
+// near returns the indexes under keys within tol of p, from an index.
+func near(index map[[2]int][]int, p spPoint, tol float64) []int {
+	lo, hi := spKey(spPoint{p.r - tol, p.c - tol}), spKey(spPoint{p.r + tol, p.c + tol})
+	var out []int
+	for a := lo[0]; a <= hi[0]; a++ {
+		for b := lo[1]; b <= hi[1]; b++ {
+			out = append(out, index[[2]int{a, b}]...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // orList joins names with commas and "or".
@@ -511,9 +580,10 @@ func (d *spDrawing) colour() spColour {
 // shapes returns the shapes, taken or not, whose centre is within tol of
 // p and that ok accepts.
 func (r *spReader) shapes(p spPoint, tol float64, ok func(*spShape) bool) []int {
+	r.index()
 	var out []int
-	for i := range r.draws {
-		if s := r.draws[i].shape; s != nil && s.at.dist(p) <= tol && ok(s) {
+	for _, i := range near(r.shapesAt, p, tol) {
+		if s := r.draws[i].shape; s.at.dist(p) <= tol && ok(s) {
 			out = append(out, i)
 		}
 	}
@@ -831,9 +901,10 @@ func readLineArrow(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	}
 	tip := l.points[len(l.points)-1]
 	var head []int
-	for i := range r.draws {
+	r.index()
+	for _, i := range near(r.pointsAt, tip, 0.05) {
 		h := r.draws[i].line
-		if i == d || h == nil || len(h.points) != 3 || h.points[1].dist(tip) > 0.05 || !h.colour.near(l.colour) ||
+		if i == d || len(h.points) != 3 || h.points[1].dist(tip) > 0.05 || !h.colour.near(l.colour) ||
 			h.points[0].dist(tip) > 0.5 || h.points[2].dist(tip) > 0.5 {
 			continue
 		}
@@ -858,9 +929,10 @@ func (r *spReader) arrowFrom(l *spLine) ([]sudokusat.Rule, []int, bool) {
 	// around it is the test).
 	var circle []int
 	at := -1
-	for i := range r.draws {
+	// A pill reaches 1.5 cells from its centre.
+	for _, i := range r.shapes(start, 1.7, func(*spShape) bool { return true }) {
 		s := r.draws[i].shape
-		if s == nil || !s.round() || strings.TrimSpace(s.text) != "" {
+		if !s.round() || strings.TrimSpace(s.text) != "" {
 			continue
 		}
 		cells, ok := circleCells(r.n, s)
@@ -1016,9 +1088,10 @@ func readExtreme(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	}
 	row, col := float64(cell/r.n), float64(cell%r.n)
 	var chevrons []int
-	for i := range r.draws {
+	r.index()
+	for _, i := range near(r.pointsAt, s.at, 0.5) {
 		l := r.draws[i].line
-		if l == nil || l.arrow || l.thick >= spThick || len(l.points) > 3 {
+		if l.arrow || l.thick >= spThick || len(l.points) > 3 {
 			continue
 		}
 		in := true

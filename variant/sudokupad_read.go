@@ -51,8 +51,23 @@ func spHiddenRegions(r *spReader, doc map[string]any) {
 }
 
 // addDrawings adds the document's lines, arrows, overlays and underlays
-// to the drawings, but for those that show nothing, and its fog of war.
+// to the drawings, but for those that show nothing, each once (a copy of
+// a drawing is the same drawing: a document of a million copies of one
+// dot has one), and its fog of war.
 func (r *spReader) addDrawings(doc map[string]any) {
+	seen := map[string]bool{}
+	once := func(d spDrawing) {
+		var key string
+		if d.line != nil {
+			key = fmt.Sprint(*d.line)
+		} else {
+			key = fmt.Sprint(*d.shape)
+		}
+		if !seen[key] {
+			seen[key] = true
+			r.draws = append(r.draws, d)
+		}
+	}
 	for _, key := range []string{"lines", "arrows"} {
 		list, _ := doc[key].([]any)
 		for _, x := range list {
@@ -70,7 +85,7 @@ func (r *spReader) addDrawings(doc map[string]any) {
 			if _, ok := obj["thickness"]; !ok {
 				l.thick = 2 // SudokuPad's default
 			}
-			r.draws = append(r.draws, spDrawing{on: map[bool]spLayer{false: spOnLines, true: spOnArrows}[l.arrow], line: l})
+			once(spDrawing{on: map[bool]spLayer{false: spOnLines, true: spOnArrows}[l.arrow], line: l})
 		}
 	}
 	for _, key := range []string{"underlays", "overlays"} {
@@ -90,7 +105,7 @@ func (r *spReader) addDrawings(doc map[string]any) {
 			if !s.visible() {
 				continue
 			}
-			r.draws = append(r.draws, spDrawing{on: spOnShapes, shape: s})
+			once(spDrawing{on: spOnShapes, shape: s})
 		}
 	}
 	if fog, _ := doc["foglight"].([]any); len(fog) > 0 || doc["foglight"] != nil {
