@@ -3,6 +3,7 @@ package variant
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,11 +122,29 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	}
 	r.veto(p.Published)
 	p.Rules = distinctRules(r.rules())
+	// The rules in the order the f-puzzles reader gives them (by the
+	// kinds' keys, each kind's in the document's order): the same
+	// puzzle as its f-puzzles form, which the engines count alike.
+	if r.kinds == nil {
+		r.kinds = kinds()
+	}
+	slices.SortStableFunc(p.Rules, func(a, b sudokusat.Rule) int {
+		return strings.Compare(fpKey(r.kinds[a.Kind]), fpKey(r.kinds[b.Kind]))
+	})
 	if err := Validate(p); err != nil {
 		return nil, nil, err
 	}
 	p.Unread = r.unread(table)
 	return p, r, nil
+}
+
+// fpKey returns the key of an f-puzzles document that holds a kind: its
+// list or switch, or "negative" for a negative rule without one.
+func fpKey(k KindInfo) string {
+	if k.FPuzzles == "" && k.Negative != "" {
+		return "negative"
+	}
+	return k.FPuzzles
 }
 
 // metaText returns a metadata value as text: a list's items a line each.

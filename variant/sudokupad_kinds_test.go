@@ -187,10 +187,10 @@ func spConventionCases() []spConventionCase {
 			want: []string{"non-consecutive"}},
 		{conv: "every black dot given", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio. All possible black dots are given.",
 			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
-			want: []string{"black r2c2,r2c3", "no-black"}},
+			want: []string{"no-black", "black r2c2,r2c3"}},
 		{conv: "every X and V given", doc: n9(scl{rules: "XV: digits separated by an X sum to 10, by a V to 5. All possible Xs and Vs are given.",
 			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X"), drawText(mid("r1c1 r2c1"), "V")}}),
-			want: []string{"xv r1c1,r1c2 = 10", "xv r1c1,r2c1 = 5", "no-xv"}},
+			want: []string{"no-xv", "xv r1c1,r1c2 = 10", "xv r1c1,r2c1 = 5"}},
 	}
 }
 
