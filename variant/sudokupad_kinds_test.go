@@ -422,3 +422,27 @@ func TestSPConventionsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSudokuPad: any document, zipped or not, is read or refused,
+// never a panic; what is read validates, and every sentence or drawing
+// not read carries its kind.
+func FuzzParseSudokuPad(f *testing.F) {
+	for _, c := range spConventionCases() {
+		f.Add(string(c.doc.document()))
+		f.Add(zipSCL(string(c.doc.document())))
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseSudokuPad([]byte(s))
+		if err != nil {
+			return
+		}
+		if err := Validate(p); err != nil {
+			t.Fatalf("read but invalid: %v", err)
+		}
+		for _, u := range p.Unread {
+			if u.Kind == "" {
+				t.Fatalf("not read, of no kind: %+v", u)
+			}
+		}
+	})
+}
