@@ -48,9 +48,6 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	if n == 0 {
 		return nil, nil, formatErrorf("SudokuPad", "a puzzle without cells")
 	}
-	if n > maxFPuzzlesSize {
-		return nil, nil, formatErrorf("SudokuPad", "a %d×%d grid: SudokuPad puzzles are read up to %d×%d", n, n, maxFPuzzlesSize, maxFPuzzlesSize)
-	}
 	g, boxes, err := fpGrid(n)
 	if err != nil {
 		return nil, nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
@@ -104,8 +101,13 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 			continue
 		}
 		style, _ := cage["style"].(string)
-		r.draws = append(r.draws, spDrawing{on: spOnCages, cage: &spCage{cells: cells, value: value, hasValue: value != "",
-			unique: truth(cage["unique"]), hidden: truth(cage["hidden"]), style: style}})
+		c := &spCage{cells: cells, value: value, hasValue: value != "", unique: truth(cage["unique"]), hidden: truth(cage["hidden"]), style: style}
+		if c.hidden && !c.unique {
+			// Shown nowhere and stating nothing (SudokuPad's importer
+			// lists the cells in no region so).
+			continue
+		}
+		r.draws = append(r.draws, spDrawing{on: spOnCages, cage: c})
 	}
 	spHiddenRegions(r, doc)
 	r.addDrawings(doc)

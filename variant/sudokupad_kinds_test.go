@@ -370,7 +370,7 @@ func TestSPStatedSolution(t *testing.T) {
 
 // TestSPFormat: what the format states without drawings: metadata as
 // cages, SudokuPad's global list and chess metadata, irregular regions
-// as hidden cages, fog of war, shapes that show nothing.
+// as hidden cages, and shapes and cages that show nothing.
 func TestSPFormat(t *testing.T) {
 	// Irregular regions as a setter's tool writes them: no regions, 4
 	// hidden cages whose digits do not repeat.
@@ -378,7 +378,10 @@ func TestSPFormat(t *testing.T) {
 	for _, reg := range []string{"r1c1 r1c2 r1c3 r2c1", "r1c4 r2c2 r2c3 r2c4", "r3c1 r4c1 r4c2 r3c2", "r3c3 r3c4 r4c3 r4c4"} {
 		cages = append(cages, map[string]any{"cells": rc(reg), "unique": true, "hidden": true})
 	}
-	cages = append(cages, map[string]any{"value": "rules: Normal irregular sudoku rules apply."}, map[string]any{"value": "solution: 1234342121434312"})
+	cages = append(cages, map[string]any{"value": "rules: Normal irregular sudoku rules apply."}, map[string]any{"value": "solution: 1234342121434312"},
+		// SudokuPad's importer lists cells in no region in a hidden
+		// cage that states nothing.
+		map[string]any{"cells": rc("r4c4"), "unique": false, "hidden": true})
 	d := scl{n: 4, noRegions: true, cages: cages, meta: map[string]any{"antiking": true}, global: []string{"antiknight", "nonconsecutive"},
 		underlays: []map[string]any{{"center": [2]float64{2, 2}, "width": 4.1, "height": 4.1, "backgroundColor": "#FFFFFF00"}}}
 	d.rules = ""

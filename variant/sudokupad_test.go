@@ -129,7 +129,7 @@ func shows(key string, e map[string]any) bool {
 		return len(pts) >= 2 && !clear(e["color"])
 	case "cages":
 		cells, _ := e["cells"].([]any)
-		return len(cells) > 0
+		return len(cells) > 0 && !(e["hidden"] == true && e["unique"] != true)
 	}
 	if t, ok := e["text"]; ok && strings.TrimSpace(fmt.Sprint(t)) != "" {
 		return true
