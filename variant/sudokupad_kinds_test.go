@@ -449,3 +449,57 @@ func FuzzParseSudokuPad(f *testing.F) {
 		}
 	})
 }
+
+// TestSPSizes: grids of 6, 8 (irregular), 12 and 16 cells a side, with
+// their regions, givens above 9, a cage and a thermometer, read and
+// written back.
+func TestSPSizes(t *testing.T) {
+	irregular := [][]string{ // 8×8: each row pair's two halves
+		{"r1c1 r1c2 r1c3 r1c4 r2c1 r2c2 r2c3 r3c1"}, {"r1c5 r1c6 r1c7 r1c8 r2c4 r2c5 r2c6 r2c7"},
+		{"r2c8 r3c2 r3c3 r3c4 r3c5 r3c6 r3c7 r3c8"}, {"r4c1 r4c2 r4c3 r4c4 r5c1 r5c2 r5c3 r5c4"},
+		{"r4c5 r4c6 r4c7 r4c8 r5c5 r5c6 r5c7 r5c8"}, {"r6c1 r6c2 r6c3 r6c4 r7c1 r7c2 r7c3 r7c4"},
+		{"r6c5 r6c6 r6c7 r6c8 r7c5 r7c6 r7c7 r7c8"}, {"r8c1 r8c2 r8c3 r8c4 r8c5 r8c6 r8c7 r8c8"},
+	}
+	for _, c := range []struct {
+		n       int
+		regions [][]string
+		given   string
+	}{{6, nil, "6"}, {8, irregular, "8"}, {12, nil, "12"}, {16, nil, "16"}} {
+		thermo, bulb := drawThermo("r2c1 r2c2 r2c3")
+		d := scl{n: c.n, rules: "Digits in cages sum to the total. Digits along a thermometer increase from the bulb.",
+			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb},
+			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3, "unique": true}}}
+		for _, reg := range c.regions {
+			d.regions = append(d.regions, strings.Fields(reg[0]))
+		}
+		doc := string(d.document())
+		// The given in the last cell, above 9 on the larger grids.
+		doc = strings.Replace(doc, `{}]]`, `{"value":`+c.given+`}]]`, 1)
+		p, err := ParseSudokuPad([]byte(doc))
+		if err != nil {
+			t.Errorf("%d×%d: %v", c.n, c.n, err)
+			continue
+		}
+		var got []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(c.n, r))
+		}
+		want := []string{"killer r1c1,r1c2 = 3", "thermo r2c1,r2c2,r2c3"}
+		last := c.n*c.n - 1
+		if !slices.Equal(got, want) || len(p.Unread) != 0 || p.Grid.Cell(last) != c.n || (c.regions != nil) != (p.Regions != nil) {
+			t.Errorf("%d×%d: rules %q, not read %+v, given %d, regions %v", c.n, c.n, got, p.Unread, p.Grid.Cell(last), p.Regions)
+			continue
+		}
+		if c.regions != nil && p.Region(namedCells(c.n, "r3c1")[0]) != p.Region(0) {
+			t.Errorf("%d×%d: irregular regions %v", c.n, c.n, p.Regions)
+		}
+		back, err := SudokuPad(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := ParseSudokuPad(back)
+		if err != nil || q.Grid.String() != p.Grid.String() || len(q.Rules) != 2 || !slices.Equal(q.RegionCells()[0], p.RegionCells()[0]) {
+			t.Errorf("%d×%d: written and read back: %v, %v", c.n, c.n, q, err)
+		}
+	}
+}
