@@ -503,3 +503,47 @@ func TestSPSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestSPWords: which rows of the table a sentence of a rules text names,
+// in the words setters use: by what the rule does, or by its name alone
+// when the name is the rule; never when a word changes it.
+func TestSPWords(t *testing.T) {
+	for _, c := range []struct {
+		sentence string
+		want     []string // rows named
+	}{
+		{"Digits along thermometers increase from the bulb end.", []string{"a thermometer"}},
+		{"Grey shapes are thermometers.", []string{"a thermometer"}},
+		{"Digits along a thermometer increase or stay the same.", []string{"a slow thermometer"}},
+		{"Digits decrease along thermometers from the bulb.", nil},
+		{"The grey lines are not thermometers.", nil},
+		{"Green lines are German Whispers.", []string{"a whispers line"}},
+		{"Adjacent digits along a green line must differ by at least five.", []string{"a whispers line"}},
+		{"Orange lines are Dutch whispers lines.", []string{"a Dutch whispers line"}},
+		{"Grey lines are palindromes.", []string{"a palindrome line"}},
+		{"Modified palindromes read the same after adding 1.", nil},
+		{"Digits in cages sum to the clue in the corner and do not repeat.", []string{"a killer cage", "a cage without a total"}},
+		{"Digits in a cage may repeat.", nil},
+		{"Digits in a cage multiply to the clue.", nil},
+		{"Digits separated by a white dot are consecutive; by a black dot, in a 1:2 ratio.", []string{"a white dot", "a black dot"}},
+		{"Digits separated by an X sum to 7.", nil},
+		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
+		{"Every indicated diagonal has the same product.", nil},
+		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},
+		{"Cells a knight's move apart may not sum to 10.", nil},
+	} {
+		s := newSPText(c.sentence).sentences[0]
+		var got []string
+		for _, conv := range spConventions() {
+			if (len(conv.words.any) > 0 || len(conv.words.called) > 0) && conv.words.names(s) {
+				got = append(got, conv.name)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q names %q, want %q", c.sentence, got, c.want)
+		}
+	}
+	if g := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 {
+		t.Errorf("gap %d, want 4", g)
+	}
+}

@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -117,19 +118,32 @@ func (s spSentence) has(term string) bool {
 	return strings.Contains(s.words, " "+term)
 }
 
-// spWords is a rule's words: a sentence names the rule when it holds
-// every term of one of any, and none of not.
+// spWordList is a rule's words: a sentence names the rule when it holds
+// every term of one of any, and none of not; or when it holds one of
+// called, the rule's own well-defined name ("palindrome", "German
+// whispers"), and no word that would change the rule (spModifiers).
 type spWordList struct {
-	any [][]string
-	not []string
+	any    [][]string
+	not    []string
+	called []string
 }
+
+// spChanged are words that make a rule another: a sentence that holds
+// one names no rule. spModifiers are more words that may change a rule's
+// name ("not thermometers"): a sentence that holds one names a rule only
+// by what the rule does.
+var (
+	spChanged   = []string{"modified", "reverse", "inverse", "negat", "broken", "wrong", "lying", "liar", "instead"}
+	spModifiers = []string{"not ", "except", "but ", "however", "anti "}
+)
 
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	for _, t := range w.not {
-		if s.has(t) {
-			return false
-		}
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) {
+		return false
+	}
+	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
+		return true
 	}
 	for _, all := range w.any {
 		ok := true
@@ -299,12 +313,18 @@ func spAllGiven(s spSentence) bool {
 	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ")
 }
 
+// spNumberWords are the numbers setters write in words.
+var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
 // spWhispersGap reads the least difference a sentence gives whispers:
 // "at least 4", "by 5 or more", "4 or more", or 0 for none.
 func spWhispersGap(s spSentence) int {
 	f := strings.Fields(s.words)
 	for i, w := range f {
 		v, err := strconv.Atoi(w)
+		if k := slices.Index(spNumberWords, w); k >= 0 {
+			v, err = k+1, nil
+		}
 		if err != nil || v < 1 {
 			continue
 		}
