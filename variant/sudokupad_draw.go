@@ -151,7 +151,6 @@ func (p spPoint) dist(q spPoint) float64 { return math.Hypot(p.r-q.r, p.c-q.c) }
 // spShape is an overlay or an underlay: a rectangle, or an ellipse when
 // rounded, with its fill, its border and its text.
 type spShape struct {
-	under        bool
 	at           spPoint
 	w, h         float64
 	rounded      bool
@@ -283,11 +282,11 @@ func touchedCells(n int, p spPoint) []int {
 // diagonal past a cell's corner (0.7 from two centres) does not.
 const spLineReach = 0.3
 
-// pathCells returns the cells a polyline passes through, in the order it
-// reaches them, in an n×n grid extended by off cells on each side (cells
-// off the grid are numbered on the extended grid and reported by off).
-// A cell the line comes back to after others is listed again (a loop
-// ends where it started).
+// pathCells returns the centres of the cells a polyline passes through
+// (within spLineReach of their centres), on or off the grid, in the order
+// it reaches them. A cell the line comes back to after others is listed
+// again (a loop ends where it started). A polyline far longer than the
+// grid is none.
 func pathCells(n int, points []spPoint) (cells []spPoint, ok bool) {
 	var out []spPoint
 	last := spPoint{math.NaN(), math.NaN()}

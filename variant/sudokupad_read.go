@@ -96,7 +96,7 @@ func (r *spReader) addDrawings(doc map[string]any) {
 			if !ok {
 				continue
 			}
-			s := &spShape{under: key == "underlays", at: at, w: num(obj["width"]), h: num(obj["height"]),
+			s := &spShape{at: at, w: num(obj["width"]), h: num(obj["height"]),
 				rounded: truth(obj["rounded"]), fill: parseColour(str(obj["backgroundColor"])),
 				border: parseColour(str(obj["borderColor"])), angle: num(obj["angle"])}
 			if t, ok := obj["text"]; ok && t != nil {
