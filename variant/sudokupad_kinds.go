@@ -840,13 +840,13 @@ func readDiagonal(anti bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, 
 		}
 		n := float64(r.n)
 		a, b := l.points[0], l.points[len(l.points)-1]
-		near := func(p spPoint, row, col float64) bool { return p.dist(spPoint{row, col}) <= 0.2 }
+		atCorner := func(p spPoint, row, col float64) bool { return p.dist(spPoint{row, col}) <= 0.2 }
 		corners := [2]spPoint{{0, 0}, {n, n}}
 		kind := DiagonalMain
 		if anti {
 			corners, kind = [2]spPoint{{n, 0}, {0, n}}, DiagonalAnti
 		}
-		if !(near(a, corners[0].r, corners[0].c) && near(b, corners[1].r, corners[1].c) || near(b, corners[0].r, corners[0].c) && near(a, corners[1].r, corners[1].c)) {
+		if !(atCorner(a, corners[0].r, corners[0].c) && atCorner(b, corners[1].r, corners[1].c) || atCorner(b, corners[0].r, corners[0].c) && atCorner(a, corners[1].r, corners[1].c)) {
 			return nil, nil, false
 		}
 		info, _ := Info(kind)
