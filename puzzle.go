@@ -44,6 +44,10 @@ type Puzzle struct {
 	// mean; the command line says so (NotReadNote) and its JSON records
 	// list them. A drawing of a rule that was read is not listed.
 	Unread []Unread
+	// RulesText is the puzzle's rules as its document states them in
+	// words (SudokuPad's rules metadata), or "": the answer's records
+	// quote it, so that a user sees what was stated beside what was read.
+	RulesText string
 	// Line is the line of its input the puzzle starts on, from 1, or 0.
 	Line int
 	// Layout is how the puzzle was written.
@@ -133,6 +137,10 @@ type Unread struct {
 	Cells []int
 	// Text is the text it shows, a label or a word, or "".
 	Text string
+	// Reason says why it was not read, when the reader knows more than
+	// that it is a drawing ("drawn as a renban line, which the rules
+	// text does not name"), or "".
+	Reason string
 }
 
 // The kinds of Unread. Fog of war hides cells from a solver's view until
@@ -144,20 +152,30 @@ const (
 	UnreadText      = "text"
 	UnreadCage      = "cage"
 	UnreadShading   = "shading" // one shaded cell
-	UnreadFog       = "fog of war"
+	UnreadArrow     = "arrow"
+	// UnreadSentence is a sentence of the puzzle's rules text that no
+	// rule read accounts for (Text holds it): a rule that the puzzle
+	// states in words only, or one that no reader knows.
+	UnreadSentence = "sentence"
+	UnreadFog      = "fog of war"
 )
 
 // NotReadNote says in a sentence what us holds, the drawings counted by
-// kind, most first: "13 drawings (12 circles, 1 text) and fog of war not
-// read as rules: the answer holds for the rules read". It is "" when us is
-// empty.
+// kind, most first, then the sentences of the rules text and fog of war:
+// "13 drawings (12 circles, 1 text), 1 sentence of the rules text and fog
+// of war not read as rules: the answer holds for the rules read". It is
+// "" when us is empty.
 func NotReadNote(us []Unread) string {
 	count := map[string]int{}
 	var kinds []string
-	drawings, fog := 0, false
+	drawings, sentences, fog := 0, 0, false
 	for _, u := range us {
-		if u.Kind == UnreadFog {
+		switch u.Kind {
+		case UnreadFog:
 			fog = true
+			continue
+		case UnreadSentence:
+			sentences++
 			continue
 		}
 		if count[u.Kind] == 0 {
@@ -171,24 +189,34 @@ func NotReadNote(us []Unread) string {
 	for _, k := range kinds {
 		parts = append(parts, fmt.Sprintf("%d %s", count[k], unreadNoun(k, count[k])))
 	}
-	var what string
+	var what []string
 	switch {
-	case drawings == 0 && !fog:
-		return ""
-	case drawings == 0:
-		what = "fog of war"
 	case drawings == 1:
-		what = "1 drawing (" + parts[0] + ")"
-	default:
-		what = fmt.Sprintf("%d drawings (%s)", drawings, strings.Join(parts, ", "))
+		what = append(what, "1 drawing ("+parts[0]+")")
+	case drawings > 1:
+		what = append(what, fmt.Sprintf("%d drawings (%s)", drawings, strings.Join(parts, ", ")))
+	}
+	switch {
+	case sentences == 1:
+		what = append(what, "1 sentence of the rules text")
+	case sentences > 1:
+		what = append(what, fmt.Sprintf("%d sentences of the rules text", sentences))
+	}
+	if fog {
+		what = append(what, "fog of war")
+	}
+	if len(what) == 0 {
+		return ""
 	}
 	rules := "rules"
-	if drawings > 0 && fog {
-		what += " and fog of war"
-	} else if drawings <= 1 {
+	if len(what) == 1 && drawings+sentences <= 1 {
 		rules = "a rule"
 	}
-	return what + " not read as " + rules + ": the answer holds for the rules read"
+	list := what[0]
+	if k := len(what); k > 1 {
+		list = strings.Join(what[:k-1], ", ") + " and " + what[k-1]
+	}
+	return list + " not read as " + rules + ": the answer holds for the rules read"
 }
 
 // unreadNoun names k drawings of a kind.

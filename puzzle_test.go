@@ -30,6 +30,9 @@ func TestNotReadNote(t *testing.T) {
 		{u(UnreadCage, 1), "1 drawing (1 cage) not read as a rule: the answer holds for the rules read"},
 		{fog, "fog of war not read as a rule: the answer holds for the rules read"},
 		{join(u(UnreadShading, 3), u(UnreadRectangle, 1)), "4 drawings (3 shaded cells, 1 rectangle) not read as rules: the answer holds for the rules read"},
+		{u(UnreadSentence, 1), "1 sentence of the rules text not read as a rule: the answer holds for the rules read"},
+		{join(u(UnreadArrow, 2), u(UnreadSentence, 2)), "2 drawings (2 arrows) and 2 sentences of the rules text not read as rules: the answer holds for the rules read"},
+		{join(u(UnreadLine, 1), u(UnreadSentence, 1), fog), "1 drawing (1 line), 1 sentence of the rules text and fog of war not read as rules: the answer holds for the rules read"},
 	} {
 		if got := NotReadNote(tc.us); got != tc.want {
 			t.Errorf("%v:\n got %q\nwant %q", tc.us, got, tc.want)

@@ -19,8 +19,9 @@ import (
 //     https://beta.sudokupad.app/sudoku/fpuz…,
 //     https://app.crackingthecryptic.com/fpuz…, ?puzzleid=fpuz…), URL-encoded
 //     or not;
-//   - a SudokuPad puzzle in its own format (scl… or ctc…), read for what it
-//     states exactly (see ParseSudokuPad).
+//   - a SudokuPad puzzle in its own format (scl… or ctc…), its drawings
+//     read by SudokuPad's conventions where its rules text names them (see
+//     ParseSudokuPad).
 //
 // A short SudokuPad id names a puzzle kept on SudokuPad's server, which
 // sudokusat does not ask: the error says to paste the full link.
@@ -240,13 +241,4 @@ func FPuzzlesLink(p *sudokusat.Puzzle) (string, error) {
 		return "", err
 	}
 	return "https://www.f-puzzles.com/?load=" + lzstring.CompressToBase64(string(doc)), nil
-}
-
-// SudokuPadLink is FPuzzlesLink as a SudokuPad link.
-func SudokuPadLink(p *sudokusat.Puzzle) (string, error) {
-	doc, err := FPuzzles(p)
-	if err != nil {
-		return "", err
-	}
-	return "https://sudokupad.app/fpuzzles" + lzstring.CompressToBase64(string(doc)), nil
 }

@@ -3,6 +3,7 @@ package variant
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,134 +11,170 @@ import (
 )
 
 // ParseSudokuPad reads a puzzle in SudokuPad's own format: the JSON, or
-// SudokuPad's zipped form of it, that a scl… or ctc… link holds. It reads
-// what the format states exactly: the size, the givens, the regions, the
-// killer cages with their totals, the rules of the whole grid its metadata
-// names (anti-knight, anti-king) and the solution its metadata gives.
-// Everything else in such a puzzle is a drawing (lines, dots and circles
-// as shapes, arrows, shading) whose rule only the puzzle's text states: a
-// puzzle with any is refused with an error that lists them and quotes the
-// rules, never read by a guess. An f-puzzles link of the puzzle, where
-// there is one, has its rules as data.
+// SudokuPad's zipped form of it, that a scl… or ctc… link holds. The
+// format states the size, the givens, the regions, the cages (a total in
+// a cage's corner, and whether its digits may repeat), the rules of the
+// whole grid its metadata names (anti-knight, anti-king and SudokuPad's
+// "global" list) and the solution its metadata gives. Every other rule is
+// a drawing (a line, an arrow, a dot, a circle, a text): it is read as a
+// rule when its form is the one SudokuPad and setters' tools give that
+// kind of rule and the puzzle's rules text names the kind (see
+// spConventions), and listed in the puzzle's Unread, with the reason, when
+// not. A sentence of the rules text that no rule read accounts for is
+// listed too, and a rule read that the stated solution breaks is taken
+// back: the answer holds for the rules read, which are never a guess.
+// The rules text is the puzzle's RulesText.
 func ParseSudokuPad(data []byte) (*sudokusat.Puzzle, error) {
+	p, _, err := parseSudokuPad(data)
+	return p, err
+}
+
+// parseSudokuPad is ParseSudokuPad with the reader, which tests look into.
+func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	text := strings.TrimSpace(string(data))
 	if !json.Valid([]byte(text)) {
 		text = unzipSudokuPad(text)
 	}
 	var raw any
 	if err := json.Unmarshal([]byte(text), &raw); err != nil {
-		return nil, formatErrorf("SudokuPad", "not a puzzle: %v", err)
+		return nil, nil, formatErrorf("SudokuPad", "not a puzzle: %v", err)
 	}
 	doc, ok := longKeys(raw).(map[string]any)
 	if !ok {
-		return nil, formatErrorf("SudokuPad", "not a puzzle")
+		return nil, nil, formatErrorf("SudokuPad", "not a puzzle")
 	}
 	rows, _ := doc["cells"].([]any)
 	n := len(rows)
 	if n == 0 {
-		return nil, formatErrorf("SudokuPad", "a puzzle without cells")
+		return nil, nil, formatErrorf("SudokuPad", "a puzzle without cells")
 	}
 	g, boxes, err := fpGrid(n)
 	if err != nil {
-		return nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
+		return nil, nil, formatErrorf("SudokuPad", "a %d×%d grid: %v", n, n, err)
 	}
 	p := &sudokusat.Puzzle{Grid: g, Layout: sudokusat.LayoutFPuzzles}
 	for r, row := range rows {
 		cells, _ := row.([]any)
 		if len(cells) != n {
-			return nil, formatErrorf("SudokuPad", "row %d has %d cells, not %d", r+1, len(cells), n)
+			return nil, nil, formatErrorf("SudokuPad", "row %d has %d cells, not %d", r+1, len(cells), n)
 		}
 		for c, cell := range cells {
 			obj, _ := cell.(map[string]any)
 			if v, ok := obj["value"]; ok {
 				d, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(v)))
 				if err != nil || d < 1 || d > n {
-					return nil, formatErrorf("SudokuPad", "r%dc%d's given %v is not a digit from 1 to %d", r+1, c+1, v, n)
+					return nil, nil, formatErrorf("SudokuPad", "r%dc%d's given %v is not a digit from 1 to %d", r+1, c+1, v, n)
 				}
 				g.SetCell(r*n+c, d)
 			}
 		}
 	}
 	if err := spRegions(doc, p, boxes); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	meta := map[string]string{}
 	if m, ok := doc["metadata"].(map[string]any); ok {
 		for k, v := range m {
-			meta[k] = fmt.Sprint(v)
+			meta[k] = metaText(v)
 		}
 	}
-	var unread []string
+	r := &spReader{n: n, p: p, named: map[*spConvention][]int{}, accounts: map[int]bool{}}
 	cages, _ := doc["cages"].([]any)
 	for i, c := range cages {
 		cage, _ := c.(map[string]any)
 		cells, err := spCells(cage["cells"], n)
 		if err != nil {
-			return nil, formatErrorf("SudokuPad", "cage %d: %v", i+1, err)
+			return nil, nil, formatErrorf("SudokuPad", "cage %d: %v", i+1, err)
 		}
-		value := strings.TrimSpace(fmt.Sprint(cage["value"]))
-		if cage["value"] == nil {
-			value = ""
+		value := ""
+		if cage["value"] != nil {
+			value = strings.TrimSpace(metaText(cage["value"]))
 		}
 		if len(cells) == 0 {
+			// A cage without cells is metadata ("title: …"), as
+			// SudokuPad reads it.
 			if k, v, ok := strings.Cut(value, ":"); ok && !strings.Contains(k, " ") {
-				meta[k] = strings.TrimSpace(v)
+				if _, set := meta[k]; !set {
+					meta[k] = strings.TrimSpace(v)
+				}
 			}
 			continue
 		}
-		sum, err := strconv.Atoi(value)
-		if err != nil || sum < 0 {
-			// A total below 0 is as unread as a word: no cage
-			// states one, and it must not read as NoValue.
-			unread = append(unread, fmt.Sprintf("a cage of %d cells labelled %q", len(cells), cut(value, 20)))
+		style, _ := cage["style"].(string)
+		c := &spCage{cells: cells, value: value, hasValue: value != "", unique: truth(cage["unique"]), hidden: truth(cage["hidden"]), style: style}
+		if c.hidden && !c.unique {
+			// Shown nowhere and stating nothing (SudokuPad's importer
+			// lists the cells in no region so).
 			continue
 		}
-		p.Rules = append(p.Rules, sudokusat.Rule{Kind: Killer, Cells: cells, Value: sum})
+		r.draws = append(r.draws, spDrawing{on: spOnCages, cage: c})
 	}
-	for _, global := range []struct{ key, kind string }{{"antiknight", AntiKnight}, {"antiking", AntiKing}} {
-		if v := meta[global.key]; v == "true" || v == "1" {
-			p.Rules = append(p.Rules, sudokusat.Rule{Kind: global.kind})
-		}
-	}
-	for _, f := range []struct{ key, one, many string }{
-		{"lines", "line", "lines"}, {"arrows", "arrow", "arrows"},
-		{"overlays", "shape over the grid (a dot, a circle, …)", "shapes over the grid (dots, circles, …)"},
-		{"underlays", "shape under the grid (shading, a circle, a square, …)", "shapes under the grid (shading, circles, squares, …)"},
-	} {
-		// An empty object is nothing drawn: the zipped form writes an
-		// array of one as "[]".
-		count := 0
-		list, _ := doc[f.key].([]any)
-		for _, x := range list {
-			if obj, ok := x.(map[string]any); !ok || len(obj) > 0 {
-				count++
-			}
-		}
-		if count == 1 {
-			unread = append(unread, "1 "+f.one)
-		} else if count > 1 {
-			unread = append(unread, fmt.Sprintf("%d %s", count, f.many))
-		}
-	}
-	if len(unread) > 0 {
-		title := meta["title"]
-		if title == "" {
-			title = "this puzzle"
-		}
-		rules := ""
-		if r := strings.Join(strings.Fields(meta["rules"]), " "); r != "" {
-			rules = "; its rules say: " + strconv.Quote(cut(r, 300))
-		}
-		return nil, formatErrorf("SudokuPad", "%s states rules as drawings, which sudokusat does not read as rules: %s%s (an f-puzzles link of the puzzle carries its rules as data)",
-			title, strings.Join(unread, ", "), rules)
-	}
+	spHiddenRegions(r, doc)
+	r.addDrawings(doc)
+	r.text = newSPText(meta["rules"])
+	p.RulesText = strings.TrimSpace(strings.ReplaceAll(meta["rules"], `\n`, "\n"))
+	table := spConventions()
+	r.readDrawings(table)
+	r.readGlobals(table, meta, doc)
 	if s := meta["solution"]; s != "" {
 		p.Published = solutionText(g, s)
+		if p.Published == nil {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("the stated solution %q is not a grid of digits from 1 to %d: the puzzle may be other than its grid", cut(s, 40), n))
+		}
 	}
+	r.veto(p.Published)
+	p.Rules = distinctRules(r.rules())
+	// The rules in the order the f-puzzles reader gives them (by the
+	// kinds' keys, each kind's in the document's order): the same
+	// puzzle as its f-puzzles form, which the engines count alike.
+	if r.kinds == nil {
+		r.kinds = kinds()
+	}
+	slices.SortStableFunc(p.Rules, func(a, b sudokusat.Rule) int {
+		return strings.Compare(fpKey(r.kinds[a.Kind]), fpKey(r.kinds[b.Kind]))
+	})
 	if err := Validate(p); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return p, nil
+	p.Unread = r.unread(table)
+	return p, r, nil
+}
+
+// fpKey returns the key of an f-puzzles document that holds a kind: its
+// list or switch, or "negative" for a negative rule without one.
+func fpKey(k KindInfo) string {
+	if k.FPuzzles == "" && k.Negative != "" {
+		return "negative"
+	}
+	return k.FPuzzles
+}
+
+// metaText returns a metadata value as text: a list's items a line each.
+func metaText(v any) string {
+	if list, ok := v.([]any); ok {
+		parts := make([]string, len(list))
+		for i, x := range list {
+			parts[i] = metaText(x)
+		}
+		return strings.Join(parts, "\n")
+	}
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// truth reads a flag SudokuPad writes as true, 1 or "true".
+func truth(v any) bool {
+	switch v := v.(type) {
+	case bool:
+		return v
+	case float64:
+		return v != 0
+	case string:
+		return v == "true" || v == "1"
+	}
+	return false
 }
 
 // spCells reads a list of [row, column] pairs.
@@ -247,7 +284,7 @@ var spLongKeys = map[string]string{
 	"ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
 	"h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
 	"fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
-	"te": "text", "d": "duration",
+	"te": "text", "d": "duration", "d2": "d",
 }
 
 // unzipSudokuPad undoes SudokuPad's zipping of a puzzle's JSON: keys

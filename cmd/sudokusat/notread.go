@@ -3,34 +3,43 @@ package main
 import "github.com/sudokusat/sudokusat"
 
 // notReadJSON is what a record says of the parts of its puzzle's document
-// that were not read as rules (Puzzle.Unread: drawings, fog of war), in
-// JSON; nothing when there are none. Every command's records that answer
-// an input puzzle carry it, as their standard error carries the sentence.
+// that were not read as rules (Puzzle.Unread: drawings, sentences of the
+// rules text, fog of war), in JSON, and the rules text the document
+// states (Puzzle.RulesText); nothing when there are none. Every command's
+// records that answer an input puzzle carry it, as their standard error
+// carries the sentence.
 type notReadJSON struct {
-	NotRead []unreadJSON `json:"not_read,omitempty"`
+	NotRead   []unreadJSON `json:"not_read,omitempty"`
+	RulesText string       `json:"rules_text,omitempty"`
 }
 
 // unreadJSON is one part not read: its kind ("line", "circle", "text",
-// "cage", "shading", "fog of war", …), its cells ("r1c2") and its text.
+// "cage", "shading", "arrow", "sentence", "fog of war", …), its cells
+// ("r1c2"), its text and why it was not read, when the reader says.
 type unreadJSON struct {
-	Kind  string   `json:"kind"`
-	Cells []string `json:"cells"`
-	Text  string   `json:"text,omitempty"`
+	Kind   string   `json:"kind"`
+	Cells  []string `json:"cells"`
+	Text   string   `json:"text,omitempty"`
+	Reason string   `json:"reason,omitempty"`
 }
 
-// notRead returns the not_read field of the records of it's puzzle; none
-// for an item that is an error.
+// notRead returns the not_read and rules_text fields of the records of
+// it's puzzle; none for an item that is an error.
 func (it *item) notRead() notReadJSON {
-	if it.puzzle == nil || len(it.puzzle.Unread) == 0 {
+	if it.puzzle == nil {
 		return notReadJSON{}
 	}
-	return notReadJSON{unreadList(it.puzzle)}
+	j := notReadJSON{RulesText: it.puzzle.RulesText}
+	if len(it.puzzle.Unread) > 0 {
+		j.NotRead = unreadList(it.puzzle)
+	}
+	return j
 }
 
 func unreadList(p *sudokusat.Puzzle) []unreadJSON {
 	out := make([]unreadJSON, len(p.Unread))
 	for i, u := range p.Unread {
-		out[i] = unreadJSON{Kind: u.Kind, Cells: cellNames(p.Size(), u.Cells), Text: u.Text}
+		out[i] = unreadJSON{Kind: u.Kind, Cells: cellNames(p.Size(), u.Cells), Text: u.Text, Reason: u.Reason}
 	}
 	return out
 }

@@ -118,9 +118,14 @@ func writeSetter(w *sudokusat.Writer, e *engine.Engine, r *setterRecord, format 
 		}
 		rec["engine"] = e.Name()
 		keys = append(keys, "engine")
-		if nr := r.notRead(); nr.NotRead != nil {
+		nr := r.notRead()
+		if nr.NotRead != nil {
 			rec["not_read"] = nr.NotRead
 			keys = append(keys, "not_read")
+		}
+		if nr.RulesText != "" {
+			rec["rules_text"] = nr.RulesText
+			keys = append(keys, "rules_text")
 		}
 		b := []byte{'{'}
 		for i, k := range keys {

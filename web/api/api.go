@@ -96,6 +96,10 @@ type Reply struct {
 	// records do under the same name: the answer holds for the rules
 	// read, whatever these mean.
 	NotRead []Unread `json:"not_read,omitempty"`
+	// RulesText is the rules the puzzle's document states in words
+	// (SudokuPad's rules metadata), quoted, as the command line's JSON
+	// records carry it.
+	RulesText string `json:"rules_text,omitempty"`
 	// Solution is the solution on one line.
 	Solution string `json:"solution,omitempty"`
 	// Other and Differ are Count's answer when a puzzle has several
@@ -181,12 +185,14 @@ type Reply struct {
 
 // Unread is one part of a puzzle's document that was not read as a rule
 // (sudokusat.Unread): its kind ("line", "circle", "rectangle", "text",
-// "cage", "shading", "fog of war"), the cells it is on ("r1c2") and the
-// text it shows, if any.
+// "cage", "shading", "arrow", "sentence", "fog of war"), the cells it is
+// on ("r1c2"), the text it shows, if any, and why it was not read, when
+// the reader says.
 type Unread struct {
-	Kind  string   `json:"kind"`
-	Cells []string `json:"cells"`
-	Text  string   `json:"text,omitempty"`
+	Kind   string   `json:"kind"`
+	Cells  []string `json:"cells"`
+	Text   string   `json:"text,omitempty"`
+	Reason string   `json:"reason,omitempty"`
 }
 
 // EngineInfo is one engine the page runs: its name, what it is, and

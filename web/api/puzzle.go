@@ -81,6 +81,7 @@ func describe(r *Reply, p *sudokusat.Puzzle) {
 	r.Puzzle, r.Size, r.Givens = g.String(), g.Size(), g.Givens()
 	r.Variant = rules(p)
 	r.NotRead = notRead(p)
+	r.RulesText = p.RulesText
 }
 
 // notRead lists what p's document shows that was not read as a rule.
@@ -92,7 +93,7 @@ func notRead(p *sudokusat.Puzzle) []Unread {
 		for i, c := range u.Cells {
 			cells[i] = fmt.Sprintf("r%dc%d", c/n+1, c%n+1)
 		}
-		out = append(out, Unread{Kind: u.Kind, Cells: cells, Text: u.Text})
+		out = append(out, Unread{Kind: u.Kind, Cells: cells, Text: u.Text, Reason: u.Reason})
 	}
 	return out
 }

@@ -1,0 +1,1164 @@
+package variant
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// This file is the table of SudokuPad's drawing conventions: for each
+// kind of rule that a SudokuPad puzzle shows as a drawing, the form the
+// drawing takes (as SudokuPad draws f-puzzles' kinds when it imports
+// them, and as setters' tools keep it) and the words its rules text names
+// the kind in. A drawing is read as a kind only when both say so, and as
+// one kind only: a drawing with one signal and not the other, or whose
+// form and text fit two kinds, is listed as not read.
+//
+// The styles come from SudokuPad's f-puzzles importer (its decoder, as
+// marktekfan/sudokupad-penpa-import keeps a copy of it, and the colours
+// f-puzzles gives its constraint lines) and from the documents setters'
+// tools make; docs/formats.md has the table in words.
+
+// spLayer is where a convention finds its drawings.
+type spLayer int
+
+const (
+	spOnLines  spLayer = iota // the lines
+	spOnArrows                // the arrows
+	spOnShapes                // the overlays and underlays
+	spOnCages                 // the cages
+	spOnText                  // none: a rule of the whole grid only the text states
+)
+
+// spConvention is one row of the table: a kind of rule and how a
+// SudokuPad puzzle shows it.
+type spConvention struct {
+	// name is the drawing as docs and messages call it ("a thermometer").
+	name string
+	kind Kind
+	on   spLayer
+	// form says in words what the drawing looks like, for the docs.
+	form string
+	// words are the rules text's words for the kind. A drawing is read
+	// as the kind only when a sentence names it, but for a drawing the
+	// format itself states (format: a cage's total), which the words
+	// only account for in the text.
+	words  spWordList
+	format bool
+	// read tries a drawing (an index of spReader.draws) as the kind:
+	// the rules it states and the other drawings that are part of it
+	// (a thermometer's bulb, an arrow's circle), or ok false when its
+	// form is not the kind's.
+	read func(r *spReader, d int) (rules []sudokusat.Rule, with []int, ok bool)
+	// sentence is the rules text the writer states for the kind, and
+	// write draws a rule (see sudokupad_write.go); nil for a kind
+	// written otherwise or not at all.
+	sentence string
+	write    func(w *spWriter, rule sudokusat.Rule)
+	// gap marks a kind whose value is the least difference the text
+	// states ("at least 4"), gapDefault when it states none (0: the
+	// kind's own default).
+	gap        bool
+	gapDefault int
+}
+
+// spConventions returns the table, in the order the drawings are tried:
+// the first rows of a layer claim the drawings that later rows would
+// take for parts of theirs.
+func spConventions() []spConvention {
+	slow := []string{"slow", "stay the same", "or stay", "or equal", "remain the same", "never decrease", "not decrease", "non decreasing", "nondecreasing"}
+	return []spConvention{
+		// Cages: the format states them.
+		{name: "a killer cage", kind: Killer, on: spOnCages, form: "a cage with a whole number as its value", format: true, words: cageWords,
+			read: readKillerCage, sentence: "Digits in a cage do not repeat and sum to the total in its corner.", write: writeCage},
+		{name: "a cage without a total", kind: Killer, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", format: true, words: cageWords,
+			read: readUniqueCage},
+		{name: "an extra region", kind: Region, on: spOnCages, form: "a hidden cage marked unique, or one of style extraregion", format: true,
+			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
+
+		// Lines with a bulb.
+		{name: "a thermometer", kind: Thermo, on: spOnLines, form: "a thick line (thickness 9 or more) with a round bulb of its colour at one end",
+			words: spWordList{any: [][]string{{"thermo", "increase"}, {"thermo", "ascend"}, {"thermo", "larger"}, {"thermo", "greater"}, {"thermo", "bigger"}, {"thermo", "rise"}},
+				not: append(slow, "decrease"), called: []string{"thermometer"}}, read: readThermo,
+			sentence: "Digits along a thermometer increase from the bulb end.", write: writeThermo},
+		{name: "a slow thermometer", kind: SlowThermo, on: spOnLines, form: "as a thermometer",
+			words: spWordList{any: [][]string{{"slow thermo"}, {"thermo", "stay the same"}, {"thermo", "or stay"}, {"thermo", "or equal"}, {"thermo", "remain the same"}, {"thermo", "never decrease"}, {"thermo", "not decrease"}, {"thermo", "non decreasing"}}},
+			read:  readThermo, sentence: "Digits along a slow thermometer increase or stay the same from the bulb end.", write: writeThermo},
+		// Lines with marked ends.
+		{name: "a between line", kind: BetweenLine, on: spOnLines, form: "a grey line with a round circle at each end",
+			words: spWordList{any: [][]string{{"between", "circle"}, {"strictly between"}}, not: []string{"sandwich", "double arrow"}, called: []string{"between line"}},
+			read:  lineWithEnds(nil, true, endCircle), sentence: "Digits on a between line lie strictly between the digits in its circled ends.", write: writeLineEnds("#c8c8c8", endCircle)},
+		{name: "a double arrow", kind: DoubleArrow, on: spOnLines, form: "a line with a round circle at each end, pink to purple",
+			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, called: []string{"double arrow"}},
+			read:  lineWithEnds([]hueRange{{280, 350}}, false, endCircle), sentence: "The circled ends of a double arrow sum to the total of the digits between them.", write: writeLineEnds("#c54b8b", endCircle)},
+		{name: "a lockout line", kind: Lockout, on: spOnLines, form: "a blue to purple line with a diamond at each end",
+			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}},
+			read:  lineWithEnds([]hueRange{{200, 285}}, false, endDiamond), gap: true, sentence: "The diamond ends of a lockout line differ by at least 4 (half the side), and no digit between them on the line lies between or equals them.", write: writeLineEnds("#aabeef", endDiamond)},
+		// Plain lines, by their colour.
+		{name: "a renban line", kind: Renban, on: spOnLines, form: "a purple to pink (magenta) line",
+			words: spWordList{any: [][]string{{"renban"}, {"consecutive", "any order"}, {"consecutive", "non repeating"}, {"consecutive", "set"}}, not: []string{"dot", "kropki", "may repeat", "can repeat"}},
+			read:  setLine([]hueRange{{285, 345}}), sentence: "Digits on a purple renban line are a set of consecutive digits in any order, without repeats.", write: writeLine("#f067f0")},
+		{name: "a whispers line", kind: Whispers, on: spOnLines, form: "a green line",
+			words: spWordList{any: [][]string{{"differ", "at least"}, {"difference", "at least"}, {"differ", "or more"}}, not: []string{"dutch", "between", "lockout", "diamond", "dot"}, called: []string{"german whisper"}},
+			read:  plainLine([]hueRange{{70, 165}}, false), gap: true, sentence: "Adjacent digits along a green German whispers line differ by at least 5 (half the side, rounded up).", write: writeLine("#67f067")},
+		{name: "a Dutch whispers line", kind: Whispers, on: spOnLines, form: "an orange line",
+			words: spWordList{called: []string{"dutch whisper"}, any: [][]string{{"dutch whisper", "differ"}, {"dutch whisper", "difference"}}},
+			read:  plainLine([]hueRange{{15, 50}}, false), gap: true, gapDefault: 4, sentence: "Adjacent digits along an orange Dutch whispers line differ by at least 4.", write: writeLine("#ff9a00")},
+		{name: "a region sum line", kind: RegionSumLine, on: spOnLines, form: "a blue line",
+			words: spWordList{any: [][]string{{"region sum", "same"}, {"region sum", "equal"}, {"box", "same", "sum"}, {"region", "same", "sum"}, {"box", "same", "total"}, {"region", "same", "total"},
+				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference"}, called: []string{"region sum line"}},
+			read: plainLine([]hueRange{{185, 250}}, false), sentence: "Digits on a blue region sum line have the same sum in each box (region) the line passes through.", write: writeLine("#2ecbff")},
+		{name: "a palindrome line", kind: Palindrome, on: spOnLines, form: "a grey line without a bulb or circled ends",
+			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"}},
+			read:  plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
+		{name: "an entropic line", kind: EntropicLine, on: spOnLines, form: "a peach or orange line",
+			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "}}, called: []string{"entropic line"}},
+			read:  plainLine([]hueRange{{10, 45}}, false), sentence: "Any three consecutive digits along a peach entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit.", write: writeLine("#ffccaa")},
+		{name: "a modular line", kind: ModularLine, on: spOnLines, form: "a turquoise line",
+			words: spWordList{any: [][]string{{"modular", "remainder"}, {"modular", "147 "}, {"modular", "1 4 7 "}, {"modular", "mod 3"}, {"modular", "modulo 3"}}, called: []string{"modular line"}},
+			read:  plainLine([]hueRange{{160, 195}}, false), sentence: "Any three consecutive digits along a turquoise modular line have different remainders when divided by 3.", write: writeLine("#33bbbb")},
+		{name: "a nabner line", kind: Nabner, on: spOnLines, form: "a yellow (olive) line",
+			words: spWordList{any: [][]string{{"nabner", "consecutive"}}, called: []string{"nabner line"}},
+			read:  setLine([]hueRange{{45, 75}}), sentence: "No two digits on a yellow nabner line are equal or consecutive.", write: writeLine("#c9c883")},
+		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
+			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
+			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
+		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
+			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
+			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
+		{name: "an anti-diagonal", kind: DiagonalAnti, on: spOnLines, form: "a line from the grid's bottom left corner to its top right",
+			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
+			read:  readDiagonal(true), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
+
+		{name: "an arrow drawn as lines", kind: Arrow, on: spOnLines, form: "a line from a circle with a head of two short strokes at its far end",
+			words: arrowWords, read: readLineArrow},
+
+		// Arrows.
+		{name: "an arrow", kind: Arrow, on: spOnArrows, form: "an arrow that starts at the edge of a circle (or a pill over 2 or 3 cells)",
+			words: arrowWords, read: readArrow, sentence: "Digits along an arrow sum to the number in its circle.", write: writeArrow},
+		{name: "a little killer", kind: LittleKiller, on: spOnArrows, form: "a short diagonal arrow outside the grid with its total as text beside it",
+			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: []string{"product", "same sum"}, called: []string{"little killer"}},
+			read:  readLittleKiller, sentence: "Digits along the diagonal a little killer arrow points along sum to its total; digits may repeat.", write: writeLittleKiller},
+
+		// Shapes.
+		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
+			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}}},
+			read:  readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
+		{name: "a white dot with a number", kind: White, on: spOnShapes, form: "a white dot with a number as text",
+			words: spWordList{any: [][]string{{"white", "differ", "number"}, {"white", "difference", "number"}}},
+			read:  readDot(false, true), sentence: "Digits separated by a white dot with a number differ by that number.", write: writeDot},
+		{name: "a black dot", kind: Black, on: spOnShapes, form: "a small black circle on the edge between two cells",
+			words: spWordList{any: [][]string{{"black", "ratio"}, {"black", "double"}, {"black", "twice"}, {"black", "half"}}},
+			read:  readDot(true, false), sentence: "Digits separated by a black dot are in a 1:2 ratio.", write: writeDot},
+		{name: "a black dot with a number", kind: Black, on: spOnShapes, form: "a black dot with a number as text",
+			words: spWordList{any: [][]string{{"black", "times", "number"}, {"black", "ratio", "number"}}},
+			read:  readDot(true, true), sentence: "Of the digits separated by a black dot with a number, one is that number times the other.", write: writeDot},
+		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells",
+			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}},
+			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
+		{name: "a V", kind: XV, on: spOnShapes, form: "the text V on the edge between two cells",
+			words: spWordList{any: [][]string{{"v ", "5 "}, {"xv", "sum"}}},
+			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
+		{name: "an even cell", kind: Even, on: spOnShapes, form: "a coloured square (0.35 to 0.9 of a cell) in a cell",
+			words: spWordList{any: [][]string{{"even", "square"}}},
+			read:  readParity(false), sentence: "A cell with a grey square holds an even digit.", write: writeParity},
+		{name: "an odd cell", kind: Odd, on: spOnShapes, form: "a coloured circle (0.35 to 0.9 of a cell) in a cell",
+			words: spWordList{any: [][]string{{"odd", "circle"}}},
+			read:  readParity(true), sentence: "A cell with a grey circle holds an odd digit.", write: writeParity},
+		{name: "a maximum cell", kind: Maximum, on: spOnShapes, form: "a shaded cell (chevrons toward its neighbours are part of it)",
+			words: spWordList{any: [][]string{{"maximum"}, {"greater than", "neighbo"}, {"greater than", "adjacent"}, {"larger than", "adjacent"}, {"larger than", "neighbo"}, {"higher than", "adjacent"}, {"bigger than", "adjacent"}}},
+			read:  readExtreme, sentence: "A digit in a grey maximum cell is greater than each orthogonally adjacent digit that is not in a maximum cell.", write: writeExtreme},
+		{name: "a minimum cell", kind: Minimum, on: spOnShapes, form: "a shaded cell (chevrons toward its neighbours are part of it)",
+			words: spWordList{any: [][]string{{"minimum"}, {"less than", "neighbo"}, {"less than", "adjacent"}, {"smaller than", "adjacent"}, {"smaller than", "neighbo"}, {"lower than", "adjacent"}}},
+			read:  readExtreme, sentence: "A digit in a grey minimum cell is less than each orthogonally adjacent digit that is not in a minimum cell.", write: writeExtreme},
+		{name: "a quadruple", kind: Quadruple, on: spOnShapes, form: "a circle on the corner of four cells with 1 to 4 digits as text",
+			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant"}, called: []string{"quadruple"}},
+			read:  readQuadruple, sentence: "The digits in a circle on the corner of four cells (a quadruple) appear in those cells.", write: writeQuadruple},
+		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
+			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"}},
+			read:  readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
+		{name: "an x-sum clue", kind: XSum, on: spOnShapes, form: "a number outside the grid beside a row or column",
+			words: spWordList{any: [][]string{{"x sum", "first"}}, called: []string{"x sums", "x sum clue"}},
+			read:  readSide(XSum), sentence: "A number outside the grid (an x-sum clue) is the sum of the first X digits of its row or column, X being the first of them.", write: writeSide},
+		{name: "a skyscraper clue", kind: Skyscraper, on: spOnShapes, form: "a number outside the grid beside a row or column",
+			words: spWordList{any: [][]string{{"skyscraper", "seen"}, {"skyscraper", "see"}, {"skyscraper", "visible"}, {"skyscraper", "count"}, {"skyscraper", "taller"}}, called: []string{"skyscraper"}},
+			read:  readSide(Skyscraper), sentence: "A number outside the grid (a skyscraper clue) counts the digits of its row or column larger than every digit before them, from the clue.", write: writeSide},
+
+		// Rules of the whole grid that no drawing shows.
+		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
+			words: spWordList{any: [][]string{{"anti knight"}, {"antiknight"}, {"knights move", "same"}, {"knights move", "repeat"}, {"knights move", "identical"}, {"knight move", "same"}, {"knight move", "repeat"}, {"knight move", "identical"}},
+				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
+			sentence: "Cells a chess knight's move apart cannot hold the same digit (anti-knight).", write: writeGlobal},
+		{name: "anti-king", kind: AntiKing, on: spOnText, form: "no drawing (or metadata antiking: true)",
+			words: spWordList{any: [][]string{{"anti king"}, {"antiking"}, {"kings move", "same"}, {"kings move", "repeat"}, {"kings move", "identical"}, {"king move", "same"}, {"king move", "repeat"}, {"king move", "identical"}},
+				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
+			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
+		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
+			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal"}},
+			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
+		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
+			sentence: "All possible black dots are given.", write: writeGlobal},
+		{name: "every X and V given", kind: NoXV, on: spOnText, form: "every X and V given",
+			sentence: "All possible Xs and Vs are given.", write: writeGlobal},
+	}
+}
+
+// arrowWords are an arrow's words.
+var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}}, not: []string{"diagonal", "little killer", "outside", "double arrow"}}
+
+// cageWords are a killer cage's words, which account for sentences about
+// cages: a cage's rule is the format's.
+var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {"cage", "add"}, {"cage", "repeat"}, {"killer "}},
+	not: []string{"little killer", "may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"}}
+
+// spReader is a SudokuPad document being read: its drawings, which ones
+// a rule read took, and the rules read.
+type spReader struct {
+	n     int
+	p     *sudokusat.Puzzle
+	draws []spDrawing
+	text  *spText
+	// named caches, by row of the table, the sentences naming it.
+	named map[*spConvention][]int
+	// reads are the rules read and what they were read from.
+	reads []spRead
+	// vetoed are the rules without a drawing that the stated solution
+	// took back, and fog the document's fog of war.
+	vetoed []sudokusat.Unread
+	fog    *sudokusat.Unread
+	// accounts are the sentences that state a rule read otherwise (a
+	// negative rule the metadata names too).
+	accounts map[int]bool
+	// kinds is the table of kinds by name, made once.
+	kinds map[Kind]KindInfo
+	// The indexes of the drawings (see index): each line's cells in
+	// the grid, the shapes by half cell, the lines by the cells they
+	// pass and by the half cells of their points.
+	walks    [][]int
+	shapesAt map[[2]int][]int
+	linesAt  map[int][]int
+	pointsAt map[[2]int][]int
+}
+
+// spDrawing is one drawing of the document.
+type spDrawing struct {
+	on    spLayer
+	shape *spShape
+	line  *spLine
+	cage  *spCage
+	// taken marks a drawing a rule read took; why says why one was
+	// not read.
+	taken bool
+	why   string
+}
+
+// spCage is a cage of the document: cells, a value shown in its corner
+// (or metadata when it has no cells), and whether SudokuPad checks that
+// its digits do not repeat.
+type spCage struct {
+	cells          []int
+	value          string
+	unique, hidden bool
+	style          string
+	hasValue       bool
+}
+
+// spRead is a rule read, with the drawings it came from and the row of
+// the table that read it (nil for the format's metadata).
+type spRead struct {
+	rule  sudokusat.Rule
+	conv  *spConvention
+	draws []int
+	// sentence is the sentence of the text a rule without a drawing
+	// was read from, or -1.
+	sentence int
+}
+
+// readDrawings reads every drawing of the document by the table, in
+// layer order, and returns the rows that read something.
+func (r *spReader) readDrawings(table []spConvention) {
+	// Arrows come before lines: a line may end on an arrow's circle,
+	// which is then no mark of the line's.
+	for _, layer := range []spLayer{spOnCages, spOnArrows, spOnLines, spOnShapes} {
+		for d := range r.draws {
+			if r.draws[d].on != layer || r.draws[d].taken {
+				continue
+			}
+			r.readOne(table, layer, d)
+		}
+	}
+}
+
+type spFit struct {
+	conv  *spConvention
+	rules []sudokusat.Rule
+	with  []int
+}
+
+// readOne reads one drawing: the rows whose form it has, those of them
+// the text names (in a colour the drawing has, when it gives one), and
+// the rule of the one row left.
+func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
+	var fits []spFit
+	for i := range table {
+		c := &table[i]
+		if c.on != layer || c.read == nil {
+			continue
+		}
+		if rules, with, ok := c.read(r, d); ok {
+			fits = append(fits, spFit{c, rules, with})
+		}
+	}
+	if len(fits) == 0 {
+		r.draws[d].why = "no kind of rule is drawn so"
+		return
+	}
+	var named []spFit
+	for _, f := range fits {
+		if f.conv.format || r.namedFor(f.conv, d) {
+			named = append(named, f)
+		}
+	}
+	switch len(named) {
+	case 1:
+		f := named[0]
+		rules, why := r.complete(f.conv, d, f.rules)
+		if why != "" {
+			r.draws[d].why = "drawn as " + f.conv.name + ", " + why
+			return
+		}
+		f.rules = rules
+		if f.conv.on == spOnLines && r.branches(d, f.conv.kind) {
+			r.draws[d].why = "drawn as " + f.conv.name + ", but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain"
+			return
+		}
+		if r.kinds == nil {
+			r.kinds = kinds()
+		}
+		for _, rule := range f.rules {
+			if err := validateRule(r.kinds, rule, r.n); err != nil {
+				r.draws[d].why = "drawn as " + f.conv.name + ", but not a valid one: " + err.Error()
+				return
+			}
+		}
+		r.draws[d].taken = true
+		for _, w := range f.with {
+			r.draws[w].taken = true
+		}
+		for _, rule := range f.rules {
+			r.reads = append(r.reads, spRead{rule: rule, conv: f.conv, draws: append([]int{d}, f.with...), sentence: -1})
+		}
+	case 0:
+		names := make([]string, len(fits))
+		for i, f := range fits {
+			names[i] = f.conv.name
+		}
+		r.draws[d].why = "drawn as " + orList(names) + ", which the rules text does not name"
+	default:
+		names := make([]string, len(named))
+		for i, f := range named {
+			names[i] = f.conv.name
+		}
+		r.draws[d].why = "drawn as " + orList(names) + ", all of which the rules text names"
+	}
+}
+
+// complete fills in what a form leaves to the row that read it: the
+// kind, a loop's rules, the value the text gives.
+func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]sudokusat.Rule, string) {
+	var out []sudokusat.Rule
+	for _, rule := range rules {
+		if rule.Kind == "" {
+			rule.Kind = c.kind
+		}
+		if rule.Kind != Arrow && len(rule.Lines) > 0 {
+			loop, ok := r.loopRules(rule.Kind, rule.Lines[0])
+			if !ok {
+				return nil, "but a loop, which a " + rule.Kind + " line cannot be"
+			}
+			out = append(out, loop...)
+			continue
+		}
+		out = append(out, rule)
+	}
+	if c.gap {
+		for i := range out {
+			out[i].Value = r.gap(c, d)
+		}
+	}
+	return out, ""
+}
+
+// gap returns the least difference the sentences naming a row state, as
+// the kind's Value: 0 for the kind's default (half the side).
+func (r *spReader) gap(c *spConvention, d int) int {
+	v := c.gapDefault
+	for _, i := range r.named[c] {
+		if g := spWhispersGap(r.text.sentences[i]); g > 0 {
+			v = g
+			break
+		}
+	}
+	def := (r.n + 1) / 2
+	if c.kind == Lockout {
+		def = r.n / 2
+	}
+	if v == def {
+		return 0
+	}
+	return v
+}
+
+// loopRules reads a line that closes on itself as rules of a kind that
+// has a meaning for loops: a set for renban and nabner, each neighbouring
+// pair for whispers (the closing pair a line of its own), for entropic
+// and modular lines of a length divisible by 3 the line and the stretch
+// across its ends, and for a region sum line the loop cut where it
+// crosses a region's border (its stretches are then those of the loop).
+func (r *spReader) loopRules(kind Kind, cells []int) ([]sudokusat.Rule, bool) {
+	k := len(cells)
+	switch kind {
+	case RegionSumLine:
+		for i := range cells {
+			if r.p.Region(cells[i]) != r.p.Region(cells[(i+k-1)%k]) {
+				return []sudokusat.Rule{{Kind: kind, Cells: append(slices.Clone(cells[i:]), cells[:i]...)}}, true
+			}
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: cells}}, true // one stretch: no rule but its own
+	case Renban, Nabner:
+		return []sudokusat.Rule{{Kind: kind, Cells: cells}}, true
+	case Whispers:
+		return []sudokusat.Rule{{Kind: kind, Cells: cells}, {Kind: kind, Cells: []int{cells[k-1], cells[0]}}}, true
+	case EntropicLine, ModularLine:
+		if k%3 != 0 {
+			return nil, false
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: cells}, {Kind: kind, Cells: []int{cells[k-2], cells[k-1], cells[0], cells[1]}}}, true
+	}
+	return nil, false
+}
+
+// branches reports whether a line meets another of its colour in a T:
+// an end of one on a cell of the other that is not an end of it. Such
+// lines are one branching line or several, and for most kinds that
+// changes the rule; not for thermometers (each branch from the bulb is
+// one, as setters draw them) nor whispers (a rule on neighbours).
+func (r *spReader) branches(d int, kind Kind) bool {
+	if kind == Thermo || kind == SlowThermo || kind == Whispers || kind == DiagonalMain || kind == DiagonalAnti {
+		return false
+	}
+	r.index()
+	l := r.draws[d].line
+	mine := r.walks[d]
+	if len(mine) < 2 {
+		return false
+	}
+	inner := func(cells []int, c int) bool {
+		return slices.Contains(cells[1:len(cells)-1], c) && c != cells[0] && c != cells[len(cells)-1]
+	}
+	meets := func(e int) bool {
+		o := r.draws[e].line
+		return e != d && !o.arrow && o.thick >= spThick && o.colour.near(l.colour)
+	}
+	// A line of its colour through one of its cells: an end of one on
+	// the other's inside.
+	tried := map[int]bool{d: true}
+	for _, cell := range mine {
+		for _, e := range r.linesAt[cell] {
+			if tried[e] {
+				continue
+			}
+			tried[e] = true
+			theirs := r.walks[e]
+			if len(theirs) < 2 {
+				continue
+			}
+			if (inner(mine, theirs[0]) || inner(mine, theirs[len(theirs)-1]) || inner(theirs, mine[0]) || inner(theirs, mine[len(mine)-1])) && meets(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// index makes the reader's indexes of its drawings, once: the shapes by
+// where they are, the lines by the cells they pass and the places their
+// points are, so that finding a drawing's parts costs no walk through
+// every drawing (a document may hold thousands).
+func (r *spReader) index() {
+	if r.walks != nil {
+		return
+	}
+	r.walks = make([][]int, len(r.draws))
+	r.shapesAt = map[[2]int][]int{}
+	r.linesAt = map[int][]int{}
+	r.pointsAt = map[[2]int][]int{}
+	for i, d := range r.draws {
+		switch {
+		case d.shape != nil:
+			k := spKey(d.shape.at)
+			r.shapesAt[k] = append(r.shapesAt[k], i)
+		case d.line != nil:
+			centres, _ := pathCells(r.n, d.line.points)
+			r.walks[i] = clipCells(r.n, centres)
+			for _, c := range slices.Compact(slices.Sorted(slices.Values(r.walks[i]))) {
+				r.linesAt[c] = append(r.linesAt[c], i)
+			}
+			seen := map[[2]int]bool{}
+			for _, p := range d.line.points {
+				if k := spKey(p); !seen[k] {
+					seen[k] = true
+					r.pointsAt[k] = append(r.pointsAt[k], i)
+				}
+			}
+		}
+	}
+}
+
+// spKey is the index key of a point: the half cell it is in.
+func spKey(p spPoint) [2]int {
+	return [2]int{int(math.Floor(p.r * 2)), int(math.Floor(p.c * 2))}
+}
+
+// near returns the indexes under keys within tol of p, from an index.
+func near(index map[[2]int][]int, p spPoint, tol float64) []int {
+	lo, hi := spKey(spPoint{p.r - tol, p.c - tol}), spKey(spPoint{p.r + tol, p.c + tol})
+	var out []int
+	for a := lo[0]; a <= hi[0]; a++ {
+		for b := lo[1]; b <= hi[1]; b++ {
+			out = append(out, index[[2]int{a, b}]...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// orList joins names with commas and "or".
+func orList(names []string) string {
+	names = slices.Compact(names)
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// namedFor reports whether the text names the row for drawing d: a
+// sentence names the kind, and the colours it gives the kind, if any,
+// include the drawing's.
+func (r *spReader) namedFor(c *spConvention, d int) bool {
+	idx, ok := r.named[c]
+	if !ok {
+		idx = r.text.naming(c.words)
+		r.named[c] = idx
+	}
+	colour := r.draws[d].colour()
+	for _, i := range idx {
+		s := r.text.sentences[i]
+		if words := s.colours(); len(words) == 0 || colourFits(colour, words) {
+			return true
+		}
+	}
+	return false
+}
+
+// colour returns the colour a drawing is seen in: a line's, a shape's
+// fill, or its border when it has no fill.
+func (d *spDrawing) colour() spColour {
+	switch {
+	case d.line != nil:
+		return d.line.colour
+	case d.shape != nil && d.shape.fill.ok:
+		return d.shape.fill
+	case d.shape != nil:
+		return d.shape.border
+	}
+	return spColour{}
+}
+
+// shapes returns the shapes, taken or not, whose centre is within tol of
+// p and that ok accepts.
+func (r *spReader) shapes(p spPoint, tol float64, ok func(*spShape) bool) []int {
+	r.index()
+	var out []int
+	for _, i := range near(r.shapesAt, p, tol) {
+		if s := r.draws[i].shape; s.at.dist(p) <= tol && ok(s) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// --- Cages ---
+
+func readKillerCage(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	c := r.draws[d].cage
+	v, err := strconv.Atoi(strings.TrimSpace(c.value))
+	if len(c.cells) == 0 || !c.hasValue || err != nil || v < 0 || c.hidden {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: Killer, Cells: c.cells, Value: v}}, nil, true
+}
+
+func readUniqueCage(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	c := r.draws[d].cage
+	if len(c.cells) == 0 || !c.unique || c.hidden || c.style == "extraregion" || strings.TrimSpace(c.value) != "" {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: Killer, Cells: c.cells, Value: sudokusat.NoValue}}, nil, true
+}
+
+func readRegionCage(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	c := r.draws[d].cage
+	if len(c.cells) < 2 || !c.unique || !c.hidden && c.style != "extraregion" || strings.TrimSpace(c.value) != "" {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: Region, Cells: c.cells}}, nil, true
+}
+
+// --- Lines ---
+
+// lineCells returns the cells of a line drawn through cell centres (or
+// near them), and whether it is a loop. A line that leaves the grid,
+// jumps a cell or crosses itself is none.
+func (r *spReader) lineCells(l *spLine) (cells []int, loop, ok bool) {
+	centres, ok := pathCells(r.n, l.points)
+	if !ok {
+		return nil, false, false
+	}
+	return gridPath(r.n, centres)
+}
+
+// spThick is the thickness of a line that marks a rule: SudokuPad's
+// thinnest constraint lines are 4.8 (f-puzzles' lockout), its thickest
+// 21 (thermometers); grid lines, borders and chevrons are thinner.
+const spThick = 3
+
+// endBulb returns the bulb at a point: a round shape of 0.5 to 1 cell of
+// the line's colour.
+func (r *spReader) endBulb(p spPoint, colour spColour) []int {
+	return r.shapes(p, spTol, func(s *spShape) bool {
+		return s.round() && s.sized(0.5, 1.0) && s.fill.near(colour) && strings.TrimSpace(s.text) == ""
+	})
+}
+
+func readThermo(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	l := r.draws[d].line
+	if l == nil || l.thick < 9 {
+		return nil, nil, false
+	}
+	cells, loop, ok := r.lineCells(l)
+	if !ok || loop || len(cells) < 2 {
+		return nil, nil, false
+	}
+	first := r.endBulb(centre(r.n, cells[0]), l.colour)
+	last := r.endBulb(centre(r.n, cells[len(cells)-1]), l.colour)
+	switch {
+	case len(first) > 0 && len(last) == 0:
+	case len(last) > 0 && len(first) == 0:
+		cells = slices.Clone(cells)
+		slices.Reverse(cells)
+		first = last
+	default:
+		return nil, nil, false // no bulb, or one at each end
+	}
+	return []sudokusat.Rule{{Cells: cells}}, first, true
+}
+
+// plainLine is the form of a line of a colour in hues (or grey), without
+// a bulb or circled ends.
+func plainLine(hues []hueRange, grey bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		l := r.draws[d].line
+		if l == nil || l.thick < spThick || !colourIn(l.colour, hues, grey) {
+			return nil, nil, false
+		}
+		cells, loop, ok := r.lineCells(l)
+		if !ok || len(cells) < 2 {
+			return nil, nil, false
+		}
+		if r.endMarked(cells[0]) || r.endMarked(cells[len(cells)-1]) {
+			return nil, nil, false // a bulb, a circle, a diamond: a line of another kind
+		}
+		return []sudokusat.Rule{{Cells: cells, Lines: loopLines(loop, cells)}}, nil, true
+	}
+}
+
+// endMarked reports whether a line's end cell holds a mark that no rule
+// read took (another's, such as an arrow's circle, is no part of the
+// line): a bulb, a circle or a diamond, which make a line of a kind
+// other than a plain one.
+func (r *spReader) endMarked(cell int) bool {
+	for _, i := range r.shapes(centre(r.n, cell), spTol, func(s *spShape) bool {
+		return s.round() && s.sized(0.5, 1.0) || s.diamond() && s.sized(0.3, 0.9)
+	}) {
+		if !r.draws[i].taken {
+			return true
+		}
+	}
+	return false
+}
+
+// setLine is the form of a plain line of a kind whose cells are a set
+// (renban, nabner): the line may cross itself, its cells read once.
+func setLine(hues []hueRange) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	plain := plainLine(hues, false)
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		if rules, with, ok := plain(r, d); ok {
+			return rules, with, ok
+		}
+		l := r.draws[d].line
+		if l == nil || l.thick < spThick || !colourIn(l.colour, hues, false) {
+			return nil, nil, false
+		}
+		centres, ok := pathCells(r.n, l.points)
+		if !ok {
+			return nil, nil, false
+		}
+		walk, ok := gridWalk(r.n, centres)
+		if !ok || r.endMarked(walk[0]) || r.endMarked(walk[len(walk)-1]) {
+			return nil, nil, false
+		}
+		var cells []int
+		for _, c := range walk {
+			if !slices.Contains(cells, c) {
+				cells = append(cells, c)
+			}
+		}
+		if len(cells) < 2 {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Cells: cells}}, nil, true
+	}
+}
+
+// readZipper is the form of a zipper line: a plain line, with the dot
+// that may mark its middle (a small round shape of its colour) as part
+// of it.
+func readZipper(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	rules, _, ok := plainLine([]hueRange{{240, 295}}, false)(r, d)
+	if !ok || len(rules[0].Lines) > 0 {
+		return nil, nil, false
+	}
+	cells := rules[0].Cells
+	k := len(cells)
+	mid := centre(r.n, cells[k/2])
+	if k%2 == 0 {
+		a, b := centre(r.n, cells[k/2-1]), mid
+		mid = spPoint{(a.r + b.r) / 2, (a.c + b.c) / 2}
+	}
+	colour := r.draws[d].line.colour
+	dots := r.shapes(mid, spTol, func(s *spShape) bool {
+		return s.round() && s.sized(0.1, 0.6) && s.fill.near(colour) && strings.TrimSpace(s.text) == ""
+	})
+	return rules, dots, true
+}
+
+// loopLines marks a loop for the kinds that read one (see loopRules):
+// the rule's Lines hold the cells again.
+func loopLines(loop bool, cells []int) [][]int {
+	if !loop {
+		return nil
+	}
+	return [][]int{cells}
+}
+
+// colourIn reports whether a colour is of one of the hues, or grey when
+// grey is set.
+func colourIn(c spColour, hues []hueRange, grey bool) bool {
+	if grey {
+		return c.grey() && !c.white()
+	}
+	for _, h := range hues {
+		if h.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// The marks a line's ends may carry.
+const (
+	endCircle  = "circle"
+	endDiamond = "diamond"
+)
+
+// lineWithEnds is the form of a line with a circle, or a diamond, at each
+// end: of a colour in hues, or grey.
+func lineWithEnds(hues []hueRange, grey bool, end string) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		l := r.draws[d].line
+		if l == nil || l.thick < 1 || !colourIn(l.colour, hues, grey) {
+			return nil, nil, false
+		}
+		// SudokuPad's importer starts and ends such a line on the
+		// marks' edges, short of their cells' centres.
+		centres, ok := pathCells(r.n, l.points)
+		if !ok {
+			return nil, nil, false
+		}
+		for _, end := range []spPoint{l.points[0], l.points[len(l.points)-1]} {
+			c := spPoint{math.Floor(end.r) + 0.5, math.Floor(end.c) + 0.5}
+			switch {
+			case len(centres) == 0:
+				centres = []spPoint{c}
+			case end == l.points[0] && c != centres[0]:
+				centres = append([]spPoint{c}, centres...)
+			case end != l.points[0] && c != centres[len(centres)-1]:
+				centres = append(centres, c)
+			}
+		}
+		cells, loop, ok := gridPath(r.n, centres)
+		if !ok || loop || len(cells) < 2 {
+			return nil, nil, false
+		}
+		mark := func(s *spShape) bool {
+			if end == endCircle {
+				return s.round() && s.sized(0.5, 1.0)
+			}
+			return s.diamond() && s.sized(0.3, 0.9)
+		}
+		a := r.shapes(centre(r.n, cells[0]), spTol, mark)
+		b := r.shapes(centre(r.n, cells[len(cells)-1]), spTol, mark)
+		if len(a) == 0 || len(b) == 0 {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Cells: cells}}, append(a, b...), true
+	}
+}
+
+// readDiagonal is the form of a marked diagonal: a line from corner to
+// corner of the grid, the main one (top left to bottom right) or the
+// other (anti).
+func readDiagonal(anti bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		l := r.draws[d].line
+		if l == nil || len(l.points) < 2 {
+			return nil, nil, false
+		}
+		n := float64(r.n)
+		a, b := l.points[0], l.points[len(l.points)-1]
+		atCorner := func(p spPoint, row, col float64) bool { return p.dist(spPoint{row, col}) <= 0.2 }
+		corners := [2]spPoint{{0, 0}, {n, n}}
+		kind := DiagonalMain
+		if anti {
+			corners, kind = [2]spPoint{{n, 0}, {0, n}}, DiagonalAnti
+		}
+		if !(atCorner(a, corners[0].r, corners[0].c) && atCorner(b, corners[1].r, corners[1].c) || atCorner(b, corners[0].r, corners[0].c) && atCorner(a, corners[1].r, corners[1].c)) {
+			return nil, nil, false
+		}
+		info, _ := Info(kind)
+		return []sudokusat.Rule{info.on(r.n)}, nil, true
+	}
+}
+
+// --- Arrows ---
+
+// circleCells returns the cells a round shape covers as an arrow's
+// circle: one cell, or a pill over 2 or 3 cells in a row or column.
+func circleCells(n int, s *spShape) ([]int, bool) {
+	if !s.round() || s.w < 0.5 || s.h < 0.5 {
+		return nil, false
+	}
+	kw, kh := int(math.Round(s.w-0.83))+1, int(math.Round(s.h-0.83))+1
+	if kw < 1 || kh < 1 || kw > 1 && kh > 1 || kw > 3 || kh > 3 {
+		return nil, false
+	}
+	r0 := math.Round(s.at.r - float64(kh)/2)
+	c0 := math.Round(s.at.c - float64(kw)/2)
+	if math.Abs(r0+float64(kh)/2-s.at.r) > spTol || math.Abs(c0+float64(kw)/2-s.at.c) > spTol {
+		return nil, false
+	}
+	var out []int
+	for i := range kh {
+		for j := range kw {
+			row, col := int(r0)+i, int(c0)+j
+			if row < 0 || col < 0 || row >= n || col >= n {
+				return nil, false
+			}
+			out = append(out, row*n+col)
+		}
+	}
+	return out, true
+}
+
+func readArrow(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	l := r.draws[d].line
+	if l == nil || len(l.points) < 2 {
+		return nil, nil, false
+	}
+	return r.arrowFrom(l)
+}
+
+// readLineArrow is the form of an arrow drawn as lines, as some tools
+// draw it: a line from a circle, and a head of two short strokes (one
+// line of three points of its colour, bent at the line's far end).
+func readLineArrow(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	l := r.draws[d].line
+	if l == nil || len(l.points) < 2 || l.thick >= 9 {
+		return nil, nil, false
+	}
+	tip := l.points[len(l.points)-1]
+	var head []int
+	r.index()
+	for _, i := range near(r.pointsAt, tip, 0.05) {
+		h := r.draws[i].line
+		if i == d || len(h.points) != 3 || h.points[1].dist(tip) > 0.05 || !h.colour.near(l.colour) ||
+			h.points[0].dist(tip) > 0.5 || h.points[2].dist(tip) > 0.5 {
+			continue
+		}
+		head = append(head, i)
+	}
+	if len(head) != 1 {
+		return nil, nil, false
+	}
+	rules, with, ok := r.arrowFrom(l)
+	if !ok {
+		return nil, nil, false
+	}
+	return rules, append(with, head...), true
+}
+
+// arrowFrom reads an arrow's line: its circle, where the line starts (on
+// the circle's edge or inside it), and the cells after.
+func (r *spReader) arrowFrom(l *spLine) ([]sudokusat.Rule, []int, bool) {
+	start := l.points[0]
+	// The circle the arrow starts from: the arrow's first point is on
+	// its edge, or inside it (a pill's edge is no ellipse's: the box
+	// around it is the test).
+	var circle []int
+	at := -1
+	// A pill reaches 1.5 cells from its centre.
+	for _, i := range r.shapes(start, 1.7, func(*spShape) bool { return true }) {
+		s := r.draws[i].shape
+		if !s.round() || strings.TrimSpace(s.text) != "" {
+			continue
+		}
+		cells, ok := circleCells(r.n, s)
+		if !ok {
+			continue
+		}
+		if math.Abs(start.r-s.at.r) <= s.h/2+0.15 && math.Abs(start.c-s.at.c) <= s.w/2+0.15 {
+			circle, at = cells, i
+			break
+		}
+	}
+	if at < 0 {
+		return nil, nil, false
+	}
+	centres, ok := pathCells(r.n, l.points)
+	if !ok {
+		return nil, nil, false
+	}
+	var path []spPoint
+	for _, p := range centres {
+		if c, in := cellAt(r.n, p); !in || !slices.Contains(circle, c) {
+			path = append(path, p)
+		}
+	}
+	cells, loop, ok := gridPath(r.n, path)
+	if !ok || loop || len(cells) == 0 || !slices.ContainsFunc(circle, func(c int) bool { return touching(r.n, c, cells[0]) }) {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: Arrow, Cells: circle, Lines: [][]int{cells}}}, []int{at}, true
+}
+
+func readLittleKiller(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	l := r.draws[d].line
+	if l == nil || len(l.points) < 2 {
+		return nil, nil, false
+	}
+	a, b := l.points[0], l.points[len(l.points)-1]
+	dr, dc := b.r-a.r, b.c-a.c
+	if a.dist(b) > 0.8 || math.Abs(math.Abs(dr)-math.Abs(dc)) > 0.2*math.Max(math.Abs(dr), math.Abs(dc)) || dr == 0 {
+		return nil, nil, false
+	}
+	n := r.n
+	row, col := int(math.Floor(a.r)), int(math.Floor(a.c))
+	inside := func(row, col int) bool { return row >= 0 && col >= 0 && row < n && col < n }
+	sr, sc := 1, 1
+	if dr < 0 {
+		sr = -1
+	}
+	if dc < 0 {
+		sc = -1
+	}
+	if inside(row, col) || !inside(row+sr, col+sc) || row < -1 || col < -1 || row > n || col > n {
+		return nil, nil, false
+	}
+	texts := r.shapes(spPoint{float64(row) + 0.5, float64(col) + 0.5}, 0.35, func(s *spShape) bool {
+		_, ok := s.number()
+		return ok
+	})
+	if len(texts) != 1 {
+		return nil, nil, false
+	}
+	v, _ := r.draws[texts[0]].shape.number()
+	var cells []int
+	for i, j := row+sr, col+sc; inside(i, j); i, j = i+sr, j+sc {
+		cells = append(cells, i*n+j)
+	}
+	return []sudokusat.Rule{{Kind: LittleKiller, Cells: cells, Value: v}}, texts, true
+}
+
+// --- Shapes ---
+
+// readDot is the form of a Kropki dot: a small circle on an edge, white
+// with a dark border, or black; without text, or (valued) with a number
+// as its text, which is its value.
+func readDot(black, valued bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil || !s.round() || !s.sized(0.15, 0.5) {
+			return nil, nil, false
+		}
+		if black && !s.fill.black() || !black && !(s.fill.white() && s.border.ok && !s.border.white()) {
+			return nil, nil, false
+		}
+		a, b, ok := edgeAt(r.n, s.at)
+		if !ok {
+			return nil, nil, false
+		}
+		v := 0
+		if valued != (strings.TrimSpace(s.text) != "") {
+			return nil, nil, false
+		}
+		if valued {
+			if v, ok = s.number(); !ok || v < 1 {
+				return nil, nil, false
+			}
+		}
+		kind := White
+		if black {
+			kind = Black
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: []int{a, b}, Value: v}}, nil, true
+	}
+}
+
+// readXV is the form of an X or a V: its letter as text on an edge.
+func readXV(letter string, sum int) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil || !strings.EqualFold(strings.TrimSpace(s.text), letter) || s.w > 0.6 || s.h > 0.6 {
+			return nil, nil, false
+		}
+		a, b, ok := edgeAt(r.n, s.at)
+		if !ok {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Kind: XV, Cells: []int{a, b}, Value: sum}}, nil, true
+	}
+}
+
+// readParity is the form of an even cell (a square) or an odd one (a
+// circle): a coloured shape inside a cell, without text.
+func readParity(odd bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil || !s.sized(0.35, 0.9) || !s.fill.ok || s.fill.white() || strings.TrimSpace(s.text) != "" || math.Abs(s.w-s.h) > 0.05 {
+			return nil, nil, false
+		}
+		if odd && !s.round() || !odd && !s.square() {
+			return nil, nil, false
+		}
+		cell, ok := cellAt(r.n, s.at)
+		if !ok {
+			return nil, nil, false
+		}
+		kind := Even
+		if odd {
+			kind = Odd
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: []int{cell}}}, nil, true
+	}
+}
+
+// readExtreme is the form of a minimum or maximum cell: a shaded cell,
+// with the small chevrons drawn in it toward its neighbours.
+func readExtreme(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || !s.square() || !s.sized(0.9, 1.05) || !s.fill.ok || s.fill.white() || strings.TrimSpace(s.text) != "" {
+		return nil, nil, false
+	}
+	cell, ok := cellAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	row, col := float64(cell/r.n), float64(cell%r.n)
+	var chevrons []int
+	r.index()
+	for _, i := range near(r.pointsAt, s.at, 0.5) {
+		l := r.draws[i].line
+		if l.arrow || l.thick >= spThick || len(l.points) > 3 {
+			continue
+		}
+		in := true
+		for _, p := range l.points {
+			in = in && p.r >= row && p.r <= row+1 && p.c >= col && p.c <= col+1
+		}
+		if in {
+			chevrons = append(chevrons, i)
+		}
+	}
+	return []sudokusat.Rule{{Cells: []int{cell}}}, chevrons, true
+}
+
+func readQuadruple(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || !s.round() || !s.sized(0.4, 1.0) {
+		return nil, nil, false
+	}
+	cells, ok := cornerAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	var digits []int
+	for _, f := range strings.FieldsFunc(s.text, func(c rune) bool { return c == ' ' || c == ',' || c == '\n' || c == '\u00a0' }) {
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 1 || v > r.n {
+			return nil, nil, false
+		}
+		digits = append(digits, v)
+	}
+	if len(digits) < 1 || len(digits) > 4 {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: Quadruple, Cells: cells, Value: QuadrupleValue(r.n, digits)}}, nil, true
+}
+
+// readSide is the form of a clue outside the grid that reads its row or
+// column: a number beside it.
+func readSide(kind Kind) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil {
+			return nil, nil, false
+		}
+		v, ok := s.number()
+		if !ok {
+			return nil, nil, false
+		}
+		n := r.n
+		row, col, ok := outsideAt(n, s.at)
+		if !ok || (row < 0 || row >= n) == (col < 0 || col >= n) {
+			return nil, nil, false
+		}
+		cells := make([]int, n)
+		for i := range cells {
+			switch {
+			case row < 0:
+				cells[i] = i*n + col
+			case row >= n:
+				cells[i] = (n-1-i)*n + col
+			case col < 0:
+				cells[i] = row*n + i
+			default:
+				cells[i] = row*n + n - 1 - i
+			}
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: cells, Value: v}}, nil, true
+	}
+}

@@ -1,0 +1,549 @@
+package variant
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// Drawings in the styles SudokuPad gives f-puzzles' kinds, and setters'
+// tools theirs, for the conventions' tests.
+func drawLine(colour string, thick float64, cells string) map[string]any {
+	return map[string]any{"color": colour, "thickness": thick, "wayPoints": path(cells)}
+}
+
+func drawCircle(centre [2]float64, size float64, fill, border string) map[string]any {
+	return map[string]any{"center": centre, "width": size, "height": size, "rounded": true, "backgroundColor": fill, "borderColor": border}
+}
+
+func drawSquare(centre [2]float64, size float64, fill string) map[string]any {
+	return map[string]any{"center": centre, "width": size, "height": size, "rounded": false, "backgroundColor": fill}
+}
+
+func drawDiamond(centre [2]float64) map[string]any {
+	return map[string]any{"center": centre, "width": 0.55, "height": 0.55, "angle": 45, "backgroundColor": "#FFFFFF", "borderColor": "#AABEEF"}
+}
+
+func drawText(centre [2]float64, text string) map[string]any {
+	return map[string]any{"center": centre, "width": 0.25, "height": 0.25, "backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "text": text}
+}
+
+func drawThermo(cells string) (line, bulb map[string]any) {
+	return drawLine("#CFCFCF", 21, cells), drawCircle(at(strings.Fields(cells)[0]), 0.85, "#CFCFCF", "#CFCFCF")
+}
+
+// spConventionCase is a puzzle made in SudokuPad's format to test one
+// row of the table of conventions: the rules it must read, and how many
+// parts it must list as not read.
+type spConventionCase struct {
+	conv   string // the row's name
+	doc    scl
+	want   []string // ruleString of each rule, in order
+	unread int
+}
+
+func spConventionCases() []spConventionCase {
+	thermo, bulb := drawThermo("r1c1 r1c2 r1c3")
+	tip, tipBulb := drawThermo("r2c3 r2c2 r2c1")
+	tip["wayPoints"] = path("r2c1 r2c2 r2c3") // drawn from its tip
+	n6 := func(d scl) scl { d.n = 6; return d }
+	n9 := func(d scl) scl { d.n = 9; return d }
+	n4 := func(d scl) scl { d.n = 4; return d }
+	return []spConventionCase{
+		{conv: "a killer cage", doc: n4(scl{rules: "Digits in cages sum to the total in their corner.",
+			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3, "unique": true}}}),
+			want: []string{"killer r1c1,r1c2 = 3"}},
+		{conv: "a cage without a total", doc: n4(scl{rules: "Digits cannot repeat within a cage.",
+			cages: []map[string]any{{"cells": rc("r1c1 r2c1"), "unique": true}}}),
+			want: []string{"killer r1c1,r2c1 = -1"}},
+		{conv: "an extra region", doc: n4(scl{rules: "Digits do not repeat in an extra region.",
+			cages: []map[string]any{{"cells": rc("r1c1 r2c2 r3c3 r4c4"), "unique": true, "hidden": true}}}),
+			want: []string{"region r1c1,r2c2,r3c3,r4c4"}},
+		{conv: "a thermometer", doc: n4(scl{rules: "Digits along a thermometer increase from the bulb.",
+			lines: []map[string]any{thermo, tip}, underlays: []map[string]any{bulb, tipBulb}}),
+			want: []string{"thermo r1c1,r1c2,r1c3", "thermo r2c3,r2c2,r2c1"}},
+		{conv: "a slow thermometer", doc: n4(scl{rules: "Digits along a thermometer increase or stay the same from the bulb.",
+			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}}),
+			want: []string{"slow-thermo r1c1,r1c2,r1c3"}},
+		{conv: "a between line", doc: n4(scl{rules: "Digits on a line between two circles lie strictly between the digits in the circles.",
+			// SudokuPad's importer draws it from the circles' edges.
+			lines:    []map[string]any{{"color": "#CFCFCF", "thickness": 2, "wayPoints": [][2]float64{{0.5, 0.9}, {0.5, 1.5}, {0.5, 2.1}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.8, "#FFFFFF", "#CFCFCF"), drawCircle(at("r1c3"), 0.8, "#FFFFFF", "#CFCFCF")}}),
+			want: []string{"between-line r1c1,r1c2,r1c3"}},
+		{conv: "a double arrow", doc: n4(scl{rules: "The digits in the circles of a double arrow sum to the total of the digits between them.",
+			lines:    []map[string]any{drawLine("#C54B8B", 4.8, "r1c1 r1c2 r1c3")},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.8, "#FFFFFF", "#C54B8B"), drawCircle(at("r1c3"), 0.8, "#FFFFFF", "#C54B8B")}}),
+			want: []string{"double-arrow r1c1,r1c2,r1c3"}},
+		{conv: "a lockout line", doc: n6(scl{rules: "The diamonds of a lockout line differ by at least 4, and no digit on the line lies between them.",
+			lines:    []map[string]any{drawLine("#AABEEF", 4.8, "r1c1 r1c2 r1c3")},
+			overlays: []map[string]any{drawDiamond(at("r1c1")), drawDiamond(at("r1c3"))}}),
+			want: []string{"lockout r1c1,r1c2,r1c3 = 4"}},
+		{conv: "a renban line", doc: n4(scl{rules: "Digits on a purple renban line are a set of consecutive digits in any order.",
+			lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}}),
+			want: []string{"renban r1c1,r2c2,r3c3"}},
+		{conv: "a whispers line", doc: n6(scl{rules: "German whispers: adjacent digits along a green line differ by at least 3.",
+			lines: []map[string]any{drawLine("#67F067", 6, "r1c1 r1c2 r2c3")}}),
+			want: []string{"whispers r1c1,r1c2,r2c3"}},
+		{conv: "a Dutch whispers line", doc: n6(scl{rules: "Adjacent digits along an orange Dutch whispers line have a difference of at least 4.",
+			lines: []map[string]any{drawLine("#FF9A00", 6, "r1c1 r1c2 r2c3")}}),
+			want: []string{"whispers r1c1,r1c2,r2c3 = 4"}},
+		{conv: "a region sum line", doc: n4(scl{rules: "Digits on a blue line have the same sum in each box it passes through.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}}),
+			want: []string{"region-sum-line r1c1,r1c2,r1c3,r1c4"}},
+		{conv: "a palindrome line", doc: n4(scl{rules: "A grey palindrome line reads the same in either direction.",
+			lines: []map[string]any{drawLine("#CFCFCF", 16, "r4c1 r4c2 r4c3")}}),
+			want: []string{"palindrome r4c1,r4c2,r4c3"}},
+		{conv: "an entropic line", doc: n9(scl{rules: "Every three adjacent digits along a peach entropic line hold a low (123), a middle (456) and a high (789) digit.",
+			lines: []map[string]any{drawLine("#FFCCAA", 5, "r1c1 r1c2 r1c3 r1c4")}}),
+			want: []string{"entropic-line r1c1,r1c2,r1c3,r1c4"}},
+		{conv: "a modular line", doc: n9(scl{rules: "Every three adjacent digits along a modular line have different remainders modulo 3.",
+			lines: []map[string]any{drawLine("#33BBBB", 5, "r1c1 r1c2 r1c3")}}),
+			want: []string{"modular-line r1c1,r1c2,r1c3"}},
+		{conv: "a nabner line", doc: n6(scl{rules: "No two digits on a nabner line are equal or consecutive.",
+			lines: []map[string]any{drawLine("#C9C883", 8, "r1c1 r2c2 r3c3")}}),
+			want: []string{"nabner r1c1,r2c2,r3c3"}},
+		{conv: "a zipper line", doc: n4(scl{rules: "Digits on a lavender zipper line at the same distance from its middle (the dot) sum to the middle digit.",
+			lines:     []map[string]any{drawLine("#cdb1ec", 5, "r1c1 r1c2 r1c3")},
+			underlays: []map[string]any{drawCircle(at("r1c2"), 0.44, "#cdb1ec", "")}}),
+			want: []string{"zipper-line r1c1,r1c2,r1c3"}},
+		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
+			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
+			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
+		{conv: "an anti-diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
+			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{4, 0}, {0, 4}}}}}),
+			want: []string{"diagonal+ r4c1,r3c2,r2c3,r1c4"}},
+		{conv: "an arrow drawn as lines", doc: n4(scl{rules: "Digits along an arrow sum to the digit in its circle.",
+			lines: []map[string]any{drawLine("#bbbf", 3.2, "r1c1 r1c2 r1c3"),
+				{"color": "#bbbf", "thickness": 3.2, "wayPoints": [][2]float64{{0.333, 2.167}, {0.5, 2.5}, {0.667, 2.167}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.85, "#FFFFFF", "#bbbf")}}),
+			want: []string{"arrow r1c1 / r1c2,r1c3"}},
+		{conv: "an arrow", doc: n9(scl{rules: "Digits along an arrow sum to the number in its circle.",
+			// A circle of one cell with two arrows, and a pill over
+			// two, as SudokuPad's importer draws them.
+			arrows: []map[string]any{
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{0.5, 0.9}, {0.5, 1.5}, {0.5, 2.5}}},
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{0.78, 0.78}, {1.5, 1.5}}},
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{3.9, 3.5}, {4.5, 3.5}, {5.5, 3.5}, {6.5, 3.5}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.83, "#FFFFFF", "#a1a1a1"),
+				{"center": mid("r4c3 r4c4"), "width": 1.83, "height": 0.83, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#a1a1a1"}}}),
+			want: []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}},
+		{conv: "a little killer", doc: n4(scl{rules: "Digits along the diagonal an arrow outside the grid points along sum to the number beside it.",
+			arrows:   []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}},
+			overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "10")}}),
+			want: []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}},
+		{conv: "a white dot", doc: n4(scl{rules: "Digits separated by a white dot are consecutive.",
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000")}}),
+			want: []string{"white r1c1,r1c2"}},
+		{conv: "a white dot with a number", doc: n4(scl{rules: "Digits separated by a white dot with a number differ by that number.",
+			overlays: []map[string]any{{"center": mid("r1c1 r2c1"), "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "text": "2"}}}),
+			want: []string{"white r1c1,r2c1 = 2"}},
+		{conv: "a black dot", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio.",
+			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
+			want: []string{"black r2c2,r2c3"}},
+		{conv: "a black dot with a number", doc: n4(scl{rules: "Of two digits separated by a black dot with a number, one is that number times the other.",
+			overlays: []map[string]any{{"center": mid("r2c2 r2c3"), "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#000000", "text": "3"}}}),
+			want: []string{"black r2c2,r2c3 = 3"}},
+		{conv: "an X", doc: n9(scl{rules: "Digits separated by an X sum to 10.",
+			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X")}}),
+			want: []string{"xv r1c1,r1c2 = 10"}},
+		{conv: "a V", doc: n9(scl{rules: "Digits separated by a V sum to 5.",
+			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}}),
+			want: []string{"xv r1c1,r2c1 = 5"}},
+		{conv: "an even cell", doc: n4(scl{rules: "A cell with a grey square holds an even digit.",
+			underlays: []map[string]any{drawSquare(at("r2c2"), 0.7, "#CFCFCF")}}),
+			want: []string{"even r2c2"}},
+		{conv: "an odd cell", doc: n4(scl{rules: "The yellow circles hold odd digits.",
+			underlays: []map[string]any{drawCircle(at("r2c2"), 0.7, "#d4da31e6", "")}}),
+			want: []string{"odd r2c2"}},
+		{conv: "a maximum cell", doc: n4(scl{rules: "Digits in grey shaded cells are greater than every orthogonally adjacent digit.",
+			underlays: []map[string]any{drawSquare(at("r2c2"), 1, "#0003")},
+			// A chevron toward r2c1, as SudokuPad's importer draws it.
+			lines: []map[string]any{{"color": "#000000", "thickness": 1, "wayPoints": [][2]float64{{1.4, 1.06}, {1.5, 1.11}, {1.6, 1.06}}}}}),
+			want: []string{"maximum r2c2"}},
+		{conv: "a minimum cell", doc: n4(scl{rules: "A digit in a shaded cell is less than its orthogonally adjacent digits.",
+			underlays: []map[string]any{drawSquare(at("r2c2"), 1, "#ccc")}}),
+			want: []string{"minimum r2c2"}},
+		{conv: "a quadruple", doc: n4(scl{rules: "The digits in a circle on a corner (a quadruple) appear in the four cells around it.",
+			overlays: []map[string]any{{"center": mid("r1c1 r2c2"), "width": 0.7, "height": 0.7, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "text": "1 2"}}}),
+			want: []string{"quadruple r1c1,r1c2,r2c1,r2c2 = 12"}},
+		{conv: "a sandwich clue", doc: n4(scl{rules: "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column.",
+			overlays: []map[string]any{drawText([2]float64{-0.5, 1.5}, "3")}}),
+			want: []string{"sandwich r1c2,r2c2,r3c2,r4c2 = 3"}},
+		{conv: "an x-sum clue", doc: n4(scl{rules: "X-sums: a clue outside the grid is the sum of the first X digits of its row, X being the first of them.",
+			overlays: []map[string]any{drawText([2]float64{1.5, 4.5}, "7")}}),
+			want: []string{"x-sum r2c4,r2c3,r2c2,r2c1 = 7"}},
+		{conv: "a skyscraper clue", doc: n4(scl{rules: "Skyscrapers: a clue outside the grid counts the skyscrapers seen from it.",
+			overlays: []map[string]any{drawText([2]float64{4.5, 0.5}, "2")}}),
+			want: []string{"skyscraper r4c1,r3c1,r2c1,r1c1 = 2"}},
+		{conv: "anti-knight", doc: n4(scl{rules: "Cells a knight's move apart cannot hold the same digit."}),
+			want: []string{"anti-knight"}},
+		{conv: "anti-king", doc: n4(scl{rules: "Cells a king's move apart cannot hold the same digit."}),
+			want: []string{"anti-king"}},
+		{conv: "non-consecutive", doc: n4(scl{rules: "Orthogonally adjacent cells cannot hold consecutive digits."}),
+			want: []string{"non-consecutive"}},
+		{conv: "every black dot given", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio. All possible black dots are given.",
+			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
+			want: []string{"no-black", "black r2c2,r2c3"}},
+		{conv: "every X and V given", doc: n9(scl{rules: "XV: digits separated by an X sum to 10, by a V to 5. All possible Xs and Vs are given.",
+			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X"), drawText(mid("r1c1 r2c1"), "V")}}),
+			want: []string{"no-xv", "xv r1c1,r1c2 = 10", "xv r1c1,r2c1 = 5"}},
+	}
+}
+
+// TestSPConventions reads, for every row of the table of conventions, a
+// puzzle made in SudokuPad's format whose drawings have the row's form and
+// whose rules text names its kind, zipped and not: the rules come out,
+// nothing is left unread, and the puzzle goes back to SudokuPad's format
+// and reads the same.
+func TestSPConventions(t *testing.T) {
+	for _, c := range spConventionCases() {
+		for _, zip := range []bool{false, true} {
+			c.doc.rules = "Normal sudoku rules apply. " + c.doc.rules
+			p := parseSCL(t, c.doc, zip)
+			var got []string
+			for _, r := range p.Rules {
+				got = append(got, ruleString(p.Size(), r))
+			}
+			if !slices.Equal(got, c.want) || len(p.Unread) != c.unread {
+				t.Errorf("%s (zipped %v): rules %q, want %q; not read %+v", c.conv, zip, got, c.want, p.Unread)
+				continue
+			}
+			doc, err := SudokuPad(p)
+			if err != nil {
+				t.Errorf("%s: written: %v", c.conv, err)
+				continue
+			}
+			q, err := ParseSudokuPad(doc)
+			if err != nil {
+				t.Errorf("%s: %s read back: %v", c.conv, doc, err)
+				continue
+			}
+			var back []string
+			for _, r := range q.Rules {
+				back = append(back, ruleString(q.Size(), r))
+			}
+			if !slices.Equal(back, got) || len(q.Unread) != 0 {
+				t.Errorf("%s: written and read back as %q, not read %+v\n%s", c.conv, back, q.Unread, doc)
+			}
+		}
+	}
+}
+
+// TestSPEveryConvention: every row of the table has a test puzzle in
+// TestSPConventions, and each row's name is its own.
+func TestSPEveryConvention(t *testing.T) {
+	tested := map[string]bool{}
+	for _, c := range spConventionCases() {
+		tested[c.conv] = true
+	}
+	seen := map[string]bool{}
+	for _, c := range spConventions() {
+		if seen[c.name] {
+			t.Errorf("two rows named %q", c.name)
+		}
+		seen[c.name] = true
+		if !tested[c.name] {
+			t.Errorf("row %q has no test puzzle", c.name)
+		}
+		if _, ok := Info(c.kind); !ok {
+			t.Errorf("row %q reads kind %q, which Kinds does not have", c.name, c.kind)
+		}
+	}
+	for name := range tested {
+		if !seen[name] {
+			t.Errorf("test puzzle for %q, which no row is", name)
+		}
+	}
+}
+
+// TestSPOneSignal: a drawing in a kind's form that the rules text does
+// not name, a text that names a kind no drawing has the form of, a
+// drawing whose form and text fit two kinds, and a colour the text gives
+// another: none is read, and each is listed with its reason.
+func TestSPOneSignal(t *testing.T) {
+	thermo, bulb := drawThermo("r1c1 r1c2 r1c3")
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		rules  int
+		unread []string // kind: reason, of each part not read
+	}{
+		{"form without words", scl{n: 4, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
+			0, []string{"line: drawn as a renban line, which the rules text does not name"}},
+		{"words without form", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#67F067", 8, "r1c1 r2c2 r3c3")}},
+			0, []string{"line: drawn as a whispers line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"two kinds", scl{n: 4, rules: "Digits on a thermometer increase from the bulb. On slow thermometers they may stay the same.",
+			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
+			0, []string{"line: drawn as a thermometer or a slow thermometer, all of which the rules text names",
+				"circle: drawn as an odd cell, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"another colour", scl{n: 4, rules: "Digits on a green renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
+			0, []string{"line: drawn as a renban line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a rule of words only", scl{n: 4, rules: "Digits in a cage sum to its total. The digit in r1c1 is a prime.", cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3}}},
+			1, []string{"sentence: no rule read accounts for it"}},
+		{"no classic rules", scl{n: 4, rules: "Fill the grid with digits 1 to 9 so that no digit repeats in a row, column or box."},
+			0, []string{"sentence: no rule read accounts for it"}},
+		{"a branching line", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.",
+			lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r1c2 r1c3"), drawLine("#F067F0", 8, "r1c2 r2c2 r3c2")}},
+			0, []string{"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain",
+				"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain", "sentence: no rule read accounts for it"}},
+		{"a thermometer without its bulb", scl{n: 4, rules: "Digits along a thermometer increase from the bulb.", lines: []map[string]any{thermo}},
+			0, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a loop of a kind without loops", scl{n: 4, rules: "Digits on a grey palindrome line read the same in either direction.", lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
+			0, []string{"line: drawn as a palindrome line, but a loop, which a palindrome line cannot be", "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var got []string
+		for _, u := range p.Unread {
+			got = append(got, u.Kind+": "+u.Reason)
+		}
+		if len(p.Rules) != c.rules || !slices.Equal(got, c.unread) {
+			t.Errorf("%s: %d rules %+v, not read %q; want %d rules, not read %q", c.name, len(p.Rules), p.Rules, got, c.rules, c.unread)
+		}
+	}
+}
+
+// TestSPLoops: lines that close on themselves, read for the kinds whose
+// rule has a meaning around a loop.
+func TestSPLoops(t *testing.T) {
+	for _, c := range []struct {
+		name, rules, colour string
+		n                   int
+		cells               string
+		want                []string
+	}{
+		{"renban", "Digits on a purple renban line are consecutive, in any order.", "#F067F0", 4, "r1c1 r1c2 r2c2 r2c1 r1c1",
+			[]string{"renban r1c1,r1c2,r2c2,r2c1"}},
+		{"whispers", "Adjacent digits along a green line differ by at least 2.", "#67F067", 4, "r1c1 r1c2 r2c2 r2c1 r1c1",
+			[]string{"whispers r1c1,r1c2,r2c2,r2c1", "whispers r2c1,r1c1"}},
+		{"entropic", "Three adjacent digits on an entropic line hold a low (123), a middle and a high digit.", "#FFCCAA", 9, "r1c1 r1c2 r1c3 r2c3 r2c2 r2c1 r1c1",
+			[]string{"entropic-line r1c1,r1c2,r1c3,r2c3,r2c2,r2c1", "entropic-line r2c2,r2c1,r1c1,r1c2"}},
+		// Cut where it crosses from box 1 into box 2, the loop is a
+		// line of two stretches.
+		{"region sum", "Digits on a blue line have the same sum in each box it passes.", "#2ECBFF", 4, "r1c2 r1c3 r2c3 r2c2 r1c2",
+			[]string{"region-sum-line r1c3,r2c3,r2c2,r1c2"}},
+	} {
+		p := parseSCL(t, scl{n: c.n, rules: c.rules, lines: []map[string]any{drawLine(c.colour, 8, c.cells)}}, false)
+		var got []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		if !slices.Equal(got, c.want) || len(p.Unread) != 0 {
+			t.Errorf("%s: %q, want %q; not read %+v", c.name, got, c.want, p.Unread)
+		}
+	}
+}
+
+// TestSPStatedSolution: a rule read that the stated solution breaks is
+// taken back and listed with the reason; one the solution keeps stays.
+func TestSPStatedSolution(t *testing.T) {
+	const solution = "1234341221434321"
+	d := scl{n: 4, solution: solution, rules: "Digits separated by a white dot are consecutive.",
+		overlays: []map[string]any{
+			drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000"), // 1|2: kept
+			drawCircle(mid("r1c1 r2c1"), 0.3, "#FFFFFF", "#000000"), // 1|3: broken
+		}}
+	p := parseSCL(t, d, false)
+	if len(p.Rules) != 1 || ruleString(4, p.Rules[0]) != "white r1c1,r1c2" {
+		t.Errorf("rules %+v, want the dot the solution keeps", p.Rules)
+	}
+	if len(p.Unread) != 1 || !strings.Contains(p.Unread[0].Reason, "read as a white dot, but the stated solution breaks it") {
+		t.Errorf("not read %+v, want the broken dot", p.Unread)
+	}
+	if p.Published == nil || p.Published.String() != solution {
+		t.Errorf("stated solution %v", p.Published)
+	}
+	// A rule of the text alone is taken back as its sentence.
+	p = parseSCL(t, scl{n: 4, solution: solution, rules: "Cells a king's move apart cannot hold the same digit."}, false)
+	if len(p.Rules) != 0 || len(p.Unread) != 1 || p.Unread[0].Kind != sudokusat.UnreadSentence || !strings.Contains(p.Unread[0].Reason, "anti-king") {
+		t.Errorf("anti-king against a solution that breaks it: rules %+v, not read %+v", p.Rules, p.Unread)
+	}
+	// A stated solution that is no grid of the puzzle's digits is said.
+	p = parseSCL(t, scl{n: 4, solution: "4158673254273681"}, false)
+	if p.Published != nil || len(p.Warnings) != 1 {
+		t.Errorf("a solution of digits beyond 4: %v, warnings %q", p.Published, p.Warnings)
+	}
+}
+
+// TestSPFormat: what the format states without drawings: metadata as
+// cages, SudokuPad's global list and chess metadata, irregular regions
+// as hidden cages, and shapes and cages that show nothing.
+func TestSPFormat(t *testing.T) {
+	// Irregular regions as a setter's tool writes them: no regions, 4
+	// hidden cages whose digits do not repeat.
+	var cages []map[string]any
+	for _, reg := range []string{"r1c1 r1c2 r1c3 r2c1", "r1c4 r2c2 r2c3 r2c4", "r3c1 r4c1 r4c2 r3c2", "r3c3 r3c4 r4c3 r4c4"} {
+		cages = append(cages, map[string]any{"cells": rc(reg), "unique": true, "hidden": true})
+	}
+	cages = append(cages, map[string]any{"value": "rules: Normal irregular sudoku rules apply."}, map[string]any{"value": "solution: 1234342121434312"},
+		// SudokuPad's importer lists cells in no region in a hidden
+		// cage that states nothing.
+		map[string]any{"cells": rc("r4c4"), "unique": false, "hidden": true})
+	d := scl{n: 4, noRegions: true, cages: cages, meta: map[string]any{"antiking": true}, global: []string{"antiknight", "nonconsecutive"},
+		underlays: []map[string]any{{"center": [2]float64{2, 2}, "width": 4.1, "height": 4.1, "backgroundColor": "#FFFFFF00"}}}
+	d.rules = ""
+	p := parseSCL(t, d, true)
+	if p.Regions == nil || p.Region(namedCells(4, "r2c1")[0]) != p.Region(0) || p.Region(namedCells(4, "r2c2")[0]) == p.Region(0) {
+		t.Errorf("regions %v, want the hidden cages'", p.Regions)
+	}
+	var kinds []string
+	for _, r := range p.Rules {
+		kinds = append(kinds, r.Kind)
+	}
+	if !slices.Equal(kinds, []string{AntiKing, AntiKnight, NonConsecutive}) || len(p.Unread) != 0 || p.RulesText != "Normal irregular sudoku rules apply." {
+		t.Errorf("rules %q, not read %+v, rules text %q", kinds, p.Unread, p.RulesText)
+	}
+	if p.Published == nil || p.Published.String() != "1234342121434312" {
+		t.Errorf("stated solution %v", p.Published)
+	}
+}
+
+// namedCells names cells ("r1c1 r1c2") as an n×n grid's indexes.
+func namedCells(n int, names string) []int {
+	var out []int
+	for _, p := range path(names) {
+		out = append(out, int(p[0])*n+int(p[1]))
+	}
+	return out
+}
+
+// TestSPConventionsDocumented: docs/formats.md has a row of its table of
+// SudokuPad's conventions for every row of the code's, with its kind and
+// form as the code has them.
+func TestSPConventionsDocumented(t *testing.T) {
+	docs, err := os.ReadFile(filepath.Join("..", "docs", "formats.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range spConventions() {
+		row := "| " + c.name + " | `" + c.kind + "` | " + c.form + " |"
+		if !strings.Contains(string(docs), row) {
+			t.Errorf("docs/formats.md has no row %q", row)
+		}
+	}
+}
+
+// FuzzParseSudokuPad: any document, zipped or not, is read or refused,
+// never a panic; what is read validates, and every sentence or drawing
+// not read carries its kind.
+func FuzzParseSudokuPad(f *testing.F) {
+	for _, c := range spConventionCases() {
+		f.Add(string(c.doc.document()))
+		f.Add(zipSCL(string(c.doc.document())))
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseSudokuPad([]byte(s))
+		if err != nil {
+			return
+		}
+		if err := Validate(p); err != nil {
+			t.Fatalf("read but invalid: %v", err)
+		}
+		for _, u := range p.Unread {
+			if u.Kind == "" {
+				t.Fatalf("not read, of no kind: %+v", u)
+			}
+		}
+	})
+}
+
+// TestSPSizes: grids of 6, 8 (irregular), 12 and 16 cells a side, with
+// their regions, givens above 9, a cage and a thermometer, read and
+// written back.
+func TestSPSizes(t *testing.T) {
+	irregular := [][]string{ // 8×8: each row pair's two halves
+		{"r1c1 r1c2 r1c3 r1c4 r2c1 r2c2 r2c3 r3c1"}, {"r1c5 r1c6 r1c7 r1c8 r2c4 r2c5 r2c6 r2c7"},
+		{"r2c8 r3c2 r3c3 r3c4 r3c5 r3c6 r3c7 r3c8"}, {"r4c1 r4c2 r4c3 r4c4 r5c1 r5c2 r5c3 r5c4"},
+		{"r4c5 r4c6 r4c7 r4c8 r5c5 r5c6 r5c7 r5c8"}, {"r6c1 r6c2 r6c3 r6c4 r7c1 r7c2 r7c3 r7c4"},
+		{"r6c5 r6c6 r6c7 r6c8 r7c5 r7c6 r7c7 r7c8"}, {"r8c1 r8c2 r8c3 r8c4 r8c5 r8c6 r8c7 r8c8"},
+	}
+	for _, c := range []struct {
+		n       int
+		regions [][]string
+		given   string
+	}{{6, nil, "6"}, {8, irregular, "8"}, {12, nil, "12"}, {16, nil, "16"}} {
+		thermo, bulb := drawThermo("r2c1 r2c2 r2c3")
+		d := scl{n: c.n, rules: "Digits in cages sum to the total. Digits along a thermometer increase from the bulb.",
+			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb},
+			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3, "unique": true}}}
+		for _, reg := range c.regions {
+			d.regions = append(d.regions, strings.Fields(reg[0]))
+		}
+		doc := string(d.document())
+		// The given in the last cell, above 9 on the larger grids.
+		doc = strings.Replace(doc, `{}]]`, `{"value":`+c.given+`}]]`, 1)
+		p, err := ParseSudokuPad([]byte(doc))
+		if err != nil {
+			t.Errorf("%d×%d: %v", c.n, c.n, err)
+			continue
+		}
+		var got []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(c.n, r))
+		}
+		want := []string{"killer r1c1,r1c2 = 3", "thermo r2c1,r2c2,r2c3"}
+		last := c.n*c.n - 1
+		if !slices.Equal(got, want) || len(p.Unread) != 0 || p.Grid.Cell(last) != c.n || (c.regions != nil) != (p.Regions != nil) {
+			t.Errorf("%d×%d: rules %q, not read %+v, given %d, regions %v", c.n, c.n, got, p.Unread, p.Grid.Cell(last), p.Regions)
+			continue
+		}
+		if c.regions != nil && p.Region(namedCells(c.n, "r3c1")[0]) != p.Region(0) {
+			t.Errorf("%d×%d: irregular regions %v", c.n, c.n, p.Regions)
+		}
+		back, err := SudokuPad(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := ParseSudokuPad(back)
+		if err != nil || q.Grid.String() != p.Grid.String() || len(q.Rules) != 2 || !slices.Equal(q.RegionCells()[0], p.RegionCells()[0]) {
+			t.Errorf("%d×%d: written and read back: %v, %v", c.n, c.n, q, err)
+		}
+	}
+}
+
+// TestSPWords: which rows of the table a sentence of a rules text names,
+// in the words setters use: by what the rule does, or by its name alone
+// when the name is the rule; never when a word changes it.
+func TestSPWords(t *testing.T) {
+	for _, c := range []struct {
+		sentence string
+		want     []string // rows named
+	}{
+		{"Digits along thermometers increase from the bulb end.", []string{"a thermometer"}},
+		{"Grey shapes are thermometers.", []string{"a thermometer"}},
+		{"Digits along a thermometer increase or stay the same.", []string{"a slow thermometer"}},
+		{"Digits decrease along thermometers from the bulb.", nil},
+		{"The grey lines are not thermometers.", nil},
+		{"Green lines are German Whispers.", []string{"a whispers line"}},
+		{"Adjacent digits along a green line must differ by at least five.", []string{"a whispers line"}},
+		{"Orange lines are Dutch whispers lines.", []string{"a Dutch whispers line"}},
+		{"Grey lines are palindromes.", []string{"a palindrome line"}},
+		{"Modified palindromes read the same after adding 1.", nil},
+		{"Digits in cages sum to the clue in the corner and do not repeat.", []string{"a killer cage", "a cage without a total"}},
+		{"Digits in a cage may repeat.", nil},
+		{"Digits in a cage multiply to the clue.", nil},
+		{"Digits separated by a white dot are consecutive; by a black dot, in a 1:2 ratio.", []string{"a white dot", "a black dot"}},
+		{"Digits separated by an X sum to 7.", nil},
+		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
+		{"Every indicated diagonal has the same product.", nil},
+		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},
+		{"Cells a knight's move apart may not sum to 10.", nil},
+	} {
+		s := newSPText(c.sentence).sentences[0]
+		var got []string
+		for _, conv := range spConventions() {
+			if (len(conv.words.any) > 0 || len(conv.words.called) > 0) && conv.words.names(s) {
+				got = append(got, conv.name)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q names %q, want %q", c.sentence, got, c.want)
+		}
+	}
+	if g := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 {
+		t.Errorf("gap %d, want 4", g)
+	}
+}

@@ -1,0 +1,398 @@
+package variant
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sudokusat/sudokusat"
+)
+
+// This file holds the steps of reading a SudokuPad document beyond its
+// grid: its drawings as shapes (addDrawings), the rules of the whole grid
+// (readGlobals), the stated solution's check of the rules read (veto),
+// and what was not read (unread).
+
+// spHiddenRegions reads the regions of a document that lists none but
+// states them as hidden cages whose digits do not repeat, as setters'
+// tools write irregular regions: N cages of N cells that cover the grid
+// are its regions.
+func spHiddenRegions(r *spReader, doc map[string]any) {
+	if list, _ := doc["regions"].([]any); len(list) > 0 {
+		return
+	}
+	n := r.n
+	var cages []int
+	regions := make([]int, n*n)
+	for i := range regions {
+		regions[i] = -1
+	}
+	for d, dr := range r.draws {
+		c := dr.cage
+		if c == nil || !c.hidden || !c.unique || c.value != "" || len(c.cells) != n {
+			continue
+		}
+		for _, cell := range c.cells {
+			if regions[cell] != -1 {
+				return
+			}
+			regions[cell] = len(cages)
+		}
+		cages = append(cages, d)
+	}
+	if len(cages) != n {
+		return
+	}
+	for _, d := range cages {
+		r.draws[d].taken = true
+	}
+	r.p.Regions = regions
+}
+
+// addDrawings adds the document's lines, arrows, overlays and underlays
+// to the drawings, but for those that show nothing, each once (a copy of
+// a drawing is the same drawing: a document of a million copies of one
+// dot has one), and its fog of war.
+func (r *spReader) addDrawings(doc map[string]any) {
+	seen := map[string]bool{}
+	once := func(d spDrawing) {
+		var key string
+		if d.line != nil {
+			key = fmt.Sprint(*d.line)
+		} else {
+			key = fmt.Sprint(*d.shape)
+		}
+		if !seen[key] {
+			seen[key] = true
+			r.draws = append(r.draws, d)
+		}
+	}
+	for _, key := range []string{"lines", "arrows"} {
+		list, _ := doc[key].([]any)
+		for _, x := range list {
+			obj, _ := x.(map[string]any)
+			l := &spLine{arrow: key == "arrows", colour: parseColour(str(obj["color"])), thick: num(obj["thickness"])}
+			pts, _ := obj["wayPoints"].([]any)
+			for _, pt := range pts {
+				if p, ok := point(pt); ok {
+					l.points = append(l.points, p)
+				}
+			}
+			if len(l.points) < 2 || !l.colour.ok {
+				continue // nothing drawn
+			}
+			if _, ok := obj["thickness"]; !ok {
+				l.thick = 2 // SudokuPad's default
+			}
+			once(spDrawing{on: map[bool]spLayer{false: spOnLines, true: spOnArrows}[l.arrow], line: l})
+		}
+	}
+	for _, key := range []string{"underlays", "overlays"} {
+		list, _ := doc[key].([]any)
+		for _, x := range list {
+			obj, _ := x.(map[string]any)
+			at, ok := point(obj["center"])
+			if !ok {
+				continue
+			}
+			s := &spShape{at: at, w: num(obj["width"]), h: num(obj["height"]),
+				rounded: truth(obj["rounded"]), fill: parseColour(str(obj["backgroundColor"])),
+				border: parseColour(str(obj["borderColor"])), angle: num(obj["angle"])}
+			if t, ok := obj["text"]; ok && t != nil {
+				s.text = strings.TrimSpace(fmt.Sprint(t))
+			}
+			if !s.visible() {
+				continue
+			}
+			once(spDrawing{on: spOnShapes, shape: s})
+		}
+	}
+	if fog, _ := doc["foglight"].([]any); len(fog) > 0 || doc["foglight"] != nil {
+		var cells []int
+		for _, x := range fog {
+			if c, err := spCells([]any{x}, r.n); err == nil {
+				cells = append(cells, c...)
+			}
+		}
+		slices.Sort(cells)
+		r.fog = &sudokusat.Unread{Kind: sudokusat.UnreadFog, Cells: slices.Compact(cells)}
+	}
+}
+
+// str, num and point read a drawing's fields.
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func num(v any) float64 {
+	switch v := v.(type) {
+	case float64:
+		return v
+	case string:
+		var f float64
+		if _, err := fmt.Sscan(v, &f); err == nil {
+			return f
+		}
+	}
+	return 0
+}
+
+func point(v any) (spPoint, bool) {
+	pair, _ := v.([]any)
+	if len(pair) != 2 {
+		return spPoint{}, false
+	}
+	a, ok1 := pair[0].(float64)
+	b, ok2 := pair[1].(float64)
+	if !ok1 || !ok2 || math.IsNaN(a) || math.IsNaN(b) || math.Abs(a) > 1e4 || math.Abs(b) > 1e4 {
+		return spPoint{}, false
+	}
+	return spPoint{a, b}, true
+}
+
+// readGlobals reads the rules of the whole grid: those the metadata names
+// (antiknight, antiking, and SudokuPad's "global" list, which its
+// f-puzzles importer fills), those the text states in the fixed words of
+// the table's text rows, and the negative rules of the dots and XV that
+// a sentence states ("All possible dots are given") when the puzzle has
+// such marks read.
+func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc map[string]any) {
+	has := func(k Kind) bool {
+		return slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k })
+	}
+	add := func(k Kind, conv *spConvention, sentence int) {
+		if sentence >= 0 {
+			r.accounts[sentence] = true
+		}
+		if !has(k) {
+			r.reads = append(r.reads, spRead{rule: sudokusat.Rule{Kind: k}, conv: conv, sentence: sentence})
+		}
+	}
+	byGlobal := map[string]Kind{"antiknight": AntiKnight, "antiking": AntiKing, "nonconsecutive": NonConsecutive}
+	for _, k := range Kinds() {
+		if k.Negative != "" {
+			byGlobal["anti"+k.Negative] = k.Name
+		}
+	}
+	for _, key := range []string{"antiknight", "antiking"} {
+		if v := meta[key]; v == "true" || v == "1" {
+			add(byGlobal[key], nil, -1)
+		}
+	}
+	globals, _ := doc["global"].([]any)
+	for _, g := range globals {
+		if k, ok := byGlobal[strings.ToLower(str(g))]; ok {
+			add(k, nil, -1)
+		}
+	}
+	for i := range table {
+		c := &table[i]
+		if c.on != spOnText || len(c.words.any) == 0 {
+			continue
+		}
+		if idx := r.text.naming(c.words); len(idx) > 0 {
+			add(c.kind, c, idx[0])
+		}
+	}
+	conv := func(k Kind) *spConvention {
+		for i := range table {
+			if table[i].kind == k && table[i].on == spOnText {
+				return &table[i]
+			}
+		}
+		return nil
+	}
+	for i, s := range r.text.sentences {
+		if !spAllGiven(s) {
+			continue
+		}
+		if s.has("dot") || s.has("kropki") {
+			if (s.has("white") || !s.has("black")) && has(White) {
+				add(NonConsecutive, conv(NonConsecutive), i)
+			}
+			if (s.has("black") || !s.has("white")) && has(Black) {
+				add(NoBlack, conv(NoBlack), i)
+			}
+		}
+		if (s.has("xv") || s.has("x ") && s.has("v ") || s.has("xs ") && s.has("vs ")) && has(XV) {
+			add(NoXV, conv(NoXV), i)
+		}
+	}
+}
+
+// veto checks every rule read against the puzzle's stated solution and
+// takes back those it breaks, with the drawings they were read from: a
+// rule the setter's own solution breaks was not read as the setter meant
+// it (a rule the text changes, a drawing of another kind in the same
+// style). A stated solution that breaks the grid's own rules (its givens,
+// rows, columns and regions) judges no rule: it is said in a warning.
+func (r *spReader) veto(solution *sudokusat.Grid) {
+	if solution == nil {
+		return
+	}
+	p := r.p
+	if err := Check(&sudokusat.Puzzle{Grid: p.Grid, Regions: p.Regions}, solution); err != nil {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("the stated solution breaks the grid as read (%v): the rules read are not checked against it", err))
+		return
+	}
+	all := &sudokusat.Puzzle{Grid: p.Grid, Regions: p.Regions}
+	for _, rd := range r.reads {
+		all.Rules = append(all.Rules, rd.rule)
+	}
+	c := &checking{n: r.n, s: solution, p: all}
+	table := kinds()
+	broken := map[int]string{} // by read
+	for i, rd := range r.reads {
+		if err := table[rd.rule.Kind].check(c, rd.rule); err != nil {
+			broken[i] = err.Error()
+		}
+	}
+	if len(broken) == 0 {
+		return
+	}
+	// A drawing read as several rules is taken back whole.
+	fromDrawing := map[int]string{}
+	for i, why := range broken {
+		if rd := r.reads[i]; len(rd.draws) > 0 {
+			fromDrawing[rd.draws[0]] = why
+		}
+	}
+	var kept []spRead
+	for i, rd := range r.reads {
+		why, ok := broken[i]
+		if len(rd.draws) > 0 {
+			why, ok = fromDrawing[rd.draws[0]]
+		}
+		if !ok {
+			kept = append(kept, rd)
+			continue
+		}
+		name := rd.rule.Kind
+		if rd.conv != nil {
+			name = rd.conv.name
+		}
+		reason := "read as " + name + ", but the stated solution breaks it: " + why
+		if len(rd.draws) > 0 {
+			r.draws[rd.draws[0]].taken = false
+			r.draws[rd.draws[0]].why = reason
+		} else {
+			r.vetoed = append(r.vetoed, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: r.sentenceOf(rd), Reason: reason})
+		}
+	}
+	r.reads = kept
+}
+
+// sentenceOf returns the sentence a rule without a drawing was read from,
+// or the metadata's name for it.
+func (r *spReader) sentenceOf(rd spRead) string {
+	if rd.sentence >= 0 {
+		return r.text.sentences[rd.sentence].raw
+	}
+	return "metadata: " + rd.rule.Kind
+}
+
+// rules returns the rules read, in order, an arrow's lines from one
+// circle joined into one rule.
+func (r *spReader) rules() []sudokusat.Rule {
+	var out []sudokusat.Rule
+	circles := map[string]int{}
+	for _, rd := range r.reads {
+		rule := rd.rule
+		if rule.Kind == Arrow {
+			key := cellSet(rule.Cells)
+			if i, ok := circles[key]; ok {
+				out[i].Lines = append(out[i].Lines, rule.Lines...)
+				continue
+			}
+			circles[key] = len(out)
+			rule.Lines = slices.Clone(rule.Lines)
+		}
+		out = append(out, rule)
+	}
+	return out
+}
+
+// unread lists what was not read: every drawing no rule took, with why,
+// each sentence of the rules text that no rule read accounts for, and the
+// fog of war.
+func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
+	var out []sudokusat.Unread
+	for _, d := range r.draws {
+		if d.taken {
+			continue
+		}
+		u := sudokusat.Unread{Reason: d.why}
+		switch {
+		case d.cage != nil:
+			u.Kind, u.Cells, u.Text = sudokusat.UnreadCage, d.cage.cells, d.cage.value
+			if u.Reason == "" {
+				u.Reason = "a cage without a total, whose digits may repeat"
+			}
+		case d.line != nil:
+			u.Kind = sudokusat.UnreadLine
+			if d.line.arrow {
+				u.Kind = sudokusat.UnreadArrow
+			}
+			centres, _ := pathCells(r.n, d.line.points)
+			u.Cells = slices.Compact(clipCells(r.n, centres))
+		default:
+			s := d.shape
+			u.Cells, u.Text = touchedCells(r.n, s.at), s.text
+			switch {
+			case s.text != "":
+				u.Kind = sudokusat.UnreadText
+			case s.square() && s.sized(0.9, 1.05):
+				u.Kind = sudokusat.UnreadShading
+			case s.round():
+				u.Kind = sudokusat.UnreadCircle
+			default:
+				u.Kind = sudokusat.UnreadRectangle
+			}
+		}
+		out = append(out, u)
+	}
+	out = append(out, r.vetoed...)
+	// The sentences of the text: each must be boilerplate, an aside, or
+	// name a rule read.
+	read := map[*spConvention]bool{}
+	sentences := map[int]bool{}
+	for _, rd := range r.reads {
+		if rd.conv != nil {
+			read[rd.conv] = true
+		}
+		if rd.sentence >= 0 {
+			sentences[rd.sentence] = true
+		}
+	}
+	global := map[Kind]bool{}
+	for _, rd := range r.reads {
+		if len(rd.rule.Cells) == 0 {
+			global[rd.rule.Kind] = true
+		}
+	}
+	for i, s := range r.text.sentences {
+		if sentences[i] || r.accounts[i] || spBoilerplate(s, r.n) || spAside(s) {
+			continue
+		}
+		accounted := false
+		for j := range table {
+			c := &table[j]
+			if len(c.words.any) > 0 && c.words.names(s) && (read[c] || c.on == spOnText && global[c.kind]) {
+				accounted = true
+				break
+			}
+		}
+		if !accounted && slices.ContainsFunc(r.vetoed, func(u sudokusat.Unread) bool { return u.Text == s.raw }) {
+			continue // listed already, as taken back
+		}
+		if !accounted {
+			out = append(out, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: s.raw, Reason: "no rule read accounts for it"})
+		}
+	}
+	if r.fog != nil {
+		out = append(out, *r.fog)
+	}
+	return out
+}

@@ -1,0 +1,336 @@
+package variant
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// This file reads a SudokuPad puzzle's rules text: the sentences that
+// name each kind of rule (in the words setters use), the colours they
+// give the kind's drawings, and which sentences no rule read accounts
+// for. It never reads a rule from the text alone but for the few rules
+// of the whole grid that no drawing shows (see spGlobalRules).
+
+// spSentence is one sentence of the rules text: as written, and as
+// words, lower case, with punctuation as spaces and apostrophes dropped,
+// between spaces (" digits on a thermometer increase ").
+type spSentence struct {
+	raw, words string
+}
+
+// spText is a puzzle's rules text in sentences.
+type spText struct {
+	sentences []spSentence
+}
+
+// newSPText splits the rules text into sentences: at line breaks (a
+// written "\n" too, which some tools leave in the text) and after a full
+// stop, question or exclamation mark followed by a space, but not after
+// "e.g.", "i.e." and the like.
+func newSPText(text string) *spText {
+	text = strings.ReplaceAll(text, `\n`, "\n")
+	t := &spText{}
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		start := 0
+		for i := 0; i < len(line); i++ {
+			if strings.IndexByte(".!?", line[i]) < 0 || i+1 < len(line) && line[i+1] != ' ' {
+				continue
+			}
+			if abbreviation(line[start : i+1]) {
+				continue
+			}
+			t.add(line[start : i+1])
+			start = i + 1
+		}
+		t.add(line[start:])
+	}
+	return t
+}
+
+// abbreviation reports whether s ends with an abbreviation's full stop.
+func abbreviation(s string) bool {
+	s = strings.ToLower(s)
+	for _, a := range []string{"e.g.", "i.e.", "eg.", "ie.", "vs.", "etc.", "approx.", " no.", "(e.g.", "(i.e."} {
+		if strings.HasSuffix(s, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *spText) add(raw string) {
+	raw = strings.TrimSpace(raw)
+	// Bullets and numbering are no part of the sentence.
+	raw = strings.TrimLeft(raw, "-•*–—·> ")
+	if w := spWords(raw); strings.TrimSpace(w) != "" {
+		t.sentences = append(t.sentences, spSentence{raw: raw, words: w})
+	}
+}
+
+// spWords returns the words of s, lower case, each between spaces.
+func spWords(s string) string {
+	var b strings.Builder
+	b.WriteByte(' ')
+	space := true
+	for _, r := range strings.ToLower(s) {
+		r = plainLetter(r)
+		switch {
+		case r == '\'' || r == '’' || r == '‘' || r == '`':
+			continue // knight's → knights
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+			space = false
+		case !space:
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	if !space {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// plainLetter maps the letters and digits of Unicode's mathematical
+// alphabets (bold, sans-serif, …: "𝗦𝘂𝗱𝗼𝗸𝘂", which setters use for
+// headings) to their plain lower-case ASCII forms.
+func plainLetter(r rune) rune {
+	switch {
+	case r >= 0x1D400 && r <= 0x1D6A3:
+		k := (r - 0x1D400) % 52
+		if k < 26 {
+			return 'a' + k
+		}
+		return 'a' + k - 26
+	case r >= 0x1D7CE && r <= 0x1D7FF:
+		return '0' + (r-0x1D7CE)%10
+	}
+	return r
+}
+
+// has reports whether the sentence holds a term: a word, or words, that
+// start a word of the sentence ("thermo" is in "thermometers"); a term
+// ending in a space is whole words ("x " is not in "xv").
+func (s spSentence) has(term string) bool {
+	return strings.Contains(s.words, " "+term)
+}
+
+// spWordList is a rule's words: a sentence names the rule when it holds
+// every term of one of any, and none of not; or when it holds one of
+// called, the rule's own well-defined name ("palindrome", "German
+// whispers"), and no word that would change the rule (spModifiers).
+type spWordList struct {
+	any    [][]string
+	not    []string
+	called []string
+}
+
+// spChanged are words that make a rule another: a sentence that holds
+// one names no rule. spModifiers are more words that may change a rule's
+// name ("not thermometers"): a sentence that holds one names a rule only
+// by what the rule does.
+var (
+	spChanged   = []string{"modified", "reverse", "inverse", "negat", "broken", "wrong", "lying", "liar", "instead"}
+	spModifiers = []string{"not ", "except", "but ", "however", "anti "}
+)
+
+// names reports whether the sentence names the rule.
+func (w spWordList) names(s spSentence) bool {
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) {
+		return false
+	}
+	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
+		return true
+	}
+	for _, all := range w.any {
+		ok := true
+		for _, t := range all {
+			ok = ok && s.has(t)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// naming returns the sentences that name a rule, by index.
+func (t *spText) naming(w spWordList) []int {
+	var out []int
+	for i, s := range t.sentences {
+		if w.names(s) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// spColourWords are the colour words of rules texts and the colours each
+// covers; setters call SudokuPad's magenta renban lines purple or pink,
+// and its light blue lines blue.
+var spColourWords = []struct {
+	word string
+	is   func(spColour) bool
+}{
+	{"grey", func(c spColour) bool { return c.grey() && !c.white() && !c.black() }},
+	{"gray", func(c spColour) bool { return c.grey() && !c.white() && !c.black() }},
+	{"black", spColour.black},
+	{"white", spColour.white},
+	{"red", hueRange{340, 20}.in},
+	{"orange", hueRange{15, 50}.in},
+	{"peach", hueRange{10, 45}.in},
+	{"yellow", hueRange{40, 75}.in},
+	{"green", hueRange{70, 165}.in},
+	{"turquoise", hueRange{150, 200}.in},
+	{"teal", hueRange{150, 200}.in},
+	{"cyan", hueRange{160, 205}.in},
+	{"blue", hueRange{180, 260}.in},
+	{"purple", hueRange{245, 335}.in},
+	{"violet", hueRange{245, 300}.in},
+	{"lavender", hueRange{235, 300}.in},
+	{"lilac", hueRange{235, 300}.in},
+	{"magenta", hueRange{280, 340}.in},
+	{"pink", hueRange{285, 355}.in},
+}
+
+// colours returns the colour words of a sentence.
+func (s spSentence) colours() []string {
+	var out []string
+	for _, cw := range spColourWords {
+		if strings.Contains(s.words, " "+cw.word+" ") {
+			out = append(out, cw.word)
+		}
+	}
+	return out
+}
+
+// colourFits reports whether a colour is one of the words.
+func colourFits(c spColour, words []string) bool {
+	for _, w := range words {
+		for _, cw := range spColourWords {
+			if cw.word == w && cw.is(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spBoilerplate reports a sentence that states a classic Sudoku's rules
+// for an n×n grid (or irregular regions), or none: "Normal sudoku rules
+// apply", "Place the digits 1 to 9 once each in every row, column and
+// box". A range of digits other than 1 to n is no boilerplate: the
+// puzzle is not what its grid says.
+func spBoilerplate(s spSentence, n int) bool {
+	if lo, hi, ok := digitRange(s.words); ok && (lo != 1 || hi != n) {
+		return false
+	}
+	if s.has("not apply") || s.has("dont apply") || s.has("doesnt apply") || s.has("except") || s.has("instead") || s.has("but ") {
+		return false
+	}
+	// Every word is one of the classic rules' words: a sentence with a
+	// word of its own ("negator", "kingdom") states more than them.
+	for _, w := range strings.Fields(s.words) {
+		if !spClassicWords[w] && strings.Trim(w, "0123456789x") != "" {
+			return false
+		}
+	}
+	if s.has("sudoku") && s.has("rule") && (s.has("apply") || s.has("applies")) {
+		return true
+	}
+	region := s.has("box") || s.has("region") || s.has("nonet") || s.has("block") || s.has("outlined") || s.has("bold")
+	return s.has("row") && s.has("column") && region
+}
+
+// spClassicWords are the words of sentences that state a classic
+// Sudoku's rules ("Place the digits 1 to 9 once each in every row, column
+// and box"), in spWords' form.
+var spClassicWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`normal standard classic usual regular irregular jigsaw sudoku sudokus
+		rules rule apply applies place placing put fill enter write the digits digit numbers number from to through
+		once each in into every all any row rows column columns box boxes region regions nonet nonets block blocks
+		and or so that no not dont doesnt cannot can may must do does repeat repeats repeated repeating repeats
+		without within a an grid cell cells contain contains containing appear appears exactly marked outlined
+		bold bolded heavy heavily thick shown given of with ie i e eg is are be same one it its their also as has
+		have clue clues x`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// digitRange finds "1 to 9", "1-9" (words "1 9"), "1 through 9" in words.
+func digitRange(words string) (lo, hi int, ok bool) {
+	f := strings.Fields(words)
+	for i := 0; i+1 < len(f); i++ {
+		a, err := strconv.Atoi(f[i])
+		if err != nil || a > 1 {
+			continue
+		}
+		j := i + 1
+		if f[j] == "to" || f[j] == "through" || f[j] == "and" {
+			j++
+		}
+		if j < len(f) {
+			if b, err := strconv.Atoi(f[j]); err == nil && b > a && b <= 36 && (j > i+1 || i > 0 && f[i-1] == "digits") {
+				return a, b, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// spAside reports a sentence that states no rule: a heading (a few words
+// and no digit), an example, a note that not every clue is given, that
+// lines may differ, thanks and greetings.
+func spAside(s spSentence) bool {
+	f := strings.Fields(s.words)
+	if len(f) <= 3 && !strings.ContainsAny(s.words, "0123456789") && !strings.ContainsAny(s.raw, ".!?") {
+		return true
+	}
+	for _, start := range []string{" e g ", " eg ", " for example", " for instance", " example", " i e ", " ie ", " note ", " hint"} {
+		if strings.HasPrefix(s.words, start) {
+			return true
+		}
+	}
+	switch {
+	case s.has("not all") && (s.has("given") || s.has("shown") || s.has("marked") || s.has("necessarily")):
+		return true
+	case s.has("may have different") || s.has("can have different") || s.has("need not") || s.has("different lines may") || s.has("may differ"):
+		return true
+	case s.has("thank") || s.has("enjoy") || s.has("good luck") || s.has("have fun") || s.has("tested by") || s.has("testers"):
+		return true
+	}
+	return false
+}
+
+// spAllGiven reports a sentence saying that every clue of a kind is
+// given, which makes its negative rule: "All possible dots are given".
+func spAllGiven(s spSentence) bool {
+	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ")
+}
+
+// spNumberWords are the numbers setters write in words.
+var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
+// spWhispersGap reads the least difference a sentence gives whispers:
+// "at least 4", "by 5 or more", "4 or more", or 0 for none.
+func spWhispersGap(s spSentence) int {
+	f := strings.Fields(s.words)
+	for i, w := range f {
+		v, err := strconv.Atoi(w)
+		if k := slices.Index(spNumberWords, w); k >= 0 {
+			v, err = k+1, nil
+		}
+		if err != nil || v < 1 {
+			continue
+		}
+		if i >= 2 && f[i-2] == "at" && f[i-1] == "least" || i+2 < len(f) && f[i+1] == "or" && (f[i+2] == "more" || f[i+2] == "greater" || f[i+2] == "larger") {
+			return v
+		}
+	}
+	return 0
+}
