@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/satsolve"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -134,27 +133,6 @@ func ContextStatus(ctx context.Context, err error) (s Status, ok bool) {
 	return Canceled, true
 }
 
-// GradeStatus is the status of a puzzle that grade.Grade, run under ctx,
-// could not rate, failing with err, and the reason to report: Timeout or
-// Canceled as ContextStatus says, Unsolvable without a solution, Invalid
-// for a puzzle grade does not take (several solutions, too large, rules
-// or regions), and Failed for anything else. The reason is err, or grade's
-// sentinel alone where it says everything. The grade command and the
-// page's Grade share it.
-func GradeStatus(ctx context.Context, err error) (Status, error) {
-	if s, ok := ContextStatus(ctx, err); ok {
-		return s, err
-	}
-	switch {
-	case errors.Is(err, grade.ErrUnsolvable):
-		return Unsolvable, grade.ErrUnsolvable
-	case errors.Is(err, grade.ErrNotUnique):
-		return Invalid, grade.ErrNotUnique
-	case errors.Is(err, grade.ErrTooLarge), errors.Is(err, grade.ErrRules):
-		return Invalid, err
-	}
-	return Failed, err
-}
 
 // Answer is an engine's validated answer on one puzzle.
 type Answer struct {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
-	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
@@ -448,35 +447,5 @@ func TestCountDeadlineReportedCanceled(t *testing.T) {
 	f := &fake{err: fmt.Errorf("worker stopped: %w", context.Canceled)}
 	if a := Count(expired, f.engine(), puzzle(t, inkala), 2, 0); a.Status != Timeout || !errors.Is(a.Err, context.DeadlineExceeded) {
 		t.Errorf("%v %v, want a timeout", a.Status, a.Err)
-	}
-}
-
-// TestGradeStatus: grade's failures get the statuses the command line
-// and the page both report.
-func TestGradeStatus(t *testing.T) {
-	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
-	defer cancel()
-	canceled, cancel2 := context.WithCancel(context.Background())
-	cancel2()
-	live := context.Background()
-	tests := []struct {
-		ctx  context.Context
-		err  error
-		want Status
-	}{
-		{expired, expired.Err(), Timeout},
-		{expired, fmt.Errorf("grading: %w", context.Canceled), Timeout},
-		{canceled, canceled.Err(), Canceled},
-		{live, grade.ErrUnsolvable, Unsolvable},
-		{live, grade.ErrNotUnique, Invalid},
-		{live, fmt.Errorf("%w: 100×100", grade.ErrTooLarge), Invalid},
-		{live, grade.ErrRules, Invalid},
-		{live, errors.New("out of memory"), Failed},
-	}
-	for _, tt := range tests {
-		got, reason := GradeStatus(tt.ctx, tt.err)
-		if got != tt.want || !errors.Is(reason, tt.err) && !errors.Is(tt.err, reason) {
-			t.Errorf("%v: %v (%v), want %v", tt.err, got, reason, tt.want)
-		}
 	}
 }

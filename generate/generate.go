@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
-	"github.com/sudokusat/sudokusat/grade"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/native"
 )
 
@@ -29,10 +29,11 @@ type Options struct {
 	// except above 16×16, where it means half the cells (DefaultHints),
 	// since proving uniqueness of sparser large grids takes seconds per cell.
 	Hints int
-	// Difficulty stops the removal once the puzzle's grade score reaches
-	// it (1.0–5.0; 0 for no target). A blank that would raise the score
-	// past Difficulty+1 is put back, so that the score ends between
-	// Difficulty and Difficulty+1 (when the target is reached).
+	// Difficulty stops the removal once the puzzle's rating (its solve
+	// path's hardest step, on Sudoku Explainer's scale: explain.Rate)
+	// reaches it (1.0–10.0; 0 for no target). A blank that would raise the
+	// rating past Difficulty+1 is put back, so that the rating ends
+	// between Difficulty and Difficulty+1 (when the target is reached).
 	Difficulty float64
 	// Symmetric blanks cells in pairs symmetric under a half turn, so the
 	// givens keep that symmetry.
@@ -69,7 +70,7 @@ type Puzzle struct {
 	Solution *sudokusat.Grid
 	// Grade is the puzzle's grade when a difficulty target was set; nil
 	// otherwise.
-	Grade *grade.Result
+	Grade *explain.Grade
 	// Reached reports whether the targets were met: the hint target, or
 	// the difficulty target when one was set.
 	Reached bool
@@ -114,10 +115,10 @@ func (o Options) Check() error {
 	switch {
 	case o.Hints < 0 || o.Hints > n*n:
 		return &OptionError{"hints", fmt.Sprint(o.Hints), fmt.Errorf("want 0 to %d for a %d×%d grid", n*n, n, n)}
-	case o.Difficulty != 0 && (o.Difficulty < 1 || o.Difficulty > 5):
-		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), errors.New("want 1.0 to 5.0")}
-	case o.Difficulty != 0 && n > grade.MaxSize:
-		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), fmt.Errorf("grading stops at %d×%d", grade.MaxSize, grade.MaxSize)}
+	case o.Difficulty != 0 && (o.Difficulty < 1 || o.Difficulty > 10):
+		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), errors.New("want 1.0 to 10.0")}
+	case o.Difficulty != 0 && n > explain.MaxSize:
+		return &OptionError{"difficulty", fmt.Sprint(o.Difficulty), fmt.Errorf("grading stops at %d×%d", explain.MaxSize, explain.MaxSize)}
 	}
 	return nil
 }
@@ -182,8 +183,8 @@ func (p *Puzzle) better(q *Puzzle, o Options) bool {
 	if p.Reached != q.Reached {
 		return p.Reached
 	}
-	if o.Difficulty > 0 && p.Grade.Score != q.Grade.Score {
-		return p.Grade.Score > q.Grade.Score
+	if o.Difficulty > 0 && p.Grade.Rating != q.Grade.Rating {
+		return p.Grade.Rating > q.Grade.Rating
 	}
 	return p.Puzzle.Givens() < q.Puzzle.Givens()
 }
@@ -194,9 +195,9 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 	g := full.Clone()
 	last := g.Len() - 1
 	p := &Puzzle{Solution: full}
-	var score *grade.Result
+	var score *explain.Grade
 	done := func() bool {
-		if o.Difficulty > 0 && score != nil && score.Score >= o.Difficulty {
+		if o.Difficulty > 0 && score != nil && score.Rating >= o.Difficulty {
 			return true
 		}
 		return o.Hints > 0 && g.Givens() <= o.Hints
@@ -225,11 +226,11 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 			continue
 		}
 		if o.Difficulty > 0 {
-			r, err := grade.Rate(ctx, g)
+			r, err := rate(ctx, g, full)
 			if err != nil {
-				return nil, fmt.Errorf("generate: %w", err)
+				return nil, err
 			}
-			if r.Score > o.Difficulty+overshoot {
+			if r.Rating > o.Difficulty+overshoot {
 				// Too hard at once: put the cells back and try others.
 				g.SetCell(i, di)
 				g.SetCell(j, dj)
@@ -244,15 +245,26 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 	if o.Difficulty > 0 {
 		if score == nil {
 			// Nothing could go: grade the full grid as it is.
-			r, err := grade.Rate(ctx, g)
+			r, err := rate(ctx, g, full)
 			if err != nil {
-				return nil, fmt.Errorf("generate: %w", err)
+				return nil, err
 			}
 			score = &r
 		}
 		p.Grade = score
 	}
 	return p, nil
+}
+
+// rate grades g, which the carving proved unique, with solution its
+// solution: its solve path's hardest step, the steps unchecked (the
+// rating needs them found, not proved).
+func rate(ctx context.Context, g, solution *sudokusat.Grid) (explain.Grade, error) {
+	r, _, err := explain.Rate(ctx, &sudokusat.Puzzle{Grid: g}, explain.Options{Solution: solution, Unique: true, NoCheck: true})
+	if err != nil {
+		return explain.Grade{}, fmt.Errorf("generate: %w", err)
+	}
+	return r, nil
 }
 
 // isUnique proves that g has exactly one solution. A proof that runs past

@@ -27,7 +27,7 @@ func TestGenerate(t *testing.T) {
 		{"9x9 symmetric", Options{Size: 9, Hints: 28, Symmetric: true, Seed: 5}, 28},
 		{"9x9 difficulty 2", Options{Size: 9, Difficulty: 2, Seed: 6}, 81},
 		{"9x9 difficulty 3", Options{Size: 9, Difficulty: 3, Seed: 6}, 81},
-		{"9x9 difficulty 5", Options{Size: 9, Difficulty: 5, Seed: 6}, 81},
+		{"9x9 difficulty 4", Options{Size: 9, Difficulty: 4, Seed: 6}, 81},
 		{"12x12 90 hints", Options{Size: 12, Hints: 90, Seed: 7}, 90},
 		{"16x16 150 hints", Options{Size: 16, Hints: 150, Seed: 8}, 150},
 	}
@@ -71,8 +71,8 @@ func TestGenerate(t *testing.T) {
 				}
 			}
 			if tt.o.Difficulty > 0 {
-				if p.Grade == nil || p.Grade.Score < tt.o.Difficulty || p.Grade.Score > tt.o.Difficulty+overshoot {
-					t.Errorf("grade %v, want a score from %.1f to %.1f", p.Grade, tt.o.Difficulty, tt.o.Difficulty+overshoot)
+				if p.Grade == nil || p.Grade.Rating < tt.o.Difficulty || p.Grade.Rating > tt.o.Difficulty+overshoot {
+					t.Errorf("grade %+v, want a rating from %.1f to %.1f", p.Grade, tt.o.Difficulty, tt.o.Difficulty+overshoot)
 				}
 			}
 			// Minimal puzzles: no given can go.
@@ -126,7 +126,7 @@ func TestGenerateErrors(t *testing.T) {
 		{"zero size", Options{}, sudokusat.ErrSize},
 		{"too many hints", Options{Size: 9, Hints: 82}, ErrOptions},
 		{"negative hints", Options{Size: 9, Hints: -1}, ErrOptions},
-		{"difficulty", Options{Size: 9, Difficulty: 6}, ErrOptions},
+		{"difficulty", Options{Size: 9, Difficulty: 11}, ErrOptions},
 		{"difficulty too large", Options{Size: 81, Difficulty: 2}, ErrOptions},
 	}
 	for _, tt := range tests {

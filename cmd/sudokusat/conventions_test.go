@@ -39,7 +39,7 @@ func TestVersionAndHelp(t *testing.T) {
 		}
 	}
 	out, _, _ = runCLI(t, "", "grade", "--help")
-	if !strings.Contains(out, "4.0  swordfish") || !strings.Contains(out, "5.0  guessing") {
+	if !strings.Contains(out, "3.2  X-wing") || !strings.Contains(out, "10.0 a guess") {
 		t.Errorf("grade --help lacks the difficulty scale:\n%s", out)
 	}
 }

@@ -35,7 +35,7 @@ func generateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 9, Usage: "grid side `N` (4, 6, 8, 9, 12, 16, 25, …)"},
 			&cli.IntFlag{Name: "hints", Usage: "stop blanking at `H` givens, a lower bound (0: as few as possible; half the cells above 16×16)"},
-			&cli.Float64Flag{Name: "difficulty", Usage: "stop blanking once the grade score reaches `D` (1.0–5.0, see grade)"},
+			&cli.Float64Flag{Name: "difficulty", Usage: "stop blanking once the grade (Sudoku Explainer's scale) reaches `D` (1.0–10.0, see grade)"},
 			&cli.BoolFlag{Name: "symmetric", Usage: "blank cells in pairs symmetric under a half turn"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "make `N` distinct puzzles"},
@@ -274,8 +274,8 @@ func writeMade(w *sudokusat.Writer, format string, withSolution bool, m made) {
 				r.Solution = m.p.Solution.String()
 			}
 			if m.p.Grade != nil {
-				score := m.p.Grade.Score
-				r.Score, r.Hardest = &score, m.p.Grade.Hardest.String()
+				score := m.p.Grade.Rating
+				r.Score, r.Hardest = &score, m.p.Grade.Hardest
 			}
 		}
 		b, _ := json.Marshal(r) // strings and numbers always marshal

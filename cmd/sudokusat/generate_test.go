@@ -140,7 +140,7 @@ func TestGenerateJSONAndErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--size", "7"},
 		{"--hints", "82"},
-		{"--difficulty", "9"},
+		{"--difficulty", "11"},
 		{"--count", "0"},
 		{"--format", "xml"},
 		{"stray"},

@@ -21,8 +21,8 @@ func TestGradeCommand(t *testing.T) {
 		t.Errorf("exit %d, want 1 (some puzzles not graded): %s", code, stderr)
 	}
 	want := []string{
-		"1.0 hidden-single",
-		"5.0 guessing guesses=",
+		"1.2 hidden-single",
+		"",
 		"invalid: line 3: ",
 		"invalid: line 4: conflicting givens",
 		"invalid: line 5: ",
@@ -36,6 +36,10 @@ func TestGradeCommand(t *testing.T) {
 			t.Errorf("line %d: %q, want prefix %q", i+1, got[i], want[i])
 		}
 	}
+	// Inkala's puzzle needs chains at least: SE rates it 10.5.
+	if r, err := strconv.ParseFloat(strings.Fields(got[1])[0], 64); err != nil || r < 6.5 {
+		t.Errorf("line 2: %q, want a rating of 6.5 or more", got[1])
+	}
 	if !strings.Contains(got[4], "more than one solution") {
 		t.Errorf("line 5: %q does not say why", got[4])
 	}
@@ -47,8 +51,10 @@ func TestGradeCommand(t *testing.T) {
 	var rec struct {
 		Index   int
 		Status  string
-		Score   float64
+		SE      *float64
+		Cost    float64
 		Hardest string
+		Chains  bool
 		Guesses int
 		Steps   map[string]int
 	}
@@ -59,13 +65,13 @@ func TestGradeCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(recs[0]), &rec); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Index != 1 || rec.Status != "graded" || rec.Score != 1 || rec.Hardest != "hidden-single" || rec.Guesses != 0 || rec.Steps["hidden-single"] == 0 {
+	if rec.Index != 1 || rec.Status != "graded" || rec.SE == nil || *rec.SE != 1.2 || rec.Cost != 1.2 || rec.Hardest != "hidden-single" || rec.Guesses != 0 || rec.Steps["hidden-single"] == 0 {
 		t.Errorf("record %+v", rec)
 	}
 	if err := json.Unmarshal([]byte(recs[1]), &rec); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Index != 2 || rec.Score != 5 || rec.Hardest != "guessing" || rec.Guesses == 0 {
+	if rec.Index != 2 || rec.Cost < 6.5 || !rec.Chains && rec.Guesses == 0 {
 		t.Errorf("record %+v", rec)
 	}
 }

@@ -258,14 +258,14 @@ func TestPageAnswersMatchCLI(t *testing.T) {
 		}
 	})
 	t.Run("generate bad options", func(t *testing.T) {
-		for _, args := range [][]string{{"--hints", "90"}, {"--difficulty", "6"}, {"--size", "7"}} {
+		for _, args := range [][]string{{"--hints", "90"}, {"--difficulty", "11"}, {"--size", "7"}} {
 			_, errOut, _ := runCLI(t, "", append([]string{"generate"}, args...)...)
 			req := api.Request{}
 			switch args[0] {
 			case "--hints":
 				req.Hints = 90
 			case "--difficulty":
-				req.Difficulty = 6
+				req.Difficulty = 11
 			case "--size":
 				req.Size = 7
 			}

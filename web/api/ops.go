@@ -17,8 +17,8 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/generate"
-	"github.com/sudokusat/sudokusat/grade"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -123,28 +123,38 @@ func (s Service) Count(ctx context.Context, req Request) Reply {
 func Grade(ctx context.Context, req Request) Reply { return Service{}.Grade(ctx, req) }
 
 // Grade rates how hard req.Puzzle is for a person, as the grade command
-// does. It reads Puzzle.
+// does: it proves it unique with the engine req names, then rates its
+// solve path (explain). It reads Puzzle, Engine and Encoding.
 func (s Service) Grade(ctx context.Context, req Request) Reply {
 	p, fail := s.parse(req.Puzzle)
 	if p == nil {
 		return fail
 	}
-	if !p.Classic() {
-		return failed(engine.Invalid.String(), p, grade.ErrRules)
-	}
 	start := time.Now()
-	g, err := grade.Grade(ctx, p.Grid)
-	if err != nil {
-		st, reason := engine.GradeStatus(ctx, err)
-		if st == engine.Timeout {
-			reason = errors.New("no grade before the deadline")
-		}
-		return failed(st.String(), p, reason)
+	a, _, fail := s.count(ctx, req, p, 2)
+	switch {
+	case !a.Status.Answered():
+		return fail
+	case a.Status != engine.Solved:
+		return failed(a.Status.String(), p, a.Err)
+	case !a.Unique():
+		return failed(engine.Invalid.String(), p, errors.New("more than one solution: a grade needs a unique puzzle"))
 	}
-	r := Reply{Status: StatusGraded, Score: g.Score, Hardest: g.Hardest.String(), Guesses: g.Guesses,
-		Solution: g.Solution.String(), Micros: micros(time.Since(start))}
+	g, _, err := explain.Rate(ctx, p, explain.Options{Solution: a.Solution(), Unique: true, NoCheck: true})
+	if err != nil {
+		st, ok := engine.ContextStatus(ctx, err)
+		if !ok {
+			st = engine.Failed
+		}
+		if st == engine.Timeout {
+			err = errors.New("no grade before the deadline")
+		}
+		return failed(st.String(), p, err)
+	}
+	r := Reply{Status: StatusGraded, Score: g.Rating, Hardest: g.Hardest, Guesses: g.Guesses,
+		Solution: a.Solution().String(), Micros: micros(time.Since(start))}
 	describe(&r, p)
-	r.Text = fmt.Sprintf("%.1f %v", g.Score, g.Hardest)
+	r.Text = fmt.Sprintf("%.1f %s", g.Rating, g.Hardest)
 	if g.Guesses > 0 {
 		r.Text += fmt.Sprintf(" guesses=%d", g.Guesses)
 	}
@@ -212,7 +222,7 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 		Seed: strconv.FormatUint(seed, 10), Micros: micros(time.Since(start)), SVG: svg}
 	describe(&r, made)
 	if p.Grade != nil {
-		r.Score, r.Hardest, r.Guesses = p.Grade.Score, p.Grade.Hardest.String(), p.Grade.Guesses
+		r.Score, r.Hardest, r.Guesses = p.Grade.Rating, p.Grade.Hardest, p.Grade.Guesses
 	}
 	return r
 }

@@ -154,8 +154,6 @@ func TestVariantRefusals(t *testing.T) {
 	}{
 		{"dancing links", Solve, Request{Puzzle: miracle, Engine: engine.NameDLX}, engine.Failed.String(),
 			"error: line 1: engine dlx takes classic grids only: this puzzle has rules or regions (engines that take them: search, sat, "},
-		{"grade", Grade, Request{Puzzle: miracle}, engine.Invalid.String(),
-			"invalid: line 1: grading rates classic puzzles only: the difficulty scale knows no rules or regions"},
 		{"two links", Solve, Request{Puzzle: link + "\n" + link}, engine.Invalid.String(),
 			"invalid: line 2: more than one puzzle in the input: the page takes one"},
 		{"a document after a comment", Solve, Request{Puzzle: "# my puzzle\n" + noVariantSolution}, engine.Unsolvable.String(),

@@ -1075,7 +1075,7 @@ function targetChanged() {
   const target = $('target').value;
   input.disabled = target === 'minimal';
   if (target === 'difficulty') {
-    Object.assign(input, { min: 1, max: 5, step: 0.1, value: 3 });
+    Object.assign(input, { min: 1, max: 10, step: 0.1, value: 3 });
   } else {
     Object.assign(input, { min: 0, max: 160000, step: 1, value: 24 });
   }
