@@ -133,7 +133,6 @@ func ContextStatus(ctx context.Context, err error) (s Status, ok bool) {
 	return Canceled, true
 }
 
-
 // Answer is an engine's validated answer on one puzzle.
 type Answer struct {
 	Status Status
