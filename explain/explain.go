@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // MaxSize is the largest grid side Explain takes: a cell's candidates are
@@ -171,9 +172,11 @@ func Explain(ctx context.Context, p *sudokusat.Puzzle, opt Options) (*Path, erro
 }
 
 // Next finds the next step for p where a solver stands: cands gives each
-// cell's candidates (bit d-1 for digit d; a cell with one candidate is
-// placed). Cells given in p keep their digit. nil cands starts from the
-// givens. The step is nil when the puzzle is solved.
+// cell's candidates (bit d-1 for digit d), nil for a solver at the start.
+// Cells given in p hold their digit; an open cell with one candidate is a
+// naked single still to take. The first step may be the givens' own
+// eliminations, where cands still has digits the givens rule out. The
+// step is nil when the puzzle is solved.
 func Next(ctx context.Context, p *sudokusat.Puzzle, cands []uint64, opt Options) (*Step, error) {
 	e, err := newExplainer(p, opt)
 	if err != nil {
@@ -252,11 +255,7 @@ func (e *explainer) start(cands []uint64) error {
 			return fmt.Errorf("explain: %s has no candidate", e.b.cellName(c))
 		}
 		e.s.cand[c] = m
-		if count(m) == 1 && e.b.p.Grid.Cell(c) != 0 {
-			e.s.placed[c] = only(m)
-		}
 	}
-	e.givensDone = true
 	return nil
 }
 
@@ -522,4 +521,34 @@ func (e *explainer) describe(st *Step) string {
 		why += fmt.Sprintf(" over %d constraints", len(names))
 	}
 	return strings.Join(parts, "; ") + ": " + why
+}
+
+// Start splits a puzzle whose pencil marks are given (rules of kind
+// pencil-marks, as a candidate grid reads: variant.ParseCandidates) into
+// the puzzle without them and each cell's candidates, the state a solver
+// has reached, for Next. Cells without marks keep every digit. A puzzle
+// without marks comes back as it is, with nil candidates: Next starts it
+// from its givens.
+func Start(p *sudokusat.Puzzle) (*sudokusat.Puzzle, []uint64) {
+	n := p.Size()
+	var cands []uint64
+	q := *p
+	q.Rules = nil
+	for _, r := range p.Rules {
+		if r.Kind != string(variant.PencilMarks) || len(r.Cells) != 1 {
+			q.Rules = append(q.Rules, r)
+			continue
+		}
+		if cands == nil {
+			cands = make([]uint64, n*n)
+			for c := range cands {
+				cands[c] = 1<<n - 1
+			}
+		}
+		cands[r.Cells[0]] &= uint64(r.Value)
+	}
+	if cands == nil {
+		return p, nil
+	}
+	return &q, cands
 }

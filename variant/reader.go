@@ -51,23 +51,35 @@ func NewReader(r io.Reader) *Reader {
 // Read returns the next puzzle.
 func (r *Reader) Read() (*sudokusat.Puzzle, error) {
 	if r.next == nil {
-		if r.fpuzzles() {
-			max := maxDocument
-			if r.MaxDocument > 0 {
-				max = min(r.MaxDocument, maxDocument)
-			}
-			r.next = (&linkReader{br: r.br, max: max}).read
-		} else {
+		max := maxDocument
+		if r.MaxDocument > 0 {
+			max = min(r.MaxDocument, maxDocument)
+		}
+		switch r.format() {
+		case formatLinks:
+			r.next = (&linkReader{br: r.br, max: max, parse: parseLink}).read
+		case formatCandidates:
+			r.next = (&linkReader{br: r.br, max: max, parse: func(line string, _ int) (*sudokusat.Puzzle, error) { return ParseCandidates(line) }}).read
+		default:
 			r.next = sudokusat.NewReader(r.br).Read
 		}
 	}
 	return r.next()
 }
 
-// fpuzzles reports whether the input holds f-puzzles documents or links,
-// reading no more of it than its first line that is not blank or a
-// comment (or a first line that is not one yet, after readerSize bytes).
-func (r *Reader) fpuzzles() bool {
+// inputFormat is what an input holds, decided from its first line.
+type inputFormat int
+
+const (
+	formatClassic    inputFormat = iota // classic grids, as sudokusat.Reader reads them
+	formatLinks                         // f-puzzles documents, f-puzzles and SudokuPad links
+	formatCandidates                    // candidate grids, one a line (ParseCandidates)
+)
+
+// format decides what the input holds, reading no more of it than its
+// first line that is not blank or a comment (or a first line that is not
+// one yet, after readerSize bytes).
+func (r *Reader) format() inputFormat {
 	for {
 		_, err := r.br.Peek(r.br.Buffered() + 1) // waits for one byte more, or the end
 		head, _ := r.br.Peek(r.br.Buffered())
@@ -77,30 +89,40 @@ func (r *Reader) fpuzzles() bool {
 	}
 }
 
-// sniff decides from the head of an input whether it holds f-puzzles
-// documents or links rather than classic grids: a first line (after
-// blank and '#' lines) that opens a JSON object, is a link, or is a line
-// of compressed text long enough to be one (classic lines hold digits,
-// dots, spaces and drawing, never letters in both cases beside "/" or
-// "+"). ok is false when head ends before that line does, unless final
-// says that no more will come.
-func sniff(head []byte, final bool) (fpuzzles, ok bool) {
+// sniff decides from the head of an input what it holds: f-puzzles
+// documents or links, when its first line (after blank and '#' lines)
+// opens a JSON object, is a link, or is a line of compressed text long
+// enough to be one (classic lines hold digits, dots, spaces and drawing,
+// never letters in both cases beside "/" or "+"); candidate grids, when
+// that line is one (see candidateSide); else classic grids. ok is false
+// when head ends before that line does, unless final says that no more
+// will come.
+func sniff(head []byte, final bool) (f inputFormat, ok bool) {
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	of := func(t []byte) inputFormat {
+		switch {
+		case looksCompressed(t):
+			return formatLinks
+		case candidateSide(t) > 0:
+			return formatCandidates
+		}
+		return formatClassic
+	}
 	for {
 		line, rest, complete := bytes.Cut(head, []byte("\n"))
 		t := bytes.TrimSpace(line)
 		switch {
 		case bytes.HasPrefix(t, []byte("{")), bytes.HasPrefix(t, []byte("http://")), bytes.HasPrefix(t, []byte("https://")):
-			return true, true
+			return formatLinks, true
 		case !complete && !final:
-			return false, false
+			return formatClassic, false
 		case !complete:
-			return looksCompressed(t), true
+			return of(t), true
 		case len(t) == 0 || t[0] == '#':
 			head = rest
 			continue
 		}
-		return looksCompressed(t), true
+		return of(t), true
 	}
 }
 
@@ -150,8 +172,11 @@ const maxDocument = 1 << 20
 // A line that cannot be read is an error naming it, and the next read
 // goes on with the line after it.
 type linkReader struct {
-	br   *bufio.Reader
-	max  int  // the bound on a document or link, at most maxDocument
+	br *bufio.Reader
+	// parse reads one line, a link or compressed text (parseLink), or a
+	// candidate grid; only links' inputs may be one JSON document.
+	parse func(line string, max int) (*sudokusat.Puzzle, error)
+	max   int  // the bound on a document or link, at most maxDocument
 	line int  // the number of the last line read
 	seen bool // whether the first non-blank line has been read
 	done bool
@@ -198,7 +223,7 @@ func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 			p, err = ParseFPuzzles(append([]byte(t+"\n"), rest...))
 		} else {
 			r.seen = true
-			p, err = parseLink(t, r.max)
+			p, err = r.parse(t, r.max)
 		}
 		if err != nil {
 			return nil, &sudokusat.ParseError{Line: line, Err: err}

@@ -21,13 +21,14 @@ type explained struct {
 	*item
 	answer engine.Answer // the count to 2 that found the solution
 	path   *explain.Path
+	next   bool // the path is --next's one step (none when solved)
 	status string
 	err    error
 }
 
 // explainItem counts the puzzle's solutions to 2 with e, then explains it
 // from the solution found, under one deadline for both.
-func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, opt explain.Options) *explained {
+func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, opt explain.Options, next bool) *explained {
 	o := &explained{item: it}
 	if it.err != nil {
 		o.status, o.err = engine.Invalid.String(), it.err
@@ -45,7 +46,14 @@ func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.D
 	}
 	// A step that rests on uniqueness needs it proved.
 	opt.Solution, opt.Unique = o.answer.Solution(), o.answer.Unique()
-	path, err := explain.Explain(ctx, it.puzzle, opt)
+	var path *explain.Path
+	var err error
+	if next {
+		path, err = nextStep(ctx, it.puzzle, opt)
+		o.next = true
+	} else {
+		path, err = explain.Explain(ctx, it.puzzle, opt)
+	}
 	if err != nil {
 		st, ok := engine.ContextStatus(ctx, err)
 		if !ok {
@@ -59,6 +67,26 @@ func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.D
 	}
 	o.path, o.status = path, string(path.Status)
 	return o
+}
+
+// nextStep is --next: the one step from where a solver stands, the
+// puzzle's given pencil marks (a candidate grid) taken as the solver's
+// candidates, as a path of that step, or of none when the grid is solved.
+func nextStep(ctx context.Context, p *sudokusat.Puzzle, opt explain.Options) (*explain.Path, error) {
+	q, cands := explain.Start(p)
+	st, err := explain.Next(ctx, q, cands, opt)
+	if err != nil {
+		return nil, err
+	}
+	path := &explain.Path{Status: explain.Explained, Grid: opt.Solution}
+	switch {
+	case st == nil:
+	case st.Technique == explain.Guess:
+		path.Status, path.Steps = explain.Guessed, []explain.Step{*st}
+	default:
+		path.Steps = []explain.Step{*st}
+	}
+	return path, nil
 }
 
 // explainFormats are explain's output formats.
@@ -80,7 +108,8 @@ func explainCommand() *cli.Command {
 				"sudokusat explain puzzle.txt", "each step on a line of its own, numbered",
 				"sudokusat explain --format line puzzles.txt", "one line per puzzle: status, hardest step and break-in",
 				"sudokusat explain --format json miracle.json", "one JSON record per puzzle, with every step",
-				"sudokusat explain --max-rating 4.4 puzzle.txt", "where a solver who knows techniques up to XYZ-wings gets stuck"),
+				"sudokusat explain --max-rating 4.4 puzzle.txt", "where a solver who knows techniques up to XYZ-wings gets stuck",
+				"sudokusat explain --next candidates.txt", "the next step from a candidate grid (729 characters: each cell's 9, the digit or '.')"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.NameAuto, Usage: "the `ENGINE` that finds the solution"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING` of a SAT engine: " + strings.Join(encode.Names(), ", ")},
@@ -90,6 +119,7 @@ func explainCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "steps", Usage: "output `FORMAT`: steps, line or json"},
 			&cli.Float64Flag{Name: "max-rating", Usage: "stop (stuck) where only steps harder than `RATING` remain"},
 			&cli.BoolFlag{Name: "no-guess", Usage: "stop (stuck) where a guess would be next"},
+			&cli.BoolFlag{Name: "next", Usage: "only the next step, from the puzzle's pencil marks when it gives them (a candidate grid: N³ characters, Sukaku's form)"},
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
@@ -120,7 +150,7 @@ func explainCommand() *cli.Command {
 			tally := map[string]int{}
 			total := 0
 			interrupted, err := runBatch(c, engine.Concurrency(workers, e),
-				func(ctx context.Context, it *item) *explained { return explainItem(ctx, e, it, timeout, opt) },
+				func(ctx context.Context, it *item) *explained { return explainItem(ctx, e, it, timeout, opt, c.Bool("next")) },
 				func(w *sudokusat.Writer, _ *item, o *explained) {
 					total++
 					tally[o.status]++
@@ -181,6 +211,15 @@ func writeExplained(w io.Writer, format string, o *explained) {
 	}
 	if o.path == nil {
 		fmt.Fprintf(w, "%s: %s: %v\n", o.status, o.where(), o.err)
+		return
+	}
+	if o.next {
+		if len(o.path.Steps) == 0 {
+			fmt.Fprintf(w, "solved: %s: no step left\n", o.where())
+			return
+		}
+		st := o.path.Steps[0]
+		fmt.Fprintf(w, "next: %s: %s (%.1f)\n", o.where(), st.Text, st.Rating)
 		return
 	}
 	fmt.Fprintf(w, "%s: %s in %d %s%s\n", o.status, o.where(), len(o.path.Steps), plural(len(o.path.Steps), "step", "steps"), summary(o.puzzle, o.path))

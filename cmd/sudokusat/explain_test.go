@@ -93,3 +93,31 @@ func TestExplain(t *testing.T) {
 		t.Error("no step names a killer cage")
 	}
 }
+
+// TestExplainNext: --next gives one step: from the givens for a classic
+// line, from the pencil marks for a candidate grid (whose first step is
+// then no longer the givens'), and "solved" for a solved grid.
+func TestExplainNext(t *testing.T) {
+	out, _, code := runCLI(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", "explain", "--next", "-")
+	if code != 0 || !strings.HasPrefix(out, "next: line 1: givens: ") || strings.Count(out, "\n") != 1 {
+		t.Errorf("a classic line: exit %d\n%s", code, out)
+	}
+	out, _, code = runCLI(t, "", "explain", "--next", "--format", "json", testdata+"candidates.txt")
+	var rec struct {
+		Status string
+		Steps  []struct {
+			Technique string
+			Checked   bool
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if code != 0 || rec.Status != "explained" || len(rec.Steps) != 1 || rec.Steps[0].Technique != "hidden-single" || !rec.Steps[0].Checked {
+		t.Errorf("a candidate grid: exit %d %+v", code, rec)
+	}
+	out, _, code = runCLI(t, "3241143223144123\n", "explain", "--next", "-")
+	if code != 0 || out != "solved: line 1: no step left\n" {
+		t.Errorf("a solved grid: exit %d %q", code, out)
+	}
+}
