@@ -177,9 +177,9 @@ type linkReader struct {
 	// candidate grid; only links' inputs may be one JSON document.
 	parse func(line string, max int) (*sudokusat.Puzzle, error)
 	max   int  // the bound on a document or link, at most maxDocument
-	line int  // the number of the last line read
-	seen bool // whether the first non-blank line has been read
-	done bool
+	line  int  // the number of the last line read
+	seen  bool // whether the first non-blank line has been read
+	done  bool
 }
 
 func (r *linkReader) read() (*sudokusat.Puzzle, error) {

@@ -150,7 +150,9 @@ func explainCommand() *cli.Command {
 			tally := map[string]int{}
 			total := 0
 			interrupted, err := runBatch(c, engine.Concurrency(workers, e),
-				func(ctx context.Context, it *item) *explained { return explainItem(ctx, e, it, timeout, opt, c.Bool("next")) },
+				func(ctx context.Context, it *item) *explained {
+					return explainItem(ctx, e, it, timeout, opt, c.Bool("next"))
+				},
 				func(w *sudokusat.Writer, _ *item, o *explained) {
 					total++
 					tally[o.status]++
