@@ -286,7 +286,8 @@ func TestAutoOnPuzzles(t *testing.T) {
 // TestAutoLargeGrids: past 25×25 the first member runs in the race from the
 // start and is not started over. Solving (limit 1), the second joins after
 // its budget, at the first look for a free core; counting, at once, which
-// a budget of an hour makes plain without timing the join.
+// a budget of an hour makes plain without timing the join (a join that
+// waited for it would meet the deadline, hang, first).
 func TestAutoLargeGrids(t *testing.T) {
 	g, err := sudokusat.NewGrid(6, 6)
 	if err != nil {
@@ -302,7 +303,7 @@ func TestAutoLargeGrids(t *testing.T) {
 		a := &autoEngine{cores: 4, running: func() (int, bool) { looks.Add(1); return 1, true }}
 		a.members = func(*sudokusat.Puzzle, int) ([]Engine, time.Duration) { return []Engine{slow, none}, tt.budget }
 		start := time.Now()
-		ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, tt.limit, 0)
+		ans := Count(context.Background(), a, &sudokusat.Puzzle{Grid: g}, tt.limit, hang)
 		if ans.Status != Unsolvable || ans.By != "b" {
 			t.Fatalf("limit %d: status %v by %q: %v", tt.limit, ans.Status, ans.By, ans.Err)
 		}
