@@ -279,8 +279,7 @@ const badProofTries = 200
 // counts formulas, not seconds: the time is doubled, from 3 s, until the
 // CNF has shrunk or badProofTries formulas were tried without it.
 func TestShrinkBadProof(t *testing.T) {
-	var dir, out, cnf string
-	var liar string
+	var dir, out, cnf, liar string
 	for budget := 3 * time.Second; ; budget *= 2 {
 		dir = t.TempDir()
 		liar = liarScript(t, dir, "badproof", lemmaDropped, "cadical")
