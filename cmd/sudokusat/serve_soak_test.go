@@ -85,8 +85,9 @@ const (
 // (503, two calls at once on two cores) is sent again, until soakHang.
 // After the soak, the server's peak resident set stays under soakPeakRSS,
 // its resident set falls back to near its start, its gophersat workers
-// are at most its slots (web.DefaultLimits().AtOnce), and neither it nor
-// they go on using CPU. It reads /proc, so it runs on Linux only.
+// are at most twice its slots (web.DefaultLimits().AtOnce: see below), and
+// neither it nor they go on using CPU. It reads /proc, so it runs on Linux
+// only.
 func TestServeSoak(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("TestServeSoak watches the server's memory and worker processes in /proc: Linux only")
@@ -152,17 +153,23 @@ func TestServeSoak(t *testing.T) {
 		t.Errorf("the server's resident set is %d MB %v after the soak, from %d MB at its start: over %d MB more", rss>>10, soakHang, startRSS>>10, soakSettledRSS>>10)
 	}
 
-	// Worker processes: no more than the slots, none left searching, and
-	// the server itself idle.
+	// Worker processes: no more than twice the slots, none left
+	// searching, and the server itself idle. A search the client aborts
+	// has its process killed and a spare started (satsolve's Warm); the
+	// next search, when no process is idle yet, starts one of its own, and
+	// idle processes stay. On a loaded machine, where a process takes long
+	// to start, that left 3 for 2 slots. A process left per aborted search
+	// (some 20 here) or one still searching (the CPU below) is a leak.
 	slots := web.DefaultLimits().AtOnce
+	most := 2 * slots
 	workers := workerChildren(pid)
-	for deadline := time.Now().Add(soakHang); len(workers) > slots && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(soakHang); len(workers) > most && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 		workers = workerChildren(pid)
 	}
 	t.Logf("gophersat workers: at most %d seen during the soak, %d after, for %d slots", maxWorkers, len(workers), slots)
-	if len(workers) > slots {
-		t.Errorf("%d gophersat worker processes are left, more than the server's %d slots: %v", len(workers), slots, workers)
+	if len(workers) > most {
+		t.Errorf("%d gophersat worker processes are left, more than twice the server's %d slots: %v", len(workers), slots, workers)
 	}
 	before := map[int]int{pid: procCPUTicks(pid)}
 	for _, w := range workers {
