@@ -286,11 +286,12 @@ const lateCPU = time.Second
 // hang bounds the wait for what must happen, on the most loaded machine.
 const hang = time.Minute
 
-// countLate counts g's solutions to limit under a deadline d, and reports
-// how late it returned: in CPU time, or on the clock where CPU time is not
-// known (ok false).
+// countLate counts g's solutions to limit under a deadline d of the
+// process's CPU time (cputime.WithBudget: the search has had d of CPU,
+// however busy the machine), and reports how late it returned: in CPU
+// time, or on the clock where CPU time is not known (ok false).
 func countLate(g *sudokusat.Grid, limit int, d time.Duration) (r Result, late time.Duration, ok bool, err error) {
-	ctx, cancel := context.WithTimeout(bg, d)
+	ctx, cancel := cputime.WithBudget(bg, d)
 	defer cancel()
 	past := cputime.AfterDone(ctx)
 	start := time.Now()

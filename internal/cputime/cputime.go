@@ -1,12 +1,14 @@
 // Package cputime reads the CPU time this process has used, for the tests
 // of every package that bound the work done in some span: how long a
-// search runs on past its deadline, how long a computation takes. Unlike
-// the time on the clock, it does not grow when other programs hold the
-// cores, so such a bound holds on a busy machine as on a quiet one.
+// search runs on past its deadline, how long a computation takes, how
+// long a search runs before its deadline. Unlike the time on the clock, it
+// does not grow when other programs hold the cores, so such a bound holds
+// on a busy machine as on a quiet one.
 package cputime
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -38,4 +40,64 @@ func AfterDone(ctx context.Context) func() (time.Duration, bool) {
 		now, nowOK := used()
 		return now - start, ok && nowOK
 	}
+}
+
+// WithBudget returns a context that ends as a deadline does, with
+// context.DeadlineExceeded, once the process has used d more CPU time; or
+// when parent ends, or cancel is called. A search under it has had that
+// much CPU before it ends, however busy the machine, where a deadline on
+// the clock may come before its first step. The CPU time is looked at
+// every millisecond. Where the system does not report it, the context is
+// context.WithTimeout(parent, d).
+func WithBudget(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	start, ok := used()
+	if !ok {
+		return context.WithTimeout(parent, d)
+	}
+	c := &budgetCtx{Context: parent, done: make(chan struct{})}
+	stop := make(chan struct{})
+	var once sync.Once
+	go func() {
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-parent.Done():
+				c.end(parent.Err())
+				return
+			case <-stop:
+				c.end(context.Canceled)
+				return
+			case <-tick.C:
+				if now, _ := used(); now-start >= d {
+					c.end(context.DeadlineExceeded)
+					return
+				}
+			}
+		}
+	}()
+	return c, func() { once.Do(func() { close(stop) }) }
+}
+
+// budgetCtx is WithBudget's context.
+type budgetCtx struct {
+	context.Context // the parent, for its values and deadline
+	done            chan struct{}
+	mu              sync.Mutex
+	err             error
+}
+
+func (c *budgetCtx) Done() <-chan struct{} { return c.done }
+
+func (c *budgetCtx) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+func (c *budgetCtx) end(err error) {
+	c.mu.Lock()
+	c.err = err
+	c.mu.Unlock()
+	close(c.done)
 }

@@ -2,6 +2,7 @@ package cputime
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 )
@@ -47,5 +48,45 @@ func TestAfterDone(t *testing.T) {
 	defer cancel()
 	if _, ok := AfterDone(ctx)(); ok {
 		t.Errorf("a context not ended: measured")
+	}
+}
+
+// TestWithBudget: the context ends with context.DeadlineExceeded once the
+// process has used the budget, not before, and not for a loop that waits
+// without using CPU; cancel ends it with context.Canceled, and so does its
+// parent's end.
+func TestWithBudget(t *testing.T) {
+	if _, ok := Used(); !ok {
+		t.Skip("this system does not report CPU time")
+	}
+	const budget = 50 * time.Millisecond
+	start, _ := Used()
+	ctx, cancel := WithBudget(context.Background(), budget)
+	defer cancel()
+	time.Sleep(2 * budget) // no CPU: the budget is not spent
+	if err := ctx.Err(); err != nil {
+		t.Fatalf("after a sleep: %v", err)
+	}
+	for ctx.Err() == nil {
+	}
+	now, _ := Used()
+	if !errors.Is(ctx.Err(), context.DeadlineExceeded) || now-start < budget {
+		t.Errorf("ended with %v after %v of CPU, want context.DeadlineExceeded after %v", ctx.Err(), now-start, budget)
+	}
+	<-ctx.Done()
+
+	ctx, cancel = WithBudget(context.Background(), time.Hour)
+	cancel()
+	<-ctx.Done()
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		t.Errorf("cancelled: %v", ctx.Err())
+	}
+	parent, stop := context.WithCancel(context.Background())
+	ctx, cancel = WithBudget(parent, time.Hour)
+	defer cancel()
+	stop()
+	<-ctx.Done()
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		t.Errorf("parent cancelled: %v", ctx.Err())
 	}
 }
