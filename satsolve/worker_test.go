@@ -53,7 +53,7 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(hang):
 		t.Error("the small search's reply was held back behind the endless one")
 	}
 	cancel()
@@ -71,7 +71,7 @@ func TestRepliesConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hang)
 	for buf.String() != "abc" && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}

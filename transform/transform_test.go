@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/cputime"
 	"github.com/sudokusat/sudokusat/native"
 )
 
@@ -274,18 +275,25 @@ func lessOrEqual(a, b *sudokusat.Grid) bool {
 	return true
 }
 
-// TestCanonicalSpeed keeps the 9×9 canonical form within milliseconds.
+// TestCanonicalSpeed keeps the 9×9 canonical form within milliseconds:
+// 200 ms of CPU time per puzzle at most, which other programs on the
+// machine do not stretch as they do the clock's (20 ms a puzzle on a
+// machine at a load of 20, against 2 quiet). Where the system does not
+// report CPU time, nothing is bounded.
 func TestCanonicalSpeed(t *testing.T) {
 	puzzles := readPuzzles(t, "magictour-sample.txt")
 	start := time.Now()
+	cpuStart, cpuOK := cputime.Used()
 	for _, p := range puzzles {
 		if _, err := Canonical(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
 	}
+	cpuEnd, ok := cputime.Used()
 	per := time.Since(start) / time.Duration(len(puzzles))
-	t.Logf("canonical form: %v per 9×9 puzzle", per)
-	if per > 200*time.Millisecond {
-		t.Errorf("canonical form takes %v per puzzle", per)
+	cpu := (cpuEnd - cpuStart) / time.Duration(len(puzzles))
+	t.Logf("canonical form: %v of CPU, %v on the clock per 9×9 puzzle", cpu, per)
+	if ok && cpuOK && cpu > 200*time.Millisecond {
+		t.Errorf("canonical form takes %v of CPU per puzzle", cpu)
 	}
 }

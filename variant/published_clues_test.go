@@ -16,10 +16,10 @@ import (
 )
 
 // publishedNodes bounds the search's effort on each published puzzle of
-// testdata/variants/published/clues.json: measured at most 21,222 nodes
-// (Deflation; the others under 50), counting to 2 in at most 0.1 s, where
-// gophersat took at most 10 ms on the clause form and 0.17 s on the PB
-// form (November 2026).
+// testdata/variants/published/clues.json and cells.json: measured at most
+// 21,222 nodes (Deflation; the other clues under 50; cells at most 709),
+// counting to 2 in at most 0.1 s, where gophersat took at most 10 ms on
+// the clause form and 0.17 s on the PB form (November 2026).
 const publishedNodes = 50_000
 
 // TestPublishedClues reads the published puzzles that use the clues
@@ -55,7 +55,7 @@ func TestPublishedClues(t *testing.T) {
 			if err := variant.Check(p, sol); err != nil {
 				t.Errorf("the published solution: %v", err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), hang)
 			defer cancel()
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 				start := time.Now()
@@ -67,7 +67,10 @@ func TestPublishedClues(t *testing.T) {
 				if err != nil || r.Count != 1 || !r.Solution().Equal(sol) {
 					t.Errorf("gophersat (%s): %d solutions, %v", sums, r.Count, err)
 				}
-				t.Logf("gophersat (%s): %v", sums, time.Since(start))
+				if r.Conflicts > publishedConflicts {
+					t.Errorf("gophersat (%s): %d conflicts, more than %d", sums, r.Conflicts, publishedConflicts)
+				}
+				t.Logf("gophersat (%s): %d conflicts, %v", sums, r.Conflicts, time.Since(start))
 			}
 			start := time.Now()
 			r, err := search.Count(ctx, p, 2)

@@ -54,7 +54,7 @@ func TestPublishedSearch(t *testing.T) {
 			if err := variant.Check(p, sol); err != nil {
 				t.Errorf("the published solution: %v", err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), hang)
 			defer cancel()
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 				start := time.Now()
@@ -66,7 +66,10 @@ func TestPublishedSearch(t *testing.T) {
 				if err != nil || r.Count != 1 || !r.Solution().Equal(sol) {
 					t.Errorf("gophersat (%s): %d solutions, %v", sums, r.Count, err)
 				}
-				t.Logf("gophersat (%s): %v", sums, time.Since(start).Round(time.Millisecond))
+				if r.Conflicts > publishedConflicts {
+					t.Errorf("gophersat (%s): %d conflicts, more than %d", sums, r.Conflicts, publishedConflicts)
+				}
+				t.Logf("gophersat (%s): %d conflicts, %v", sums, r.Conflicts, time.Since(start).Round(time.Millisecond))
 			}
 			start := time.Now()
 			r, err := search.Count(ctx, p, 2)

@@ -122,13 +122,14 @@ func TestDecodeBoundedByCNF(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append(append([]string{"decode", "--cnf", tt.cnf}, tt.args...), "-")
-			start := time.Now()
+			// What was built shows in the resident set, on any machine;
+			// the time it took (30 s for 3.6 GB) only on a quiet one.
 			out, errOut, code, rss := runBounded(t, 60*time.Second, tt.stdin, args...)
 			if code != tt.code || !strings.Contains(out+errOut, tt.want) {
 				t.Errorf("exit %d, %q %.300q; want %d with %q", code, out, errOut, tt.code, tt.want)
 			}
-			if took := time.Since(start); rss > 200 || took > 10*time.Second {
-				t.Errorf("%d MB resident, %v", rss, took)
+			if rss > 200 {
+				t.Errorf("%d MB resident", rss)
 			}
 		})
 	}

@@ -262,7 +262,7 @@ UsePAM no
   LogLevel ERROR
 `, port, filepath.Join(dir, "user"), filepath.Join(dir, "known_hosts")))
 	ssh := "ssh -F " + sshConfig
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
 		out, err := exec.Command("ssh", "-F", sshConfig, "host1", "echo", "up").CombinedOutput()
 		if err == nil && string(out) == "up\n" {
 			return ssh
