@@ -76,5 +76,12 @@ func (e *explainer) ladder() []technique {
 	if classic {
 		t = append(t, technique{Region, 7.0, e.constraintSet(8)})
 	}
+	// The last rungs before a guess, for every puzzle: forcing chains
+	// over every constraint, then contradictions with contradictions
+	// inside.
+	t = append(t,
+		technique{CellForcing, 8.0, (*explainer).forcing},
+		technique{Nested, 9.0, (*explainer).nested},
+	)
 	return t
 }
