@@ -88,6 +88,7 @@ func (e *explainer) ruleAlone(ctx context.Context) (*Step, error) {
 			Eliminations: out, Cells: cells, Refs: []Ref{{encode.PartRule, part.Index}},
 		}
 		st.Premises = e.minimalFacts(l, []int{pi}, out, e.s.facts(cells, e.b.all))
+		st.Cells = focus(st, cells, e.b.n)
 		return st, nil
 	}
 	return nil, nil
@@ -102,6 +103,33 @@ func (l *locals) budgetFor(cells []int) int {
 		return 0
 	}
 	return budget
+}
+
+// focus returns the cells a step is drawn on: a rule's own cells, unless
+// they are more than three houses' worth (a rule of the whole grid, such
+// as anti-knight), when only the cells of the step's premises and
+// conclusions say what it reads.
+func focus(st *Step, cells []int, n int) []int {
+	if len(cells) <= 3*n {
+		return cells
+	}
+	var out []int
+	add := func(c int) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, f := range st.Premises {
+		add(f.Cell)
+	}
+	for _, c := range st.Eliminations {
+		add(c.Cell)
+	}
+	for _, c := range st.Placements {
+		add(c.Cell)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // ruleRating rates a step of one rule by how many cells it reads: 2.4 for
@@ -444,6 +472,7 @@ func (e *explainer) setStep(l *locals, best *setStep) *Step {
 		st.Refs = append(st.Refs, Ref{l.parts[pi].Kind, l.parts[pi].Index})
 	}
 	st.Premises = e.minimalFacts(l, best.parts, out, e.s.facts(cells, e.b.all))
+	st.Cells = focus(st, cells, e.b.n)
 	return st
 }
 
