@@ -309,7 +309,9 @@ func (e *explainer) next(ctx context.Context) (*Step, error) {
 	}
 	for _, t := range e.ladder() {
 		if e.opt.MaxRating > 0 && t.rating > e.opt.MaxRating {
-			break
+			// Not break: a rung past a harder one may rate lower (the
+			// contradiction that follows SE's chains).
+			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -460,6 +462,11 @@ func (e *explainer) describe(st *Step) string {
 		refs = append(refs, b.refName(r))
 	}
 	why := st.Technique
+	if st.Text != "" {
+		// The finder said how it reads (a chain): that says more than
+		// the list of its houses.
+		return strings.Join(parts, "; ") + ": " + why + ": " + st.Text
+	}
 	if len(refs) > 0 && len(refs) <= 4 {
 		why += " in " + strings.Join(refs, ", ")
 	} else if len(refs) > 4 {

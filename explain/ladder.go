@@ -52,6 +52,16 @@ func (e *explainer) ladder() []technique {
 	if !classic {
 		t = append(t, technique{Region, 5.0, e.constraintSet(8)})
 	}
+	if classic {
+		// Sudoku Explainer's chains, in its order: the first that finds
+		// anything gives the step, whatever its length adds.
+		t = append(t,
+			technique{ForcingChain, 6.5, (*explainer).staticChains},
+			technique{NishioChain, 7.5, e.multipleChains(chainMode{dynamic: true, nishio: true})},
+			technique{CellForcingChain, 8.0, e.multipleChains(chainMode{multiple: true})},
+			technique{DynamicCellChain, 8.5, e.multipleChains(chainMode{multiple: true, dynamic: true})},
+		)
+	}
 	t = append(t, technique{Contradiction, 6.6, (*explainer).contradiction})
 	if classic {
 		t = append(t, technique{Region, 7.0, e.constraintSet(8)})
