@@ -105,7 +105,8 @@ type chainer struct {
 	rules    []ruleUse
 	free     []*branch
 	used     []*branch
-	seen     []int32 // by node: the stamp of the last walk that met it
+	lines    map[encode.PartKind][]int // the houses by kind, for level 1
+	seen     []int32                   // by node: the stamp of the last walk that met it
 	stamp    int32
 	nx       []next
 }
@@ -675,7 +676,7 @@ func (e *explainer) staticChains(ctx context.Context) (*Step, error) {
 	if best == nil {
 		return nil, nil
 	}
-	return e.chainStep(best), nil
+	return e.chainStep(ctx, best), nil
 }
 
 // conclude sets the conclusion that node x is forced: placed when on,
@@ -750,7 +751,7 @@ func (e *explainer) multipleChains(mode chainMode) func(*explainer, context.Cont
 		if best == nil {
 			return nil, nil
 		}
-		return e.chainStep(best), nil
+		return e.chainStep(ctx, best), nil
 	}
 }
 
@@ -922,7 +923,7 @@ func (ch *chainer) regionChains(c, d int, on *branch, best *chainHint) *chainHin
 
 // chainStep makes a hint a step: its conclusion, the houses its links
 // go through, and the facts they read.
-func (e *explainer) chainStep(h *chainHint) *Step {
+func (e *explainer) chainStep(ctx context.Context, h *chainHint) *Step {
 	b := e.b
 	rating := math.Round(h.diff*10) / 10
 	var st *Step
@@ -993,7 +994,7 @@ func (e *explainer) chainStep(h *chainHint) *Step {
 			}
 		}
 	}
-	st.Premises = e.sparePremises(st, h, premises)
+	st.Premises = e.sparePremises(ctx, st, h, premises)
 	st.Text = h.text(b)
 	return st
 }
@@ -1005,7 +1006,7 @@ func (e *explainer) chainStep(h *chainHint) *Step {
 // still refutes each of its own conclusions without it, in each case
 // the chain splits over (a cell's candidates, a digit's places in a
 // house, a candidate on and off), as each branch of the chain does.
-func (e *explainer) sparePremises(st *Step, h *chainHint, premises []Fact) []Fact {
+func (e *explainer) sparePremises(ctx context.Context, st *Step, h *chainHint, premises []Fact) []Fact {
 	l, err := e.locals()
 	if err != nil || len(premises) == 0 {
 		return premises
@@ -1074,19 +1075,50 @@ func (e *explainer) sparePremises(st *Step, h *chainHint, premises []Fact) []Fac
 		}
 		return true
 	}
-	if !refuted(premises) {
-		return premises // not by propagation alone: keep them all
-	}
 	keep := slices.Clone(premises)
+	if refuted(premises) {
+		for i := 0; i < len(keep); {
+			try := slices.Delete(slices.Clone(keep), i, i+1)
+			if refuted(try) {
+				keep = try
+				continue
+			}
+			i++
+		}
+	}
+	// What is left the checker's solver may still do without, by a case
+	// split of its own: a fact it does not need is dropped too, so that
+	// none of a step's premises is spare.
+	k, err := e.trimmer()
+	if err != nil {
+		return keep
+	}
+	m := *st
 	for i := 0; i < len(keep); {
-		try := slices.Delete(slices.Clone(keep), i, i+1)
-		if refuted(try) {
-			keep = try
+		m.Premises = slices.Delete(slices.Clone(keep), i, i+1)
+		if k.Check(ctx, &m) == nil {
+			keep = m.Premises
 			continue
 		}
 		i++
 	}
 	return keep
+}
+
+// trimmer returns the checker that trims premises: the path's own, or
+// one made for it when steps are not checked.
+func (e *explainer) trimmer() (*Checker, error) {
+	if e.check != nil {
+		return e.check, nil
+	}
+	if e.trim == nil {
+		k, err := NewChecker(e.b.p, e.opt.Solution)
+		if err != nil {
+			return nil, err
+		}
+		e.trim = k
+	}
+	return e.trim, nil
 }
 
 // sharedHouse is the first house (region, row, column) holding both

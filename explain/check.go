@@ -27,9 +27,12 @@ type Checker struct {
 	p        *sudokusat.Puzzle
 	n        int
 	f        *encode.Formula
-	clauses  [][]int32
+	clauses  [][]int
 	parts    map[Ref]encode.Part
 	solution *sudokusat.Grid
+	// cellsOf lists, for each part, the cells its clauses name: read
+	// once, as every check of a step that names the part needs them.
+	cellsOf map[Ref][]int
 }
 
 // NewChecker encodes p for checking steps. solution, when not nil, is a
@@ -39,12 +42,27 @@ func NewChecker(p *sudokusat.Puzzle, solution *sudokusat.Grid) (*Checker, error)
 	if err != nil {
 		return nil, err
 	}
-	k := &Checker{p: p, n: p.Size(), f: f, parts: make(map[Ref]encode.Part), solution: solution}
+	n := p.Size()
+	k := &Checker{p: p, n: n, f: f, parts: make(map[Ref]encode.Part), solution: solution, cellsOf: make(map[Ref][]int)}
 	for c := range f.Clauses() {
-		k.clauses = append(k.clauses, slices.Clone(c))
+		cl := make([]int, len(c))
+		for i, x := range c {
+			cl[i] = int(x)
+		}
+		k.clauses = append(k.clauses, cl)
 	}
 	for _, part := range parts {
-		k.parts[Ref{part.Kind, part.Index}] = part
+		r := Ref{part.Kind, part.Index}
+		k.parts[r] = part
+		var cells []int
+		for _, c := range k.clauses[part.From:part.To] {
+			for _, x := range c {
+				if v := abs(x); v <= n*n*n && !slices.Contains(cells, (v-1)/n) {
+					cells = append(cells, (v-1)/n)
+				}
+			}
+		}
+		k.cellsOf[r] = cells
 	}
 	return k, nil
 }
@@ -75,16 +93,11 @@ func (k *Checker) Check(ctx context.Context, st *Step) error {
 	}
 	cells := map[int]bool{}
 	var out [][]int
-	add := func(part encode.Part) {
-		for _, c := range k.clauses[part.From:part.To] {
-			cl := make([]int, len(c))
-			for i, x := range c {
-				cl[i] = int(x)
-				if v := abs(int(x)); v <= n*n*n {
-					cells[(v-1)/n] = true
-				}
-			}
-			out = append(out, cl)
+	// The clauses are shared, not copied: the solver only reads them.
+	add := func(r Ref, part encode.Part) {
+		out = append(out, k.clauses[part.From:part.To]...)
+		for _, c := range k.cellsOf[r] {
+			cells[c] = true
 		}
 	}
 	for _, r := range st.Refs {
@@ -92,7 +105,7 @@ func (k *Checker) Check(ctx context.Context, st *Step) error {
 		if !ok || r.Kind == encode.PartCell {
 			return fmt.Errorf("%w: it names %v, not a constraint of the puzzle", ErrUnsound, r)
 		}
-		add(part)
+		add(r, part)
 	}
 	lit := func(c Candidate) (int, error) {
 		if c.Cell < 0 || c.Cell >= n*n || c.Digit < 1 || c.Digit > n {
@@ -133,7 +146,8 @@ func (k *Checker) Check(ctx context.Context, st *Step) error {
 		}
 	}
 	for c := range cells {
-		add(k.parts[Ref{encode.PartCell, c}])
+		r := Ref{encode.PartCell, c}
+		add(r, k.parts[r])
 	}
 	sat, err := satsolve.HasModel(ctx, k.f.Vars, out)
 	if err != nil {

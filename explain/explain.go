@@ -199,6 +199,9 @@ type explainer struct {
 	// upsVersion.
 	ups        []refutation
 	upsVersion int
+	// trim is the checker that trims chain steps' premises when the
+	// path's steps are not checked.
+	trim *Checker
 }
 
 func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {

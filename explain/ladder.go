@@ -60,6 +60,7 @@ func (e *explainer) ladder() []technique {
 			technique{NishioChain, 7.5, e.multipleChains(chainMode{dynamic: true, nishio: true})},
 			technique{CellForcingChain, 8.0, e.multipleChains(chainMode{multiple: true})},
 			technique{DynamicCellChain, 8.5, e.multipleChains(chainMode{multiple: true, dynamic: true})},
+			technique{DynamicCellChain + "-plus", 9.0, e.multipleChains(chainMode{multiple: true, dynamic: true, level: 1})},
 		)
 	}
 	t = append(t, technique{Contradiction, 6.6, (*explainer).contradiction})
