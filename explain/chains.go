@@ -528,6 +528,7 @@ func (ch *chainer) forcing(start int32, y bool) int32 {
 // chainHint is a chain found, kept apart from the search's nodes.
 type chainHint struct {
 	tech    string
+	kind    string  // cycle, forcing, contradiction, double, cell or region
 	diff    float64 // SE's rating, unrounded
 	cplx    int
 	key     int
@@ -542,6 +543,7 @@ type chainHint struct {
 	// What the branches split over: a cell's candidates or a digit's
 	// places in a house (-1 when neither).
 	splitCell, splitHouse, splitDigit int
+	cellCands                         uint64 // the split cell's candidates
 	// double: the candidate whose two states imply the conclusion alike.
 	double *Candidate
 	// cycle: the loop's eliminations read nodes of both directions.
@@ -653,7 +655,7 @@ func (e *explainer) staticChains(ctx context.Context) (*Step, error) {
 						continue
 					}
 					tech := [...]string{XCycle, YCycle, XYCycle}[key-2]
-					best = &chainHint{tech: tech, diff: diff, cplx: cplx, key: key, elims: elims, cycle: true, splitCell: -1, splitHouse: -1}
+					best = &chainHint{tech: tech, kind: "cycle", diff: diff, cplx: cplx, key: key, elims: elims, cycle: true, splitCell: -1, splitHouse: -1}
 					ch.keep(best, []int32{l})
 				}
 				for _, t := range targets {
@@ -666,7 +668,7 @@ func (e *explainer) staticChains(ctx context.Context) (*Step, error) {
 					if !best.better(diff, cplx, key) {
 						continue
 					}
-					best = &chainHint{tech: tech, diff: diff, cplx: cplx, key: key, splitCell: -1, splitHouse: -1}
+					best = &chainHint{tech: tech, kind: "forcing", diff: diff, cplx: cplx, key: key, splitCell: -1, splitHouse: -1}
 					best.conclude(ch, ch.pots[t].node)
 					ch.keep(best, []int32{t})
 				}
@@ -807,7 +809,7 @@ func (ch *chainer) consider(best *chainHint, kind string, key int, roots []int32
 	if !best.better(diff, cplx, key) {
 		return best
 	}
-	h := &chainHint{tech: ch.name(kind), diff: diff, cplx: cplx, key: key, splitCell: -1, splitHouse: -1}
+	h := &chainHint{tech: ch.name(kind), kind: kind, diff: diff, cplx: cplx, key: key, splitCell: -1, splitHouse: -1}
 	h.conclude(ch, target)
 	if fill != nil {
 		fill(h)
@@ -873,7 +875,7 @@ func (ch *chainer) cellChains(c int, best *chainHint) *chainHint {
 			if roots == nil {
 				continue
 			}
-			best = ch.consider(best, "cell", 5, roots, x, func(h *chainHint) { h.splitCell = c })
+			best = ch.consider(best, "cell", 5, roots, x, func(h *chainHint) { h.splitCell, h.cellCands = c, ch.orig[c] })
 		}
 	}
 	return best
@@ -1132,7 +1134,8 @@ func (e *explainer) sharedHouse(a, c int) Ref {
 	return Ref{}
 }
 
-// text reads each branch from its assumption to its end.
+// text reads each branch from its assumption to its end, with what the
+// branches together show.
 func (h *chainHint) text(b *board) string {
 	n := b.n
 	name := func(x int32) string {
@@ -1142,7 +1145,7 @@ func (h *chainHint) text(b *board) string {
 		}
 		return b.cellName(c) + "≠" + itoa(d)
 	}
-	var parts []string
+	var paths []string
 	for _, r := range h.roots {
 		var path []string
 		for p := r; ; {
@@ -1154,9 +1157,26 @@ func (h *chainHint) text(b *board) string {
 			p = h.par[pp.p0]
 		}
 		slices.Reverse(path)
-		parts = append(parts, strings.Join(path, " → "))
+		paths = append(paths, strings.Join(path, " → "))
 	}
-	return strings.Join(parts, "; ")
+	branches := strings.Join(paths, "; ")
+	switch h.kind {
+	case "cycle":
+		return "loop " + branches
+	case "contradiction":
+		return branches + ", a contradiction"
+	case "double":
+		return "either way: " + branches
+	case "cell":
+		var ds []string
+		for _, d := range digits(h.cellCands) {
+			ds = append(ds, itoa(d))
+		}
+		return b.cellName(h.splitCell) + " is " + strings.Join(ds, ", ") + ": " + branches
+	case "region":
+		return "digit " + itoa(h.splitDigit) + " in " + b.refName(b.houses[h.splitHouse].ref) + ": " + branches
+	}
+	return branches
 }
 
 func itoa(d int) string {

@@ -3,6 +3,7 @@ package explain
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,6 +77,50 @@ func TestLengthAddition(t *testing.T) {
 	for _, tt := range tests {
 		if got := lengthAddition(tt.complexity); math.Abs(got-tt.add) > 1e-9 {
 			t.Errorf("lengthAddition(%d) = %.2f, want %.1f", tt.complexity, got, tt.add)
+		}
+	}
+}
+
+// TestChainPremisesNeeded: each premise of each chain step of a few
+// paths is needed: the checker, given no solution to compare with,
+// rejects the step without it.
+func TestChainPremisesNeeded(t *testing.T) {
+	ctx := context.Background()
+	for _, puzzle := range []string{
+		"400005007051700090006001480708040030000807000010090804067400300030008650100600002", // y-cycle
+		"408006001000300000500201090900003000005000400000600007060102004000007000200400108", // forcing chain
+		"020904070008030900900000001090000060800106005700080003504000307000000000000865000", // region chains
+		"400000003030400780081300500000207490000050000072104000004003650057001040300000002", // dynamic
+	} {
+		g, err := sudokusat.ParseLine(puzzle, 3, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &sudokusat.Puzzle{Grid: g}
+		path, err := Explain(ctx, p, Options{Solution: solve(t, p)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := NewChecker(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tried := 0
+		for i, st := range path.Steps {
+			if !strings.Contains(st.Technique, "chain") && !strings.Contains(st.Technique, "cycle") {
+				continue
+			}
+			for j := range st.Premises {
+				m := st
+				m.Premises = append(slices.Clone(st.Premises[:j]), st.Premises[j+1:]...)
+				tried++
+				if k.Check(ctx, &m) == nil {
+					t.Errorf("%s step %d (%s: %s) checks without premise %+v", puzzle, i+1, st.Technique, st.Text, st.Premises[j])
+				}
+			}
+		}
+		if tried == 0 {
+			t.Errorf("%s: no chain step with premises", puzzle)
 		}
 	}
 }
