@@ -95,10 +95,10 @@ type chainer struct {
 	b        *board
 	n        int
 	nodes    int
-	orig     []uint64 // candidates at the step's start, 0 for a placed cell
-	grid     []uint64 // the working grid of dynamic chains
-	sh       [][]int32
-	regionOf []int32
+	orig     []uint64  // candidates at the step's start, 0 for a placed cell
+	grid     []uint64  // the working grid of dynamic chains
+	sh       [][]int32 // by cell: its region, row and column, in SE's order
+	regionOf []int32   // by cell: its region, or -1
 	mode     chainMode
 	pots     []pot
 	par      []int32
@@ -111,6 +111,7 @@ type chainer struct {
 	nx       []next
 }
 
+// newChainer starts a producer's search over the grid e stands at.
 func newChainer(e *explainer, mode chainMode) *chainer {
 	b := e.b
 	n := b.n
@@ -125,7 +126,6 @@ func newChainer(e *explainer, mode chainMode) *chainer {
 	ch.sh = make([][]int32, n*n)
 	ch.regionOf = make([]int32, n*n)
 	for c := range n * n {
-		ch.regionOf[c] = -1
 		var region, row, col int32 = -1, -1, -1
 		for _, hi := range b.cellHouses[c] {
 			switch b.houses[hi].ref.Kind {
@@ -150,6 +150,7 @@ func newChainer(e *explainer, mode chainMode) *chainer {
 	return ch
 }
 
+// node numbers digit d of cell c, on or off.
 func (ch *chainer) node(c, d int, on bool) int32 {
 	x := int32((c*ch.n + d - 1) * 2)
 	if on {
@@ -569,7 +570,6 @@ func (h *chainHint) better(diff float64, cplx, key int) bool {
 func (ch *chainer) keep(h *chainHint, roots []int32) {
 	index := map[int32]int32{}
 	var order []int32
-	var visit func(p int32)
 	stack := slices.Clone(roots)
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
@@ -582,7 +582,6 @@ func (ch *chainer) keep(h *chainHint, roots []int32) {
 		pp := ch.pots[p]
 		stack = append(stack, ch.par[pp.p0:pp.p0+pp.pn]...)
 	}
-	_ = visit
 	h.pots = make([]pot, len(order))
 	for i, p := range order {
 		pp := ch.pots[p]
@@ -770,7 +769,7 @@ func (ch *chainer) base() float64 {
 	return 8.0
 }
 
-// names gives the technique of each kind of hint of the producer.
+// name gives the technique of each kind of hint of the producer.
 func (ch *chainer) name(kind string) string {
 	if ch.mode.nishio {
 		return NishioChain
