@@ -214,6 +214,9 @@ type explainer struct {
 	upsVersion int
 	// links are the strong links of the grid at their version.
 	links *linkCache
+	// trim is the checker that trims chain steps' premises when the
+	// path's steps are not checked.
+	trim *Checker
 }
 
 func newExplainer(p *sudokusat.Puzzle, opt Options) (*explainer, error) {
@@ -321,7 +324,9 @@ func (e *explainer) next(ctx context.Context) (*Step, error) {
 	}
 	for _, t := range e.ladder() {
 		if e.opt.MaxRating > 0 && t.rating > e.opt.MaxRating {
-			break
+			// Not break: a rung past a harder one may rate lower (the
+			// contradiction that follows SE's chains).
+			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -502,6 +507,11 @@ func (e *explainer) describe(st *Step) string {
 		return fmt.Sprintf("%s: %s = %d leads to a contradiction through %d constraints", strings.Join(parts, "; "), b.cellName(el.Cell), el.Digit, len(st.Refs))
 	}
 	why := strings.ReplaceAll(st.Technique, "-", " ")
+	if st.Text != "" {
+		// The finder said how it reads (a chain): that says more than
+		// the list of its houses.
+		return strings.Join(parts, "; ") + ": " + why + ": " + st.Text
+	}
 	refs := st.Refs
 	if len(st.Placements) > 0 {
 		// A placement's own eliminations go through its cell's houses:

@@ -22,22 +22,6 @@ const (
 	Nested        = "nested-contradiction"
 )
 
-// lengthAddition is what a chain's length adds to its base rating, as
-// Sudoku Explainer's scale has it: a tenth each time the length grows past
-// 4, 6, 8, 12, 16, 24, … (length counts the clauses of the chain).
-func lengthAddition(length int) float64 {
-	add, ceil, odd := 0.0, 4, false
-	for length > ceil {
-		add += 0.1
-		if odd {
-			ceil = ceil * 4 / 3
-		} else {
-			ceil = ceil * 3 / 2
-		}
-		odd = !odd
-	}
-	return add
-}
 
 // implied is what unit propagation from one assumption sets: each
 // literal with the clause that forced it.
@@ -231,7 +215,7 @@ func (e *explainer) forcing(ctx context.Context) (*Step, error) {
 	g := groups[best.group]
 	v := abs32(best.lit)
 	c, d := int(v-1)/n, int(v-1)%n+1
-	st := &Step{Technique: CellForcing, Rating: 8.0 + lengthAddition(best.length-2)}
+	st := &Step{Technique: CellForcing, Rating: 8.0 + lengthAddition(best.length)}
 	if r, ok := houseOf[best.group]; ok {
 		st.Technique = RegionForcing
 		st.Refs = append(st.Refs, r)
@@ -298,7 +282,7 @@ func (e *explainer) nested(ctx context.Context) (*Step, error) {
 				// Proved: x with the constraints and the facts has no
 				// solution. The check decides it by SAT; the premises are
 				// the facts of the cells the constraints name.
-				st := &Step{Technique: Nested, Rating: 9.0 + lengthAddition(inner), Eliminations: []Candidate{{c, d}}, Cells: []int{c}}
+				st := &Step{Technique: Nested, Rating: 9.0 + lengthAddition(inner+2), Eliminations: []Candidate{{c, d}}, Cells: []int{c}}
 				for _, p := range all {
 					if l.parts[p].Kind != encode.PartCell {
 						st.Refs = append(st.Refs, Ref{l.parts[p].Kind, l.parts[p].Index})

@@ -68,11 +68,21 @@ func (e *explainer) ladder() []technique {
 		technique{VWXYZWing, 6.2, minimal(finder(func(e *explainer) *Step { return e.alsWing(4) }))},
 		technique{AlignedPairExclusion, 6.2, minimal(finder(func(e *explainer) *Step { return e.alignedExclusion(2) }))},
 	)
+	if classic {
+		// Sudoku Explainer's chains, in its order: the first that finds
+		// anything gives the step, whatever its length adds. The aligned
+		// triple exclusion (7.5) comes between its static chains and
+		// Nishio, as SE has it.
+		t = append(t,
+			technique{ForcingChain, 6.5, (*explainer).staticChains},
+			technique{AlignedTripleExclusion, 7.5, minimal(finder(func(e *explainer) *Step { return e.alignedExclusion(3) }))},
+			technique{NishioChain, 7.5, e.multipleChains(chainMode{dynamic: true, nishio: true})},
+			technique{CellForcingChain, 8.0, e.multipleChains(chainMode{multiple: true})},
+			technique{DynamicCellChain, 8.5, e.multipleChains(chainMode{multiple: true, dynamic: true})},
+			technique{DynamicCellChain + "-plus", 9.0, e.multipleChains(chainMode{multiple: true, dynamic: true, level: 1})},
+		)
+	}
 	t = append(t, technique{Contradiction, 6.6, (*explainer).contradiction})
-	// Sudoku Explainer tries the aligned triple exclusion (7.5) after its
-	// forcing chains and cycles and before Nishio: it belongs after the
-	// chains' rung, which the contradiction rung stands for here.
-	t = append(t, technique{AlignedTripleExclusion, 7.5, minimal(finder(func(e *explainer) *Step { return e.alignedExclusion(3) }))})
 	if classic {
 		t = append(t, technique{Region, 7.0, e.constraintSet(8)})
 	}

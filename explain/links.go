@@ -391,7 +391,7 @@ func (e *explainer) strongLinkChain(n int) *Step {
 	if best == nil {
 		return nil
 	}
-	return e.chainStep(best)
+	return e.linkChainStep(best)
 }
 
 func hasCommon(a, b []int) bool {
@@ -483,8 +483,8 @@ func (e *explainer) chainRatingSE(ch *linkChain) float64 {
 // round1 rounds a rating to a tenth, as Sudoku Explainer prints it.
 func round1(r float64) float64 { return math.Round(r*10) / 10 }
 
-// chainStep is the step of a chain of strong links.
-func (e *explainer) chainStep(ch *linkChain) *Step {
+// linkChainStep is the step of a chain of strong links.
+func (e *explainer) linkChainStep(ch *linkChain) *Step {
 	n := len(ch.links)
 	st := &Step{Rating: ch.rating, Eliminations: ch.out}
 	grouped, box, rows, cols := false, false, false, false
