@@ -22,7 +22,6 @@ const (
 	Nested        = "nested-contradiction"
 )
 
-
 // implied is what unit propagation from one assumption sets: each
 // literal with the clause that forced it.
 type implied map[int32]int32
