@@ -37,8 +37,9 @@ func TestExplain(t *testing.T) {
 		t.Errorf("killer: %s %q, solution %q", r.Status, r.Message, r.Solution)
 	}
 
-	if r := Explain(context.Background(), Request{Puzzle: inkala}); r.Status != "guessed" || r.Explanation.Solution != inkalaSolution {
-		t.Errorf("inkala: %s, solution %q", r.Status, r.Explanation.Solution)
+	// Several solutions: no logic finishes it, and the path guesses.
+	if r := Explain(context.Background(), Request{Puzzle: "1234........2..."}); r.Status != "guessed" || r.Explanation.Solution == "" {
+		t.Errorf("several solutions: %s, solution %q", r.Status, r.Explanation.Solution)
 	}
 	r = Explain(context.Background(), Request{Puzzle: inkala, MaxRating: 1.5})
 	if r.Status != "stuck" || len(r.Explanation.Stuck) != 81 || r.Explanation.Solution != "" {
