@@ -126,11 +126,11 @@ func decodeCommand() *cli.Command {
 			// A CNF, an answer and a proof are a solver's data, not
 			// puzzles: they are not bounded by --max-decompressed, a
 			// proof of gigabytes being a real one.
-			cnf, err := readCNF(decompressed(file, 0))
+			cnf, err := encode.NewCNFReader(decompressed(file, 0))
 			if err != nil {
 				return fmt.Errorf("%s: %w", cnfName, err)
 			}
-			m := cnf.m
+			m := cnf.VarMap
 			var in io.Reader = c.App.Reader
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
@@ -146,7 +146,7 @@ func decodeCommand() *cli.Command {
 			// literals are checked against the problem line, not the map;
 			// ReadAnswer's memory follows the literals it reads, not that
 			// count, which nothing here vouches for.
-			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.vars)
+			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.Vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -156,7 +156,7 @@ func decodeCommand() *cli.Command {
 					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
 					return unsat
 				}
-				if cnf.opb {
+				if cnf.OPB {
 					return fmt.Errorf("%s: --certify checks DRAT proofs of CNF formulas; this is an OPB file, whose solvers write none", cnfName)
 				}
 				proof, err := os.Open(c.String("proof"))
@@ -171,7 +171,7 @@ func decodeCommand() *cli.Command {
 				// given, read here, which must be the puzzle's formula
 				// (encoded again from the header) and clauses that block
 				// solutions of it.
-				given, err := cnf.readClauses()
+				given, err := cnf.ReadClauses()
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
