@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -17,9 +15,6 @@ import (
 	"github.com/sudokusat/sudokusat/family"
 )
 
-// manifestName is the manifest's file name in the output folder.
-const manifestName = "manifest.jsonl"
-
 func familyCommand() *cli.Command {
 	var kinds []string
 	for _, k := range family.Kinds() {
@@ -31,7 +26,7 @@ func familyCommand() *cli.Command {
 		ArgsUsage: " ",
 		Description: "Writes --count instances of each --kind into --out-dir: KIND-NNN.cnf in the chosen --encoding,\n" +
 			"whose first comment lines state the kind, size, seed, expected status and count and, when\n" +
-			"satisfiable, a solution; and " + manifestName + ", one JSON object per instance with the same and\n" +
+			"satisfiable, a solution; and " + family.ManifestName + ", one JSON object per instance with the same and\n" +
 			"the file's sha256. Every expected answer is checked before it is written: each solution by the\n" +
 			"validator, each count by gophersat on the CNF read back (and the native solver). The same flags\n" +
 			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
@@ -128,7 +123,7 @@ func runFamily(c *cli.Context) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	mf, err := os.Create(filepath.Join(dir, manifestName))
+	mf, err := os.Create(filepath.Join(dir, family.ManifestName))
 	if err != nil {
 		return err
 	}
@@ -143,7 +138,7 @@ func runFamily(c *cli.Context) error {
 		if err := os.WriteFile(path, in.CNF, 0o666); err != nil {
 			return err
 		}
-		rec, err := manifestLine(in)
+		rec, err := in.ManifestLine()
 		if err != nil {
 			return err
 		}
@@ -184,16 +179,4 @@ func runFamily(c *cli.Context) error {
 		return errors.New("fewer instances than asked: a kind ran out of puzzles")
 	}
 	return nil
-}
-
-// manifestLine returns an instance's manifest record, a JSON line, with
-// ">=" written as such rather than escaped for HTML.
-func manifestLine(in *family.Instance) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(in); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
