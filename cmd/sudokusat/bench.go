@@ -18,6 +18,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/variant"
+	"github.com/sudokusat/sudokusat/verdict"
 )
 
 func benchCommand() *cli.Command {
@@ -185,7 +186,7 @@ func benchEngine(c *cli.Context, e *engine.Engine, file string, items []*item, l
 		a := engine.Count(c.Context, e, it.puzzle, limit, 0)
 		inEngine += a.Elapsed
 		if runs != nil {
-			writeRun(runs, e, it, classify(a, limit), nil, limit)
+			writeRun(runs, e, it, verdict.Classify(a, limit), nil, limit)
 		}
 		if !a.Status.Answered() {
 			errs++
