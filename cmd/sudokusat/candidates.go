@@ -28,14 +28,14 @@ func candidatesCommand() *cli.Command {
 				"sudokusat candidates --cap 10 --format json open.json", "how many solutions use each digit, up to 10",
 				"sudokusat candidates --engine search thermo.json", "with the variant search, not gophersat",
 				"sudokusat candidates --certify puzzles.txt", "every digit ruled out backed by a checked DRAT proof"),
-		Flags: setterFlags([]string{"grid", "line", "json"},
+		Flags: setterFlags(candidateFormats,
 			&cli.IntFlag{Name: "cap", Value: 1, Usage: "count each candidate's solutions up to `K` (1: possible or not)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 1 {
 				return usagef("--cap %d: want at least 1", limit)
 			}
-			return runSetter(c, "candidates", []string{"grid", "line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
+			return runSetter(c, "candidates", candidateFormats, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
 				k, err := engine.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)
@@ -57,6 +57,9 @@ func candidatesCommand() *cli.Command {
 		},
 	}
 }
+
+// candidateFormats are candidates' output formats.
+var candidateFormats = plainFormats{{name: "grid"}, {name: "line"}, {name: "json"}}
 
 // symbols writes a cell's candidates in symbols ("137"), or as numbers
 // separated by commas above 35×35.

@@ -53,7 +53,7 @@ func checkCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			compressFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text, or json (one record per engine's run on a puzzle, then one summary per engine with its PAR-2 score)"},
+			checkFormats.flag(),
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},
 			memLimitFlag(),
@@ -65,10 +65,11 @@ func checkCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
 			}
-			format := c.String("format")
-			if format != "text" && format != "json" {
-				return usagef("unknown format %q (want text or json)", format)
+			f, err := checkFormats.of(c)
+			if err != nil {
+				return err
 			}
+			format := f.name
 			timeout, workers := c.Duration("timeout"), c.Int("workers")
 			pool, err := newWorkers(workers, timeout > 0)
 			if err != nil {
@@ -212,6 +213,10 @@ func checkCommand() *cli.Command {
 		},
 	}
 }
+
+// checkFormats are check's output formats.
+var checkFormats = plainFormats{{name: "text"},
+	{name: "json", note: "one record per engine's run on a puzzle, then one summary per engine with its PAR-2 score"}}
 
 // checked is check's result on one puzzle: each engine's verdict, and the
 // case shrunk when it failed and shrinking is on.

@@ -90,7 +90,7 @@ func nextStep(ctx context.Context, p *sudokusat.Puzzle, opt explain.Options) (*e
 }
 
 // explainFormats are explain's output formats.
-var explainFormats = []string{"steps", "line", "json"}
+var explainFormats = plainFormats{{name: "steps"}, {name: "line"}, {name: "json"}}
 
 func explainCommand() *cli.Command {
 	return &cli.Command{
@@ -116,7 +116,7 @@ func explainCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "steps", Usage: "output `FORMAT`: steps, line or json"},
+			explainFormats.flag(),
 			&cli.Float64Flag{Name: "max-rating", Usage: "stop (stuck) where only steps harder than `RATING` remain"},
 			&cli.BoolFlag{Name: "no-guess", Usage: "stop (stuck) where a guess would be next"},
 			&cli.BoolFlag{Name: "next", Usage: "only the next step, from the puzzle's pencil marks when it gives them (a candidate grid: N³ characters, Sukaku's form)"},
@@ -128,9 +128,9 @@ func explainCommand() *cli.Command {
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if !contains(explainFormats, format) {
-				return usagef("unknown format %q (want steps, line or json)", format)
+			format, err := explainFormats.of(c)
+			if err != nil {
+				return err
 			}
 			if r := c.Float64("max-rating"); r < 0 {
 				return usagef("--max-rating %g: want 0 (no limit) or more", r)
@@ -156,7 +156,7 @@ func explainCommand() *cli.Command {
 				func(w *sudokusat.Writer, _ *item, o *explained) {
 					total++
 					tally[o.status]++
-					writeExplained(w, format, o)
+					writeExplained(w, format.name, o)
 				}, nil)
 			if err != nil {
 				return err
@@ -174,15 +174,6 @@ func explainCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // explainRecord is one record of explain --format json.

@@ -48,21 +48,25 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each completion puzzle to 2 for at most `DURATION` (past it the count is stated as >=1; 0: no count)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line (a line per file) or json (the manifest's records)"},
+			familyFormats.flag(),
 			maxDecompressedFlag(),
 		},
 		Action: runFamily,
 	}
 }
 
+// familyFormats are family's output formats.
+var familyFormats = plainFormats{{name: "line", note: "a line per file"}, {name: "json", note: "the manifest's records"}}
+
 func runFamily(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("family takes no arguments; got %q", c.Args().First())
 	}
-	format := c.String("format")
-	if format != "line" && format != "json" {
-		return usagef("unknown format %q (want line or json)", format)
+	f, err := familyFormats.of(c)
+	if err != nil {
+		return err
 	}
+	format := f.name
 	o := family.Options{Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
 		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget")}
 	if !c.IsSet("seed") {

@@ -41,7 +41,7 @@ func generateCommand() *cli.Command {
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "make `N` distinct puzzles"},
 			&cli.BoolFlag{Name: "with-solution", Usage: "print each puzzle's solution after it"},
 			&cli.BoolFlag{Name: "no-sat-check", Usage: "skip the second uniqueness proof by gophersat"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 		},
@@ -53,9 +53,9 @@ func generateCommand() *cli.Command {
 			if c.Int("count") < 1 {
 				return usagef("--count %d: want at least 1", c.Int("count"))
 			}
-			format := c.String("format")
-			if format != "line" && format != "json" {
-				return usagef("unknown format %q (want line or json)", format)
+			format, err := lineOrJSON.of(c)
+			if err != nil {
+				return err
 			}
 			seed := c.Uint64("seed")
 			if !c.IsSet("seed") {
@@ -82,7 +82,7 @@ func generateCommand() *cli.Command {
 				}
 				g.checks = append(g.checks, sat)
 			}
-			return g.run(c, format, c.Bool("with-solution"), c.Int("workers"))
+			return g.run(c, format.name, c.Bool("with-solution"), c.Int("workers"))
 		},
 	}
 }

@@ -92,7 +92,7 @@ func gradeCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
@@ -101,9 +101,9 @@ func gradeCommand() *cli.Command {
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if format != "line" && format != "json" {
-				return usagef("unknown format %q (want line or json)", format)
+			format, err := lineOrJSON.of(c)
+			if err != nil {
+				return err
 			}
 			if s := c.String("scale"); s != "se" {
 				return usagef("unknown scale %q (want se)", s)
@@ -129,7 +129,7 @@ func gradeCommand() *cli.Command {
 						ok++
 						sum += o.res.Rating
 					}
-					writeGraded(w, format, o)
+					writeGraded(w, format.name, o)
 				}, nil)
 			if err != nil {
 				return err

@@ -35,16 +35,17 @@ func judgeCommand() *cli.Command {
 			&cli.StringFlag{Name: "suffix", Value: ".out", Usage: "the answers' file name `SUFFIX`"},
 			&cli.StringFlag{Name: "times", Usage: "a `FILE` of lines \"INSTANCE SECONDS\": each run's time"},
 			timeoutFlag("the runs' time limit, for PAR-2: a run without a right answer counts twice `DURATION`"),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output `FORMAT`: text or json"},
+			textOrJSON.flag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("judge takes one manifest; got %d arguments", c.NArg())
 			}
-			format := c.String("format")
-			if format != "text" && format != "json" {
-				return usagef("unknown format %q (want text or json)", format)
+			f, err := textOrJSON.of(c)
+			if err != nil {
+				return err
 			}
+			format := f.name
 			manifest := c.Args().First()
 			instances, err := family.ReadManifest(manifest)
 			if err != nil {
