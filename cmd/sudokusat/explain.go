@@ -49,7 +49,7 @@ func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.D
 	var path *explain.Path
 	var err error
 	if next {
-		path, err = nextStep(ctx, it.puzzle, opt)
+		path, err = explain.NextPath(ctx, it.puzzle, opt)
 		o.next = true
 	} else {
 		path, err = explain.Explain(ctx, it.puzzle, opt)
@@ -67,26 +67,6 @@ func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.D
 	}
 	o.path, o.status = path, string(path.Status)
 	return o
-}
-
-// nextStep is --next: the one step from where a solver stands, the
-// puzzle's given pencil marks (a candidate grid) taken as the solver's
-// candidates, as a path of that step, or of none when the grid is solved.
-func nextStep(ctx context.Context, p *sudokusat.Puzzle, opt explain.Options) (*explain.Path, error) {
-	q, cands := explain.Start(p)
-	st, err := explain.Next(ctx, q, cands, opt)
-	if err != nil {
-		return nil, err
-	}
-	path := &explain.Path{Status: explain.Explained, Grid: opt.Solution}
-	switch {
-	case st == nil:
-	case st.Technique == explain.Guess:
-		path.Status, path.Steps = explain.Guessed, []explain.Step{*st}
-	default:
-		path.Steps = []explain.Step{*st}
-	}
-	return path, nil
 }
 
 // explainFormats are explain's output formats.
