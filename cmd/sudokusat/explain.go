@@ -29,43 +29,25 @@ type explained struct {
 // explainItem counts the puzzle's solutions to 2 with e, then explains it
 // from the solution found, under one deadline for both.
 func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, opt explain.Options, next bool) *explained {
-	o := &explained{item: it}
-	if it.err != nil {
-		o.status, o.err = engine.Invalid.String(), it.err
-		return o
-	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	o.answer = engine.Count(ctx, e, it.puzzle, 2, 0)
-	if o.answer.Status != engine.Solved {
-		o.status, o.err = o.answer.Status.String(), o.answer.Err
-		return o
-	}
-	// A step that rests on uniqueness needs it proved.
-	opt.Solution, opt.Unique = o.answer.Solution(), o.answer.Unique()
-	var path *explain.Path
-	var err error
-	if next {
-		path, err = explain.NextPath(ctx, it.puzzle, opt)
-		o.next = true
-	} else {
-		path, err = explain.Explain(ctx, it.puzzle, opt)
-	}
-	if err != nil {
-		st, ok := engine.ContextStatus(ctx, err)
-		if !ok {
-			st = engine.Failed
+	o := &explained{item: it, next: next}
+	o.status, o.err = countThen(ctx, e, it, timeout, "explanation", func(ctx context.Context, a engine.Answer) error {
+		o.answer = a
+		// A step that rests on uniqueness needs it proved.
+		opt.Solution, opt.Unique = a.Solution(), a.Unique()
+		explainer := explain.Explain
+		if next {
+			explainer = explain.NextPath
 		}
-		o.status, o.err = st.String(), err
-		if st == engine.Timeout {
-			o.err = fmt.Errorf("no explanation within %v", timeout)
+		path, err := explainer(ctx, it.puzzle, opt)
+		if err != nil {
+			return err
 		}
-		return o
+		o.path = path
+		return nil
+	})
+	if o.err == nil {
+		o.status = string(o.path.Status)
 	}
-	o.path, o.status = path, string(path.Status)
 	return o
 }
 
