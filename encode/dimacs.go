@@ -2,7 +2,6 @@ package encode
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -102,36 +101,6 @@ func writeHeader(bw *bufio.Writer, f *Formula, mark byte) {
 			bw.Write(b)
 		}
 	}
-}
-
-// lineReader reads lines of bounded length and counts them.
-type lineReader struct {
-	sc   *bufio.Scanner
-	line int
-}
-
-func newLineReader(r io.Reader) *lineReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return &lineReader{sc: sc}
-}
-
-func (lr *lineReader) next() ([]byte, bool) {
-	if !lr.sc.Scan() {
-		return nil, false
-	}
-	lr.line++
-	return bytes.TrimRight(lr.sc.Bytes(), "\r"), true
-}
-
-func (lr *lineReader) err() error {
-	if err := lr.sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%w: line %d: longer than %d bytes", ErrDIMACS, lr.line+1, maxLine)
-		}
-		return fmt.Errorf("line %d: %w", lr.line+1, err)
-	}
-	return nil
 }
 
 func dimacsErr(line int, format string, args ...any) error {
@@ -375,117 +344,47 @@ func (h *header) varMap(line int) (*VarMap, error) {
 // the box line, out of order, out of the grid, repeated or in a fixed cell,
 // a fixed grid that changes a given, or a missing box, puzzle or map line.
 func ReadVarMap(r io.Reader) (*VarMap, error) {
-	lr := newLineReader(r)
-	var h header
-	for {
-		line, ok := lr.next()
-		if !ok {
-			if err := lr.err(); err != nil {
-				return nil, err
-			}
-			break
-		}
-		// Trimmed as ReadDIMACS trims, so that both read the same header.
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 {
-			continue
-		}
-		if t[0] != 'c' && t[0] != '*' {
-			break // the problem line, or a clause or constraint: the header is over
-		}
-		if err := h.comment(t, lr.line); err != nil {
-			return nil, err
-		}
-	}
-	return h.varMap(lr.line)
-}
-
-// ReadDIMACS reads a whole CNF file. The variable map is read too when the
-// file has sudokusat's comments before its problem line, with the same
-// checks as ReadVarMap; otherwise the formula's VarMap is zero.
-// Every literal is checked against the problem line, and the clause count
-// must match it.
-func ReadDIMACS(r io.Reader) (*Formula, error) {
-	lr := newLineReader(r)
-	var h header
-	f := &Formula{}
-	declared, open, sawP := 0, false, false
-	for {
-		line, ok := lr.next()
-		if !ok {
-			break
-		}
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 {
-			continue
-		}
-		if t[0] == 'c' {
-			// The header is the comment block before the problem line, as
-			// ReadVarMap reads it; later comments are only comments.
-			if !sawP {
-				if err := h.comment(t, lr.line); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		}
-		if t[0] == '%' { // SATLIB files end with "%" and "0"
-			break
-		}
-		if t[0] == 'p' {
-			if sawP {
-				return nil, dimacsErr(lr.line, "second problem line")
-			}
-			fs := strings.Fields(string(t))
-			if len(fs) != 4 || fs[1] != "cnf" {
-				return nil, dimacsErr(lr.line, "problem line must be \"p cnf VARS CLAUSES\"")
-			}
-			v, err1 := strconv.Atoi(fs[2])
-			c, err2 := strconv.Atoi(fs[3])
-			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
-				return nil, dimacsErr(lr.line, "bad counts in problem line")
-			}
-			f.Vars, declared, sawP = v, c, true
-			continue
-		}
-		if !sawP {
-			return nil, dimacsErr(lr.line, "clause before the problem line")
-		}
-		for _, tok := range bytes.Fields(t) {
-			l, err := strconv.Atoi(string(tok))
-			if err != nil {
-				return nil, dimacsErr(lr.line, "%q is not a literal", tok)
-			}
-			if l > f.Vars || -l > f.Vars {
-				return nil, dimacsErr(lr.line, "literal %d out of range 1..%d", l, f.Vars)
-			}
-			f.lits = append(f.lits, int32(l))
-			if l == 0 {
-				f.nClauses++
-				open = false
-			} else {
-				open = true
-			}
-		}
-	}
-	if err := lr.err(); err != nil {
+	c, err := readCNFHeader(r)
+	if err != nil {
 		return nil, err
 	}
-	if !sawP {
-		return nil, fmt.Errorf("%w: no problem line", ErrDIMACS)
+	return c.h.varMap(c.bodyLine)
+}
+
+// ReadDIMACS reads a whole CNF file, as a CNFReader does. The variable map
+// is read too when the file has sudokusat's comments before its problem
+// line, with the same checks as ReadVarMap; otherwise the formula's VarMap
+// is zero.
+func ReadDIMACS(r io.Reader) (*Formula, error) {
+	c, err := readCNFHeader(r)
+	if err != nil {
+		return nil, err
 	}
-	if open {
-		return nil, dimacsErr(lr.line, "last clause not ended by 0")
-	}
-	if f.nClauses != declared {
-		return nil, fmt.Errorf("%w: %d clauses, but the problem line says %d", ErrDIMACS, f.nClauses, declared)
-	}
-	if h.seen {
-		m, err := h.varMap(lr.line)
-		if err != nil {
+	var m *VarMap
+	if c.h.seen {
+		if m, err = c.h.varMap(c.bodyLine); err != nil {
 			return nil, err
 		}
+	}
+	if err := c.readProblem(); err != nil {
+		return nil, err
+	}
+	switch {
+	case c.OPB:
+		return nil, dimacsErr(1, "an OPB file, not CNF")
+	case c.Vars > maxVars:
+		return nil, dimacsErr(c.Line, "%d variables, more than %d", c.Vars, maxVars)
+	}
+	f, err := c.ReadClauses()
+	if err != nil {
+		return nil, err
+	}
+	if m != nil {
 		f.VarMap = *m
 	}
 	return f, nil
 }
+
+// maxVars bounds the variables of a formula ReadDIMACS reads, whose
+// readers may make a table of them.
+const maxVars = 1 << 30

@@ -234,15 +234,17 @@ func flat(f *Formula) []int32 {
 
 func TestReadDIMACSErrors(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"no problem line", "1 2 0\n", "clause before the problem line"},
+		{"no problem line", "1 2 0\n", `line 1: want the problem line "p cnf VARS CLAUSES" after the comments, not "1 2 0"`},
 		{"empty", "", "no problem line"},
 		{"bad problem line", "p dnf 2 1\n1 0\n", "problem line"},
 		{"literal out of range", "p cnf 2 1\n1 3 0\n", "line 2: literal 3 out of range"},
 		{"not a literal", "p cnf 2 1\n1 x 0\n", `line 2: "x" is not a literal`},
 		{"unterminated", "p cnf 2 1\n1 2\n", "not ended by 0"},
-		{"count mismatch", "p cnf 2 2\n1 2 0\n", "1 clauses, but the problem line says 2"},
+		{"count mismatch", "p cnf 2 2\n1 2 0\n", "line 1: the problem line says 2 clauses, but the file holds 1"},
 		{"second p line", "p cnf 2 1\np cnf 2 1\n", "second problem line"},
-		{"binary", "\x00\x01\x02\xff\n", "clause before the problem line"},
+		{"binary", "\x00\x01\x02\xff\n", "want the problem line"},
+		{"OPB", "* #variable= 2 #constraint= 1\n+1 x1 >= 1 ;\n", "line 1: an OPB file, not CNF"},
+		{"too many variables", "c\np cnf 1073741825 0\n", "line 2: 1073741825 variables, more than 1073741824"},
 		{"bad map line", headerMark + "\nc box 3x3\nc v 5 1 1 1\np cnf 1 0\n", "out of order"},
 	}
 	for _, tt := range tests {

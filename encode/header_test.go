@@ -13,7 +13,7 @@ import (
 // and including its map line; tests add variable lines and a problem line.
 const header4 = headerMark + "\nc encoding reduced\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\nc map explicit\n"
 
-// TestHeaderRejects feeds headers that cannot be honoured to both readers:
+// TestHeaderRejects feeds headers that cannot be honoured to every reader:
 // each must fail with ErrDIMACS naming the line at fault, never panic (the
 // first case, a box changed after the variable lines, indexed past the grid
 // in Decode before).
@@ -55,6 +55,7 @@ func TestHeaderRejects(t *testing.T) {
 		}{
 			{"ReadVarMap", func(s string) error { _, err := ReadVarMap(strings.NewReader(s)); return err }},
 			{"ReadDIMACS", func(s string) error { _, err := ReadDIMACS(strings.NewReader(s)); return err }},
+			{"NewCNFReader", func(s string) error { _, err := NewCNFReader(strings.NewReader(s)); return err }},
 		} {
 			err := r.read(tt.in)
 			if !errors.Is(err, ErrDIMACS) || !strings.Contains(err.Error(), tt.want) {

@@ -533,6 +533,27 @@ func (e *explainer) describe(st *Step) string {
 	return strings.Join(parts, "; ") + ": " + why
 }
 
+// NextPath is Next from where a solver of p stands, p's pencil marks
+// (Start) taken as the solver's candidates: a path of that one step, of
+// no step when p is solved, its status Guessed when the step is a guess.
+// The path's grid is opt.Solution.
+func NextPath(ctx context.Context, p *sudokusat.Puzzle, opt Options) (*Path, error) {
+	q, cands := Start(p)
+	st, err := Next(ctx, q, cands, opt)
+	if err != nil {
+		return nil, err
+	}
+	path := &Path{Status: Explained, Grid: opt.Solution}
+	switch {
+	case st == nil:
+	case st.Technique == Guess:
+		path.Status, path.Steps = Guessed, []Step{*st}
+	default:
+		path.Steps = []Step{*st}
+	}
+	return path, nil
+}
+
 // Start splits a puzzle whose pencil marks are given (rules of kind
 // pencil-marks, as a candidate grid reads: variant.ParseCandidates) into
 // the puzzle without them and each cell's candidates, the state a solver

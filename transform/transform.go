@@ -8,6 +8,7 @@
 package transform
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -274,4 +275,64 @@ func groupPerm(rng *rand.Rand, n, size int, groups, lines bool) []int {
 		perm = append(perm, in...)
 	}
 	return perm
+}
+
+// Options are the transforms Apply makes, in the order of the fields:
+// each keeps a puzzle valid, its number of solutions and its grade.
+type Options struct {
+	Random        bool // a random element of the whole symmetry group
+	Transpose     bool // a reflection in the main diagonal (square boxes)
+	Rotate        int  // a clockwise turn of 0, 90, 180 or 270 degrees (quarter turns: square boxes)
+	Mirror        bool // a reflection left to right
+	ShuffleBands  bool // the bands reordered at random
+	ShuffleRows   bool // the rows inside each band reordered at random
+	ShuffleStacks bool // the stacks reordered at random
+	ShuffleCols   bool // the columns inside each stack reordered at random
+	Relabel       bool // the digits renamed at random
+	// Canonical, last, gives the canonical form of the grid transformed,
+	// the same for every equivalent grid.
+	Canonical bool
+}
+
+// Apply maps g with the transforms o asks for, drawing what is random
+// from rng.
+func (o Options) Apply(ctx context.Context, g *sudokusat.Grid, rng *rand.Rand) (*sudokusat.Grid, error) {
+	m := Identity(g)
+	var err error
+	if o.Random {
+		m = m.Randomize(rng)
+	}
+	if o.Transpose {
+		if m, err = m.Transpose(); err != nil {
+			return nil, err
+		}
+	}
+	if o.Rotate != 0 {
+		if m, err = m.Rotate(o.Rotate); err != nil {
+			return nil, err
+		}
+	}
+	if o.Mirror {
+		m = m.Mirror()
+	}
+	if o.ShuffleBands {
+		m = m.ShuffleBands(rng)
+	}
+	if o.ShuffleRows {
+		m = m.ShuffleRows(rng)
+	}
+	if o.ShuffleStacks {
+		m = m.ShuffleStacks(rng)
+	}
+	if o.ShuffleCols {
+		m = m.ShuffleCols(rng)
+	}
+	if o.Relabel {
+		m = m.RandomRelabel(rng)
+	}
+	out, err := m.Apply(g)
+	if err != nil || !o.Canonical {
+		return out, err
+	}
+	return Canonical(ctx, out)
 }

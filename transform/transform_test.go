@@ -297,3 +297,36 @@ func TestCanonicalSpeed(t *testing.T) {
 		t.Errorf("canonical form takes %v of CPU per puzzle", cpu)
 	}
 }
+
+// TestOptionsApply: Options apply the transforms in their order, refuse
+// a quarter turn of non-square boxes, and their canonical form is every
+// equivalent grid's.
+func TestOptionsApply(t *testing.T) {
+	g := mustParse(t, "12..\n....\n....\n...4")
+	ctx := context.Background()
+	rng := func() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+	turned, err := Options{Rotate: 90, Mirror: true}.Apply(ctx, g, rng())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := Identity(g).Rotate(90)
+	want, _ := m.Mirror().Apply(g)
+	if !turned.Equal(want) {
+		t.Errorf("a quarter turn, then a mirror: %v, want %v", turned, want)
+	}
+	if _, err := (Options{Transpose: true}).Apply(ctx, mustParse(t, "1.....\n..3...\n......\n...2..\n....5.\n.6...."), rng()); !errors.Is(err, ErrShape) {
+		t.Errorf("a 2×3-box grid transposed: %v, want ErrShape", err)
+	}
+	all := Options{Random: true, Transpose: true, Rotate: 270, Mirror: true, ShuffleBands: true, ShuffleRows: true,
+		ShuffleStacks: true, ShuffleCols: true, Relabel: true}
+	a, err := all.Apply(ctx, g, rng())
+	if err != nil {
+		t.Fatal(err)
+	}
+	all.Canonical = true
+	ca, err1 := all.Apply(ctx, g, rng())
+	cg, err2 := Options{Canonical: true}.Apply(ctx, g, rng())
+	if err1 != nil || err2 != nil || !ca.Equal(cg) || a.Givens() != g.Givens() {
+		t.Errorf("canonical forms %v and %v (%v, %v); want equal", ca, cg, err1, err2)
+	}
+}

@@ -77,3 +77,83 @@ func ParseCandidates(line string) (*sudokusat.Puzzle, error) {
 	}
 	return p, nil
 }
+
+// Possibilities says which digits the cells of a grid may hold, cells in
+// reading order from 0 and digits from 1: the true candidates a count
+// finds (engine.Candidates), or a solver's pencil marks.
+type Possibilities interface {
+	Possible(cell, d int) bool
+}
+
+// CandidateLine writes the candidates c of an n×n grid on one line, the
+// form ParseCandidates reads: for each cell, digit d at place d and '.'
+// where it cannot go. Digits are symbols (sudokusat.Symbol), so that n is
+// at most sudokusat.MaxSymbolSize; ParseCandidates reads grids up to 9×9.
+func CandidateLine(n int, c Possibilities) string {
+	b := make([]byte, 0, n*n*n)
+	for cell := range n * n {
+		for d := 1; d <= n; d++ {
+			if c.Possible(cell, d) {
+				b = append(b, sudokusat.Symbol(d))
+			} else {
+				b = append(b, '.')
+			}
+		}
+	}
+	return string(b)
+}
+
+// CandidateGrid draws puzzle p's candidates c as a grid of pencil marks:
+// each cell's candidates, padded to one width, box lines between boxes
+// when the regions are the grid's boxes, a line each row.
+func CandidateGrid(p *sudokusat.Puzzle, c Possibilities) string {
+	n := p.Size()
+	width := 1
+	for cell := range n * n {
+		width = max(width, len(marks(n, c, cell)))
+	}
+	boxes := p.Regions == nil && p.Grid.BoxRows() > 1
+	br, bc := p.Grid.BoxRows(), p.Grid.BoxCols()
+	var out strings.Builder
+	for r := range n {
+		var b strings.Builder
+		for col := range n {
+			if boxes && col > 0 && col%bc == 0 {
+				b.WriteString(" |")
+			}
+			fmt.Fprintf(&b, " %-*s", width, marks(n, c, r*n+col))
+		}
+		row := b.String()[1:]
+		if boxes && r > 0 && r%br == 0 {
+			// The rule under a row of boxes: '+' where the row has '|'.
+			out.WriteString(strings.Map(func(ch rune) rune {
+				if ch == '|' {
+					return '+'
+				}
+				return '-'
+			}, row) + "\n")
+		}
+		out.WriteString(strings.TrimRight(row, " ") + "\n")
+	}
+	return out.String()
+}
+
+// marks writes a cell's candidates in symbols ("137"), or as numbers
+// separated by commas above sudokusat.MaxSymbolSize.
+func marks(n int, c Possibilities, cell int) string {
+	var b strings.Builder
+	for d := 1; d <= n; d++ {
+		if !c.Possible(cell, d) {
+			continue
+		}
+		if n > sudokusat.MaxSymbolSize {
+			if b.Len() > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprint(&b, d)
+			continue
+		}
+		b.WriteByte(sudokusat.Symbol(d))
+	}
+	return b.String()
+}

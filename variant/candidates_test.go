@@ -72,3 +72,40 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 }
+
+// marksOf is the candidates a candidate line gives, as Possibilities.
+type marksOf string
+
+func (m marksOf) Possible(cell, d int) bool {
+	n := 1
+	for n*n*n < len(m) {
+		n++
+	}
+	return m[cell*n+d-1] != '.'
+}
+
+// TestWriteCandidates: CandidateLine writes what ParseCandidates reads,
+// and CandidateGrid draws the same candidates as pencil marks, boxes
+// ruled.
+func TestWriteCandidates(t *testing.T) {
+	g, err := sudokusat.ParseLine("1...............", 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := candidateLine(g)
+	if got := CandidateLine(4, marksOf(line)); got != line {
+		t.Errorf("CandidateLine %q, want %q", got, line)
+	}
+	p, err := ParseCandidates(CandidateLine(4, marksOf(line)))
+	if err != nil || !p.Grid.Equal(g) {
+		t.Errorf("read back %v, %v; want %v", p, err, g)
+	}
+	want := "1    234  | 234  234\n" +
+		"234  234  | 1234 1234\n" +
+		"----------+----------\n" +
+		"234  1234 | 1234 1234\n" +
+		"234  1234 | 1234 1234\n"
+	if got := CandidateGrid(&sudokusat.Puzzle{Grid: g}, marksOf(line)); got != want {
+		t.Errorf("CandidateGrid:\n%s\nwant:\n%s", got, want)
+	}
+}

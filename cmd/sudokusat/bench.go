@@ -6,18 +6,17 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/bench"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/variant"
+	"github.com/sudokusat/sudokusat/verdict"
 )
 
 func benchCommand() *cli.Command {
@@ -107,14 +106,25 @@ func benchCommand() *cli.Command {
 							continue
 						}
 					}
-					row, err := benchEngine(c, e, file, items, limit, runs)
+					puzzles := make([]*sudokusat.Puzzle, len(items))
+					for i, it := range items {
+						puzzles[i] = it.puzzle
+					}
+					row, err := bench.Run(c.Context, e, file, puzzles, limit, func(i int, a engine.Answer) {
+						if runs != nil {
+							writeRun(runs, e, items[i], verdict.Classify(a, limit), nil, limit)
+						}
+						if !a.Status.Answered() {
+							fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.Name(), items[i].where(), a.Err)
+						}
+					})
 					if err != nil {
 						return err
 					}
 					rows = append(rows, row)
 				}
 			}
-			if err := writeMarkdown(c.App.Writer, benchHeader, rows); err != nil {
+			if err := bench.WriteMarkdown(c.App.Writer, rows); err != nil {
 				return writeErr(err)
 			}
 			if runsBuf != nil {
@@ -132,7 +142,7 @@ func benchCommand() *cli.Command {
 					return usageError{err}
 				}
 				cw := csv.NewWriter(f)
-				cw.Write(benchHeader)
+				cw.Write(bench.Header)
 				cw.WriteAll(rows) // flushes, and keeps any error for Error
 				err = cw.Error()
 				if cerr := f.Close(); err == nil {
@@ -145,102 +155,4 @@ func benchCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-// warmUp bounds the untimed counts before an engine's timed pass over a
-// file: a pass of the native solver over magictour takes 14 ms, a
-// gophersat count of a hard 9×9 puzzle a millisecond.
-const warmUp = 100 * time.Millisecond
-
-var benchHeader = []string{"engine", "file", "puzzles", "puzzles/s", "mean µs", "median µs", "p99 µs", "check µs", "decisions", "conflicts", "guesses", "errors"}
-
-// benchEngine times one engine over one file's puzzles, one at a time.
-// The µs columns are the engine's time (engine.Count's Elapsed); the time
-// of the loop besides, spent in the validator and on records, is check µs,
-// so that the engine's figures are comparable with its Go benchmarks'.
-func benchEngine(c *cli.Context, e *engine.Engine, file string, items []*item, limit int, runs io.Writer) ([]string, error) {
-	// Untimed first, as Go's benchmarks and tdoku's harness warm up: the
-	// file's puzzles until warmUp has passed or each has run once. Timed
-	// cold, the native solver's single pass over magictour came out
-	// 0.1-1.3 µs a puzzle above a second pass in the same process.
-	warm := time.Now().Add(warmUp)
-	for _, it := range items {
-		if time.Now().After(warm) {
-			break
-		}
-		if err := c.Context.Err(); err != nil {
-			return nil, err
-		}
-		engine.Count(c.Context, e, it.puzzle, limit, 0)
-	}
-	times := make([]time.Duration, 0, len(items))
-	var inEngine time.Duration // every run's, answered or not
-	var stats engine.Stats
-	errs := 0
-	start := time.Now()
-	for _, it := range items {
-		if err := c.Context.Err(); err != nil {
-			return nil, err
-		}
-		a := engine.Count(c.Context, e, it.puzzle, limit, 0)
-		inEngine += a.Elapsed
-		if runs != nil {
-			writeRun(runs, e, it, classify(a, limit), nil, limit)
-		}
-		if !a.Status.Answered() {
-			errs++
-			fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s: %s: %v\n", e.Name(), it.where(), a.Err)
-			continue
-		}
-		times = append(times, a.Elapsed)
-		stats.Add(a.Stats)
-	}
-	wall := time.Since(start)
-	slices.Sort(times)
-	var sum time.Duration
-	for _, t := range times {
-		sum += t
-	}
-	us := func(d time.Duration) string { return strconv.FormatFloat(float64(d.Nanoseconds())/1e3, 'f', 1, 64) }
-	// A figure that is not there, for want of timed puzzles or because
-	// the engine does not measure it (total -1), is "-", not 0.0.
-	per := func(total int) string {
-		if len(times) == 0 || total < 0 {
-			return "-"
-		}
-		return strconv.FormatFloat(float64(total)/float64(len(times)), 'f', 1, 64)
-	}
-	sat, guesses := e.Info().Decisions, e.Info().Guesses
-	if !sat {
-		stats.Decisions, stats.Conflicts = -1, -1
-	}
-	if !guesses {
-		stats.Guesses = -1
-	}
-	check := us((wall - inEngine) / time.Duration(len(items)))
-	row := []string{e.Name(), filepath.Base(file), strconv.Itoa(len(items)), "-", "-", "-", "-", check, per(stats.Decisions), per(stats.Conflicts), per(stats.Guesses), strconv.Itoa(errs)}
-	if n := len(times); n > 0 {
-		row[3] = strconv.FormatFloat(float64(n)/wall.Seconds(), 'f', 0, 64)
-		row[4] = us(sum / time.Duration(n))
-		row[5] = us(times[n/2])
-		row[6] = us(times[min(n-1, n*99/100)])
-	}
-	return row, nil
-}
-
-func writeMarkdown(out io.Writer, header []string, rows [][]string) error {
-	w := sudokusat.NewWriter(out)
-	fmt.Fprintf(w, "| %s |\n", strings.Join(header, " | "))
-	seps := make([]string, len(header))
-	for i := range seps {
-		seps[i] = "---:"
-		if i < 2 {
-			seps[i] = "---"
-		}
-	}
-	fmt.Fprintf(w, "|%s|\n", strings.Join(seps, "|"))
-	for _, r := range rows {
-		fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
-	}
-	return w.Flush()
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/bench"
 	"github.com/sudokusat/sudokusat/native"
 )
 
@@ -658,7 +659,7 @@ func TestBenchFigures(t *testing.T) {
 			for i, measured := range tt.measured {
 				cell := cells[8+i]
 				if _, err := strconv.ParseFloat(cell, 64); measured != (err == nil) || !measured && cell != "-" {
-					t.Errorf("%s: %s %q, measured: %v", tt.engine, benchHeader[8+i], cell, measured)
+					t.Errorf("%s: %s %q, measured: %v", tt.engine, bench.Header[8+i], cell, measured)
 				}
 			}
 		})

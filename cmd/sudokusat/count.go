@@ -33,7 +33,7 @@ func countCommand() *cli.Command {
 			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "stop counting at `K` solutions"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			memLimitFlag(),
 			workersFlag(),
@@ -50,9 +50,9 @@ func countCommand() *cli.Command {
 			if limit < 1 {
 				return usagef("--limit must be at least 1")
 			}
-			format := c.String("format")
-			if format != "line" && format != "json" {
-				return usagef("unknown format %q (want line or json)", format)
+			format, err := lineOrJSON.of(c)
+			if err != nil {
+				return err
 			}
 			start := time.Now()
 			var total, failed int
@@ -65,7 +65,7 @@ func countCommand() *cli.Command {
 					failed++
 					counts[o.Status.String()]++
 				}
-				writeCount(w, e, o, limit, format)
+				writeCount(w, e, o, limit, format.name)
 			})
 			if err != nil {
 				return err

@@ -17,6 +17,13 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
+// encodeFormats and decodeFormats are encode's and decode's output
+// formats.
+var (
+	encodeFormats = plainFormats{{name: "dimacs", note: "CNF"}, {name: "opb", note: "pseudo-Boolean"}}
+	decodeFormats = plainFormats{{name: "line"}, {name: "grid"}}
+)
+
 func encodeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "encode",
@@ -35,7 +42,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
 			compressFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "dimacs", Usage: "output `FORMAT`: dimacs (CNF) or opb (pseudo-Boolean)"},
+			encodeFormats.flag(),
 			sumsFlag(),
 			maxClausesFlag(),
 			shardFlag(),
@@ -46,10 +53,11 @@ func encodeCommand() *cli.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			format := c.String("format")
-			if format != "dimacs" && format != "opb" {
-				return usagef("unknown format %q (want dimacs or opb)", format)
+			f, err := encodeFormats.of(c)
+			if err != nil {
+				return err
 			}
+			format := f.name
 			// Sums of puzzles with rules: combination clauses in CNF, PB
 			// equations in OPB, unless --sums says otherwise.
 			o := encode.Options{Encoding: c.String("encoding"), Sums: encode.SumClauses, MaxClauses: c.Int("max-clauses")}
@@ -94,7 +102,7 @@ func decodeCommand() *cli.Command {
 				"cadical puzzle.cnf proof.drat > answer.txt; sudokusat decode --cnf puzzle.cnf --certify --proof proof.drat answer.txt", "an UNSAT answer, its proof checked"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cnf", Usage: "the CNF `FILE` the solver was given"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or grid"},
+			decodeFormats.flag(),
 			&cli.BoolFlag{Name: "competition-codes", Usage: "exit as SAT solvers do: 10 for a grid, 20 for no solution, 0 for no answer"},
 			&cli.BoolFlag{Name: "certify", Usage: "accept an UNSAT answer only with the DRAT proof --proof names, checked from the puzzle"},
 			&cli.StringFlag{Name: "proof", Usage: "the proof `FILE` the solver wrote, for --certify: DRAT (text or binary), PicoSAT's RUP or text FRAT"},
@@ -107,10 +115,11 @@ func decodeCommand() *cli.Command {
 			if c.String("cnf") == "" {
 				return usagef("decode needs --cnf FILE, the CNF the solver was given")
 			}
-			format := c.String("format")
-			if format != "line" && format != "grid" {
-				return usagef("unknown format %q (want line or grid)", format)
+			f, err := decodeFormats.of(c)
+			if err != nil {
+				return err
 			}
+			format := f.name
 			if c.NArg() > 1 {
 				return usagef("decode takes one model; got %d", c.NArg())
 			}
@@ -126,11 +135,11 @@ func decodeCommand() *cli.Command {
 			// A CNF, an answer and a proof are a solver's data, not
 			// puzzles: they are not bounded by --max-decompressed, a
 			// proof of gigabytes being a real one.
-			cnf, err := readCNF(decompressed(file, 0))
+			cnf, err := encode.NewCNFReader(decompressed(file, 0))
 			if err != nil {
 				return fmt.Errorf("%s: %w", cnfName, err)
 			}
-			m := cnf.m
+			m := cnf.VarMap
 			var in io.Reader = c.App.Reader
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
@@ -146,7 +155,7 @@ func decodeCommand() *cli.Command {
 			// literals are checked against the problem line, not the map;
 			// ReadAnswer's memory follows the literals it reads, not that
 			// count, which nothing here vouches for.
-			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.vars)
+			a, err := satsolve.ReadAnswer(decompressed(in, 0), cnf.Vars)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -156,7 +165,7 @@ func decodeCommand() *cli.Command {
 					fmt.Fprintf(c.App.Writer, "%s: %s: no solution (claimed by the solver, not verified)\n", engine.Unsolvable, name)
 					return unsat
 				}
-				if cnf.opb {
+				if cnf.OPB {
 					return fmt.Errorf("%s: --certify checks DRAT proofs of CNF formulas; this is an OPB file, whose solvers write none", cnfName)
 				}
 				proof, err := os.Open(c.String("proof"))
@@ -171,7 +180,7 @@ func decodeCommand() *cli.Command {
 				// given, read here, which must be the puzzle's formula
 				// (encoded again from the header) and clauses that block
 				// solutions of it.
-				given, err := cnf.readClauses()
+				given, err := cnf.ReadClauses()
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}

@@ -29,68 +29,30 @@ type explained struct {
 // explainItem counts the puzzle's solutions to 2 with e, then explains it
 // from the solution found, under one deadline for both.
 func explainItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, opt explain.Options, next bool) *explained {
-	o := &explained{item: it}
-	if it.err != nil {
-		o.status, o.err = engine.Invalid.String(), it.err
-		return o
-	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	o.answer = engine.Count(ctx, e, it.puzzle, 2, 0)
-	if o.answer.Status != engine.Solved {
-		o.status, o.err = o.answer.Status.String(), o.answer.Err
-		return o
-	}
-	// A step that rests on uniqueness needs it proved.
-	opt.Solution, opt.Unique = o.answer.Solution(), o.answer.Unique()
-	var path *explain.Path
-	var err error
-	if next {
-		path, err = nextStep(ctx, it.puzzle, opt)
-		o.next = true
-	} else {
-		path, err = explain.Explain(ctx, it.puzzle, opt)
-	}
-	if err != nil {
-		st, ok := engine.ContextStatus(ctx, err)
-		if !ok {
-			st = engine.Failed
+	o := &explained{item: it, next: next}
+	o.status, o.err = countThen(ctx, e, it, timeout, "explanation", func(ctx context.Context, a engine.Answer) error {
+		o.answer = a
+		// A step that rests on uniqueness needs it proved.
+		opt.Solution, opt.Unique = a.Solution(), a.Unique()
+		explainer := explain.Explain
+		if next {
+			explainer = explain.NextPath
 		}
-		o.status, o.err = st.String(), err
-		if st == engine.Timeout {
-			o.err = fmt.Errorf("no explanation within %v", timeout)
+		path, err := explainer(ctx, it.puzzle, opt)
+		if err != nil {
+			return err
 		}
-		return o
+		o.path = path
+		return nil
+	})
+	if o.err == nil {
+		o.status = string(o.path.Status)
 	}
-	o.path, o.status = path, string(path.Status)
 	return o
 }
 
-// nextStep is --next: the one step from where a solver stands, the
-// puzzle's given pencil marks (a candidate grid) taken as the solver's
-// candidates, as a path of that step, or of none when the grid is solved.
-func nextStep(ctx context.Context, p *sudokusat.Puzzle, opt explain.Options) (*explain.Path, error) {
-	q, cands := explain.Start(p)
-	st, err := explain.Next(ctx, q, cands, opt)
-	if err != nil {
-		return nil, err
-	}
-	path := &explain.Path{Status: explain.Explained, Grid: opt.Solution}
-	switch {
-	case st == nil:
-	case st.Technique == explain.Guess:
-		path.Status, path.Steps = explain.Guessed, []explain.Step{*st}
-	default:
-		path.Steps = []explain.Step{*st}
-	}
-	return path, nil
-}
-
 // explainFormats are explain's output formats.
-var explainFormats = []string{"steps", "line", "json"}
+var explainFormats = plainFormats{{name: "steps"}, {name: "line"}, {name: "json"}}
 
 func explainCommand() *cli.Command {
 	return &cli.Command{
@@ -116,7 +78,7 @@ func explainCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "steps", Usage: "output `FORMAT`: steps, line or json"},
+			explainFormats.flag(),
 			&cli.Float64Flag{Name: "max-rating", Usage: "stop (stuck) where only steps harder than `RATING` remain"},
 			&cli.BoolFlag{Name: "no-guess", Usage: "stop (stuck) where a guess would be next"},
 			&cli.BoolFlag{Name: "next", Usage: "only the next step, from the puzzle's pencil marks when it gives them (a candidate grid: N³ characters, Sukaku's form)"},
@@ -128,9 +90,9 @@ func explainCommand() *cli.Command {
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if !contains(explainFormats, format) {
-				return usagef("unknown format %q (want steps, line or json)", format)
+			format, err := explainFormats.of(c)
+			if err != nil {
+				return err
 			}
 			if r := c.Float64("max-rating"); r < 0 {
 				return usagef("--max-rating %g: want 0 (no limit) or more", r)
@@ -156,7 +118,7 @@ func explainCommand() *cli.Command {
 				func(w *sudokusat.Writer, _ *item, o *explained) {
 					total++
 					tally[o.status]++
-					writeExplained(w, format, o)
+					writeExplained(w, format.name, o)
 				}, nil)
 			if err != nil {
 				return err
@@ -174,15 +136,6 @@ func explainCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // explainRecord is one record of explain --format json.

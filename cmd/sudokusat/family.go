@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -17,9 +15,6 @@ import (
 	"github.com/sudokusat/sudokusat/family"
 )
 
-// manifestName is the manifest's file name in the output folder.
-const manifestName = "manifest.jsonl"
-
 func familyCommand() *cli.Command {
 	var kinds []string
 	for _, k := range family.Kinds() {
@@ -31,7 +26,7 @@ func familyCommand() *cli.Command {
 		ArgsUsage: " ",
 		Description: "Writes --count instances of each --kind into --out-dir: KIND-NNN.cnf in the chosen --encoding,\n" +
 			"whose first comment lines state the kind, size, seed, expected status and count and, when\n" +
-			"satisfiable, a solution; and " + manifestName + ", one JSON object per instance with the same and\n" +
+			"satisfiable, a solution; and " + family.ManifestName + ", one JSON object per instance with the same and\n" +
 			"the file's sha256. Every expected answer is checked before it is written: each solution by the\n" +
 			"validator, each count by gophersat on the CNF read back (and the native solver). The same flags\n" +
 			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
@@ -53,21 +48,25 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each completion puzzle to 2 for at most `DURATION` (past it the count is stated as >=1; 0: no count)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line (a line per file) or json (the manifest's records)"},
+			familyFormats.flag(),
 			maxDecompressedFlag(),
 		},
 		Action: runFamily,
 	}
 }
 
+// familyFormats are family's output formats.
+var familyFormats = plainFormats{{name: "line", note: "a line per file"}, {name: "json", note: "the manifest's records"}}
+
 func runFamily(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("family takes no arguments; got %q", c.Args().First())
 	}
-	format := c.String("format")
-	if format != "line" && format != "json" {
-		return usagef("unknown format %q (want line or json)", format)
+	f, err := familyFormats.of(c)
+	if err != nil {
+		return err
 	}
+	format := f.name
 	o := family.Options{Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
 		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget")}
 	if !c.IsSet("seed") {
@@ -128,7 +127,7 @@ func runFamily(c *cli.Context) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	mf, err := os.Create(filepath.Join(dir, manifestName))
+	mf, err := os.Create(filepath.Join(dir, family.ManifestName))
 	if err != nil {
 		return err
 	}
@@ -143,7 +142,7 @@ func runFamily(c *cli.Context) error {
 		if err := os.WriteFile(path, in.CNF, 0o666); err != nil {
 			return err
 		}
-		rec, err := manifestLine(in)
+		rec, err := in.ManifestLine()
 		if err != nil {
 			return err
 		}
@@ -184,16 +183,4 @@ func runFamily(c *cli.Context) error {
 		return errors.New("fewer instances than asked: a kind ran out of puzzles")
 	}
 	return nil
-}
-
-// manifestLine returns an instance's manifest record, a JSON line, with
-// ">=" written as such rather than escaped for HTML.
-func manifestLine(in *family.Instance) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(in); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

@@ -37,9 +37,28 @@ type graded struct {
 // grade needs their ratings, and explain proves them.
 func gradeItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration) *graded {
 	o := &graded{item: it}
+	o.status, o.err = countThen(ctx, e, it, timeout, "grade", func(ctx context.Context, a engine.Answer) (err error) {
+		if !a.Unique() {
+			return errNotUnique
+		}
+		o.res, _, err = explain.Rate(ctx, it.puzzle, explain.Options{Solution: a.Solution(), Unique: true, NoCheck: true})
+		return err
+	})
+	if o.err == nil {
+		o.status = statusGraded
+	}
+	return o
+}
+
+// countThen counts the solutions of it's puzzle to 2 with e, then, when
+// it found one, runs then on the count's answer, under one deadline of
+// timeout for both. It returns the status and the error of a puzzle that
+// went no further: invalid for an input error or errNotUnique, the
+// count's status, or that of then's error (timeout, said as "no WHAT
+// within TIMEOUT"; canceled; failed); nil when then succeeded.
+func countThen(ctx context.Context, e *engine.Engine, it *item, timeout time.Duration, what string, then func(context.Context, engine.Answer) error) (string, error) {
 	if it.err != nil {
-		o.status, o.err = engine.Invalid.String(), it.err
-		return o
+		return engine.Invalid.String(), it.err
 	}
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -47,28 +66,24 @@ func gradeItem(ctx context.Context, e *engine.Engine, it *item, timeout time.Dur
 		defer cancel()
 	}
 	a := engine.Count(ctx, e, it.puzzle, 2, 0)
+	if a.Status != engine.Solved {
+		return a.Status.String(), a.Err
+	}
+	err := then(ctx, a)
 	switch {
-	case a.Status != engine.Solved:
-		o.status, o.err = a.Status.String(), a.Err
-		return o
-	case !a.Unique():
-		o.status, o.err = engine.Invalid.String(), errNotUnique
-		return o
+	case err == nil:
+		return "", nil
+	case errors.Is(err, errNotUnique):
+		return engine.Invalid.String(), err
 	}
-	g, _, err := explain.Rate(ctx, it.puzzle, explain.Options{Solution: a.Solution(), Unique: true, NoCheck: true})
-	if err != nil {
-		st, ok := engine.ContextStatus(ctx, err)
-		if !ok {
-			st = engine.Failed
-		}
-		o.status, o.err = st.String(), err
-		if st == engine.Timeout {
-			o.err = fmt.Errorf("no grade within %v", timeout)
-		}
-		return o
+	st, ok := engine.ContextStatus(ctx, err)
+	if !ok {
+		st = engine.Failed
 	}
-	o.status, o.res = statusGraded, g
-	return o
+	if st == engine.Timeout {
+		err = fmt.Errorf("no %s within %v", what, timeout)
+	}
+	return st.String(), err
 }
 
 func gradeCommand() *cli.Command {
@@ -92,7 +107,7 @@ func gradeCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: line or json"},
+			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),
 			quietFlag(),
@@ -101,9 +116,9 @@ func gradeCommand() *cli.Command {
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if format != "line" && format != "json" {
-				return usagef("unknown format %q (want line or json)", format)
+			format, err := lineOrJSON.of(c)
+			if err != nil {
+				return err
 			}
 			if s := c.String("scale"); s != "se" {
 				return usagef("unknown scale %q (want se)", s)
@@ -129,7 +144,7 @@ func gradeCommand() *cli.Command {
 						ok++
 						sum += o.res.Rating
 					}
-					writeGraded(w, format, o)
+					writeGraded(w, format.name, o)
 				}, nil)
 			if err != nil {
 				return err

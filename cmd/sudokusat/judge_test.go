@@ -2,235 +2,127 @@ package main
 
 import (
 	"encoding/json"
-	"encoding/xml"
-	"math"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestCheckJSONRuns reads check --format json: one record per engine's run
-// on each puzzle, in input order, then one summary per engine whose
-// figures are those of its records, PAR-2 included (each run's time, a run
-// without an answer counted as twice the timeout).
-func TestCheckJSONRuns(t *testing.T) {
+// TestJudge judges CaDiCaL's answers on a family, then answers made wrong
+// in each way a solver can be: a model with one literal flipped, UNSAT
+// claimed on a satisfiable instance, a model claimed on a refutation, an
+// answer missing, UNKNOWN; and a file changed after the manifest.
+func TestJudge(t *testing.T) {
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed: skipping judge (.ci/run installs it)")
+	}
 	dir := t.TempDir()
-	// A solver that fails on every puzzle: its PAR-2 is twice the timeout.
-	broken := filepath.Join(dir, "broken.sh")
-	if err := os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
-		t.Fatal(err)
+	fam := filepath.Join(dir, "fam")
+	if _, stderr, code := runCLI(t, "", "family", "--out-dir", fam, "--kind", "unique,several,refutation", "--count", "2", "--seed", "7"); code != 0 {
+		t.Fatalf("family: exit %d: %s", code, stderr)
 	}
-	plot, scat := filepath.Join(dir, "cactus.svg"), filepath.Join(dir, "scatter.svg")
-	out, stderr, code := runCLI(t, "", "check", "--engines", "native,sat,"+broken, "--timeout", "5s",
-		"--format", "json", "--plot", plot, "--scatter", scat, testdata+"top95-sample.txt")
+	files, _ := filepath.Glob(filepath.Join(fam, "*.cnf"))
+	if len(files) != 6 {
+		t.Fatalf("%d instances, want 6", len(files))
+	}
+	times := ""
+	for i, f := range files {
+		out, _ := exec.Command("cadical", "-q", f).Output() // exits 10 or 20
+		if err := os.WriteFile(f+".out", out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		times += fmt.Sprintf("%s %d\n", filepath.Base(f), i+1)
+	}
+	timesFile := filepath.Join(dir, "times.txt")
+	os.WriteFile(timesFile, []byte(times), 0o644)
+	manifest := filepath.Join(fam, "manifest.jsonl")
+	out, stderr, code := runCLI(t, "", "judge", "--format", "json", manifest)
+	if code != 0 || strings.Count(out, `"verdict":"right"`) != 6 {
+		t.Fatalf("CaDiCaL's answers: exit %d\n%s%s", code, out, stderr)
+	}
+
+	// Lies. The model flipped is the first with a variable (propagation
+	// may leave a unique puzzle's formula empty).
+	model := func(name string) string { return readFile(t, filepath.Join(fam, name+".out")) }
+	flipped, flip := "", ""
+	for _, name := range []string{"unique-001.cnf", "unique-002.cnf", "several-001.cnf", "several-002.cnf"} {
+		m := model(name)
+		if f := strings.Replace(m, "v 1 ", "v -1 ", 1); f != m {
+			flipped, flip = name, f
+		} else if f := strings.Replace(m, "v -1 ", "v 1 ", 1); f != m {
+			flipped, flip = name, f
+		}
+		if flipped != "" {
+			break
+		}
+	}
+	if flipped == "" {
+		t.Fatal("no model with variable 1 to flip")
+	}
+	lies := map[string]string{
+		"unique-002.cnf":     "s UNSATISFIABLE\n",
+		"refutation-001.cnf": "s SATISFIABLE\nv 0\n",
+		"several-002.cnf":    "s UNKNOWN\n",
+		flipped:              flip,
+	}
+	for name, text := range lies {
+		os.WriteFile(filepath.Join(fam, name+".out"), []byte(text), 0o644)
+	}
+	os.Remove(filepath.Join(fam, "several-001.cnf.out"))
+	out, _, code = runCLI(t, "", "judge", "--format", "json", "--times", timesFile, "--timeout", "10s", manifest)
 	if code != 1 {
-		t.Fatalf("exit %d (want 1: an engine failed): %s", code, stderr)
+		t.Errorf("exit %d, want 1: answers are wrong", code)
 	}
-	type rec struct {
-		Summary  bool     `json:"summary"`
-		Index    int      `json:"index"`
-		Line     int      `json:"line"`
-		Engine   string   `json:"engine"`
-		Status   string   `json:"status"`
-		Checked  string   `json:"checked"`
-		Agree    bool     `json:"agree"`
-		Micros   float64  `json:"us"`
-		Runs     int      `json:"runs"`
-		Answered int      `json:"answered"`
-		Errors   int      `json:"errors"`
-		PAR2     *float64 `json:"par2"`
+	verdicts := map[string]string{}
+	var sum struct {
+		Right, Wrong, Unknown, Missing int
+		PAR2                           *float64
 	}
-	runs := map[string][]rec{}
-	sums := map[string]rec{}
-	lastIndex := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r rec
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("not JSON: %q: %v", line, err)
-		}
-		if r.Summary {
-			sums[r.Engine] = r
-			continue
-		}
-		if len(sums) > 0 || r.Index < lastIndex {
-			t.Errorf("run record %q out of order", line)
-		}
-		lastIndex = r.Index
-		runs[r.Engine] = append(runs[r.Engine], r)
-	}
-	for _, e := range []string{"native", "sat/reduced", broken} {
-		rs, s := runs[e], sums[e]
-		if len(rs) != 20 || s.Runs != 20 {
-			t.Fatalf("%s: %d run records, summary of %d runs; want 20", e, len(rs), s.Runs)
-		}
-		want, answered := 0.0, 0
-		for _, r := range rs {
-			if r.Status == "solved" {
-				answered++
-				want += r.Micros / 1e6
-				if r.Checked != "model+claimed" && r.Checked != "model+proof" {
-					t.Errorf("%s line %d: checked %q", e, r.Line, r.Checked)
-				}
-			} else {
-				want += 2 * 5 // twice the timeout
-			}
-			if !r.Agree {
-				t.Errorf("%s line %d: engines disagree", e, r.Line)
-			}
-		}
-		want /= 20
-		if s.Answered != answered || s.PAR2 == nil || abs(*s.PAR2-want) > 1e-6*max(want, 1) {
-			t.Errorf("%s: summary answered %d, PAR-2 %v; the records give %d and %g", e, s.Answered, s.PAR2, answered, want)
-		}
-	}
-	if sums[broken].Errors != 20 || sums[broken].Answered != 0 {
-		t.Errorf("the broken solver: %+v", sums[broken])
-	}
-	// The plot is SVG with a line per engine that answered.
-	b, err := os.ReadFile(plot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var svg struct {
-		Polylines []struct {
-			Points string `xml:"points,attr"`
-		} `xml:"polyline"`
-	}
-	if err := xml.Unmarshal(b, &svg); err != nil {
-		t.Fatalf("the plot is not XML: %v", err)
-	}
-	if len(svg.Polylines) != 2 {
-		t.Fatalf("%d lines in the plot, want 2 (native and sat; the broken solver answered nothing)", len(svg.Polylines))
-	}
-	for _, p := range svg.Polylines {
-		if n := len(strings.Fields(p.Points)); n != 20 {
-			t.Errorf("a line of %d points, want 20", n)
-		}
-	}
-	// The scatter plot: a point per puzzle both first engines answered.
-	b, err = os.ReadFile(scat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dots struct {
-		Circles []struct{} `xml:"circle"`
-	}
-	if err := xml.Unmarshal(b, &dots); err != nil || len(dots.Circles) != 20 {
-		t.Errorf("the scatter plot has %d points (%v), want 20", len(dots.Circles), err)
-	}
-}
-
-func abs(x float64) float64 { return max(x, -x) }
-
-// TestMemoryLimit runs a solver that takes memory without end under
-// --mem-limit: it is killed, and the answer is memout, not a timeout.
-func TestMemoryLimit(t *testing.T) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		t.Skip("no /proc: the memory limit is enforced on Linux only")
-	}
-	hog := filepath.Join(t.TempDir(), "hog.sh")
-	// awk (mawk or gawk: one of them is on every Debian) doubles a string
-	// for ever.
-	if err := os.WriteFile(hog, []byte("#!/bin/sh\nexec awk 'BEGIN { s = \"a\"; while (1) s = s s }'\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	out, _, code := runCLI(t, inputPuzzle+"\n", "check", "--engines", "native,"+hog, "--mem-limit", "64", "--timeout", "60s", "--format", "json", "-")
-	if code != 1 || !strings.Contains(out, `"status":"memout"`) || !strings.Contains(out, "took more than 64 MB") {
-		t.Fatalf("exit %d, want 1 and a memout record:\n%s", code, out)
-	}
-	var r struct {
-		PeakKB int64 `json:"peak_kb"`
-	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, `"memout"`) {
-			json.Unmarshal([]byte(line), &r)
-		}
-	}
-	if r.PeakKB < 64<<10 || r.PeakKB > 1<<20 {
-		t.Errorf("peak %d KB: want past the limit of 64 MB, and caught well before a gigabyte", r.PeakKB)
-	}
-	if _, stderr, code := runCLI(t, "", "check", "--mem-limit", "-1", "-"); code != 2 {
-		t.Errorf("--mem-limit -1: exit %d, %s", code, stderr)
-	}
-}
-
-// TestBenchRuns: bench --runs writes a record per engine's run, each
-// engine's in input order, and the table's mean is their mean.
-func TestBenchRuns(t *testing.T) {
-	runs := filepath.Join(t.TempDir(), "runs.jsonl")
-	out, stderr, code := runCLI(t, "", "bench", "--engines", "native,sat", "--runs", runs, testdata+"top95-sample.txt")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	sum := map[string]float64{}
-	last := map[string]int{}
-	n := 0
-	for _, line := range strings.Split(strings.TrimSpace(readFile(t, runs)), "\n") {
 		var r struct {
-			Index  int     `json:"index"`
-			Engine string  `json:"engine"`
-			Status string  `json:"status"`
-			Micros float64 `json:"us"`
+			File, Verdict, Reason string
+			Summary               bool
 		}
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		if r.Status != "solved" || r.Index != last[r.Engine]+1 {
-			t.Errorf("record %q: want solved, index %d", line, last[r.Engine]+1)
-		}
-		last[r.Engine] = r.Index
-		sum[r.Engine] += r.Micros
-		n++
-	}
-	if n != 40 {
-		t.Fatalf("%d records, want 40 (20 puzzles, 2 engines)", n)
-	}
-	for _, row := range strings.Split(out, "\n") {
-		cells := strings.Split(row, "|")
-		if len(cells) < 6 {
+		if r.Summary {
+			json.Unmarshal([]byte(line), &sum)
 			continue
 		}
-		e := strings.TrimSpace(cells[1])
-		if mean, ok := sum[e]; ok {
-			// The table prints its mean to 0.1 µs: within 0.05 of the
-			// records' (in ns), which two roundings of a mean ending in
-			// 5 may print 0.1 apart (1809.2 and 1809.3).
-			got, err := strconv.ParseFloat(strings.TrimSpace(cells[5]), 64)
-			if err != nil || math.Abs(got-mean/20) > 0.051 {
-				t.Errorf("%s: the table's mean %s µs, the records' %.3f", e, strings.TrimSpace(cells[5]), mean/20)
-			}
+		verdicts[r.File] = r.Verdict
+	}
+	want := map[string]string{"unique-001.cnf": "right", "unique-002.cnf": "wrong", "refutation-001.cnf": "wrong",
+		"refutation-002.cnf": "right", "several-001.cnf": "missing", "several-002.cnf": "unknown"}
+	want[flipped] = "wrong" // unique-001's, unless propagation emptied it
+	for f, v := range want {
+		if verdicts[f] != v {
+			t.Errorf("%s: %q, want %q", f, verdicts[f], v)
 		}
 	}
-}
-
-// sameMean reports whether the table's mean, cell, rounded to 0.1 µs, is
-// the records' mean, recomputed from each run's µs: within the rounding
-// (0.05) and the table's mean truncated to the ns. The two once rounded
-// apart: the records' sum, added in floating point, came to 12.35 plus an
-// ulp, "12.4", where the table's, added in ns, gave 12.35 and "12.3".
-func sameMean(cell string, records float64) bool {
-	table, err := strconv.ParseFloat(cell, 64)
-	return err == nil && math.Abs(table-records) <= 0.05+0.001
-}
-
-func TestSameMean(t *testing.T) {
-	tests := []struct {
-		cell    string
-		records float64
-		want    bool
-	}{
-		{"12.3", 247.00000000000003 / 20, true}, // the two rounded apart
-		{"12.3", 12.3, true},
-		{"12.3", 12.2501, true},
-		{"12.3", 12.4, false},
-		{"12.3", 12.2, false},
-		{"-", 12.3, false},
-	}
-	for _, tt := range tests {
-		if got := sameMean(tt.cell, tt.records); got != tt.want {
-			t.Errorf("sameMean(%q, %v) = %v, want %v", tt.cell, tt.records, got, tt.want)
+	// PAR-2: the right answers' seconds, and 2×10 s for each other.
+	var right float64
+	nright := 0
+	for i, f := range files {
+		if want[filepath.Base(f)] == "right" {
+			right += float64(i + 1)
+			nright++
 		}
+	}
+	if wantPAR := (right + float64(6-nright)*20) / 6; sum.Right != nright || sum.Wrong != 4-nright || sum.Unknown != 1 || sum.Missing != 1 || sum.PAR2 == nil || *sum.PAR2 != wantPAR {
+		t.Errorf("summary %+v (PAR-2 %v), want %d right, %d wrong, 1 unknown, 1 missing, PAR-2 %g", sum, *sum.PAR2, nright, 4-nright, wantPAR)
+	}
+
+	// A file changed after the manifest was written is not judged as the instance.
+	f := filepath.Join(fam, "refutation-002.cnf")
+	os.WriteFile(f, append([]byte("c edited\n"), readFile(t, f)...), 0o644)
+	out, _, _ = runCLI(t, "", "judge", manifest)
+	if !strings.Contains(out, "refutation-002.cnf") || !strings.Contains(out, "the file changed") {
+		t.Errorf("an edited instance: %s", out)
+	}
+	if _, _, code := runCLI(t, "", "judge", filepath.Join(dir, "times.txt")); code != 2 {
+		t.Errorf("a file that is no manifest: exit %d, want 2", code)
 	}
 }

@@ -89,7 +89,7 @@ func perPuzzle(c *cli.Context, ext string, write func(io.Writer, *item) error) e
 // is an error of its own. So is one that write refuses (the extended
 // encoding of a 100×100 grid, too large to build): only an error of the
 // writer itself is reported as a failed write, and a file the puzzle
-// could not be written to whole is removed (see removePartial) rather
+// could not be written to whole is removed (see compress.WriteFile) rather
 // than left empty or cut short, for a solver or decode to read.
 func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item) error) error {
 	if it.err != nil {
@@ -110,25 +110,9 @@ func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item)
 	if err != nil {
 		return usageError{err}
 	}
-	err = writeFile(f, path, func(w io.Writer) error { return write(w, it) })
+	err = compress.WriteFile(f, path, func(w io.Writer) error { return write(w, it) })
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	return err
-}
-
-// writeFile writes to f, open on path, with write: compressed as gzip or xz
-// when path ends .gz or .xz. A file not written whole is removed.
-func writeFile(f *os.File, path string, write func(io.Writer) error) error {
-	zw, err := compress.NewWriter(f, compress.ByName(path))
-	if err == nil {
-		err = write(zw)
-		if cerr := zw.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
-		removePartial(f, path)
 	}
 	return err
 }
@@ -153,17 +137,6 @@ func compressOption(c *cli.Context, outDir string) (compress.Format, error) {
 		return z, usagef("--compress names the files of --out-dir: -o FILE compresses when FILE ends .gz or .xz")
 	}
 	return z, nil
-}
-
-// removePartial removes the file at path that f, open on it, could not be
-// written to whole: a regular file only, and only while path names it
-// itself, never a device (-o /dev/full) or what a symbolic link points to.
-func removePartial(f *os.File, path string) {
-	fi, err1 := f.Stat()
-	li, err2 := os.Lstat(path)
-	if err1 == nil && err2 == nil && fi.Mode().IsRegular() && os.SameFile(fi, li) {
-		os.Remove(path)
-	}
 }
 
 // recordingWriter keeps the first error of the writer it wraps, so that an

@@ -19,11 +19,11 @@ import (
 
 // setterFlags are the flags the setters' questions share with count, the
 // output formats first (the default first).
-func setterFlags(formats []string, extra ...cli.Flag) []cli.Flag {
+func setterFlags(fs plainFormats, extra ...cli.Flag) []cli.Flag {
 	return append(extra,
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: formats[0], Usage: "output `FORMAT`: " + strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]},
+		fs.flag(),
 		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
 		workersFlag(),
 		quietFlag(),
@@ -48,13 +48,14 @@ type setterRecord struct {
 
 // runSetter runs one of the setters' questions (candidates, hint,
 // minimal) on every input puzzle, one record each in the --format asked
-// (one of formats; "json" is written from the record's fields, any other
+// (one of fs; "json" is written from the record's fields, any other
 // from its text), and writes a summary.
-func runSetter(c *cli.Context, name string, formats []string, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
-	format := c.String("format")
-	if !slices.Contains(formats, format) {
-		return usagef("unknown format %q (want %s or %s)", format, strings.Join(formats[:len(formats)-1], ", "), formats[len(formats)-1])
+func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
+	f, err := fs.of(c)
+	if err != nil {
+		return err
 	}
+	format := f.name
 	workers := c.Int("workers")
 	pool, err := newWorkers(workers, c.Duration("timeout") > 0)
 	if err != nil {
@@ -193,10 +194,10 @@ func minimalCommand() *cli.Command {
 				"sudokusat minimal puzzles.txt", "each puzzle's removable givens and rules",
 				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
 				"sudokusat minimal --engine search --format json killer.json", "a variant puzzle, as JSON"),
-		Flags: setterFlags([]string{"line", "json"}, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
+		Flags: setterFlags(lineOrJSON, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
-			return runSetter(c, "minimal", []string{"line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "minimal", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				m, err := engine.Minimal(ctx, e, it.puzzle, timeout)
 				if err != nil {
 					return failure(it, err)
@@ -231,13 +232,13 @@ func hintCommand() *cli.Command {
 			examples(
 				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
 				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
-		Flags: setterFlags([]string{"line", "json"}, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Flags: setterFlags(lineOrJSON, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 2 {
 				return usagef("--cap %d: want at least 2", limit)
 			}
-			return runSetter(c, "hint", []string{"line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "hint", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				h, err := engine.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

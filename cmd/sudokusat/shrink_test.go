@@ -16,8 +16,6 @@ import (
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/satsolve"
-	"github.com/sudokusat/sudokusat/shrink"
-	"github.com/sudokusat/sudokusat/variant"
 )
 
 // Solver scripts that lie in a targeted way, each around a real solver
@@ -314,35 +312,5 @@ func TestShrinkBadProof(t *testing.T) {
 	defer p.Close()
 	if _, err := drat.Check(context.Background(), c, p); err == nil {
 		t.Errorf("drat accepts the liar's proof for the shrunk CNF")
-	}
-}
-
-// TestWritePuzzleFile: a shrunk puzzle with rules is written as f-puzzles
-// JSON that reads back with its givens and rules; a classic one as a line.
-func TestWritePuzzleFile(t *testing.T) {
-	data, err := os.ReadFile(testdata + "variants/killer-4.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := variant.ParseFPuzzles(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := shrink.Parts(p)
-	q := shrink.Keep(p, parts[1:len(parts)-1]) // a given and a rule fewer
-	dir := t.TempDir()
-	path, err := writePuzzleFile(filepath.Join(dir, "rules"), q)
-	if err != nil || filepath.Ext(path) != ".json" {
-		t.Fatalf("%s: %v", path, err)
-	}
-	data, _ = os.ReadFile(path)
-	r, err := variant.ParseFPuzzles(data)
-	if err != nil || !r.Grid.Equal(q.Grid) || len(r.Rules) != len(p.Rules)-1 || r.Grid.Givens() != p.Grid.Givens()-1 {
-		t.Errorf("read back %v: %v", r, err)
-	}
-	path, err = writePuzzleFile(filepath.Join(dir, "classic"), shrink.Keep(p, parts[:p.Grid.Givens()]))
-	data, _ = os.ReadFile(path)
-	if err != nil || filepath.Ext(path) != ".txt" || strings.TrimSpace(string(data)) != p.Grid.String() {
-		t.Errorf("%s: %v %q", path, err, data)
 	}
 }

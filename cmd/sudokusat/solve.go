@@ -175,7 +175,7 @@ func solveCommand(t engine.Table) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "line", Usage: "output `FORMAT`: " + solveFormatNames()},
+			solveFormats.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			memLimitFlag(),
 			workersFlag(),
@@ -188,10 +188,11 @@ func solveCommand(t engine.Table) *cli.Command {
 			resumeFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			write, err := writerFor(c.String("format"))
+			format, err := solveFormats.of(c)
 			if err != nil {
 				return err
 			}
+			write := format.write
 			tally := map[engine.Status]int{}
 			start := time.Now()
 			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e *engine.Engine, o *outcome) {
@@ -274,34 +275,13 @@ func timeoutFlag(usage string) cli.Flag {
 
 type writeFunc func(w *sudokusat.Writer, e *engine.Engine, o *outcome)
 
-// solveFormats are solve's output formats.
-var solveFormats = []struct {
-	name  string
-	write writeFunc
-}{
-	{"line", writeLine},
-	{"grid", writeGrid},
-	{"json", writeJSON},
-	{"fpuzzles", writeLink(variant.FPuzzlesLink)},
-	{"sudokupad", writeLink(variant.SudokuPadLink)},
-}
-
-// solveFormatNames lists solve's formats as a person reads them.
-func solveFormatNames() string {
-	names := make([]string, len(solveFormats))
-	for i, f := range solveFormats {
-		names[i] = f.name
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-func writerFor(format string) (writeFunc, error) {
-	for _, f := range solveFormats {
-		if f.name == format {
-			return f.write, nil
-		}
-	}
-	return nil, usagef("unknown format %q (want %s)", format, solveFormatNames())
+// solveFormats are solve's output formats, each with its writer.
+var solveFormats = formats[writeFunc]{
+	{name: "line", write: writeLine},
+	{name: "grid", write: writeGrid},
+	{name: "json", write: writeJSON},
+	{name: "fpuzzles", write: writeLink(variant.FPuzzlesLink)},
+	{name: "sudokupad", write: writeLink(variant.SudokuPadLink)},
 }
 
 // writeLink writes the puzzle as a link with the solution found as its

@@ -105,48 +105,12 @@ func transformItem(c *cli.Context, it *item, rng *rand.Rand) (*sudokusat.Grid, s
 	if !it.puzzle.Classic() {
 		return nil, engine.Invalid.String(), errTransformRules
 	}
-	m := transform.Identity(g)
-	var err error
-	if c.Bool("random") {
-		m = m.Randomize(rng)
-	}
-	if c.Bool("transpose") {
-		if m, err = m.Transpose(); err != nil {
-			return nil, engine.Failed.String(), err
-		}
-	}
-	if d := c.Int("rotate"); d != 0 {
-		if m, err = m.Rotate(d); err != nil {
-			return nil, engine.Failed.String(), err
-		}
-	}
-	if c.Bool("mirror") {
-		m = m.Mirror()
-	}
-	if c.Bool("shuffle-bands") {
-		m = m.ShuffleBands(rng)
-	}
-	if c.Bool("shuffle-rows") {
-		m = m.ShuffleRows(rng)
-	}
-	if c.Bool("shuffle-stacks") {
-		m = m.ShuffleStacks(rng)
-	}
-	if c.Bool("shuffle-cols") {
-		m = m.ShuffleCols(rng)
-	}
-	if c.Bool("relabel") {
-		m = m.RandomRelabel(rng)
-	}
-	out, err := m.Apply(g)
+	o := transform.Options{Random: c.Bool("random"), Transpose: c.Bool("transpose"), Rotate: c.Int("rotate"), Mirror: c.Bool("mirror"),
+		ShuffleBands: c.Bool("shuffle-bands"), ShuffleRows: c.Bool("shuffle-rows"), ShuffleStacks: c.Bool("shuffle-stacks"),
+		ShuffleCols: c.Bool("shuffle-cols"), Relabel: c.Bool("relabel"), Canonical: c.Bool("canonical")}
+	out, err := o.Apply(c.Context, g, rng)
 	if err != nil {
 		return nil, engine.Failed.String(), err
-	}
-	if c.Bool("canonical") {
-		out, err = transform.Canonical(c.Context, out)
-		if err != nil {
-			return nil, engine.Failed.String(), err
-		}
 	}
 	return out, "", nil
 }

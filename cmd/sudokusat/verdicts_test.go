@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -180,76 +178,6 @@ func TestCheckVerdictsJSON(t *testing.T) {
 	}
 	if s := sums[sleeper]; s.Wrong != 0 || s.Errors != 0 || s.Timeouts != 1 {
 		t.Errorf("the timeout's summary: %+v", s)
-	}
-}
-
-// named is an engine that only has a name, for refute's messages.
-// named is an engine that is only a name.
-func named(name string) *engine.Engine {
-	return engine.New(engine.Info{Name: name}, engine.Options{}, engine.CounterFunc(func(context.Context, *sudokusat.Puzzle, int) (engine.Result, error) {
-		return engine.Result{}, errors.New("not run")
-	}))
-}
-
-// TestRefute: which answers the others' validated solutions refute.
-func TestRefute(t *testing.T) {
-	g1, err := sudokusat.Parse("1234341221434321")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g2, err := sudokusat.Parse("1234341243212143")
-	if err != nil {
-		t.Fatal(err)
-	}
-	count := func(limit int, grids ...*sudokusat.Grid) verdict {
-		st := engine.Solved
-		if len(grids) == 0 {
-			st = engine.Unsolvable
-		}
-		return classify(engine.Answer{Status: st, Count: len(grids), Limit: limit, Solutions: grids}, limit)
-	}
-	atLeast2 := func(grids ...*sudokusat.Grid) verdict { // native's ≥2: one grid shown
-		return classify(engine.Answer{Status: engine.Solved, Count: 2, Limit: 2, Solutions: grids}, 2)
-	}
-	timeout := classify(engine.Answer{Status: engine.Timeout, Limit: 2, Err: errors.New("no answer")}, 2)
-	tests := []struct {
-		name     string
-		vs       []verdict
-		wrong    []int // the refuted, in order
-		refuters []int
-		agree    bool
-	}{
-		{"0 beside a solution", []verdict{count(2, g1), count(2)}, []int{1}, []int{0}, true},
-		{"0 beside a solution, limit 1", []verdict{count(1), count(1, g1)}, []int{0}, []int{1}, true},
-		{"1 beside two solutions", []verdict{count(2, g1), count(2, g1, g2)}, []int{0}, []int{1}, true},
-		{"1 beside ≥2 shown by one grid: undecided", []verdict{count(2, g1), atLeast2(g1)}, nil, nil, false},
-		{"1 beside ≥2 shown by another grid", []verdict{count(2, g1), atLeast2(g2)}, []int{0}, []int{1}, true},
-		{"two unique answers, two grids", []verdict{count(2, g1), count(2, g2)}, []int{0, 1}, []int{1, 0}, true},
-		{"two grids at the limit 1", []verdict{count(1, g1), count(1, g2)}, nil, nil, true},
-		{"agreeing", []verdict{count(2, g1), count(2, g1)}, nil, nil, true},
-		{"0 beside a timeout", []verdict{count(2), timeout}, nil, nil, true},
-		{"0 beside 0", []verdict{count(2), count(2)}, nil, nil, true},
-	}
-	engines := []*engine.Engine{named("a"), named("b")}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			refute(engines, tt.vs)
-			var wrong, refuters []int
-			for i, v := range tt.vs {
-				if v.refuted {
-					wrong, refuters = append(wrong, i), append(refuters, v.refuter)
-					if v.kind != "wrong" || v.Status != engine.Wrong || !errors.Is(v.Err, engine.ErrWrong) {
-						t.Errorf("%d refuted as %q %v %v", i, v.kind, v.Status, v.Err)
-					}
-				}
-			}
-			if !slices.Equal(wrong, tt.wrong) || !slices.Equal(refuters, tt.refuters) {
-				t.Errorf("refuted %v by %v, want %v by %v", wrong, refuters, tt.wrong, tt.refuters)
-			}
-			if got := agreement(tt.vs); got != tt.agree {
-				t.Errorf("agreement %v, want %v", got, tt.agree)
-			}
-		})
 	}
 }
 

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCheckJSONRuns reads check --format json: one record per engine's run
+// on each puzzle, in input order, then one summary per engine whose
+// figures are those of its records, PAR-2 included (each run's time, a run
+// without an answer counted as twice the timeout).
+func TestCheckJSONRuns(t *testing.T) {
+	dir := t.TempDir()
+	// A solver that fails on every puzzle: its PAR-2 is twice the timeout.
+	broken := filepath.Join(dir, "broken.sh")
+	if err := os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	plot, scat := filepath.Join(dir, "cactus.svg"), filepath.Join(dir, "scatter.svg")
+	out, stderr, code := runCLI(t, "", "check", "--engines", "native,sat,"+broken, "--timeout", "5s",
+		"--format", "json", "--plot", plot, "--scatter", scat, testdata+"top95-sample.txt")
+	if code != 1 {
+		t.Fatalf("exit %d (want 1: an engine failed): %s", code, stderr)
+	}
+	type rec struct {
+		Summary  bool     `json:"summary"`
+		Index    int      `json:"index"`
+		Line     int      `json:"line"`
+		Engine   string   `json:"engine"`
+		Status   string   `json:"status"`
+		Checked  string   `json:"checked"`
+		Agree    bool     `json:"agree"`
+		Micros   float64  `json:"us"`
+		Runs     int      `json:"runs"`
+		Answered int      `json:"answered"`
+		Errors   int      `json:"errors"`
+		PAR2     *float64 `json:"par2"`
+	}
+	runs := map[string][]rec{}
+	sums := map[string]rec{}
+	lastIndex := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r rec
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("not JSON: %q: %v", line, err)
+		}
+		if r.Summary {
+			sums[r.Engine] = r
+			continue
+		}
+		if len(sums) > 0 || r.Index < lastIndex {
+			t.Errorf("run record %q out of order", line)
+		}
+		lastIndex = r.Index
+		runs[r.Engine] = append(runs[r.Engine], r)
+	}
+	for _, e := range []string{"native", "sat/reduced", broken} {
+		rs, s := runs[e], sums[e]
+		if len(rs) != 20 || s.Runs != 20 {
+			t.Fatalf("%s: %d run records, summary of %d runs; want 20", e, len(rs), s.Runs)
+		}
+		want, answered := 0.0, 0
+		for _, r := range rs {
+			if r.Status == "solved" {
+				answered++
+				want += r.Micros / 1e6
+				if r.Checked != "model+claimed" && r.Checked != "model+proof" {
+					t.Errorf("%s line %d: checked %q", e, r.Line, r.Checked)
+				}
+			} else {
+				want += 2 * 5 // twice the timeout
+			}
+			if !r.Agree {
+				t.Errorf("%s line %d: engines disagree", e, r.Line)
+			}
+		}
+		want /= 20
+		if s.Answered != answered || s.PAR2 == nil || abs(*s.PAR2-want) > 1e-6*max(want, 1) {
+			t.Errorf("%s: summary answered %d, PAR-2 %v; the records give %d and %g", e, s.Answered, s.PAR2, answered, want)
+		}
+	}
+	if sums[broken].Errors != 20 || sums[broken].Answered != 0 {
+		t.Errorf("the broken solver: %+v", sums[broken])
+	}
+	// The plot is SVG with a line per engine that answered.
+	b, err := os.ReadFile(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg struct {
+		Polylines []struct {
+			Points string `xml:"points,attr"`
+		} `xml:"polyline"`
+	}
+	if err := xml.Unmarshal(b, &svg); err != nil {
+		t.Fatalf("the plot is not XML: %v", err)
+	}
+	if len(svg.Polylines) != 2 {
+		t.Fatalf("%d lines in the plot, want 2 (native and sat; the broken solver answered nothing)", len(svg.Polylines))
+	}
+	for _, p := range svg.Polylines {
+		if n := len(strings.Fields(p.Points)); n != 20 {
+			t.Errorf("a line of %d points, want 20", n)
+		}
+	}
+	// The scatter plot: a point per puzzle both first engines answered.
+	b, err = os.ReadFile(scat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dots struct {
+		Circles []struct{} `xml:"circle"`
+	}
+	if err := xml.Unmarshal(b, &dots); err != nil || len(dots.Circles) != 20 {
+		t.Errorf("the scatter plot has %d points (%v), want 20", len(dots.Circles), err)
+	}
+}
+
+func abs(x float64) float64 { return max(x, -x) }
+
+// TestMemoryLimit runs a solver that takes memory without end under
+// --mem-limit: it is killed, and the answer is memout, not a timeout.
+func TestMemoryLimit(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc: the memory limit is enforced on Linux only")
+	}
+	hog := filepath.Join(t.TempDir(), "hog.sh")
+	// awk (mawk or gawk: one of them is on every Debian) doubles a string
+	// for ever.
+	if err := os.WriteFile(hog, []byte("#!/bin/sh\nexec awk 'BEGIN { s = \"a\"; while (1) s = s s }'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCLI(t, inputPuzzle+"\n", "check", "--engines", "native,"+hog, "--mem-limit", "64", "--timeout", "60s", "--format", "json", "-")
+	if code != 1 || !strings.Contains(out, `"status":"memout"`) || !strings.Contains(out, "took more than 64 MB") {
+		t.Fatalf("exit %d, want 1 and a memout record:\n%s", code, out)
+	}
+	var r struct {
+		PeakKB int64 `json:"peak_kb"`
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, `"memout"`) {
+			json.Unmarshal([]byte(line), &r)
+		}
+	}
+	if r.PeakKB < 64<<10 || r.PeakKB > 1<<20 {
+		t.Errorf("peak %d KB: want past the limit of 64 MB, and caught well before a gigabyte", r.PeakKB)
+	}
+	if _, stderr, code := runCLI(t, "", "check", "--mem-limit", "-1", "-"); code != 2 {
+		t.Errorf("--mem-limit -1: exit %d, %s", code, stderr)
+	}
+}
+
+// TestBenchRuns: bench --runs writes a record per engine's run, each
+// engine's in input order, and the table's mean is their mean.
+func TestBenchRuns(t *testing.T) {
+	runs := filepath.Join(t.TempDir(), "runs.jsonl")
+	out, stderr, code := runCLI(t, "", "bench", "--engines", "native,sat", "--runs", runs, testdata+"top95-sample.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	sum := map[string]float64{}
+	last := map[string]int{}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(readFile(t, runs)), "\n") {
+		var r struct {
+			Index  int     `json:"index"`
+			Engine string  `json:"engine"`
+			Status string  `json:"status"`
+			Micros float64 `json:"us"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if r.Status != "solved" || r.Index != last[r.Engine]+1 {
+			t.Errorf("record %q: want solved, index %d", line, last[r.Engine]+1)
+		}
+		last[r.Engine] = r.Index
+		sum[r.Engine] += r.Micros
+		n++
+	}
+	if n != 40 {
+		t.Fatalf("%d records, want 40 (20 puzzles, 2 engines)", n)
+	}
+	for _, row := range strings.Split(out, "\n") {
+		cells := strings.Split(row, "|")
+		if len(cells) < 6 {
+			continue
+		}
+		e := strings.TrimSpace(cells[1])
+		if mean, ok := sum[e]; ok {
+			// The table prints its mean to 0.1 µs: within 0.05 of the
+			// records' (in ns), which two roundings of a mean ending in
+			// 5 may print 0.1 apart (1809.2 and 1809.3).
+			got, err := strconv.ParseFloat(strings.TrimSpace(cells[5]), 64)
+			if err != nil || math.Abs(got-mean/20) > 0.051 {
+				t.Errorf("%s: the table's mean %s µs, the records' %.3f", e, strings.TrimSpace(cells[5]), mean/20)
+			}
+		}
+	}
+}
+
+// sameMean reports whether the table's mean, cell, rounded to 0.1 µs, is
+// the records' mean, recomputed from each run's µs: within the rounding
+// (0.05) and the table's mean truncated to the ns. The two once rounded
+// apart: the records' sum, added in floating point, came to 12.35 plus an
+// ulp, "12.4", where the table's, added in ns, gave 12.35 and "12.3".
+func sameMean(cell string, records float64) bool {
+	table, err := strconv.ParseFloat(cell, 64)
+	return err == nil && math.Abs(table-records) <= 0.05+0.001
+}
+
+func TestSameMean(t *testing.T) {
+	tests := []struct {
+		cell    string
+		records float64
+		want    bool
+	}{
+		{"12.3", 247.00000000000003 / 20, true}, // the two rounded apart
+		{"12.3", 12.3, true},
+		{"12.3", 12.2501, true},
+		{"12.3", 12.4, false},
+		{"12.3", 12.2, false},
+		{"-", 12.3, false},
+	}
+	for _, tt := range tests {
+		if got := sameMean(tt.cell, tt.records); got != tt.want {
+			t.Errorf("sameMean(%q, %v) = %v, want %v", tt.cell, tt.records, got, tt.want)
+		}
+	}
+}
