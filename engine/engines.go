@@ -293,7 +293,7 @@ type Options struct {
 	// every UNSAT answer (no solution, and the "no second solution" of a
 	// uniqueness proof), checked by package drat against the formula the
 	// solver was given (with the reduced encoding, from the puzzle's
-	// extended encoding: see checkRefutation); an answer whose proof
+	// extended encoding: see certify.Refutation); an answer whose proof
 	// fails is Wrong. gophersat's proofs are collected where it runs, in
 	// a worker process too, and checked here. The other engines open as
 	// they are, their answers not certified (see Certifies).

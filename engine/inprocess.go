@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/certify"
 	"github.com/sudokusat/sudokusat/dlx"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
@@ -149,7 +150,7 @@ func (e *satEngine) cover(ctx context.Context, p *sudokusat.Puzzle) (Result, err
 
 // countCertified counts with gophersat, with count (in this process or in
 // a worker), and checks the proof of its last UNSAT answer, if any, with
-// checkRefutation.
+// certify.Gophersat.
 func countCertified(ctx context.Context, f *encode.Formula, limit int,
 	count func(context.Context, *encode.Formula, int) (satsolve.Result, *satsolve.Proof, error)) (Result, error) {
 	r, proof, err := count(ctx, f, limit)
@@ -163,7 +164,7 @@ func countCertified(ctx context.Context, f *encode.Formula, limit int,
 // the count r of f, and returns r certified, or ErrWrong when the proof
 // fails.
 func certified(ctx context.Context, f *encode.Formula, r satsolve.Result, proof *satsolve.Proof) (Result, error) {
-	if err := checkProof(ctx, f, proof); err != nil {
+	if err := certify.Gophersat(ctx, f, proof); err != nil {
 		if ctx.Err() != nil {
 			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())
 		}

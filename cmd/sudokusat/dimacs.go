@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/certify"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -175,8 +176,8 @@ func decodeCommand() *cli.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				blocks, err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof, 0)))
-				if errors.Is(err, engine.ErrNotChecked) {
+				blocks, err := certify.File(c.Context, m, given, bufio.NewReader(decompressed(proof, 0)))
+				if errors.Is(err, certify.ErrNotChecked) {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
 				if err != nil {

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"context"
@@ -72,11 +72,11 @@ func TestCertifyReusedChecker(t *testing.T) {
 	run := func(t *testing.T) {
 		for _, b := range bad {
 			for _, g := range good {
-				if err := checkProof(ctx, g.f, g.proof); err != nil {
+				if err := Gophersat(ctx, g.f, g.proof); err != nil {
 					t.Errorf("%s: a real proof refused: %v", g.name, err)
 				}
 			}
-			if err := checkProof(ctx, b.f, b.proof); err == nil {
+			if err := Gophersat(ctx, b.f, b.proof); err == nil {
 				t.Errorf("%s: certified, but the puzzle has a second solution", b.name)
 			}
 		}
