@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/setter"
 )
 
 func candidatesCommand() *cli.Command {
@@ -36,7 +37,7 @@ func candidatesCommand() *cli.Command {
 				return usagef("--cap %d: want at least 1", limit)
 			}
 			return runSetter(c, "candidates", []string{"grid", "line", "json"}, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
-				k, err := engine.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
+				k, err := setter.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)
 				}
@@ -60,7 +61,7 @@ func candidatesCommand() *cli.Command {
 
 // symbols writes a cell's candidates in symbols ("137"), or as numbers
 // separated by commas above 35×35.
-func symbols(k *engine.Candidates, cell int) string {
+func symbols(k *setter.Candidates, cell int) string {
 	var b strings.Builder
 	for d := 1; d <= k.Size; d++ {
 		if !k.Possible(cell, d) {
@@ -81,7 +82,7 @@ func symbols(k *engine.Candidates, cell int) string {
 // candidateGrid writes the pencil-mark grid: each cell's candidates,
 // padded to one width, box lines between boxes when the regions are the
 // grid's boxes, and a blank line after it.
-func candidateGrid(p *sudokusat.Puzzle, k *engine.Candidates) string {
+func candidateGrid(p *sudokusat.Puzzle, k *setter.Candidates) string {
 	n := k.Size
 	width := 1
 	for cell := range n * n {
@@ -115,7 +116,7 @@ func candidateGrid(p *sudokusat.Puzzle, k *engine.Candidates) string {
 
 // candidateLine writes the N³ symbols of a puzzle's candidates on one
 // line: for each cell, digit d at place d, '.' where it cannot go.
-func candidateLine(k *engine.Candidates) (string, error) {
+func candidateLine(k *setter.Candidates) (string, error) {
 	if k.Size > sudokusat.MaxSymbolSize {
 		return "", fmt.Errorf("a %d×%d grid has no line of symbols (up to %d×%d): use --format json", k.Size, k.Size, sudokusat.MaxSymbolSize, sudokusat.MaxSymbolSize)
 	}
@@ -135,7 +136,7 @@ func candidateLine(k *engine.Candidates) (string, error) {
 // candidateFields are a record's JSON fields: each cell's possible
 // digits (row-major), the counts with a cap above 1, the solutions met
 // and the counts asked.
-func candidateFields(k *engine.Candidates) map[string]any {
+func candidateFields(k *setter.Candidates) map[string]any {
 	cands := make([][]int, len(k.Count))
 	for cell, counts := range k.Count {
 		cands[cell] = []int{}
