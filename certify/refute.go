@@ -96,7 +96,7 @@ func File(ctx context.Context, m *encode.VarMap, given *encode.Formula, proof io
 	case given.NumClauses() < minDirectClauses(n):
 		return 0, fmt.Errorf("%w: the CNF file holds %d clauses, fewer than the %d that every direct encoding of a %d×%d grid has: it is not the %s formula of its puzzle", ErrNotChecked, given.NumClauses(), minDirectClauses(n), n, n, m.Encoding)
 	}
-	f, err := build(m.Puzzle)
+	f, err := build(m.Puzzle.Grid)
 	if err != nil {
 		return 0, err
 	}
@@ -113,7 +113,7 @@ func File(ctx context.Context, m *encode.VarMap, given *encode.Formula, proof io
 	i := 0
 	for c := range given.Clauses() {
 		if i++; i > f.NumClauses() {
-			if err := blocksGrid(m.Puzzle, c); err != nil {
+			if err := blocksGrid(m.Puzzle.Grid, c); err != nil {
 				return 0, fmt.Errorf("%w: clause %d of the CNF file, after its puzzle's formula, blocks no solution: %w", ErrNotChecked, i, err)
 			}
 		}

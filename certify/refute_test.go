@@ -43,12 +43,12 @@ func TestMinDirectClauses(t *testing.T) {
 // file could not have held: a direct formula with more clauses than the
 // file, a reduced one above the grids whose proofs it checks.
 func TestFileBounds(t *testing.T) {
-	empty := func(box int) *sudokusat.Grid {
+	empty := func(box int) *sudokusat.Puzzle {
 		g, err := sudokusat.ParseLine(strings.Repeat(".", box*box*box*box), box, box)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return g
+		return &sudokusat.Puzzle{Grid: g}
 	}
 	tests := []struct {
 		name  string

@@ -188,7 +188,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := buf.String()
-			for _, want := range []string{"c sudokusat", "c encoding " + name, "c puzzle " + f.Puzzle.String()} {
+			for _, want := range []string{"c sudokusat", "c encoding " + name, "c puzzle " + f.Puzzle.Grid.String()} {
 				if !strings.Contains(text, want) {
 					t.Errorf("%s: header lacks %q", name, want)
 				}
@@ -210,7 +210,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, form, err)
 				}
-				if m.Encoding != name || !m.Puzzle.Equal(f.Puzzle) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
+				if m.Encoding != name || !m.Puzzle.Grid.Equal(f.Puzzle.Grid) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
 					t.Errorf("%s %s: map read back differs: %+v", name, form, m)
 				}
 				for i := range m.Cands {

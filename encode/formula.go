@@ -36,22 +36,25 @@ type Cand struct {
 
 // VarMap says what the variables of a formula mean.
 type VarMap struct {
-	Encoding string          // the encoding's name
-	Puzzle   *sudokusat.Grid // the puzzle as given
-	// Fixed is the puzzle with every cell the encoder decided before
-	// solving; for the direct encodings it is the puzzle itself.
+	Encoding string // the encoding's name
+	// Puzzle is the puzzle the formula encodes, as given: its grid, its
+	// regions and rules (none for a classic puzzle), and the layout it was
+	// written in, so that a solution decoded from the CNF is checked
+	// against it (variant.Check) and written back in its layout.
+	Puzzle *sudokusat.Puzzle
+	// Fixed is the puzzle's grid with every cell the encoder decided
+	// before solving; for the direct encodings it is the grid itself.
 	Fixed *sudokusat.Grid
 	// Cands lists, for the reduced encoding, the candidate behind each
 	// variable: variable i+1 is Cands[i]. It is nil for the direct
 	// encodings, whose variables follow the formula v = r·N² + c·N + d + 1.
 	Cands []Cand
-	// Layout is the layout the puzzle was written in, so that a solution
-	// decoded from the CNF can be written back in it; the zero value is
-	// one line.
-	Layout sudokusat.Layout
-	// Variant is the variant puzzle the formula encodes (see Variant), or
-	// nil for a classic one; its grid is Puzzle.
-	Variant *sudokusat.Puzzle
+}
+
+// mapPuzzle is the puzzle a formula's map keeps of p: its grid (a copy,
+// which no caller changes under the map), regions, rules and layout.
+func mapPuzzle(p *sudokusat.Puzzle) *sudokusat.Puzzle {
+	return &sudokusat.Puzzle{Grid: p.Grid.Clone(), Regions: p.Regions, Rules: p.Rules, Layout: p.Layout}
 }
 
 // Direct reports whether the map is the direct formula rather than a list.
@@ -322,7 +325,7 @@ func direct(ctx context.Context, g *sudokusat.Grid, name string, cellAMO, unitAL
 		return nil, tooLarge(name, g, clauses+g.Givens(), n*n*n, maxClauses)
 	}
 	f := &Formula{
-		VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Fixed: g.Clone()},
+		VarMap: VarMap{Encoding: name, Puzzle: mapPuzzle(&sudokusat.Puzzle{Grid: g}), Fixed: g.Clone()},
 		Vars:   n * n * n,
 	}
 	lits := clauses*2 + n*n*(n-2) + clauses + g.Givens()*2

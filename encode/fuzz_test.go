@@ -100,7 +100,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if ferr == nil && (full.Puzzle == nil || !full.Puzzle.Equal(m.Puzzle) || !full.Fixed.Equal(m.Fixed) || len(full.Cands) != len(m.Cands)) {
+		if ferr == nil && (full.Puzzle == nil || !full.Puzzle.Grid.Equal(m.Puzzle.Grid) || !full.Fixed.Equal(m.Fixed) || len(full.Cands) != len(m.Cands)) {
 			t.Fatalf("ReadDIMACS and ReadVarMap read different maps")
 		}
 		if m.NumVars() > 1<<20 {
@@ -134,7 +134,7 @@ func checkDecode(t *testing.T, m *VarMap, lits []int) {
 			t.Fatalf("cell %d decoded as %d (fixed %d)", i, g.Cell(i), m.Fixed.Cell(i))
 		}
 	}
-	err = sudokusat.CheckSolution(m.Puzzle, g)
+	err = sudokusat.CheckSolution(m.Puzzle.Grid, g)
 	if err != nil && !errors.Is(err, sudokusat.ErrNotSolution) {
 		t.Fatalf("CheckSolution: %v is not ErrNotSolution", err)
 	}

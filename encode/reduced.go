@@ -55,7 +55,7 @@ func reduced(ctx context.Context, g *sudokusat.Grid, threshold int, name string,
 			return nil, tooLarge(name, g, clauses, vars, maxClauses)
 		}
 	}
-	f := &Formula{VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Cands: []Cand{}}}
+	f := &Formula{VarMap: VarMap{Encoding: name, Puzzle: mapPuzzle(&sudokusat.Puzzle{Grid: g}), Cands: []Cand{}}}
 	if !ok {
 		f.Fixed = g.Clone()
 		f.Vars = 1

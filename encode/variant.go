@@ -74,7 +74,7 @@ var errTooManyCombos = fmt.Errorf("more than %d digit combinations: too many for
 // extended encoding, with p's regions in place of the boxes when it has
 // them; each constraint adds its own clauses (see the kinds' comments in
 // the code), and killer sums and arrows are written in the sum form asked.
-// The map's Variant is p, so that WriteDIMACS records its constraints.
+// The map's Puzzle is p, so that WriteDIMACS records its rules.
 //
 // The formula is simplified by what unit propagation settles before any
 // search (the givens, the singles they make, what the rules propagate):
@@ -125,7 +125,7 @@ func variantSets(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClau
 		return nil, fmt.Errorf("%w: %w", ErrVariant, tooLarge("variant", g, base, n*n*n, maxClauses))
 	}
 	f := &Formula{
-		VarMap: VarMap{Encoding: "variant", Puzzle: g.Clone(), Fixed: g.Clone(), Variant: p},
+		VarMap: VarMap{Encoding: "variant", Puzzle: mapPuzzle(p), Fixed: g.Clone()},
 		Vars:   n * n * n,
 	}
 	if sums == SumPB {

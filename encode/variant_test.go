@@ -39,11 +39,11 @@ func TestVariantDIMACSRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.NumClauses() != f.NumClauses() || back.Variant == nil {
-		t.Fatalf("read back %d clauses, variant %v; want %d and the rules", back.NumClauses(), back.Variant, f.NumClauses())
+	if back.NumClauses() != f.NumClauses() || back.Puzzle.Classic() {
+		t.Fatalf("read back %d clauses, puzzle %v; want %d and the rules", back.NumClauses(), back.Puzzle, f.NumClauses())
 	}
-	if !reflect.DeepEqual(back.Variant.Regions, p.Regions) || !reflect.DeepEqual(back.Variant.Rules, p.Rules) || !back.Variant.Grid.Equal(p.Grid) {
-		t.Errorf("rules read back as %+v, want %+v", back.Variant, p)
+	if !reflect.DeepEqual(back.Puzzle.Regions, p.Regions) || !reflect.DeepEqual(back.Puzzle.Rules, p.Rules) || !back.Puzzle.Grid.Equal(p.Grid) {
+		t.Errorf("rules read back as %+v, want %+v", back.Puzzle, p)
 	}
 	pb, err := Variant(p, SumPB)
 	if err != nil {

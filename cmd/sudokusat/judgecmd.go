@@ -15,7 +15,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/family"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -223,11 +222,8 @@ func judgeInstance(dir, answers, suffix string, in family.Instance) judgement {
 		return wrong("%s has no sudokusat header to decode a model with", in.File)
 	}
 	g, err := m.DecodeLits(a.Model)
-	switch {
-	case err == nil && m.Variant != nil:
-		err = variant.Check(m.Variant, g)
-	case err == nil:
-		err = sudokusat.CheckSolution(m.Puzzle, g)
+	if err == nil {
+		err = variant.Check(m.Puzzle, g)
 	}
 	if err != nil {
 		return wrong("the model's grid: %v", err)
