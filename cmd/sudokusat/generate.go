@@ -203,7 +203,7 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		for k := 1; m.p != nil && seen[m.p.Puzzle.String()]; k++ {
+		for k := 1; m.p != nil && seen[m.p.Puzzle.Grid.String()]; k++ {
 			if k > maxDuplicateRetries {
 				m = made{index: i + 1, status: engine.Failed, err: fmt.Errorf("no new puzzle after %d tries: this size has few", maxDuplicateRetries)}
 				break
@@ -211,8 +211,8 @@ func (g *generator) run(c *cli.Context, format string, withSolution bool, worker
 			m = g.one(ctx, i+1, uint64(k*g.count+i))
 		}
 		if m.p != nil {
-			seen[m.p.Puzzle.String()] = true
-			givens += m.p.Puzzle.Givens()
+			seen[m.p.Puzzle.Grid.String()] = true
+			givens += m.p.Puzzle.Grid.Givens()
 		} else {
 			failed++
 		}
@@ -269,7 +269,7 @@ func writeMade(w *sudokusat.Writer, format string, withSolution bool, m made) {
 		if m.p == nil {
 			r.Status, r.Error = m.status.String(), fmt.Sprintf("puzzle %d: %v", m.index, m.err)
 		} else {
-			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.p.Puzzle.String(), m.p.Puzzle.Givens(), m.p.Reached, m.p.Attempts
+			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.p.Puzzle.Grid.String(), m.p.Puzzle.Grid.Givens(), m.p.Reached, m.p.Attempts
 			if withSolution {
 				r.Solution = m.p.Solution.String()
 			}
@@ -290,7 +290,7 @@ func writeMade(w *sudokusat.Writer, format string, withSolution bool, m made) {
 	if m.p.Puzzle.Size() > sudokusat.MaxSymbolSize {
 		layout = sudokusat.LayoutNumbers
 	}
-	w.WriteGrid(m.p.Puzzle, layout)
+	w.WriteGrid(m.p.Puzzle.Grid, layout)
 	if withSolution {
 		w.WriteGrid(m.p.Solution, layout)
 	}
