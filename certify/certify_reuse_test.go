@@ -29,7 +29,7 @@ func TestCertifyReusedChecker(t *testing.T) {
 		proof *satsolve.Proof
 	}
 	unique := func(s string) claim {
-		f, err := encode.Reduced(grid(t, s))
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: grid(t, s)}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestCertifyReusedChecker(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -94,7 +94,7 @@ func TestCheckReduced(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := encode.Reduced(tc.puzzle)
+			f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: tc.puzzle}, encode.Options{Encoding: "reduced"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +123,7 @@ func TestCheckReduced(t *testing.T) {
 func TestCheckReducedRejects(t *testing.T) {
 	needCadical(t)
 	g := grid(t, inkala)
-	f, err := encode.Reduced(g)
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestCheckReducedRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bf, err := encode.Reduced(big)
+	bf, err := encode.Puzzle(&sudokusat.Puzzle{Grid: big}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func readGrid(t *testing.T, name string) *sudokusat.Grid {
 // uniqueness is proved by unit propagation on the extended encoding, with
 // no proof at all.
 func TestCheckReducedByPropagation(t *testing.T) {
-	f, err := encode.Reduced(readGrid(t, "easy-sample.txt"))
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: readGrid(t, "easy-sample.txt")}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func BenchmarkCheckReduced(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -282,7 +282,7 @@ func BenchmarkCheckReduced(b *testing.B) {
 // puzzle's uniqueness cut to its first half.
 func TestGophersatCutProof(t *testing.T) {
 	g := grid(t, inkala)
-	f, err := encode.Extended(g)
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "extended"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +319,7 @@ func BenchmarkCertifyGophersat(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func FuzzReadDIMACS(f *testing.F) {
 	f.Add(headerMark + "\nc encoding reduced\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\nc map explicit\nc v 1 1 2 2\np cnf 1 1\n1 0\n")
 	f.Add(headerMark + "\nc encoding variant\nc box 2x2\nc puzzle 1...............\nc variant {\"regions\":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],\"constraints\":[{\"kind\":\"killer\",\"cells\":[1,2],\"value\":5}]}\nc map direct\np cnf 64 1\n1 0\n")
 	var buf bytes.Buffer
-	formula, _ := Reduced(mustGrid(f, "1.........2....."))
+	formula, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(f, "1.........2.....")}, Options{Encoding: "reduced"})
 	WriteDIMACS(&buf, formula)
 	f.Add(buf.String())
 	f.Fuzz(func(t *testing.T, in string) {

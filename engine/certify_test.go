@@ -57,8 +57,8 @@ func TestCertifySolvers(t *testing.T) {
 				t.Skipf("%s is not installed; .ci/run installs the solvers Debian packages (kissat is not among them)", name)
 			}
 			info, ok := Engines().lookup(name)
-			if !ok || !info.Proofs || !strings.Contains(ProofEngines(), name) {
-				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, ProofEngines())
+			if !ok || !info.Proofs || !strings.Contains(Engines().ProofEngines(), name) {
+				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, Engines().ProofEngines())
 			}
 			for _, enc := range []string{"extended", "reduced"} {
 				t.Run(enc, func(t *testing.T) { certifySolver(t, name, enc) })
@@ -153,12 +153,12 @@ func TestProofEngines(t *testing.T) {
 		if !ok || info.Proofs != (p.ProofArgs != nil) || !strings.Contains(info.Doc, p.Proof) {
 			t.Errorf("%s: Proofs %v, ProofArgs %q, Doc %q", p.Name, info.Proofs, p.ProofArgs, info.Doc)
 		}
-		if listed := slices.Contains(strings.Split(strings.TrimSuffix(ProofEngines(), ", or a command line with {proof}"), ", "), p.Name); listed != info.Proofs {
-			t.Errorf("%s: listed by ProofEngines %v, Proofs %v: %q", p.Name, listed, info.Proofs, ProofEngines())
+		if listed := slices.Contains(strings.Split(strings.TrimSuffix(Engines().ProofEngines(), ", or a command line with {proof}"), ", "), p.Name); listed != info.Proofs {
+			t.Errorf("%s: listed by ProofEngines %v, Proofs %v: %q", p.Name, listed, info.Proofs, Engines().ProofEngines())
 		}
 	}
-	if !strings.Contains(ProofEngines(), "picosat") || !strings.Contains(ProofEngines(), "cryptominisat5") || strings.Contains(ProofEngines(), "minisat,") {
-		t.Errorf("ProofEngines %q", ProofEngines())
+	if !strings.Contains(Engines().ProofEngines(), "picosat") || !strings.Contains(Engines().ProofEngines(), "cryptominisat5") || strings.Contains(Engines().ProofEngines(), "minisat,") {
+		t.Errorf("ProofEngines %q", Engines().ProofEngines())
 	}
 }
 

@@ -2,7 +2,7 @@
 // count Sudoku puzzles, classic or with rules: the native solver, the
 // search of package variant/search, dancing links (package dlx), gophersat
 // in this process or in worker processes, and any external DIMACS solver,
-// whose UNSAT answers it can have certified by package drat
+// whose UNSAT answers it can have certified by package certify
 // (Options.Certify). Engines lists them, with what each takes and gives.
 // It is the one layer under the command line and the web page, so that
 // each decision about engines (what a name means, which encoding, how many
@@ -188,8 +188,9 @@ func (a Answer) AtLimit() bool { return a.Status == Solved && a.Count >= a.Limit
 var ErrWrong = errors.New("wrong answer")
 
 // ErrNoSolution is the reason of an Unsolvable answer. An external
-// solver's "unsatisfiable" is its claim alone, which nothing here checks
-// yet: its answer's error says so.
+// solver's "unsatisfiable" is its claim alone unless its proof was
+// checked (Options.Certify): its answer's error says which, and
+// Answer.Unverified marks a claim.
 var ErrNoSolution = errors.New("no solution")
 
 // Count looks for up to limit (≥ 1) solutions of p with e and validates

@@ -216,13 +216,13 @@ func TestOpenErrors(t *testing.T) {
 			t.Errorf("Open(%q, %q): %v, want ErrEngine naming %q", tt.spec, tt.encoding, err, tt.want)
 		}
 	}
-	if _, err := OpenList(nil, nil, Options{}); !errors.Is(err, ErrEngine) {
+	if _, err := Engines().OpenList(nil, nil, Options{}); !errors.Is(err, ErrEngine) {
 		t.Errorf("an empty list: %v, want ErrEngine", err)
 	}
 }
 
 func TestOpenList(t *testing.T) {
-	es, err := OpenList([]string{"native", "sat"}, []string{"reduced", "extended"}, Options{})
+	es, err := Engines().OpenList([]string{"native", "sat"}, []string{"reduced", "extended"}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,12 +51,10 @@ func (e nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int)
 	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Guesses}}, nil
 }
 
-// DLX returns the dancing-links solver. Its Stats report the nodes of its
-// search tree as Guesses: rows placed by the search, forced ones included.
-func DLX() *Engine { return mustOpen(NameDLX) }
-
 func openDLX(row Info, _ string, o Options) (*Engine, error) { return New(row, o, dlxEngine{}), nil }
 
+// dlxEngine is the dancing-links solver. Its Stats report the nodes of its
+// search tree as Guesses: rows placed by the search, forced ones included.
 type dlxEngine struct{}
 
 func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
@@ -67,15 +65,13 @@ func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Res
 	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Nodes}}, nil
 }
 
-// Search returns the independent search of package variant/search, which
-// takes every rule: propagation over candidate masks and a depth-first
-// search, sharing no code with the encoder or the native solver.
-func Search() *Engine { return mustOpen(NameSearch) }
-
 func openSearch(row Info, _ string, o Options) (*Engine, error) {
 	return New(row, o, searchEngine{}), nil
 }
 
+// searchEngine is the independent search of package variant/search, which
+// takes every rule: propagation over candidate masks and a depth-first
+// search, sharing no code with the encoder or the native solver.
 type searchEngine struct{}
 
 func (searchEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {

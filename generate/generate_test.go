@@ -58,7 +58,7 @@ func TestGenerate(t *testing.T) {
 			if err != nil || nc.Count != 1 {
 				t.Fatalf("native count %d, %v: want exactly 1", nc.Count, err)
 			}
-			f, err := encode.Reduced(g)
+			f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -121,7 +121,7 @@ func BenchmarkIsolated(b *testing.B) {
 		count func(ctx context.Context, g *sudokusat.Grid) (Result, error)
 	}{
 		{"inprocess", func(ctx context.Context, g *sudokusat.Grid) (Result, error) {
-			f, err := encode.Reduced(g)
+			f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 			if err != nil {
 				return Result{}, err
 			}

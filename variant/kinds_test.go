@@ -96,7 +96,7 @@ func TestEveryKindEveryConcern(t *testing.T) {
 
 			// The encoder, through gophersat, in both sum forms.
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-				form, err := encode.Variant(p, sums)
+				form, err := encode.Puzzle(p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatalf("encode (%s): %v", sums, err)
 				}

@@ -17,7 +17,7 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-// variantEncoding names the one CNF of variant puzzles (encode.Variant)
+// variantEncoding names the one CNF of variant puzzles (encode.Puzzle of a puzzle with rules)
 // in replies.
 const variantEncoding = "variant"
 

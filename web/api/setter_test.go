@@ -221,7 +221,7 @@ func TestHint(t *testing.T) {
 					t.Errorf("a core %v for a puzzle with solutions", r.Core)
 				}
 				// The engine layer's answer, and the command line's words.
-				h, err := setter.MakeUnique(ctx, engine.Search(), p, 10, 0)
+				h, err := setter.MakeUnique(ctx, openSearch(t), p, 10, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -355,7 +355,7 @@ func TestMinimal(t *testing.T) {
 						t.Errorf("together %q: %s could go too", partNames(r.Together), x.Name)
 					}
 				}
-				m, err := setter.Minimal(ctx, engine.Search(), p, 0)
+				m, err := setter.Minimal(ctx, openSearch(t), p, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -446,4 +446,14 @@ func TestSetterFailures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openSearch opens the search of package variant/search.
+func openSearch(t *testing.T) *engine.Engine {
+	t.Helper()
+	e, err := engine.Open(engine.NameSearch, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
