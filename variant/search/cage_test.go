@@ -383,3 +383,47 @@ func TestPropagationStops(t *testing.T) {
 		})
 	}
 }
+
+// TestRequiredDigits: a digit that every filling of a renban line or a
+// killer cage holds leaves every cell that sees all the line's or cage's
+// cells that can hold it, by propagation alone. A five-cell renban line
+// on 9×9 holds 5 whatever its run; a cage of 3 summing to 7 holds 1, 2
+// and 4. Each lies in row 1 here, so the rest of row 1 loses those digits,
+// and (for the cage, within box 1) the rest of box 1.
+func TestRequiredDigits(t *testing.T) {
+	d := func(ds ...int) uint64 {
+		var m uint64
+		for _, x := range ds {
+			m |= 1 << (x - 1)
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name string
+		rule sudokusat.Rule
+		// gone lists the cells that must have lost the digits of lost.
+		gone []int
+		lost uint64
+	}{
+		{"renban", sudokusat.Rule{Kind: variant.Renban, Cells: []int{0, 1, 2, 3, 4}}, []int{5, 6, 7, 8}, d(5)},
+		{"killer", sudokusat.Rule{Kind: variant.Killer, Value: 7, Cells: []int{0, 1, 2}}, []int{3, 8, 9, 10, 11, 18, 19, 20}, d(1, 2, 4)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, _ := sudokusat.NewGridSize(9)
+			m, err := compile(context.Background(), &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}}, maxCombos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newState(m, make(chan struct{}))
+			s.wakeAll()
+			if !s.propagate() {
+				t.Fatal("propagation failed on a puzzle with solutions")
+			}
+			for _, c := range tc.gone {
+				if s.cand[c]&tc.lost != 0 {
+					t.Errorf("r%dc%d keeps %09b of the rule's required digits %09b", c/9+1, c%9+1, s.cand[c]&tc.lost, tc.lost)
+				}
+			}
+		})
+	}
+}

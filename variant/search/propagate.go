@@ -309,31 +309,42 @@ func (s *state) pointing(unit []int32) bool {
 		twice |= once & v
 		once |= v
 	}
-	w := s.m.words
 	for few := twice &^ more; few != 0; few &= few - 1 {
-		d := few & -few
-		seen := s.seen[:w]
-		first := true
-		for _, c := range unit {
-			if s.cand[c]&d == 0 {
-				continue
-			}
-			pb := s.m.peerBits[int(c)*w : int(c)*w+w]
-			if first {
-				copy(seen, pb)
-				first = false
-				continue
-			}
-			for i := range seen {
-				seen[i] &= pb[i]
-			}
+		if !s.point(unit, few&-few) {
+			return false
 		}
-		for i, word := range seen {
-			for ; word != 0; word &= word - 1 {
-				o := int32(i*64 + bits.TrailingZeros64(word))
-				if s.cand[o]&d != 0 && !s.narrow(o, ^d) {
-					return false
-				}
+	}
+	return true
+}
+
+// point removes digit d from every cell that sees all the cells of unit
+// that can hold it, when one of those must: d is a digit the unit holds.
+func (s *state) point(unit []int32, d uint64) bool {
+	w := s.m.words
+	seen := s.seen[:w]
+	first := true
+	for _, c := range unit {
+		if s.cand[c]&d == 0 {
+			continue
+		}
+		pb := s.m.peerBits[int(c)*w : int(c)*w+w]
+		if first {
+			copy(seen, pb)
+			first = false
+			continue
+		}
+		for i := range seen {
+			seen[i] &= pb[i]
+		}
+	}
+	if first {
+		return true
+	}
+	for i, word := range seen {
+		for ; word != 0; word &= word - 1 {
+			o := int32(i*64 + bits.TrailingZeros64(word))
+			if s.cand[o]&d != 0 && !s.narrow(o, ^d) {
+				return false
 			}
 		}
 	}
@@ -661,10 +672,17 @@ func (s *state) cagePass(p *prop) bool {
 			return false
 		}
 	}
-	for need := all; need != 0; need &= need - 1 {
+	return s.required(p.cells, all)
+}
+
+// required places each digit of need, which cells (that must differ) must
+// hold among them: in the one cell that can hold it, and failing when none
+// can. When several can, it leaves every cell that sees all of them.
+func (s *state) required(cells []int32, need uint64) bool {
+	for ; need != 0; need &= need - 1 {
 		d := need & -need
 		var at int32 = -1
-		for _, c := range p.cells {
+		for _, c := range cells {
 			if s.cand[c]&d != 0 {
 				if at >= 0 {
 					at = -2
@@ -678,6 +696,10 @@ func (s *state) cagePass(p *prop) bool {
 			return false
 		case at >= 0:
 			if !s.narrow(at, d) {
+				return false
+			}
+		default:
+			if !s.point(cells, d) {
 				return false
 			}
 		}

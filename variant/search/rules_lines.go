@@ -297,6 +297,7 @@ func renbanNarrow(s *state, p *prop) bool {
 		union |= s.cand[c]
 	}
 	var keep uint64
+	must := ^uint64(0)
 	run := uint64(1)<<k - 1
 	for start := 0; start+k <= s.m.n; start++ {
 		w := run << start
@@ -312,14 +313,20 @@ func renbanNarrow(s *state, p *prop) bool {
 		}
 		if fits {
 			keep |= w
+			must &= w
 		}
+	}
+	if keep == 0 {
+		return false
 	}
 	for _, c := range p.cells {
 		if !s.narrow(c, keep) {
 			return false
 		}
 	}
-	return true
+	// A digit of every run that may still fill the line is on it (the
+	// line holds fewer than n digits, so it is no group of N).
+	return s.required(p.cells, must)
 }
 
 // --- Between and lockout lines ---
