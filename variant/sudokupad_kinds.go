@@ -456,8 +456,14 @@ func (r *spReader) branches(d int, kind Kind) bool {
 	if len(mine) < 2 {
 		return false
 	}
+	// A cell inside a line: one it passes through between its ends,
+	// its end cells too when it comes back to them (a lasso's knot) or
+	// closes on itself (every cell of a loop).
 	inner := func(cells []int, c int) bool {
-		return slices.Contains(cells[1:len(cells)-1], c) && c != cells[0] && c != cells[len(cells)-1]
+		if cells[0] == cells[len(cells)-1] {
+			return slices.Contains(cells, c)
+		}
+		return slices.Contains(cells[1:len(cells)-1], c)
 	}
 	meets := func(e int) bool {
 		o := r.draws[e].line
