@@ -185,6 +185,8 @@ func spConventionCases() []spConventionCase {
 			want: []string{"anti-king"}},
 		{conv: "non-consecutive", doc: n4(scl{rules: "Orthogonally adjacent cells cannot hold consecutive digits."}),
 			want: []string{"non-consecutive"}},
+		{conv: "disjoint groups", doc: n4(scl{rules: "Disjoint groups: digits may not repeat in cells that occupy the same position in their boxes."}),
+			want: []string{"disjoint-groups"}},
 		{conv: "every black dot given", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio. All possible black dots are given.",
 			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
 			want: []string{"no-black", "black r2c2,r2c3"}},
@@ -539,6 +541,9 @@ func TestSPWords(t *testing.T) {
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},
 		{"Cells a knight's move apart may not sum to 10.", nil},
+		{"Digits in the same relative position in each box cannot be the same digit.", []string{"disjoint groups"}},
+		{"Digits in the same position in boxes 1 and 9 may repeat but are never consecutive.", nil},
+		{"Shaded cells are clones: cells in the same position in each shaded box hold the same digit.", nil},
 	} {
 		s := newSPText(c.sentence).sentences[0]
 		var got []string

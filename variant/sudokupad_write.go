@@ -382,6 +382,8 @@ func writeGlobal(w *spWriter, rule sudokusat.Rule) {
 		w.global = append(w.global, "antiking")
 	case NonConsecutive:
 		w.global = append(w.global, "nonconsecutive")
+	case DisjointGroups:
+		// SudokuPad has no name for it: the sentence states it.
 	default:
 		k, _ := Info(rule.Kind)
 		w.global = append(w.global, "anti"+k.Negative)
