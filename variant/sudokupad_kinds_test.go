@@ -193,6 +193,12 @@ func spConventionCases() []spConventionCase {
 		{conv: "every X and V given", doc: n9(scl{rules: "XV: digits separated by an X sum to 10, by a V to 5. All possible Xs and Vs are given.",
 			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X"), drawText(mid("r1c1 r2c1"), "V")}}),
 			want: []string{"no-xv", "xv r1c1,r1c2 = 10", "xv r1c1,r2c1 = 5"}},
+		{conv: "every X and V given", doc: n9(scl{rules: "Digits separated by a V sum to 5. All such pairs are given.",
+			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}}),
+			want: []string{"no-xv = 5", "xv r1c1,r2c1 = 5"}},
+		{conv: "every X and V given", doc: n9(scl{rules: "Digits separated by an X sum to 10. All possible Xs are given.",
+			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X")}}),
+			want: []string{"no-xv = 10", "xv r1c1,r1c2 = 10"}},
 	}
 }
 
