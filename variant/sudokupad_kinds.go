@@ -199,6 +199,8 @@ func spConventions() []spConvention {
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
 			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal"}},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
+		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
+		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "disjoint groups", kind: DisjointGroups, on: spOnText, form: "no drawing",
 			words: spWordList{any: [][]string{{"disjoint group"}, {"disjoint subset"}, {"disjoint set"}, {"same position", "box", "repeat"}, {"same position", "region", "repeat"}, {"same position", "box", "same digit"},
 				{"same position", "region", "same digit"}, {"same relative position", "repeat"}, {"same relative position", "same digit"}},
@@ -210,6 +212,13 @@ func spConventions() []spConvention {
 			sentence: "All possible Xs and Vs are given.", write: writeGlobal},
 	}
 }
+
+// bothDiagonals are the words of a text that states both main diagonals
+// without a drawing ("digits may not repeat on either main diagonal"):
+// a text of one diagonal, or of marked ones, needs its line drawn.
+var bothDiagonals = spWordList{any: [][]string{{"diagonal", "repeat", "both"}, {"diagonal", "repeat", "two"}, {"diagonal", "repeat", "either"},
+	{"main diagonals", "repeat"}, {"long diagonals", "repeat"}, {"diagonal", "once", "both"}, {"main diagonals", "once"}, {"sudoku x"}, {"x sudoku"}, {"diagonal sudoku"}},
+	not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "marked", "indicated", "shaded", "highlighted", "drawn", "line", "positive", "negative", "anti", "one of"}}
 
 // arrowWords are an arrow's words.
 var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}}, not: []string{"diagonal", "little killer", "outside", "double arrow"}}

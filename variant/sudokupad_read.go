@@ -166,9 +166,14 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		if sentence >= 0 {
 			r.accounts[sentence] = true
 		}
-		if !slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k && rd.rule.Value == v }) {
-			r.reads = append(r.reads, spRead{rule: sudokusat.Rule{Kind: k, Value: v}, conv: conv, sentence: sentence})
+		if slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k && rd.rule.Value == v }) {
+			return
 		}
+		rule := sudokusat.Rule{Kind: k, Value: v}
+		if info, _ := Info(k); info.on != nil && v == 0 {
+			rule = info.on(r.n) // a diagonal's cells
+		}
+		r.reads = append(r.reads, spRead{rule: rule, conv: conv, sentence: sentence})
 	}
 	add := func(k Kind, conv *spConvention, sentence int) { addValue(k, 0, conv, sentence) }
 	byGlobal := map[string]Kind{"antiknight": AntiKnight, "antiking": AntiKing, "nonconsecutive": NonConsecutive}
