@@ -428,7 +428,7 @@ func (v *venc) noBlack(sudokusat.Rule) error {
 	return nil
 }
 
-func (v *venc) noXV(sudokusat.Rule) error {
-	v.negative(func(k variant.Kind) bool { return k == variant.XV }, func(a, b int) bool { return a+b == 5 || a+b == 10 })
+func (v *venc) noXV(c sudokusat.Rule) error {
+	v.negative(func(k variant.Kind) bool { return k == variant.XV }, func(a, b int) bool { return variant.NoXVForbids(c.Value, a+b) })
 	return nil
 }

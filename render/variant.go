@@ -58,7 +58,11 @@ func drawVariant(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 			return fmt.Errorf("render: no drawing for rules of kind %q", c.Kind)
 		}
 		if d.note {
-			globals = append(globals, c.Kind)
+			name := c.Kind
+			if c.Value != 0 {
+				name += fmt.Sprintf(" %d", c.Value) // a negative rule of one sum (no-xv 5)
+			}
+			globals = append(globals, name)
 		}
 	}
 	height := side

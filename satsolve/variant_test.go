@@ -14,6 +14,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/variant"
+	vsearch "github.com/sudokusat/sudokusat/variant/search"
 )
 
 // naiveHolds is the test's own reading of the variant model's rules,
@@ -472,5 +473,62 @@ func TestVariant16(t *testing.T) {
 				t.Fatalf("%s: the solution breaks %v", sums, c)
 			}
 		}
+	}
+}
+
+// TestNoXVOfOneSum: a negative XV rule of one sum (every V given, or every
+// X given) forbids that sum alone between unmarked neighbours, alike in
+// the checker, the search and the SAT encoding: a solution with a V on
+// every pair that sums to 5 keeps "every V given", and breaks "every X
+// and V given" and "every X given" where a pair sums to 10.
+func TestNoXVOfOneSum(t *testing.T) {
+	solution, err := sudokusat.Parse("124637958386195724759428361472863195638519472915274836247951683591386247863742519")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := solution.Size()
+	var vs []sudokusat.Rule
+	tens := 0
+	for a := range n * n {
+		for _, b := range []int{a + 1, a + n} {
+			if b >= n*n || b == a+1 && a%n == n-1 {
+				continue
+			}
+			switch solution.Cell(a) + solution.Cell(b) {
+			case 5:
+				vs = append(vs, sudokusat.Rule{Kind: variant.XV, Cells: []int{a, b}, Value: 5})
+			case 10:
+				tens++
+			}
+		}
+	}
+	if len(vs) == 0 || tens == 0 {
+		t.Fatalf("%d Vs and %d pairs summing to 10: the test needs both", len(vs), tens)
+	}
+	for _, c := range []struct {
+		value int
+		holds bool
+	}{{5, true}, {0, false}, {10, false}} {
+		p := &sudokusat.Puzzle{Grid: solution, Rules: append([]sudokusat.Rule{{Kind: variant.NoXV, Value: c.value}}, vs...)}
+		want := 0
+		if c.holds {
+			want = 1
+		}
+		if err := variant.Check(p, solution); (err == nil) != c.holds {
+			t.Errorf("no-xv %d: Check says %v", c.value, err)
+		}
+		if r, err := vsearch.Count(context.Background(), p, 2); err != nil || r.Count != want {
+			t.Errorf("no-xv %d: the search counts %d (%v), want %d", c.value, r.Count, err, want)
+		}
+		f, err := encode.Puzzle(p, encode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := Count(context.Background(), f, 2); err != nil || len(r.Solutions) != want {
+			t.Errorf("no-xv %d: SAT counts %d (%v), want %d", c.value, len(r.Solutions), err, want)
+		}
+	}
+	if err := variant.Validate(&sudokusat.Puzzle{Grid: solution, Rules: []sudokusat.Rule{{Kind: variant.NoXV, Value: 7}}}); err == nil {
+		t.Error("no-xv 7 validates")
 	}
 }

@@ -425,6 +425,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: no f-puzzles form for %q", ErrFormat, r.Kind)
 		}
+		if r.Kind == NoXV && r.Value != 0 {
+			// f-puzzles' negative rule of XV is of both marks.
+			return nil, fmt.Errorf("%w: no f-puzzles form for %q of %d alone", ErrFormat, r.Kind, r.Value)
+		}
 		k.toFP(w, r)
 	}
 	for c, set := range w.pencil {

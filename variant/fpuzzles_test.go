@@ -483,3 +483,25 @@ func TestParseFPuzzlesRepeatedCell(t *testing.T) {
 		})
 	}
 }
+
+// TestNoXVOfOneSumWritten: f-puzzles' negative rule of XV is of both
+// marks, so a puzzle whose every V (and not every X) is given has no
+// f-puzzles form, and its link is SudokuPad's own format, which reads
+// back the same.
+func TestNoXVOfOneSumWritten(t *testing.T) {
+	g, _ := sudokusat.NewGridSize(9)
+	p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.NoXV, Value: 5}, {Kind: variant.XV, Cells: []int{0, 1}, Value: 5}}}
+	if _, err := variant.FPuzzles(p); !errors.Is(err, variant.ErrFormat) {
+		t.Errorf("written as f-puzzles data: %v", err)
+	}
+	link, err := variant.SudokuPadLink(p)
+	if err != nil || !strings.HasPrefix(link, "https://sudokupad.app/scl") {
+		t.Fatalf("link %s, %v", link, err)
+	}
+	q, err := variant.ParseLink(link)
+	if err != nil || !slices.EqualFunc(q.Rules, p.Rules, func(a, b sudokusat.Rule) bool {
+		return a.Kind == b.Kind && a.Value == b.Value && slices.Equal(a.Cells, b.Cells)
+	}) || len(q.Unread) > 0 {
+		t.Errorf("read back as %+v, not read %+v, %v", q.Rules, q.Unread, err)
+	}
+}

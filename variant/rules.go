@@ -69,7 +69,9 @@ const (
 	// each ratio its dots show).
 	NoBlack Kind = "no-black"
 	// NoXV (global): orthogonally adjacent cells without an X or a V do
-	// not sum to 5 or to 10 (the negative rule of XV).
+	// not sum to 5 or to 10 (the negative rule of XV); to Value alone
+	// when it is 5 (every V given) or 10 (every X given), as the
+	// f-puzzles solver's "neg5" and "neg10".
 	NoXV Kind = "no-xv"
 )
 
@@ -490,7 +492,9 @@ func validateGlobal(_ int, r sudokusat.Rule) error {
 
 func nonConsecutiveKind() KindInfo {
 	k := negativeKind(NonConsecutive, "Orthogonally adjacent cells do not hold consecutive digits, unless a Kropki dot (of either colour) joins them.",
-		"difference", []Kind{White, Black}, "Kropki dot", func(*checking) func(x, y int) bool { return func(x, y int) bool { return x-y == 1 || y-x == 1 } })
+		"difference", []Kind{White, Black}, "Kropki dot", func(*checking, sudokusat.Rule) func(x, y int) bool {
+			return func(x, y int) bool { return x-y == 1 || y-x == 1 }
+		})
 	// The Miracle's rule is a switch of its own in f-puzzles; the
 	// negative of white dots is the same rule.
 	k.FPuzzles = "nonconsecutive"
@@ -501,7 +505,7 @@ func nonConsecutiveKind() KindInfo {
 
 func noBlackKind() KindInfo {
 	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (of either colour) do not hold digits in the ratio of any black dot of the grid (2 when the grid has none).",
-		"ratio", []Kind{White, Black}, "Kropki dot", func(c *checking) func(x, y int) bool {
+		"ratio", []Kind{White, Black}, "Kropki dot", func(c *checking, _ sudokusat.Rule) func(x, y int) bool {
 			ratios := negativeRatios(c.p.Rules)
 			return func(x, y int) bool {
 				for _, v := range ratios {
@@ -534,8 +538,24 @@ func negativeRatios(rules []sudokusat.Rule) []int {
 }
 
 func noXVKind() KindInfo {
-	return negativeKind(NoXV, "Orthogonally adjacent cells without an X or a V do not sum to 5 or to 10.",
-		"xv", []Kind{XV}, "X or V", func(*checking) func(x, y int) bool { return func(x, y int) bool { return x+y == 5 || x+y == 10 } })
+	k := negativeKind(NoXV, "Orthogonally adjacent cells without an X or a V do not sum to 5 or to 10 (with a value of 5 or 10, to that sum alone: every V, or every X, given).",
+		"xv", []Kind{XV}, "X or V", func(_ *checking, r sudokusat.Rule) func(x, y int) bool {
+			return func(x, y int) bool { return NoXVForbids(r.Value, x+y) }
+		})
+	k.validate = func(n int, r sudokusat.Rule) error {
+		if r.Value != 0 && r.Value != 5 && r.Value != 10 {
+			return fmt.Errorf("value %d: want 5 (every V given), 10 (every X given) or 0 (both)", r.Value)
+		}
+		return validateGlobal(n, r)
+	}
+	return k
+}
+
+// NoXVForbids reports whether a NoXV rule of a value forbids a sum to
+// orthogonal neighbours without an X or a V: 5 and 10 for 0, the value
+// alone for 5 or 10.
+func NoXVForbids(value, sum int) bool {
+	return (sum == 5 || sum == 10) && (value == 0 || value == sum)
 }
 
 // negativeKind is a negative rule: orthogonal neighbours without a mark
@@ -544,10 +564,10 @@ func noXVKind() KindInfo {
 // from both Kropki negatives (one edge holds one dot, and a 1–2 pair may
 // carry either); an X or a V from the XV negative. In f-puzzles it is the
 // name in the "negative" list.
-func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(c *checking) func(x, y int) bool) KindInfo {
+func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(c *checking, r sudokusat.Rule) func(x, y int) bool) KindInfo {
 	return KindInfo{Name: kind, Meaning: meaning, Global: true, Negative: negative, validate: validateGlobal,
-		check: func(c *checking, _ sudokusat.Rule) error {
-			bad := bad(c)
+		check: func(c *checking, r sudokusat.Rule) error {
+			bad := bad(c, r)
 			return eachPair(c.n, [][2]int{{0, 1}, {1, 0}}, func(a, b int) error {
 				for _, k := range exempt {
 					if c.marked(k, a, b) {

@@ -199,12 +199,26 @@ func spConventions() []spConvention {
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
 			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal"}},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
+		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
+		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
+		{name: "disjoint groups", kind: DisjointGroups, on: spOnText, form: "no drawing",
+			words: spWordList{any: [][]string{{"disjoint group"}, {"disjoint subset"}, {"disjoint set"}, {"same position", "box", "repeat"}, {"same position", "region", "repeat"}, {"same position", "box", "same digit"},
+				{"same position", "region", "same digit"}, {"same relative position", "repeat"}, {"same relative position", "same digit"}},
+				not: []string{"sum", "total", "difference", "consecutive", "may repeat", "can repeat", "clone", "index", "indicat", "cage", "line", "arrow", "diagonal"}},
+			sentence: "Cells in the same position in their boxes (disjoint groups) cannot hold the same digit.", write: writeGlobal},
 		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
 			sentence: "All possible black dots are given.", write: writeGlobal},
 		{name: "every X and V given", kind: NoXV, on: spOnText, form: "every X and V given",
 			sentence: "All possible Xs and Vs are given.", write: writeGlobal},
 	}
 }
+
+// bothDiagonals are the words of a text that states both main diagonals
+// without a drawing ("digits may not repeat on either main diagonal"):
+// a text of one diagonal, or of marked ones, needs its line drawn.
+var bothDiagonals = spWordList{any: [][]string{{"diagonal", "repeat", "both"}, {"diagonal", "repeat", "two"}, {"diagonal", "repeat", "either"},
+	{"main diagonals", "repeat"}, {"long diagonals", "repeat"}, {"diagonal", "once", "both"}, {"main diagonals", "once"}, {"sudoku x"}, {"x sudoku"}, {"diagonal sudoku"}},
+	not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "marked", "indicated", "shaded", "highlighted", "drawn", "line", "positive", "negative", "anti", "one of"}}
 
 // arrowWords are an arrow's words.
 var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}}, not: []string{"diagonal", "little killer", "outside", "double arrow"}}
@@ -456,8 +470,14 @@ func (r *spReader) branches(d int, kind Kind) bool {
 	if len(mine) < 2 {
 		return false
 	}
+	// A cell inside a line: one it passes through between its ends,
+	// its end cells too when it comes back to them (a lasso's knot) or
+	// closes on itself (every cell of a loop).
 	inner := func(cells []int, c int) bool {
-		return slices.Contains(cells[1:len(cells)-1], c) && c != cells[0] && c != cells[len(cells)-1]
+		if cells[0] == cells[len(cells)-1] {
+			return slices.Contains(cells, c)
+		}
+		return slices.Contains(cells[1:len(cells)-1], c)
 	}
 	meets := func(e int) bool {
 		o := r.draws[e].line

@@ -162,14 +162,20 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 	has := func(k Kind) bool {
 		return slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k })
 	}
-	add := func(k Kind, conv *spConvention, sentence int) {
+	addValue := func(k Kind, v int, conv *spConvention, sentence int) {
 		if sentence >= 0 {
 			r.accounts[sentence] = true
 		}
-		if !has(k) {
-			r.reads = append(r.reads, spRead{rule: sudokusat.Rule{Kind: k}, conv: conv, sentence: sentence})
+		if slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k && rd.rule.Value == v }) {
+			return
 		}
+		rule := sudokusat.Rule{Kind: k, Value: v}
+		if info, _ := Info(k); info.on != nil && v == 0 {
+			rule = info.on(r.n) // a diagonal's cells
+		}
+		r.reads = append(r.reads, spRead{rule: rule, conv: conv, sentence: sentence})
 	}
+	add := func(k Kind, conv *spConvention, sentence int) { addValue(k, 0, conv, sentence) }
 	byGlobal := map[string]Kind{"antiknight": AntiKnight, "antiking": AntiKing, "nonconsecutive": NonConsecutive}
 	for _, k := range Kinds() {
 		if k.Negative != "" {
@@ -208,6 +214,11 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		if !spAllGiven(s) {
 			continue
 		}
+		// "All such pairs are given": the marks are those of the
+		// sentence before.
+		if s.has("such ") && i > 0 {
+			s = spSentence{raw: s.raw, words: r.text.sentences[i-1].words + s.words}
+		}
 		if s.has("dot") || s.has("kropki") {
 			if (s.has("white") || !s.has("black")) && has(White) {
 				add(NonConsecutive, conv(NonConsecutive), i)
@@ -216,8 +227,15 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 				add(NoBlack, conv(NoBlack), i)
 			}
 		}
-		if (s.has("xv") || s.has("x ") && s.has("v ") || s.has("xs ") && s.has("vs ")) && has(XV) {
+		x, v := s.has("x ") || s.has("xs "), s.has("v ") || s.has("vs ")
+		switch {
+		case !has(XV):
+		case s.has("xv") || x && v:
 			add(NoXV, conv(NoXV), i)
+		case v:
+			addValue(NoXV, 5, conv(NoXV), i)
+		case x:
+			addValue(NoXV, 10, conv(NoXV), i)
 		}
 	}
 }

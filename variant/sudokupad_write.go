@@ -181,6 +181,10 @@ func (w *spWriter) sentence(c *spConvention, rule sudokusat.Rule) string {
 		return fmt.Sprintf("The diamond ends of a lockout line differ by at least %d, and no digit between them on the line lies between or equals them.", gap)
 	case rule.Kind == Whispers && c.gapDefault == 0:
 		return fmt.Sprintf("Adjacent digits along a green German whispers line differ by at least %d.", (w.n+1)/2)
+	case rule.Kind == NoXV && rule.Value == 5:
+		return "All possible Vs are given."
+	case rule.Kind == NoXV && rule.Value == 10:
+		return "All possible Xs are given."
 	case rule.Kind == Sandwich:
 		return fmt.Sprintf("A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the %d of its row or column.", w.n)
 	}
@@ -382,6 +386,12 @@ func writeGlobal(w *spWriter, rule sudokusat.Rule) {
 		w.global = append(w.global, "antiking")
 	case NonConsecutive:
 		w.global = append(w.global, "nonconsecutive")
+	case DisjointGroups:
+		// SudokuPad has no name for it: the sentence states it.
+	case NoXV:
+		if rule.Value == 0 {
+			w.global = append(w.global, "antixv")
+		} // else SudokuPad's antixv is of both marks: the sentence states it
 	default:
 		k, _ := Info(rule.Kind)
 		w.global = append(w.global, "anti"+k.Negative)

@@ -498,7 +498,7 @@ func (m *model) addLinear(cells []int32, coefs []int64, target int64) int {
 // pair of cells they restrict, one each way: first the orthogonal pairs in
 // cell order, then the dots on other pairs in theirs, so that the search
 // is the same on every run.
-func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack, noXV bool) {
+func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack bool, noXV []int) {
 	var negs [3][]uint64
 	if nonConsecutive {
 		negs[0] = m.table(func(da, db int) bool { return !consecutive(da, db) })
@@ -506,8 +506,8 @@ func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack, noX
 	if noBlack {
 		negs[1] = m.table(func(da, db int) bool { return !double(da, db) })
 	}
-	if noXV {
-		negs[2] = m.table(func(da, db int) bool { return da+db != 5 && da+db != 10 })
+	if noXV != nil {
+		negs[2] = m.table(func(da, db int) bool { return !forbidsXV(noXV, da+db) })
 	}
 	ids := map[string]int32{} // tables by content: most pairs share a few
 	emit := func(k pairKey, allow []uint64) {

@@ -34,7 +34,21 @@ type builder struct {
 	dots   map[pairKey]*pairRel
 	ctx    context.Context // the compile's, for the rules that list much
 	// The rules of the whole grid.
-	antiKnight, antiKing, nonConsecutive, noBlack, noXV bool
+	antiKnight, antiKing, nonConsecutive, noBlack bool
+	// noXV are the NoXV rules' values (0 for both sums, 5 or 10 for
+	// one), nil for none.
+	noXV []int
+}
+
+// forbidsXV reports whether NoXV rules of the values forbid a sum to
+// unmarked neighbours.
+func forbidsXV(values []int, sum int) bool {
+	for _, v := range values {
+		if variant.NoXVForbids(v, sum) {
+			return true
+		}
+	}
+	return false
 }
 
 // dot adds a relation to the pair (a, b), as a table over a's digits.
@@ -199,9 +213,15 @@ func baseRules() map[variant.Kind]kindRule {
 				return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !inRatio(a, b, bad) })
 			},
 		},
-		variant.NoXV: globalRule(func(b *builder) { b.noXV = true }, func(k *checker, v []int) bool {
-			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || (a+b != 5 && a+b != 10) })
-		}),
+		variant.NoXV: {
+			compile: func(b *builder, c sudokusat.Rule, _ []int32) error {
+				b.noXV = append(b.noXV, c.Value)
+				return nil
+			},
+			holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+				return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || !variant.NoXVForbids(c.Value, a+b) })
+			},
+		},
 	}
 }
 
