@@ -66,7 +66,7 @@ type checker struct {
 	ext []int32
 	// lrat, when set, receives for each lemma that implied accepts the
 	// clauses of its unit propagations, to be written as LRAT hints.
-	lrat *lratWriter
+	lrat      *lratWriter
 	seen      []bool // per variable, for chain
 	removedID int32  // the clause the last remove removed
 	nClauses  int64  // the formula's clauses, as readCNF read them
