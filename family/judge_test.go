@@ -1,6 +1,7 @@
 package family
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // writeFamily makes a family of a unique instance and a refutation, in
@@ -72,7 +75,7 @@ func TestManifestRoundTrip(t *testing.T) {
 // in's formula, with the auxiliary variables false.
 func modelAnswer(t *testing.T, dir string, in Instance, solution string) string {
 	t.Helper()
-	f, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
+	f, _, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +123,7 @@ func TestJudge(t *testing.T) {
 		if tt.answer != "" {
 			os.WriteFile(answer, []byte(tt.answer), 0o644)
 		}
-		j := Judge(dir, answer, tt.in)
+		j := Judge(context.Background(), dir, answer, tt.in, nil)
 		if j.Verdict != tt.want || !strings.Contains(j.Reason, tt.reason) {
 			t.Errorf("%s: %s (%s), want %s (%s)", tt.name, j.Verdict, j.Reason, tt.want, tt.reason)
 		}
@@ -135,7 +138,7 @@ func TestJudge(t *testing.T) {
 	os.WriteFile(path, append([]byte("c edited\n"), b...), 0o644)
 	answer := filepath.Join(t.TempDir(), "answer")
 	os.WriteFile(answer, []byte(right), 0o644)
-	if j := Judge(dir, answer, unique); j.Verdict != Wrong || !strings.Contains(j.Reason, "the file changed") {
+	if j := Judge(context.Background(), dir, answer, unique, nil); j.Verdict != Wrong || !strings.Contains(j.Reason, "the file changed") {
 		t.Errorf("an edited instance: %s (%s)", j.Verdict, j.Reason)
 	}
 
@@ -151,4 +154,93 @@ func TestJudge(t *testing.T) {
 	if s := Summarize(js, time.Second/2); s.PAR2 == nil || *s.PAR2 != (0+7*1)/8.0 {
 		t.Errorf("PAR-2 with a limit of 0.5 s: %v, want %v", s.PAR2, 7/8.0)
 	}
+}
+
+// TestJudgePartialModel: a model that lists only the true literals of the
+// one solution leaves the at-most-one clauses (all negative) unsatisfied:
+// an unlisted variable is free, not false.
+func TestJudgePartialModel(t *testing.T) {
+	dir, ins := writeFamily(t)
+	unique := ins[0]
+	var positive []string
+	for _, f := range strings.Fields(modelAnswer(t, dir, unique, unique.Solution)) {
+		if !strings.HasPrefix(f, "-") {
+			positive = append(positive, f)
+		}
+	}
+	answer := filepath.Join(t.TempDir(), "answer")
+	os.WriteFile(answer, []byte(strings.Join(positive[:2], " ")+"\nv "+strings.Join(positive[3:], " ")+"\n"), 0o644)
+	j := Judge(context.Background(), dir, answer, unique, nil)
+	if j.Verdict != Wrong || !strings.Contains(j.Reason, "a variable it does not list is free") {
+		t.Errorf("positive literals only: %s (%s), want wrong, free variables", j.Verdict, j.Reason)
+	}
+}
+
+// TestJudgeProofs: with proofs asked for, an UNSAT answer is right only
+// with a proof that refutes the instance's file, DRAT or LRAT, and
+// unverified without one; the unsat kinds' manifests say they were
+// certified by a proof.
+func TestJudgeProofs(t *testing.T) {
+	dir, ins := writeFamily(t)
+	refutation := ins[1]
+	if !strings.Contains(strings.Join(refutation.Verified, "; "), "proof: gophersat's DRAT") {
+		t.Errorf("refutation verified by %q, want a proof", refutation.Verified)
+	}
+	cnf, raw, err := readInstance(filepath.Join(dir, refutation.File), refutation.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, proof, err := satsolve.CountProof(context.Background(), cnf, 1)
+	if err != nil || r.Count != 0 {
+		t.Fatalf("gophersat: %v, %v", r, err)
+	}
+	var lrat bytes.Buffer
+	if _, err := drat.ToLRAT(context.Background(), bytes.NewReader(raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	answer := filepath.Join(out, "a.out")
+	os.WriteFile(answer, []byte("s UNSATISFIABLE\n"), 0o644)
+	files := map[string][]byte{"good.drat": proof.DRAT, "good.lrat": lrat.Bytes(), "empty.drat": []byte("0\n"), "cut.lrat": []byte(lastHintCut(lrat.String()))}
+	for name, b := range files {
+		os.WriteFile(filepath.Join(out, name), b, 0o644)
+	}
+	p := func(names ...string) []string {
+		var ps []string
+		for _, n := range names {
+			ps = append(ps, filepath.Join(out, n))
+		}
+		return ps
+	}
+	for _, tt := range []struct {
+		name            string
+		proofs          []string
+		verdict, reason string
+		checked         string
+	}{
+		{"on trust", nil, Right, "", "claimed"},
+		{"DRAT", p("none.lrat", "good.drat"), Right, "", "DRAT proof"},
+		{"LRAT", p("good.lrat", "good.drat"), Right, "", "LRAT proof"},
+		{"no proof", p("none.lrat", "none.drat"), Unverified, "no proof", "claimed"},
+		{"a DRAT proof that refutes nothing", p("empty.drat"), Wrong, "not RUP", "DRAT proof"},
+		{"an LRAT proof cut of a hint", p("cut.lrat"), Wrong, "hints", "LRAT proof"},
+	} {
+		j := Judge(context.Background(), dir, answer, refutation, tt.proofs)
+		if j.Verdict != tt.verdict || !strings.Contains(j.Reason, tt.reason) || j.Checked != tt.checked {
+			t.Errorf("%s: %s, %s (%s); want %s, %s (%s)", tt.name, j.Verdict, j.Checked, j.Reason, tt.verdict, tt.checked, tt.reason)
+		}
+	}
+	zero := 0.0
+	s := Summarize([]Judgement{{Verdict: Right, Seconds: &zero}, {Verdict: Unverified, Seconds: &zero}}, time.Second)
+	if s.Right != 1 || s.Unverified != 1 || *s.PAR2 != (0+2)/2.0 {
+		t.Errorf("summary %+v, want an unverified answer counted twice the limit", s)
+	}
+}
+
+// lastHintCut drops the last hint of an LRAT proof's last line.
+func lastHintCut(lrat string) string {
+	lines := strings.Split(strings.TrimSuffix(lrat, "\n"), "\n")
+	f := strings.Fields(lines[len(lines)-1])
+	lines[len(lines)-1] = strings.Join(append(f[:len(f)-2:len(f)-2], "0"), " ")
+	return strings.Join(lines, "\n") + "\n"
 }
