@@ -136,7 +136,7 @@ func TestToLRAT(t *testing.T) {
 		for _, p := range []struct {
 			name, puzzle string
 			enc          encode.Encoding
-		}{{"cadical, 9x9", unsat9, encode.Extended}, {"cadical, 16x16 minimal", unsat16, encode.Minimal}} {
+		}{{"cadical, 9x9", unsat9, lookup(t, "extended")}, {"cadical, 16x16 minimal", unsat16, lookup(t, "minimal")}} {
 			cnf, text, binary := cadicalProof(t, p.puzzle, p.enc)
 			pairs = append(pairs, pair{p.name + ", text", string(cnf), string(text)}, pair{p.name + ", binary", string(cnf), string(binary)})
 		}

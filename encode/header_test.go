@@ -181,7 +181,7 @@ func TestLongCommentLines(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", enc, err)
 		}
-		if !m.Puzzle.Equal(g) || !m.Fixed.Equal(f.Fixed) {
+		if !m.Puzzle.Grid.Equal(g) || !m.Fixed.Equal(f.Fixed) {
 			t.Errorf("%s: the puzzle or fixed grid read back differs", enc)
 		}
 	}

@@ -246,7 +246,7 @@ func (m *maker) base(ctx context.Context, rng *rand.Rand) (*sudokusat.Grid, *sud
 		if err != nil {
 			return nil, nil, "", err
 		}
-		return p.Puzzle, p.Solution, "", nil
+		return p.Puzzle.Grid, p.Solution, "", nil
 	}
 	for m.nextFrom < len(m.o.From) {
 		s := m.o.From[m.nextFrom]
@@ -405,11 +405,12 @@ func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid
 	in.raw = raw
 	// The blocked grid must be the puzzle's one solution, or the formula
 	// would be UNSAT for a reason other than the one stated.
-	if err := engine.VerifyUnique(ctx, puzzle, solution, engine.Native()); err != nil {
+	p := &sudokusat.Puzzle{Grid: puzzle}
+	if err := engine.VerifyUnique(ctx, p, solution, engine.Native()); err != nil {
 		return nil, err
 	}
 	in.Verified = append(in.Verified, "validator: blocked grid solves the puzzle", "native: puzzle unique")
-	if err := verify(ctx, in, &sudokusat.Puzzle{Grid: puzzle}, true); err != nil {
+	if err := verify(ctx, in, p, true); err != nil {
 		return nil, err
 	}
 	return in, certify(ctx, in)

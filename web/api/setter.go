@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/setter"
 )
 
 // Statuses of the setters' questions answered, as the command line's
@@ -53,7 +54,7 @@ func givenPart(n, cell, digit int) Part {
 }
 
 // part names one of p's givens or rules.
-func part(p *sudokusat.Puzzle, x engine.Part) Part {
+func part(p *sudokusat.Puzzle, x setter.Part) Part {
 	if x.Rule >= 0 {
 		kind := p.Rules[x.Rule].Kind
 		return Part{Name: fmt.Sprintf("rule %d (%s)", x.Rule+1, kind), Rule: x.Rule + 1, Kind: kind}
@@ -61,7 +62,7 @@ func part(p *sudokusat.Puzzle, x engine.Part) Part {
 	return givenPart(p.Size(), x.Cell, p.Grid.Cell(x.Cell))
 }
 
-func parts(p *sudokusat.Puzzle, xs []engine.Part) []Part {
+func parts(p *sudokusat.Puzzle, xs []setter.Part) []Part {
 	var out []Part
 	for _, x := range xs {
 		out = append(out, part(p, x))
@@ -69,7 +70,7 @@ func parts(p *sudokusat.Puzzle, xs []engine.Part) []Part {
 	return out
 }
 
-func givenParts(n int, gs []engine.Given) []Part {
+func givenParts(n int, gs []setter.Given) []Part {
 	var out []Part
 	for _, g := range gs {
 		out = append(out, givenPart(n, g.Cell, g.Digit))
@@ -101,7 +102,7 @@ func setterCap(limit, def, low int) (int, *Reply) {
 // questionFailure is the reply to a setter's question that got no
 // answer: a count that timed out, was cancelled or failed.
 func questionFailure(p *sudokusat.Puzzle, err error) Reply {
-	var q *engine.QuestionError
+	var q *setter.QuestionError
 	switch {
 	case errors.As(err, &q) && q.Cell < 0:
 		return failed(q.Status.String(), p, q.Err)
@@ -168,7 +169,7 @@ func (s Service) Candidates(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	k, err := engine.TrueCandidates(ctx, e, p, limit, 0)
+	k, err := setter.TrueCandidates(ctx, e, p, limit, 0)
 	if err != nil {
 		return questionFailure(p, err)
 	}
@@ -227,7 +228,7 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	h, err := engine.MakeUnique(ctx, e, p, limit, 0)
+	h, err := setter.MakeUnique(ctx, e, p, limit, 0)
 	if err != nil {
 		return questionFailure(p, err)
 	}
@@ -279,7 +280,7 @@ func (s Service) Minimal(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	m, err := engine.Minimal(ctx, e, p, 0)
+	m, err := setter.Minimal(ctx, e, p, 0)
 	if errors.Is(err, engine.ErrNotUnique) {
 		// Its first question, asked again for the count, which the page
 		// puts in words: cheap beside the questions of a unique puzzle.

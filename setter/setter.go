@@ -1,4 +1,4 @@
-package engine
+package setter
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -79,15 +80,15 @@ type Minimality struct {
 // Every "not removable" has a second solution, checked by the validator,
 // as its witness; every "removable" is the engine's "no second solution",
 // proved with a certifying engine. A puzzle that is not unique is an
-// error wrapping ErrNotUnique.
-func Minimal(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
+// error wrapping engine.ErrNotUnique.
+func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
 	start := time.Now()
 	m := &Minimality{Certified: true}
 	defer func() { m.Elapsed = time.Since(start) }()
 	count := 0
 	unique := func(q *sudokusat.Puzzle) (bool, error) {
 		m.Questions++
-		a := Count(ctx, e, q, 2, timeout)
+		a := engine.Count(ctx, e, q, 2, timeout)
 		if !a.Status.Answered() {
 			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 		}
@@ -109,7 +110,7 @@ func Minimal(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.D
 		if count > 1 {
 			what = "several solutions"
 		}
-		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", ErrNotUnique, what)
+		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", engine.ErrNotUnique, what)
 	}
 	for _, x := range parts(p) {
 		ok, err := unique(without(p, []Part{x}))
@@ -170,7 +171,7 @@ type Given struct{ Cell, Digit int }
 // is such a given), or the ones that leave the fewest; for a puzzle with
 // none, its conflicting core of givens and rules. A unique puzzle gives a
 // Hint with Solutions 1 and nothing else.
-func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
+func MakeUnique(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
 	if limit < 2 {
 		return nil, fmt.Errorf("hint: cap %d: want at least 2", limit)
 	}
@@ -181,7 +182,7 @@ func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, 
 		return nil, err
 	}
 	h.Questions++
-	a := Count(ctx, e, p, limit, timeout)
+	a := engine.Count(ctx, e, p, limit, timeout)
 	if !a.Status.Answered() {
 		return nil, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 	}
@@ -224,10 +225,10 @@ func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, 
 // themselves (deletion: a part whose removal leaves the rest without a
 // solution is not needed), then the parts whose removal alone gives p a
 // solution.
-func (h *Hint) core(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
+func (h *Hint) core(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
 	solvable := func(q *sudokusat.Puzzle) (bool, error) {
 		h.Questions++
-		a := Count(ctx, e, q, 1, timeout)
+		a := engine.Count(ctx, e, q, 1, timeout)
 		if !a.Status.Answered() {
 			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 		}
