@@ -56,8 +56,8 @@ type runRecord struct {
 	CPUTime  float64 `json:"cputime,omitempty"`
 	WallTime float64 `json:"walltime"`
 	Memory   int64   `json:"memory,omitempty"`
-	By      string  `json:"by,omitempty"`
-	Error   string  `json:"error,omitempty"`
+	By       string  `json:"by,omitempty"`
+	Error    string  `json:"error,omitempty"`
 	notReadJSON
 }
 
