@@ -3,8 +3,10 @@ package family
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -243,4 +245,111 @@ func lastHintCut(lrat string) string {
 	f := strings.Fields(lines[len(lines)-1])
 	lines[len(lines)-1] = strings.Join(append(f[:len(f)-2:len(f)-2], "0"), " ")
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// externalChecker returns the path of drat-trim's program name, or skips
+// the test saying how to get it: Debian has no package for it.
+func externalChecker(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not on PATH: build it from github.com/marijnheule/drat-trim (make drat-trim lrat-check), as .ci/run does", name)
+	}
+	return path
+}
+
+// TestJudgeProofsAsDratTrim: every proof judge --proofs accepts, drat-trim
+// (DRAT, RUP) or lrat-check (LRAT) accepts too, run on the instance's file
+// as the family wrote it, comments and all. The proofs are gophersat's DRAT, its LRAT as drat writes
+// it, CaDiCaL's text and binary DRAT and PicoSAT's RUP where installed,
+// and two broken ones.
+func TestJudgeProofsAsDratTrim(t *testing.T) {
+	dratTrim, lratCheck := externalChecker(t, "drat-trim"), externalChecker(t, "lrat-check")
+	dir, ins := writeFamily(t)
+	refutation := ins[1]
+	instance := filepath.Join(dir, refutation.File)
+	cnf, raw, err := readInstance(instance, refutation.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, proof, err := satsolve.CountProof(context.Background(), cnf, 1)
+	if err != nil || r.Count != 0 {
+		t.Fatalf("gophersat: %v, %v", r, err)
+	}
+	var lrat bytes.Buffer
+	if _, err := drat.ToLRAT(context.Background(), bytes.NewReader(raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	proofs := map[string][]byte{"gophersat.drat": proof.DRAT, "gophersat.lrat": lrat.Bytes(),
+		"empty.drat": []byte("0\n"), "cut.lrat": []byte(lastHintCut(lrat.String()))}
+	for _, s := range []struct {
+		name, program string
+		args          []string
+	}{
+		{"cadical-text.drat", "cadical", []string{"-q", "--no-binary", instance}},
+		{"cadical-binary.drat", "cadical", []string{"-q", "--binary=true", instance}},
+		{"picosat.drat", "picosat", []string{instance, "-R"}},
+	} {
+		if _, err := exec.LookPath(s.program); err != nil {
+			t.Logf("%s is not installed: its proof is left out", s.program)
+			continue
+		}
+		path := filepath.Join(out, s.name)
+		err := exec.Command(s.program, append(s.args, path)...).Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 20 {
+			t.Fatalf("%s: %v, want exit status 20 (UNSAT)", s.program, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proofs[s.name] = b
+	}
+	answer := filepath.Join(out, "a.out")
+	os.WriteFile(answer, []byte("s UNSATISFIABLE\n"), 0o644)
+	accepted := 0
+	for name, b := range proofs {
+		path := filepath.Join(out, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		j := Judge(context.Background(), dir, answer, refutation, []string{path})
+		checker, want := dratTrim, "s VERIFIED"
+		if strings.HasSuffix(name, ".lrat") {
+			checker, want = lratCheck, "c VERIFIED"
+		}
+		given := path
+		if rest, ok := bytes.CutPrefix(b, []byte("%RUPD")); ok {
+			// PicoSAT's header line is no DRAT: drat-trim reads it as a
+			// lemma and fails ("no conflict"), drat skips it. drat-trim
+			// is given the lines after it, the proof drat checks.
+			given = path + ".noheader"
+			os.WriteFile(given, rest[bytes.IndexByte(rest, '\n')+1:], 0o644)
+		}
+		msg, _ := exec.Command(checker, instance, given).CombinedOutput()
+		theirs := strings.Contains(string(msg), want) && !strings.Contains(string(msg), "NOT VERIFIED")
+		switch {
+		case j.Verdict == Right && !theirs:
+			t.Errorf("%s: judge says right, %s refuses it:\n%s", name, filepath.Base(checker), lastLines(msg, 5))
+		case j.Verdict != Right && theirs:
+			// lrat-check takes an LRAT line whose hints stop short of a
+			// conflict when the lemma is implied all the same; drat is
+			// stricter, which is the safe side.
+			t.Logf("%s: judge says %s (%s), %s accepts it", name, j.Verdict, j.Reason, filepath.Base(checker))
+		}
+		if j.Verdict == Right {
+			accepted++
+		}
+	}
+	if accepted < 2 {
+		t.Errorf("%d proofs accepted, want gophersat's DRAT and LRAT at least", accepted)
+	}
+}
+
+// lastLines returns the last n lines of b.
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
