@@ -72,15 +72,27 @@ func Check(ctx context.Context, cnf, proof io.Reader) (Result, error) {
 
 // CheckFormat is Check with the proof's format given.
 func CheckFormat(ctx context.Context, cnf, proof io.Reader, format Format) (Result, error) {
+	return checkFormat(ctx, cnf, proof, format, nil)
+}
+
+// checkFormat is CheckFormat, writing LRAT to lw when it is not nil.
+func checkFormat(ctx context.Context, cnf, proof io.Reader, format Format, lw *lratWriter) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("drat: %w", err)
 	}
 	k := NewChecker(ctx)
+	k.c.lrat = lw
 	if err := k.c.readCNF(cnf); err != nil {
 		return k.res, err
 	}
+	if lw != nil {
+		lw.last = k.c.nClauses
+	}
 	if k.c.refuted {
 		k.res.Refuted = true
+		if lw != nil {
+			k.refuteLRAT(k.c.nClauses + 1)
+		}
 		return k.res, nil
 	}
 	steps, err := newStepReader(proof, format)
@@ -229,6 +241,9 @@ func (k *Checker) step(st step) error {
 		k.res.Deletions++
 		switch c.remove(lits) {
 		case removed:
+			if c.lrat != nil {
+				c.lrat.del(int64(c.removedID) + 1)
+			}
 		case missing:
 			k.res.IgnoredDeletions++
 			k.res.MissingDeletions++
@@ -245,11 +260,18 @@ func (k *Checker) step(st step) error {
 	if !ok {
 		return lemmaError(k.res.Steps, st)
 	}
+	id := int64(len(c.clauses)) + 1
+	if c.lrat != nil {
+		c.lrat.lemma(c, id, lits, c.lrat.hints)
+	}
 	c.addClause(lits)
 	if c.err != nil {
 		return fmt.Errorf("drat: step %d: %w", k.res.Steps, c.err)
 	}
 	k.res.Refuted = c.refuted
+	if c.refuted && c.lrat != nil && len(lits) > 0 {
+		k.refuteLRAT(id + 1)
+	}
 	return nil
 }
 

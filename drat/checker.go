@@ -5,6 +5,7 @@ package drat
 
 import (
 	"context"
+	"slices"
 )
 
 // clause is a clause of the current set; lits[0] and lits[1] are its
@@ -56,6 +57,19 @@ type checker struct {
 	occMem   [][]int32
 	occBuf   []int32
 	occCount []int32
+	// conflict is the clause found false by the last conflict, or -1
+	// when the conflict was a literal of a lemma already true by no
+	// clause (a tautology).
+	conflict int32
+	// ext is, per internal variable, its DIMACS number: for writing
+	// LRAT, which names literals as the proof does.
+	ext []int32
+	// lrat, when set, receives for each lemma that implied accepts the
+	// clauses of its unit propagations, to be written as LRAT hints.
+	lrat      *lratWriter
+	seen      []bool // per variable, for chain
+	removedID int32  // the clause the last remove removed
+	nClauses  int64  // the formula's clauses, as readCNF read them
 }
 
 // watch is an entry of a literal's watch list: the clause id, and a
@@ -103,6 +117,8 @@ func (c *checker) reset(ctx context.Context) {
 	c.qhead = 0
 	c.err = nil
 	c.refuted = false
+	c.nClauses = 0
+	c.ext = c.ext[:0]
 	c.grow()
 }
 
@@ -120,6 +136,8 @@ func (c *checker) grow() {
 	}
 	c.mark = append(c.mark, 0, 0)
 	c.reason = append(c.reason, -1)
+	c.ext = append(c.ext, 0)
+	c.seen = append(c.seen, false)
 	c.first = append(c.first, int32(len(c.clauses)))
 	if c.occ != nil {
 		c.occ = append(c.occ, nil, nil)
@@ -197,6 +215,7 @@ func (c *checker) lit(ext int32) int32 {
 			c.vars[v] = id
 		}
 		c.grow()
+		c.ext[id] = v
 	}
 	l := id << 1
 	if ext < 0 {
@@ -343,6 +362,7 @@ func (c *checker) propagate() bool {
 				j++
 				if c.vals[w.blocker] == -1 {
 					conflict = true
+					c.conflict = ^w.ref
 				} else {
 					c.assign(w.blocker, ^w.ref)
 				}
@@ -378,6 +398,7 @@ func (c *checker) propagate() bool {
 			j++
 			if c.vals[lits[0]] == -1 {
 				conflict = true
+				c.conflict = ci
 			} else {
 				c.assign(lits[0], ci)
 			}
@@ -398,6 +419,7 @@ func (c *checker) assume(lits []int32) bool {
 	for _, l := range lits {
 		switch c.vals[l] {
 		case 1:
+			c.conflict = c.reason[l>>1] // -1 for a tautology
 			return true
 		case 0:
 			c.assign(l^1, -1)
@@ -412,6 +434,9 @@ func (c *checker) implied(lits []int32) bool {
 	base := len(c.trail)
 	defer c.undo(base)
 	if c.assume(lits) || c.propagate() {
+		if c.lrat != nil {
+			c.lrat.hints = c.chain(c.conflict, c.lrat.hints[:0])
+		}
 		return true
 	}
 	if c.err != nil || len(lits) == 0 {
@@ -423,6 +448,12 @@ func (c *checker) implied(lits []int32) bool {
 		c.index(from)
 	}
 	ids := c.occ[np]
+	if c.lrat != nil {
+		// LRAT names the candidates in the order of their IDs,
+		// which checkers such as lrat-check require.
+		slices.Sort(ids)
+		c.lrat.hints = c.lrat.hints[:0]
+	}
 	j := 0
 	for i, id := range ids {
 		cl := &c.clauses[id]
@@ -445,6 +476,7 @@ func (c *checker) implied(lits []int32) bool {
 			}
 			if c.vals[l] == 1 {
 				conflict = true
+				c.conflict = c.reason[l>>1]
 				break
 			}
 			if c.vals[l] == 0 {
@@ -453,6 +485,10 @@ func (c *checker) implied(lits []int32) bool {
 		}
 		if !conflict {
 			conflict = c.propagate()
+		}
+		if conflict && c.lrat != nil {
+			c.lrat.hints = append(c.lrat.hints, -int64(id)-1)
+			c.lrat.hints = c.chain(c.conflict, c.lrat.hints)
 		}
 		c.undo(mid)
 		if c.err != nil || !conflict {
@@ -514,12 +550,12 @@ func (c *checker) add(cp []int32) {
 	}
 	switch len(cp) {
 	case 0:
-		c.refuted = true
+		c.refuted, c.conflict = true, id
 		return
 	case 1:
 		switch c.vals[cp[0]] {
 		case -1:
-			c.refuted = true
+			c.refuted, c.conflict = true, id
 			return
 		case 0:
 			c.assign(cp[0], id)
@@ -543,7 +579,7 @@ func (c *checker) add(cp []int32) {
 		c.watches[cp[1]] = append(c.watches[cp[1]], watch{cp[0], ref})
 		switch {
 		case n == 0:
-			c.refuted = true
+			c.refuted, c.conflict = true, id
 			return
 		case n == 1 && c.vals[cp[0]] == 0:
 			c.assign(cp[0], id)
@@ -564,7 +600,7 @@ const (
 )
 
 // remove deletes one copy of the clause whose literals are lits (as marked
-// by the last normalize).
+// by the last normalize); c.removedID is its id when it is removed.
 func (c *checker) remove(lits []int32) removal {
 	if len(lits) == 1 {
 		return ignoredUnit
@@ -597,6 +633,7 @@ func (c *checker) remove(lits []int32) removal {
 		}
 		cl.deleted = true
 		cl.lits = nil
+		c.removedID = id
 		ids[k] = ids[len(ids)-1]
 		if len(ids) == 1 {
 			delete(c.byHash, h)
@@ -626,4 +663,41 @@ func (c *checker) allMarked(lits []int32) bool {
 		}
 	}
 	return true
+}
+
+// chain appends to hints the LRAT IDs of the clauses that unit propagation
+// used to reach the conflict on clause confl (none when confl is -1): the
+// reasons of the literals that confl, and those reasons in turn, need
+// false, in the order of the trail, top level included, then confl. Each
+// is then unit, or false for confl, under the literals before it, which is
+// the order an LRAT checker replays them in.
+func (c *checker) chain(confl int32, hints []int64) []int64 {
+	if confl < 0 {
+		return hints
+	}
+	start := len(hints)
+	var marked []int32
+	mark := func(lits []int32) {
+		for _, l := range lits {
+			if v := l >> 1; !c.seen[v] {
+				c.seen[v] = true
+				marked = append(marked, v)
+			}
+		}
+	}
+	mark(c.clauses[confl].lits)
+	for i := len(c.trail) - 1; i >= 0; i-- {
+		v := c.trail[i] >> 1
+		if !c.seen[v] || c.reason[v] < 0 {
+			continue
+		}
+		r := c.reason[v]
+		hints = append(hints, int64(r)+1)
+		mark(c.clauses[r].lits)
+	}
+	slices.Reverse(hints[start:])
+	for _, v := range marked {
+		c.seen[v] = false
+	}
+	return append(hints, int64(confl)+1)
 }

@@ -5,13 +5,31 @@ package drat
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
 )
 
-// readCNF reads a DIMACS formula and adds its clauses.
+// readCNF reads a DIMACS formula and adds its clauses, up to the first
+// that refutes it.
 func (c *checker) readCNF(r io.Reader) error {
+	err := readDIMACS(c.ctx, r, func(lits []int32) error {
+		c.nClauses++
+		if !c.refuted {
+			c.addFormulaClause(c.normalize(lits))
+			if c.err != nil {
+				return fmt.Errorf("drat: reading the CNF: %w", c.err)
+			}
+		}
+		return nil
+	})
+	return err
+}
+
+// readDIMACS reads a DIMACS formula and calls fn with each clause's
+// literals, valid during the call, in the order of the file.
+func readDIMACS(ctx context.Context, r io.Reader, fn func(lits []int32) error) error {
 	s := &scanner{r: bufio.NewReaderSize(r, 1<<16), line: 1, what: "CNF"}
 	tok, line, err := s.token(true)
 	if err == io.EOF {
@@ -66,15 +84,12 @@ func (c *checker) readCNF(r io.Reader) error {
 			return fmt.Errorf("%w: CNF line %d: more clauses than the header's %d", ErrSyntax, line, nc)
 		}
 		if count%4096 == 0 {
-			if err := c.ctx.Err(); err != nil {
+			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("drat: reading the CNF: %w", err)
 			}
 		}
-		if !c.refuted {
-			c.addFormulaClause(c.normalize(lits))
-			if c.err != nil {
-				return fmt.Errorf("drat: reading the CNF: %w", c.err)
-			}
+		if err := fn(lits); err != nil {
+			return err
 		}
 		lits = lits[:0]
 	}

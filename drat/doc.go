@@ -39,6 +39,12 @@
 // it is checked as the DRAT proof it contains, against the formula given.
 // FormatAuto tells the forms apart by the proof's first bytes.
 //
+// LRAT: CheckLRAT checks an LRAT proof (text or binary, as CaDiCaL's
+// --lrat writes it) by its hints alone, with no propagation of its own;
+// ToLRAT checks a DRAT proof as Check does and writes the same refutation
+// as LRAT, each lemma with the clauses its unit propagation used (top
+// level included), in the order lrat-check and cake_lpr replay them.
+//
 // Keeping a clause is sound: every clause kept was checked when it was
 // added, so the clause set stays satisfiable whenever the formula is; an
 // extra clause can make a RAT check fail but never makes a wrong proof pass.

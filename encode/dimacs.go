@@ -32,6 +32,35 @@ const (
 // of a 400×400 grid is under 1 MB.
 const maxLine = 16 << 20
 
+// MaxComment bounds the comment lines WriteDIMACS and the family writer
+// write, newline excluded: a longer value (the puzzle line of a 36×36
+// grid is over 3,000 bytes) goes on in continuation lines "c + REST".
+// Proof checkers read the comments before the problem line into fixed
+// buffers: lrat-check refuses a line of 1,024 bytes or more.
+const MaxComment = 1000
+
+// AppendComment appends to b the comment "MARK KEY VAL" in lines of at
+// most MaxComment bytes: the first holds the key and the start of val,
+// each next one "MARK + " and the next part, cut after a byte that is
+// not a space, so that a reader trimming lines loses nothing. A reader
+// appends each continuation's part, as written, to the value before it.
+func AppendComment(b []byte, mark byte, key, val string) []byte {
+	b = append(append(append(b, mark, ' '), key...), ' ')
+	room := MaxComment - len(key) - 3
+	for {
+		if len(val) <= room {
+			return append(append(b, val...), '\n')
+		}
+		cut := room
+		for cut > 1 && (val[cut-1] == ' ' || val[cut-1] == '\t') {
+			cut--
+		}
+		b = append(append(b, val[:cut]...), '\n', mark, ' ', '+', ' ')
+		val = val[cut:]
+		room = MaxComment - 4
+	}
+}
+
 // WriteDIMACS writes f in DIMACS CNF. The comment lines before the problem
 // line record the tool, the encoding, the box shape, the puzzle, and the
 // variable map: the formula for the direct encodings, or for the reduced one
@@ -74,9 +103,10 @@ func writeHeader(bw *bufio.Writer, f *Formula, mark byte) {
 		fmt.Fprintf(bw, "%c encoding %s\n", mark, f.Encoding)
 	}
 	g := f.Puzzle.Grid
-	fmt.Fprintf(bw, "%c box %dx%d\n%c puzzle %s\n", mark, g.BoxRows(), g.BoxCols(), mark, g)
+	fmt.Fprintf(bw, "%c box %dx%d\n", mark, g.BoxRows(), g.BoxCols())
+	bw.Write(AppendComment(nil, mark, "puzzle", g.String()))
 	if !f.Puzzle.Classic() {
-		fmt.Fprintf(bw, "%c variant %s\n", mark, marshalRules(f.Puzzle))
+		bw.Write(AppendComment(nil, mark, "variant", string(marshalRules(f.Puzzle))))
 	}
 	switch f.Puzzle.Layout {
 	case sudokusat.LayoutRows:
@@ -87,7 +117,8 @@ func writeHeader(bw *bufio.Writer, f *Formula, mark byte) {
 	if f.Direct() {
 		fmt.Fprintf(bw, "%c map direct: variable r*%d + c*%d + d is digit d at row r, column c (r, c from 0; d from 1)\n", mark, n*n, n)
 	} else {
-		fmt.Fprintf(bw, "%c fixed %s\n%c map explicit: %c v VAR ROW COL DIGIT (rows and columns from 1)\n", mark, f.Fixed, mark, mark)
+		bw.Write(AppendComment(nil, mark, "fixed", f.Fixed.String()))
+		fmt.Fprintf(bw, "%c map explicit: %c v VAR ROW COL DIGIT (rows and columns from 1)\n", mark, mark)
 		var b []byte
 		for i, c := range f.Cands {
 			b = append(append(b[:0], mark), " v "...)
@@ -125,6 +156,9 @@ type header struct {
 	candLines        []int         // the line of each variable, for later errors
 	// the line of each key, 0 while unseen
 	markLine, encLine, boxLine, puzzleLine, fixedLine, mapLine, layoutLine, variantLine int
+	// more is the value that a continuation line "c + REST" extends:
+	// the last puzzle, fixed or variant line's, nil after any other.
+	more *string
 }
 
 // once records the first line of a key and refuses a second one.
@@ -153,6 +187,14 @@ func (h *header) comment(line []byte, no int) error {
 	if !h.seen {
 		return nil
 	}
+	if rest, ok := strings.CutPrefix(s, "c + "); ok {
+		if h.more == nil {
+			return dimacsErr(no, "continuation line after no puzzle, fixed or variant line")
+		}
+		*h.more += rest
+		return nil
+	}
+	h.more = nil
 	key, val, _ := strings.Cut(strings.TrimPrefix(s, "c "), " ")
 	val = strings.TrimSpace(val)
 	switch key {
@@ -177,17 +219,17 @@ func (h *header) comment(line []byte, no int) error {
 		if err := once(&h.puzzleLine, no, "c puzzle"); err != nil {
 			return err
 		}
-		h.puzzle = val
+		h.puzzle, h.more = val, &h.puzzle
 	case "variant":
 		if err := once(&h.variantLine, no, "c variant"); err != nil {
 			return err
 		}
-		h.variant = val
+		h.variant, h.more = val, &h.variant
 	case "fixed":
 		if err := once(&h.fixedLine, no, "c fixed"); err != nil {
 			return err
 		}
-		h.fixed = val
+		h.fixed, h.more = val, &h.fixed
 	case "map":
 		if err := once(&h.mapLine, no, "c map"); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -133,5 +134,59 @@ func TestHeaderHidesNoProblemLine(t *testing.T) {
 		if _, err := ReadVarMap(strings.NewReader(old)); err != nil {
 			t.Errorf("%s: the first version's mark: %v", name, err)
 		}
+	}
+}
+
+// TestLongCommentLines: a 36×36 puzzle's header lines, over 3,000 bytes
+// whole, are written in lines of at most MaxComment bytes (lrat-check
+// refuses 1,024) and read back as the same puzzle and fixed grid; a
+// continuation line with nothing to continue is refused.
+func TestLongCommentLines(t *testing.T) {
+	g, err := sudokusat.NewGrid(6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Len() {
+		if i%5 == 0 {
+			// A Latin-square pattern of boxes: no clash among givens.
+			n := g.Size()
+			r, c := i/n, i%n
+			g.SetCell(i, (r*6+r/6+c)%n+1)
+		}
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, enc := range []string{"reduced", "minimal"} {
+		build, _ := Lookup(enc)
+		f, err := build(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := WriteDIMACS(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		longest, continued := 0, 0
+		for _, line := range strings.Split(b.String(), "\n") {
+			longest = max(longest, len(line))
+			if strings.HasPrefix(line, "c + ") {
+				continued++
+			}
+		}
+		if longest > MaxComment || continued == 0 || len(g.String()) <= MaxComment {
+			t.Errorf("%s: longest line %d bytes, %d continuation lines; want at most %d, some", enc, longest, continued, MaxComment)
+		}
+		m, err := ReadVarMap(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: %v", enc, err)
+		}
+		if !m.Puzzle.Grid.Equal(g) || !m.Fixed.Equal(f.Fixed) {
+			t.Errorf("%s: the puzzle or fixed grid read back differs", enc)
+		}
+	}
+	_, err = ReadVarMap(strings.NewReader("c sudokusat cnf v1\nc box 3x3\nc + 1 2\n"))
+	if err == nil || !strings.Contains(err.Error(), "line 3: continuation line after no puzzle") {
+		t.Errorf("a stray continuation: %v", err)
 	}
 }

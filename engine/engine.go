@@ -51,6 +51,9 @@ type Result struct {
 	// or in gophersat's workers, whose figures are not their own.
 	CPU        time.Duration
 	PeakMemory int64
+	// Wall is an external solver's processes' own time, start to end;
+	// zero for the other engines.
+	Wall time.Duration
 	// validated marks a result that this package's check already
 	// accepted (auto validates each racer's answer to choose one), so that
 	// Count does not check the same grids twice.
@@ -154,6 +157,8 @@ type Answer struct {
 	// CPU and PeakMemory are Result's: an external solver's process's.
 	CPU        time.Duration
 	PeakMemory int64
+	// Wall is Result's: an external solver's processes' own time.
+	Wall time.Duration
 	// Certified reports that the count's last UNSAT answer was proved: a
 	// DRAT proof checked (see Options.Certify). For a Solved answer below
 	// the limit it certifies that there is no other solution.
@@ -221,7 +226,7 @@ func Count(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeo
 	if a.Elapsed == 0 {
 		a.Elapsed = time.Since(start)
 	}
-	a.Stats, a.CPU, a.PeakMemory = r.Stats, r.CPU, r.PeakMemory
+	a.Stats, a.CPU, a.PeakMemory, a.Wall = r.Stats, r.CPU, r.PeakMemory, r.Wall
 	who := e // the engine whose answer it is, in messages
 	if r.By != nil {
 		who, a.By = r.By, r.By.Name()
@@ -243,6 +248,9 @@ func Count(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeo
 	switch {
 	case errors.Is(err, satsolve.ErrMemoryOut):
 		a.Status, a.Err = MemoryOut, err
+		return a
+	case errors.Is(err, satsolve.ErrCPUOut):
+		a.Status, a.Err = Timeout, err
 		return a
 	case err != nil:
 		a.Status, a.Err = Failed, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -296,6 +297,10 @@ type Options struct {
 	// an external solver's run may take (on Linux): past it the solver is
 	// killed and the answer is MemoryOut.
 	MemoryLimit int64
+	// CPULimit, when above zero, is the most CPU time an external
+	// solver's run may take (on Linux): past it the solver is killed and
+	// the answer is Timeout, as BenchExec and runsolver judge a run.
+	CPULimit time.Duration
 }
 
 // encode returns how o's SAT engines encode a puzzle.
@@ -423,7 +428,7 @@ func withCtx(ctx context.Context, enc func() (*encode.Formula, error)) (*encode.
 // satResult turns a satsolve result into an engine's, marking a model that
 // satsolve found wrong as ErrWrong.
 func satResult(r satsolve.Result, err error) (Result, error) {
-	used := Result{CPU: r.CPU, PeakMemory: r.PeakMemory}
+	used := Result{CPU: r.CPU, PeakMemory: r.PeakMemory, Wall: r.Wall}
 	if errors.Is(err, satsolve.ErrWrongModel) || errors.Is(err, satsolve.ErrBadProof) {
 		return used, fmt.Errorf("%w: %w", ErrWrong, err)
 	}
@@ -431,7 +436,7 @@ func satResult(r satsolve.Result, err error) (Result, error) {
 		return used, err
 	}
 	return Result{Count: r.Count, Solutions: r.Solutions, Elapsed: r.Elapsed, Certified: r.Certified,
-		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}, CPU: r.CPU, PeakMemory: r.PeakMemory}, nil
+		Stats: Stats{Decisions: r.Decisions, Conflicts: r.Conflicts}, CPU: r.CPU, PeakMemory: r.PeakMemory, Wall: r.Wall}, nil
 }
 
 func grids(g *sudokusat.Grid) []*sudokusat.Grid {

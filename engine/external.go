@@ -40,7 +40,7 @@ func openExternal(row Info, spec string, o Options) (*Engine, error) {
 	// now, once per engine opened: they cannot go when it dies.
 	satsolve.RemoveStaleRuns()
 	o.Sums = encode.SumClauses // DIMACS holds clauses only
-	x.MemoryLimit = o.MemoryLimit
+	x.MemoryLimit, x.CPULimit = o.MemoryLimit, o.CPULimit
 	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
 		// Bound to each formula in external.Count.
 		x.Certify = func(context.Context, io.Reader, io.Reader) error { return errors.New("no formula bound") }

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/generate"
@@ -409,7 +410,10 @@ func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid
 		return nil, err
 	}
 	in.Verified = append(in.Verified, "validator: blocked grid solves the puzzle", "native: puzzle unique")
-	return in, verify(ctx, in, p, true)
+	if err := verify(ctx, in, p, true); err != nil {
+		return nil, err
+	}
+	return in, certify(ctx, in)
 }
 
 // BlockingClause returns the clause that excludes solution from the
@@ -467,7 +471,10 @@ func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng
 			in.Status, in.Count = UNSAT, CountNone
 			in.raw = raw
 			in.Verified = append(in.Verified, "unit propagation: not refuted")
-			return in, verify(ctx, in, &sudokusat.Puzzle{Grid: g}, true)
+			if err := verify(ctx, in, &sudokusat.Puzzle{Grid: g}, true); err != nil {
+				return nil, err
+			}
+			return in, certify(ctx, in)
 		}
 	}
 	return nil, nil
@@ -590,6 +597,34 @@ func verify(ctx context.Context, in *Instance, p *sudokusat.Puzzle, withSAT bool
 	return nil
 }
 
+// certify proves an UNSAT instance's formula unsatisfiable by a proof,
+// not by a solver's word: gophersat refutes the CNF read back from its
+// bytes with a DRAT proof, which package drat checks against those very
+// bytes, writes as LRAT, and checks again by the LRAT hints alone.
+func certify(ctx context.Context, in *Instance) error {
+	f, err := encode.ReadDIMACS(bytes.NewReader(in.raw))
+	if err != nil {
+		return fmt.Errorf("reading the CNF back: %w", err)
+	}
+	r, proof, err := satsolve.CountProof(ctx, f, 1)
+	if err != nil {
+		return fmt.Errorf("gophersat: %w", err)
+	}
+	if r.Count != 0 || len(proof.Blocks) != 0 {
+		return fmt.Errorf("generator bug: gophersat finds %d models of an instance stated UNSAT", r.Count)
+	}
+	var lrat bytes.Buffer
+	res, err := drat.ToLRAT(ctx, bytes.NewReader(in.raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat)
+	if err != nil {
+		return fmt.Errorf("generator bug: gophersat's proof of UNSAT: %w", err)
+	}
+	if _, err := drat.CheckLRAT(ctx, bytes.NewReader(in.raw), &lrat); err != nil {
+		return fmt.Errorf("the LRAT proof written from gophersat's: %w", err)
+	}
+	in.Verified = append(in.Verified, fmt.Sprintf("proof: gophersat's DRAT (%d lemmas) checked by package drat, and as LRAT by its hints", res.Lemmas))
+	return nil
+}
+
 // cnf returns the instance's file: its comments, then the formula.
 func (in *Instance) cnf() []byte {
 	var b bytes.Buffer
@@ -598,14 +633,16 @@ func (in *Instance) cnf() []byte {
 	fmt.Fprintf(&b, "c seed %d stream %d\n", in.Seed, in.Stream)
 	fmt.Fprintf(&b, "c expected status %s\n", in.Status)
 	fmt.Fprintf(&b, "c expected count %s\n", in.Count)
+	// Lines of bounded length: proof checkers such as lrat-check
+	// refuse a comment of 1,024 bytes, and a 36×36 grid is 3,000.
 	if in.Solution != "" {
-		fmt.Fprintf(&b, "c solution %s\n", in.Solution)
+		b.Write(encode.AppendComment(nil, 'c', "solution", in.Solution))
 	}
 	if in.Blocked != "" {
-		fmt.Fprintf(&b, "c blocked solution %s\n", in.Blocked)
+		b.Write(encode.AppendComment(nil, 'c', "blocked solution", in.Blocked))
 	}
 	if in.Source != "" {
-		fmt.Fprintf(&b, "c source %s\n", in.Source)
+		b.Write(encode.AppendComment(nil, 'c', "source", in.Source))
 	}
 	b.Write(in.raw)
 	return b.Bytes()

@@ -2,15 +2,19 @@ package family
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -23,6 +27,10 @@ const (
 	Wrong   = "wrong"   // a wrong status, a model that is no model or no solution, or a malformed answer
 	Unknown = "unknown" // the solver gave no answer (UNKNOWN, INDETERMINATE)
 	Missing = "missing" // no answer file
+	// Unverified is the verdict on the right status UNSAT when proofs
+	// are asked for and none was found: the answer may be right, but
+	// nothing shows it.
+	Unverified = "unverified"
 )
 
 // A Judgement is the verdict on a solver's answer to one instance.
@@ -33,7 +41,7 @@ type Judgement struct {
 	Count    string   `json:"count"`
 	Answer   string   `json:"answer"` // SAT, UNSAT, UNKNOWN, or "" when none was read
 	Verdict  string   `json:"verdict"`
-	Checked  string   `json:"checked,omitempty"` // "model" when a model was checked against the clauses and the validator; "claimed" for UNSAT
+	Checked  string   `json:"checked,omitempty"` // "model" when a model was checked against the clauses and the validator; for UNSAT "DRAT proof" or "LRAT proof" when its proof was checked, else "claimed"
 	Seconds  *float64 `json:"seconds,omitempty"` // the run's time, when it is known
 	Reason   string   `json:"reason,omitempty"`
 }
@@ -41,10 +49,19 @@ type Judgement struct {
 // Judge judges the solver's answer in the file answer (SAT competition,
 // MiniSat or PB form; compressed too) to the instance in, whose file is
 // in dir and must still hash to its manifest's sum. A model must satisfy
-// every clause of the file, read here, and decode to a grid the validator
-// accepts: the one solution when the manifest states one. A status must
-// be the one the manifest states.
-func Judge(dir, answer string, in Instance) Judgement {
+// every clause of the file, read here, by the literals it lists: a
+// variable it does not list is free, not false, so a model of positive
+// literals alone is checked as the partial assignment it is. Its grid
+// must be one the validator accepts: the one solution when the manifest
+// states one. A status must be the one the manifest states.
+//
+// proofs nil takes an UNSAT answer on the manifest's word. Otherwise
+// proofs are the files its proof may be in, tried in order: the first
+// that exists is checked against the instance's file by package drat, as
+// LRAT when its name ends in ".lrat" (compressed: ".lrat.gz", ".lrat.xz"),
+// else as DRAT, binary or text, or FRAT. A proof that does not refute the
+// file makes the answer wrong; with no proof the verdict is Unverified.
+func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string) Judgement {
 	j := Judgement{File: in.File, Kind: string(in.Kind), Expected: in.Status, Count: in.Count}
 	wrong := func(format string, args ...any) Judgement {
 		j.Verdict, j.Reason = Wrong, fmt.Sprintf(format, args...)
@@ -56,7 +73,7 @@ func Judge(dir, answer string, in Instance) Judgement {
 		return j
 	}
 	defer af.Close()
-	cnf, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
+	cnf, raw, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
 	if err != nil {
 		return wrong("%v", err)
 	}
@@ -80,29 +97,40 @@ func Judge(dir, answer string, in Instance) Judgement {
 		if in.Status != UNSAT {
 			return wrong("UNSAT claimed on a satisfiable instance (the manifest's solution satisfies it)")
 		}
+		if proofs != nil {
+			return checkUnsat(ctx, j, raw, proofs)
+		}
 		j.Verdict = Right
 		return j
 	}
 	// A model: every clause of the file satisfied, checked here, and its
 	// grid accepted by the validator.
 	j.Checked = "model"
-	val := make([]bool, cnf.Vars+1)
+	val := make([]int8, cnf.Vars+1) // 1 true, -1 false, 0 not listed
 	for _, l := range a.Model {
 		if l > 0 {
-			val[l] = true
+			val[l] = 1
+		} else {
+			val[-l] = -1
 		}
 	}
 	k := 0
 	for cl := range cnf.Clauses() {
 		k++
-		sat := false
+		sat, free := false, false
 		for _, l := range cl {
-			if (l > 0) == val[max(l, -l)] {
-				sat = true
-				break
+			v := val[max(l, -l)]
+			if l < 0 {
+				v = -v
 			}
+			sat = sat || v == 1
+			free = free || v == 0
 		}
-		if !sat {
+		switch {
+		case sat:
+		case free:
+			return wrong("the model does not satisfy clause %d (%v): it sets none of its literals true, and a variable it does not list is free, not false", k, cl)
+		default:
 			return wrong("the model falsifies clause %d (%v)", k, cl)
 		}
 	}
@@ -127,21 +155,63 @@ func Judge(dir, answer string, in Instance) Judgement {
 	return j
 }
 
-// readInstance reads an instance's CNF, whose bytes must hash to sum.
-func readInstance(path, sum string) (*encode.Formula, error) {
+// readInstance reads an instance's CNF, whose bytes must hash to sum,
+// and returns it with its bytes.
+func readInstance(path, sum string) (*encode.Formula, []byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	h := sha256.Sum256(b)
 	if got := hex.EncodeToString(h[:]); sum != "" && got != sum {
-		return nil, fmt.Errorf("%s: its sha256 is %s, not the manifest's %s: the file changed", path, got, sum)
+		return nil, nil, fmt.Errorf("%s: its sha256 is %s, not the manifest's %s: the file changed", path, got, sum)
 	}
 	f, err := encode.ReadDIMACS(bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return f, nil
+	return f, b, nil
+}
+
+// checkUnsat judges a right UNSAT status by its proof: the first of
+// proofs that exists, checked against the instance's bytes cnf.
+func checkUnsat(ctx context.Context, j Judgement, cnf []byte, proofs []string) Judgement {
+	for _, p := range proofs {
+		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			j.Verdict, j.Reason = Wrong, err.Error()
+			return j
+		}
+		defer f.Close()
+		r, _, err := compress.NewReader(f)
+		if err != nil {
+			j.Verdict, j.Reason = Wrong, fmt.Sprintf("%s: %v", p, err)
+			return j
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(p, ".gz"), ".xz")
+		if strings.HasSuffix(name, ".lrat") {
+			j.Checked = "LRAT proof"
+			_, err = drat.CheckLRAT(ctx, bytes.NewReader(cnf), r)
+		} else {
+			j.Checked = "DRAT proof"
+			_, err = drat.Check(ctx, bytes.NewReader(cnf), r)
+		}
+		if err != nil {
+			j.Verdict, j.Reason = Wrong, fmt.Sprintf("%s: %v", p, err)
+			return j
+		}
+		j.Verdict = Right
+		return j
+	}
+	j.Checked, j.Verdict = "claimed", Unverified
+	j.Reason = fmt.Sprintf("no proof: no file %s", filepath.Base(proofs[0]))
+	if len(proofs) > 1 {
+		j.Reason += fmt.Sprintf(" nor any of %d other names", len(proofs)-1)
+	}
+	return j
 }
 
 // ReadTimes reads a file of lines "INSTANCE SECONDS", each run's time, by
@@ -178,6 +248,9 @@ type Summary struct {
 	Wrong     int  `json:"wrong"`
 	Unknown   int  `json:"unknown"`
 	Missing   int  `json:"missing"`
+	// Unverified counts the UNSAT answers whose proof was asked for and
+	// not found; they are not right answers for PAR-2.
+	Unverified int `json:"unverified,omitempty"`
 	// PAR2 is the PAR-2 score in seconds, as the SAT competitions score
 	// solvers: the mean of each run's time, a run without a right answer
 	// within the limit counted as twice the limit. Only with a limit.
@@ -199,6 +272,8 @@ func Summarize(js []Judgement, limit time.Duration) Summary {
 			s.Unknown++
 		case Missing:
 			s.Missing++
+		case Unverified:
+			s.Unverified++
 		}
 		if limit > 0 {
 			if j.Verdict == Right && j.Seconds != nil && *j.Seconds <= limit.Seconds() {

@@ -1,15 +1,20 @@
 package family
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/drat"
+	"github.com/sudokusat/sudokusat/satsolve"
 )
 
 // writeFamily makes a family of a unique instance and a refutation, in
@@ -72,7 +77,7 @@ func TestManifestRoundTrip(t *testing.T) {
 // in's formula, with the auxiliary variables false.
 func modelAnswer(t *testing.T, dir string, in Instance, solution string) string {
 	t.Helper()
-	f, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
+	f, _, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +125,7 @@ func TestJudge(t *testing.T) {
 		if tt.answer != "" {
 			os.WriteFile(answer, []byte(tt.answer), 0o644)
 		}
-		j := Judge(dir, answer, tt.in)
+		j := Judge(context.Background(), dir, answer, tt.in, nil)
 		if j.Verdict != tt.want || !strings.Contains(j.Reason, tt.reason) {
 			t.Errorf("%s: %s (%s), want %s (%s)", tt.name, j.Verdict, j.Reason, tt.want, tt.reason)
 		}
@@ -135,7 +140,7 @@ func TestJudge(t *testing.T) {
 	os.WriteFile(path, append([]byte("c edited\n"), b...), 0o644)
 	answer := filepath.Join(t.TempDir(), "answer")
 	os.WriteFile(answer, []byte(right), 0o644)
-	if j := Judge(dir, answer, unique); j.Verdict != Wrong || !strings.Contains(j.Reason, "the file changed") {
+	if j := Judge(context.Background(), dir, answer, unique, nil); j.Verdict != Wrong || !strings.Contains(j.Reason, "the file changed") {
 		t.Errorf("an edited instance: %s (%s)", j.Verdict, j.Reason)
 	}
 
@@ -151,4 +156,200 @@ func TestJudge(t *testing.T) {
 	if s := Summarize(js, time.Second/2); s.PAR2 == nil || *s.PAR2 != (0+7*1)/8.0 {
 		t.Errorf("PAR-2 with a limit of 0.5 s: %v, want %v", s.PAR2, 7/8.0)
 	}
+}
+
+// TestJudgePartialModel: a model that lists only the true literals of the
+// one solution leaves the at-most-one clauses (all negative) unsatisfied:
+// an unlisted variable is free, not false.
+func TestJudgePartialModel(t *testing.T) {
+	dir, ins := writeFamily(t)
+	unique := ins[0]
+	var positive []string
+	for _, f := range strings.Fields(modelAnswer(t, dir, unique, unique.Solution)) {
+		if !strings.HasPrefix(f, "-") {
+			positive = append(positive, f)
+		}
+	}
+	answer := filepath.Join(t.TempDir(), "answer")
+	os.WriteFile(answer, []byte(strings.Join(positive[:2], " ")+"\nv "+strings.Join(positive[3:], " ")+"\n"), 0o644)
+	j := Judge(context.Background(), dir, answer, unique, nil)
+	if j.Verdict != Wrong || !strings.Contains(j.Reason, "a variable it does not list is free") {
+		t.Errorf("positive literals only: %s (%s), want wrong, free variables", j.Verdict, j.Reason)
+	}
+}
+
+// TestJudgeProofs: with proofs asked for, an UNSAT answer is right only
+// with a proof that refutes the instance's file, DRAT or LRAT, and
+// unverified without one; the unsat kinds' manifests say they were
+// certified by a proof.
+func TestJudgeProofs(t *testing.T) {
+	dir, ins := writeFamily(t)
+	refutation := ins[1]
+	if !strings.Contains(strings.Join(refutation.Verified, "; "), "proof: gophersat's DRAT") {
+		t.Errorf("refutation verified by %q, want a proof", refutation.Verified)
+	}
+	cnf, raw, err := readInstance(filepath.Join(dir, refutation.File), refutation.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, proof, err := satsolve.CountProof(context.Background(), cnf, 1)
+	if err != nil || r.Count != 0 {
+		t.Fatalf("gophersat: %v, %v", r, err)
+	}
+	var lrat bytes.Buffer
+	if _, err := drat.ToLRAT(context.Background(), bytes.NewReader(raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	answer := filepath.Join(out, "a.out")
+	os.WriteFile(answer, []byte("s UNSATISFIABLE\n"), 0o644)
+	files := map[string][]byte{"good.drat": proof.DRAT, "good.lrat": lrat.Bytes(), "empty.drat": []byte("0\n"), "cut.lrat": []byte(lastHintCut(lrat.String()))}
+	for name, b := range files {
+		os.WriteFile(filepath.Join(out, name), b, 0o644)
+	}
+	p := func(names ...string) []string {
+		var ps []string
+		for _, n := range names {
+			ps = append(ps, filepath.Join(out, n))
+		}
+		return ps
+	}
+	for _, tt := range []struct {
+		name            string
+		proofs          []string
+		verdict, reason string
+		checked         string
+	}{
+		{"on trust", nil, Right, "", "claimed"},
+		{"DRAT", p("none.lrat", "good.drat"), Right, "", "DRAT proof"},
+		{"LRAT", p("good.lrat", "good.drat"), Right, "", "LRAT proof"},
+		{"no proof", p("none.lrat", "none.drat"), Unverified, "no proof", "claimed"},
+		{"a DRAT proof that refutes nothing", p("empty.drat"), Wrong, "not RUP", "DRAT proof"},
+		{"an LRAT proof cut of a hint", p("cut.lrat"), Wrong, "hints", "LRAT proof"},
+	} {
+		j := Judge(context.Background(), dir, answer, refutation, tt.proofs)
+		if j.Verdict != tt.verdict || !strings.Contains(j.Reason, tt.reason) || j.Checked != tt.checked {
+			t.Errorf("%s: %s, %s (%s); want %s, %s (%s)", tt.name, j.Verdict, j.Checked, j.Reason, tt.verdict, tt.checked, tt.reason)
+		}
+	}
+	zero := 0.0
+	s := Summarize([]Judgement{{Verdict: Right, Seconds: &zero}, {Verdict: Unverified, Seconds: &zero}}, time.Second)
+	if s.Right != 1 || s.Unverified != 1 || *s.PAR2 != (0+2)/2.0 {
+		t.Errorf("summary %+v, want an unverified answer counted twice the limit", s)
+	}
+}
+
+// lastHintCut drops the last hint of an LRAT proof's last line.
+func lastHintCut(lrat string) string {
+	lines := strings.Split(strings.TrimSuffix(lrat, "\n"), "\n")
+	f := strings.Fields(lines[len(lines)-1])
+	lines[len(lines)-1] = strings.Join(append(f[:len(f)-2:len(f)-2], "0"), " ")
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// externalChecker returns the path of drat-trim's program name, or skips
+// the test saying how to get it: Debian has no package for it.
+func externalChecker(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not on PATH: build it from github.com/marijnheule/drat-trim (make drat-trim lrat-check), as .ci/run does", name)
+	}
+	return path
+}
+
+// TestJudgeProofsAsDratTrim: every proof judge --proofs accepts, drat-trim
+// (DRAT, RUP) or lrat-check (LRAT) accepts too, run on the instance's file
+// as the family wrote it, comments and all. The proofs are gophersat's DRAT, its LRAT as drat writes
+// it, CaDiCaL's text and binary DRAT and PicoSAT's RUP where installed,
+// and two broken ones.
+func TestJudgeProofsAsDratTrim(t *testing.T) {
+	dratTrim, lratCheck := externalChecker(t, "drat-trim"), externalChecker(t, "lrat-check")
+	dir, ins := writeFamily(t)
+	refutation := ins[1]
+	instance := filepath.Join(dir, refutation.File)
+	cnf, raw, err := readInstance(instance, refutation.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, proof, err := satsolve.CountProof(context.Background(), cnf, 1)
+	if err != nil || r.Count != 0 {
+		t.Fatalf("gophersat: %v, %v", r, err)
+	}
+	var lrat bytes.Buffer
+	if _, err := drat.ToLRAT(context.Background(), bytes.NewReader(raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	proofs := map[string][]byte{"gophersat.drat": proof.DRAT, "gophersat.lrat": lrat.Bytes(),
+		"empty.drat": []byte("0\n"), "cut.lrat": []byte(lastHintCut(lrat.String()))}
+	for _, s := range []struct {
+		name, program string
+		args          []string
+	}{
+		{"cadical-text.drat", "cadical", []string{"-q", "--no-binary", instance}},
+		{"cadical-binary.drat", "cadical", []string{"-q", "--binary=true", instance}},
+		{"picosat.drat", "picosat", []string{instance, "-R"}},
+	} {
+		if _, err := exec.LookPath(s.program); err != nil {
+			t.Logf("%s is not installed: its proof is left out", s.program)
+			continue
+		}
+		path := filepath.Join(out, s.name)
+		err := exec.Command(s.program, append(s.args, path)...).Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 20 {
+			t.Fatalf("%s: %v, want exit status 20 (UNSAT)", s.program, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proofs[s.name] = b
+	}
+	answer := filepath.Join(out, "a.out")
+	os.WriteFile(answer, []byte("s UNSATISFIABLE\n"), 0o644)
+	accepted := 0
+	for name, b := range proofs {
+		path := filepath.Join(out, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		j := Judge(context.Background(), dir, answer, refutation, []string{path})
+		checker, want := dratTrim, "s VERIFIED"
+		if strings.HasSuffix(name, ".lrat") {
+			checker, want = lratCheck, "c VERIFIED"
+		}
+		given := path
+		if rest, ok := bytes.CutPrefix(b, []byte("%RUPD")); ok {
+			// PicoSAT's header line is no DRAT: drat-trim reads it as a
+			// lemma and fails ("no conflict"), drat skips it. drat-trim
+			// is given the lines after it, the proof drat checks.
+			given = path + ".noheader"
+			os.WriteFile(given, rest[bytes.IndexByte(rest, '\n')+1:], 0o644)
+		}
+		msg, _ := exec.Command(checker, instance, given).CombinedOutput()
+		theirs := strings.Contains(string(msg), want) && !strings.Contains(string(msg), "NOT VERIFIED")
+		switch {
+		case j.Verdict == Right && !theirs:
+			t.Errorf("%s: judge says right, %s refuses it:\n%s", name, filepath.Base(checker), lastLines(msg, 5))
+		case j.Verdict != Right && theirs:
+			// lrat-check takes an LRAT line whose hints stop short of a
+			// conflict when the lemma is implied all the same; drat is
+			// stricter, which is the safe side.
+			t.Logf("%s: judge says %s (%s), %s accepts it", name, j.Verdict, j.Reason, filepath.Base(checker))
+		}
+		if j.Verdict == Right {
+			accepted++
+		}
+	}
+	if accepted < 2 {
+		t.Errorf("%d proofs accepted, want gophersat's DRAT and LRAT at least", accepted)
+	}
+}
+
+// lastLines returns the last n lines of b.
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

@@ -2,11 +2,12 @@ package satsolve
 
 import (
 	"context"
-	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -24,7 +25,12 @@ func dieWithParent(cmd *exec.Cmd) {
 }
 
 // peakMemory returns the largest resident size of the ended process, in
-// bytes (Linux reports it in kilobytes).
+// bytes, as its rusage says (Linux reports kilobytes). Go starts a process
+// with vfork, sharing this process's memory until the exec, and at the
+// exec Linux counts the memory it leaves in the child's high-water mark:
+// a solver of 4 MB started by a sudokusat of 12 MB reports 12 MB. So the
+// figure is the solver's own only when it is above parent, this process's
+// high-water mark read after the start; run falls back on what watch saw.
 func peakMemory(ps *os.ProcessState) int64 {
 	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
 		return ru.Maxrss << 10
@@ -32,24 +38,122 @@ func peakMemory(ps *os.ProcessState) int64 {
 	return 0
 }
 
-// memoryPoll is how often watchMemory reads a solver's resident size: a
-// solver that allocates a gigabyte a second overshoots its limit by at
-// most 10 MB.
-const memoryPoll = 10 * time.Millisecond
+// ownPeak is this process's high-water resident size, in bytes.
+func ownPeak() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	n, _ := statusField(b, "VmHWM:")
+	return n
+}
 
-// watchMemory calls over once the resident size of process pid passes
-// limit bytes, reading /proc/pid/status every memoryPoll until ctx ends
-// or the process is gone.
-func watchMemory(ctx context.Context, pid int, limit int64, over func()) {
-	path := fmt.Sprintf("/proc/%d/status", pid)
-	t := time.NewTicker(memoryPoll)
+// proc reads a started process's figures in its /proc directory, held
+// open from the start: once the process is reaped and its id given to
+// another, the reads fail rather than read the other's.
+type proc struct{ dir *os.Root }
+
+// openProc opens process pid's /proc directory; nil if it cannot.
+func openProc(pid int) *proc {
+	dir, err := os.OpenRoot("/proc/" + strconv.Itoa(pid))
+	if err != nil {
+		return nil
+	}
+	return &proc{dir}
+}
+
+func (p *proc) close() {
+	if p != nil {
+		p.dir.Close()
+	}
+}
+
+func (p *proc) read(name string) ([]byte, error) {
+	f, err := p.dir.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// status returns the process's high-water resident size (VmHWM: its own
+// since its exec), in bytes, and whether it is asleep or ended rather
+// than running or ready to run; false once it is gone.
+func (p *proc) status() (hwm int64, asleep, ok bool) {
+	if p == nil {
+		return 0, false, false
+	}
+	b, err := p.read("status")
+	if err != nil {
+		return 0, false, false
+	}
+	hwm, ok = statusField(b, "VmHWM:")
+	for line := range strings.Lines(string(b)) {
+		if rest, found := strings.CutPrefix(line, "State:"); found {
+			asleep = !strings.HasPrefix(strings.TrimSpace(rest), "R")
+		}
+	}
+	return hwm, asleep, ok
+}
+
+// cpu returns the process's user and system time; false once it is gone.
+func (p *proc) cpu() (time.Duration, bool) {
+	if p == nil {
+		return 0, false
+	}
+	b, err := p.read("stat")
+	if err != nil {
+		return 0, false
+	}
+	return cpuTime(b)
+}
+
+// watchPoll is how often watch reads a solver's figures once its first
+// pollFast readings, a millisecond apart, are done: a run of a few
+// milliseconds (CaDiCaL on a 9×9 puzzle) is still read several times,
+// and a solver that allocates a gigabyte a second overshoots a memory
+// limit by at most 10 MB before it is killed.
+const (
+	watchPoll = 10 * time.Millisecond
+	pollFast  = 20
+)
+
+// watch reads p's high-water resident size and, with a CPU limit, its
+// CPU time, until ctx ends or the process is gone. It raises peak to the
+// largest size read, calls asleep after the second reading in a row that
+// finds the process asleep (one is a passing wait, two a wait it is held
+// in, such as a write to a full pipe), and calls over once the size passes
+// memLimit or the CPU time cpuLimit (either 0 for none), then stops.
+func watch(ctx context.Context, p *proc, memLimit int64, cpuLimit time.Duration, peak *atomic.Int64, asleep func(), over func(memory bool)) {
+	t := time.NewTimer(time.Millisecond)
 	defer t.Stop()
-	for {
-		if rss, ok := residentSize(path); !ok {
+	slept := 0
+	for n := 0; ; n++ {
+		hwm, sleeping, ok := p.status()
+		if !ok {
 			return
-		} else if rss > limit {
-			over()
+		}
+		raise(peak, hwm)
+		if slept++; !sleeping {
+			slept = 0
+		} else if slept == 2 {
+			asleep()
+		}
+		if memLimit > 0 && hwm > memLimit {
+			over(true)
 			return
+		}
+		if cpuLimit > 0 {
+			if cpu, ok := p.cpu(); ok && cpu > cpuLimit {
+				over(false)
+				return
+			}
+		}
+		if n < pollFast || slept > 0 {
+			t.Reset(time.Millisecond)
+		} else {
+			t.Reset(watchPoll)
 		}
 		select {
 		case <-ctx.Done():
@@ -59,18 +163,63 @@ func watchMemory(ctx context.Context, pid int, limit int64, over func()) {
 	}
 }
 
-// residentSize reads the VmRSS line of a /proc/PID/status file, in bytes.
-func residentSize(path string) (int64, bool) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
+// statusField reads a "NAME: N kB" line of a /proc status file, in bytes.
+// A zombie has no memory lines: it reports 0, true.
+func statusField(b []byte, name string) (int64, bool) {
 	for line := range strings.Lines(string(b)) {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, name); ok {
 			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10, err == nil
 		}
 	}
-	// A zombie has no VmRSS line: it holds no memory.
 	return 0, true
 }
+
+// clockTicks is the unit of /proc/PID/stat's times: USER_HZ, 100 on every
+// Linux architecture Go runs on.
+const clockTicks = 100
+
+// cpuTime reads the user and system time of a /proc/PID/stat file.
+func cpuTime(b []byte) (time.Duration, bool) {
+	// The command name, in parentheses, may hold spaces: the fields are
+	// counted from after its closing parenthesis.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	s, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(u+s) * time.Second / clockTicks, true
+}
+
+// fillPipe fills the pipe w writes to, so that the solver's first write
+// to it waits until the reader takes what fillPipe wrote, and returns how
+// many bytes that is: 0 if it could not learn the pipe's size.
+func fillPipe(w *os.File) int {
+	raw, err := w.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	size := 0
+	raw.Control(func(fd uintptr) {
+		n, _, errno := syscall.Syscall(syscall.SYS_FCNTL, fd, fGetPipeSize, 0)
+		if errno == 0 {
+			size = int(n)
+		}
+	})
+	if size <= 0 {
+		return 0
+	}
+	n, _ := w.Write(make([]byte, size))
+	return n
+}
+
+// fGetPipeSize is fcntl's F_GETPIPE_SZ, which package syscall lacks.
+const fGetPipeSize = 1032

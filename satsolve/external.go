@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,11 +46,20 @@ type External struct {
 	// ErrMemoryOut. It is enforced on Linux, by reading the process's
 	// resident size every few milliseconds; elsewhere it is not.
 	MemoryLimit int64
+	// CPULimit, when above zero, is the most CPU time (user and system) a
+	// run may take: past it the solver is killed and the run fails with
+	// ErrCPUOut, as runsolver and BenchExec limit a run's CPU time rather
+	// than its wall time. Enforced on Linux, like MemoryLimit.
+	CPULimit time.Duration
 }
 
 // ErrMemoryOut reports a solver killed for taking more memory than its
-// limit (External.MemoryLimit).
+// limit (External.MemoryLimit), or that took more before it ended.
 var ErrMemoryOut = errors.New("memory limit exceeded")
+
+// ErrCPUOut reports a solver killed for taking more CPU time than its
+// limit (External.CPULimit), or that took more before it ended.
+var ErrCPUOut = errors.New("CPU time limit exceeded")
 
 // ErrBadProof reports an UNSAT answer whose proof was missing or refused.
 var ErrBadProof = errors.New("UNSAT proof refused")
@@ -172,10 +182,11 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 		a, u, err := e.run(ctx, path, dir, g)
 		res.CPU += u.cpu
 		res.PeakMemory = max(res.PeakMemory, u.peak)
+		res.Wall += u.wall
 		if err != nil {
 			// The figures of the runs go with the failure: a memory-out
 			// is judged by them.
-			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory}, err
+			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory, Wall: res.Wall}, err
 		}
 		if a.Status == Unknown {
 			return Result{}, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolver, e.Label)
@@ -194,7 +205,7 @@ func (e *External) Count(ctx context.Context, f *encode.Formula, limit int) (Res
 		// decodes to the right grid all the same (the decoder fills the
 		// givens in), and would hide the solver's bug.
 		if k := g.Falsified(a.Model); k >= 0 {
-			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory}, fmt.Errorf("%w: %s's model falsifies clause %d of the formula it was given", ErrWrongModel, e.Label, k+1)
+			return Result{CPU: res.CPU, PeakMemory: res.PeakMemory, Wall: res.Wall}, fmt.Errorf("%w: %s's model falsifies clause %d of the formula it was given", ErrWrongModel, e.Label, k+1)
 		}
 		model := make([]bool, f.VarMap.NumVars())
 		for _, l := range a.Model {
@@ -304,7 +315,8 @@ const pipeGrace = time.Second
 // usage is what one run of a solver took, as the system measured it.
 type usage struct {
 	cpu  time.Duration // user and system time
-	peak int64         // the largest resident size, in bytes
+	peak int64         // the largest resident size, in bytes: the solver's own (see peakMemory)
+	wall time.Duration // from the start of the process to its end
 }
 
 func (e *External) run(ctx context.Context, path, dir string, f *encode.Formula) (Answer, usage, error) {
@@ -381,26 +393,42 @@ func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Form
 	}
 	defer errR.Close()
 	cmd.Stderr = errW
-	var outR, outW *os.File
-	if !useOut { // with a result file, standard output goes to the null device
-		if outR, outW, err = os.Pipe(); err != nil {
-			errW.Close()
-			return Answer{}, err
-		}
-		defer outR.Close()
-		cmd.Stdout = outW
+	// Standard output is a pipe even with a result file (its lines are
+	// then dropped): filled before the start (see fillPipe), it holds the
+	// solver's first write until a reading of its memory (see watch).
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		errW.Close()
+		return Answer{}, err
 	}
+	defer outR.Close()
+	cmd.Stdout = outW
+	filled := fillPipe(outW)
+	started := time.Now()
 	err = cmd.Start()
 	errW.Close()
-	if outW != nil {
-		outW.Close()
-	}
+	outW.Close()
 	if err != nil {
 		if ctx.Err() != nil {
 			return Answer{}, fmt.Errorf("%s: %w", e.Label, ctx.Err())
 		}
 		return Answer{}, fmt.Errorf("%w: %s: %w", ErrSolver, e.Label, err)
 	}
+
+	// The figures of the run are the solver's own process's: its rusage
+	// for the CPU time; for the memory, its rusage when that is above
+	// what Go's vfork leaves in it of this process (ownPeak), else the
+	// highest of the high-water marks watch read in /proc. The pipe is
+	// read once watch has seen the solver asleep, which it is when held
+	// at its first write (its answer, its search done): a solver of a few
+	// milliseconds is measured at its end, not between two readings.
+	parent := ownPeak()
+	pr := openProc(cmd.Process.Pid)
+	defer pr.close()
+	var polled atomic.Int64
+	asleep := make(chan struct{})
+	var once sync.Once
+	wake := func() { once.Do(func() { close(asleep) }) }
 
 	var stderr tail
 	var answer Answer
@@ -411,35 +439,67 @@ func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Form
 		io.Copy(&stderr, errR)
 		readers <- struct{}{}
 	}()
-	if outR != nil {
-		go func() {
-			cr := &capReader{r: outR, n: limit}
-			answer, answerErr = ReadAnswer(cr, f.Vars)
-			if answerErr != nil {
-				// Drain what is left, within the limit, so that the solver
-				// finishes and its exit status is known.
-				_, err := io.Copy(io.Discard, cr)
-				if errors.Is(answerErr, errTooLong) || errors.Is(err, errTooLong) {
-					tooLong = true
-					stop()
-				}
-			}
+	go func() {
+		select {
+		case <-asleep:
+		case <-runCtx.Done():
+		}
+		var r io.Reader = outR
+		if filled > 0 {
+			// What fillPipe wrote comes first; an error here is the
+			// solver's output closed early, which the next read sees.
+			io.CopyN(io.Discard, outR, int64(filled))
+		}
+		if useOut {
+			io.Copy(io.Discard, r)
 			readers <- struct{}{}
-		}()
-	} else {
+			return
+		}
+		cr := &capReader{r: r, n: limit}
+		answer, answerErr = ReadAnswer(cr, f.Vars)
+		if answerErr != nil {
+			// Drain what is left, within the limit, so that the solver
+			// finishes and its exit status is known.
+			_, err := io.Copy(io.Discard, cr)
+			if errors.Is(answerErr, errTooLong) || errors.Is(err, errTooLong) {
+				tooLong = true
+				stop()
+			}
+		}
 		readers <- struct{}{}
-	}
-	var memOut atomic.Bool
-	if e.MemoryLimit > 0 {
-		go watchMemory(runCtx, cmd.Process.Pid, e.MemoryLimit, func() {
-			memOut.Store(true)
+	}()
+	var memOut, cpuOut atomic.Bool
+	watched := make(chan struct{})
+	go func() {
+		watch(runCtx, pr, e.MemoryLimit, e.CPULimit, &polled, wake, func(memory bool) {
+			if memory {
+				memOut.Store(true)
+			} else {
+				cpuOut.Store(true)
+			}
 			stop()
 		})
-	}
+		wake()
+		close(watched)
+	}()
 	waitErr := cmd.Wait()
+	u.wall = time.Since(started)
+	stop()
+	<-watched
 	killGroup(cmd)
 	if ps := cmd.ProcessState; ps != nil {
 		u.cpu, u.peak = ps.UserTime()+ps.SystemTime(), peakMemory(ps)
+		if u.peak <= parent {
+			u.peak = polled.Load()
+		}
+		// A run that passed a limit between two readings is over it all
+		// the same, as runsolver and BenchExec judge it.
+		if e.MemoryLimit > 0 && u.peak > e.MemoryLimit {
+			memOut.Store(true)
+		}
+		if e.CPULimit > 0 && u.cpu > e.CPULimit {
+			cpuOut.Store(true)
+		}
 	}
 	timer := time.NewTimer(pipeGrace)
 	defer timer.Stop()
@@ -454,9 +514,7 @@ func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Form
 		// Closing the read ends unblocks the readers.
 		heldOpen = true
 		errR.Close()
-		if outR != nil {
-			outR.Close()
-		}
+		outR.Close()
 		<-readers
 	}
 
@@ -465,7 +523,10 @@ func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Form
 	}
 	note := stderrNote(stderr.b)
 	if memOut.Load() {
-		return Answer{}, fmt.Errorf("%w: %s took more than %d MB; it was killed%s", ErrMemoryOut, e.Label, e.MemoryLimit>>20, note)
+		return Answer{}, fmt.Errorf("%w: %s took more than %d MB (%.1f MB); it was killed or ended over it%s", ErrMemoryOut, e.Label, e.MemoryLimit>>20, float64(u.peak)/(1<<20), note)
+	}
+	if cpuOut.Load() {
+		return Answer{}, fmt.Errorf("%w: %s took more than %v of CPU time (%v); it was killed or ended over it%s", ErrCPUOut, e.Label, e.CPULimit, u.cpu.Round(time.Millisecond), note)
 	}
 	if tooLong {
 		return Answer{}, fmt.Errorf("%w: %s printed more than %d bytes, the limit for a formula of %d variables; it was killed%s",
@@ -505,4 +566,14 @@ func (e *External) runOnce(ctx context.Context, path, dir string, f *encode.Form
 		return Answer{}, fmt.Errorf("%w: %s exited with %d but answered %v", ErrSolver, e.Label, code, a.Status)
 	}
 	return a, nil
+}
+
+// raise sets a to v if v is larger.
+func raise(a *atomic.Int64, v int64) {
+	for {
+		old := a.Load()
+		if v <= old || a.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }

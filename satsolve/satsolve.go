@@ -56,6 +56,10 @@ type Result struct {
 	// in a gophersat worker).
 	CPU        time.Duration
 	PeakMemory int64
+	// Wall is the time from the start of an external solver's runs to
+	// their ends, summed: theirs, without this process's writing of the
+	// CNF and reading of the answer.
+	Wall time.Duration
 }
 
 // Solution returns the first grid found, or nil.

@@ -44,7 +44,7 @@ func checkCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "engines", DefaultText: "native,sat; search,sat for rules", Usage: "comma-separated `ENGINES` (sat runs once per encoding)"},
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "comma-separated CNF `ENCODINGS`: " + strings.Join(encode.Names(), ", ")},
-			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 2, Usage: "count solutions up to `K`"},
+			&cli.IntFlag{Name: "limit", Aliases: []string{"k"}, Value: 1, Usage: "count solutions up to `K`: 1, one solver call per timed run, as a SAT benchmark times it; 2 also compares uniqueness, two calls timed as one"},
 			timeoutFlag("give up on an engine's puzzle after `DURATION` (0: never)"),
 			&cli.StringFlag{Name: "out-dir", Usage: "write the CNFs that reproduce each disagreement or failure, and the case shrunk, into `DIR`"},
 			workersFlag(),
@@ -57,6 +57,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},
 			memLimitFlag(),
+			cpuLimitFlag(),
 			shardFlag(),
 			maxDecompressedFlag(),
 		}, shrinkFlags()...),

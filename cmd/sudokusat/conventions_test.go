@@ -340,7 +340,7 @@ func TestCheckCertified(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical is not installed; .ci/run installs it")
 	}
-	out, errOut, code := runCLI(t, "", "check", "--engines", "native,cadical", "--certify", "../../testdata/magictour-sample.txt")
+	out, errOut, code := runCLI(t, "", "check", "--limit", "2", "--engines", "native,cadical", "--certify", "../../testdata/magictour-sample.txt")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

@@ -36,6 +36,7 @@ func countCommand() *cli.Command {
 			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			memLimitFlag(),
+			cpuLimitFlag(),
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),

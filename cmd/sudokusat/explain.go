@@ -78,6 +78,7 @@ func explainCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
+			cpuLimitFlag(),
 			explainFormats.flag(),
 			&cli.Float64Flag{Name: "max-rating", Usage: "stop (stuck) where only steps harder than `RATING` remain"},
 			&cli.BoolFlag{Name: "no-guess", Usage: "stop (stuck) where a guess would be next"},

@@ -107,6 +107,7 @@ func gradeCommand() *cli.Command {
 			sumsFlag(),
 			maxClausesFlag(),
 			memLimitFlag(),
+			cpuLimitFlag(),
 			lineOrJSON.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			workersFlag(),

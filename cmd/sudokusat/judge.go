@@ -22,17 +22,23 @@ func judgeCommand() *cli.Command {
 			"solver gave on it (SAT competition, MiniSat or PB form; gzip or xz too) from ANSWERS/FILE.out,\n" +
 			"run by any script. Each answer is judged: a model must satisfy every clause of the instance,\n" +
 			"read from its file, and decode to a grid the validator accepts (the one solution when the\n" +
-			"manifest states one); a status must be the one the manifest states. One record per instance,\n" +
+			"manifest states one); a status must be the one the manifest states. A model is read as the\n" +
+			"literals it lists: a variable it leaves out is free, not false. With --proofs an UNSAT answer\n" +
+			"is right only when its proof, ANSWERS/FILE.lrat (LRAT) or FILE.drat, FILE.frat, FILE.proof\n" +
+			"(DRAT, FRAT), refutes the instance; with none it is unverified. One record per instance,\n" +
 			"then a summary with the PAR-2 score when --times and --timeout are given.\n" +
 			"Exit status 1 when an answer is wrong or malformed.\n\n" +
 			examples(
 				"for f in fam/*.cnf; do cadical -q $f > $f.out; done; sudokusat judge fam/manifest.jsonl",
 				"CaDiCaL's answers judged",
 				"sudokusat judge --answers runs/kissat --times runs/kissat/times.txt --timeout 60s fam/manifest.jsonl",
-				"answers kept apart, with each run's seconds: PAR-2"),
+				"answers kept apart, with each run's seconds: PAR-2",
+				"for f in fam/*.cnf; do cadical -q $f $f.drat > $f.out; done; sudokusat judge --proofs fam/manifest.jsonl",
+				"each UNSAT answer checked by its DRAT proof"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "answers", Usage: "the `DIR` of the answers, FILE.out for each instance FILE (default: the manifest's)"},
 			&cli.StringFlag{Name: "suffix", Value: ".out", Usage: "the answers' file name `SUFFIX`"},
+			&cli.BoolFlag{Name: "proofs", Usage: "check each UNSAT answer's proof (FILE.lrat, FILE.drat, FILE.frat or FILE.proof beside the answer, gzip or xz too); without one the answer is unverified"},
 			&cli.StringFlag{Name: "times", Usage: "a `FILE` of lines \"INSTANCE SECONDS\": each run's time"},
 			timeoutFlag("the runs' time limit, for PAR-2: a run without a right answer counts twice `DURATION`"),
 			textOrJSON.flag(),
@@ -69,7 +75,14 @@ func judgeCommand() *cli.Command {
 			w := bufio.NewWriter(c.App.Writer)
 			var js []family.Judgement
 			for _, in := range instances {
-				j := family.Judge(dir, answers+string(filepath.Separator)+in.File+c.String("suffix"), in)
+				base := answers + string(filepath.Separator) + in.File
+				var proofs []string
+				if c.Bool("proofs") {
+					for _, ext := range []string{".lrat", ".drat", ".frat", ".proof"} {
+						proofs = append(proofs, base+ext, base+ext+".gz", base+ext+".xz")
+					}
+				}
+				j := family.Judge(c.Context, dir, base+c.String("suffix"), in, proofs)
 				if t, ok := times[in.File]; ok {
 					j.Seconds = &t
 				}
@@ -80,6 +93,9 @@ func judgeCommand() *cli.Command {
 					continue
 				}
 				fmt.Fprintf(w, "%s: %s: expected %s %s, answered %s", j.Verdict, j.File, j.Expected, j.Count, j.Answer)
+				if c.Bool("proofs") && j.Answer == family.UNSAT && j.Checked != "claimed" {
+					fmt.Fprintf(w, " (%s checked)", j.Checked)
+				}
 				if j.Reason != "" {
 					fmt.Fprintf(w, ": %s", j.Reason)
 				}
@@ -91,12 +107,17 @@ func judgeCommand() *cli.Command {
 				w.Write(append(b, '\n'))
 			} else {
 				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-				fmt.Fprintln(tw, "instances\tright\twrong\tunknown\tmissing\tPAR-2 s\t")
 				p := "-"
 				if summary.PAR2 != nil {
 					p = fmt.Sprintf("%.4g", *summary.PAR2)
 				}
-				fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", summary.Instances, summary.Right, summary.Wrong, summary.Unknown, summary.Missing, p)
+				if c.Bool("proofs") {
+					fmt.Fprintln(tw, "instances\tright\twrong\tunknown\tmissing\tunverified\tPAR-2 s\t")
+					fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", summary.Instances, summary.Right, summary.Wrong, summary.Unknown, summary.Missing, summary.Unverified, p)
+				} else {
+					fmt.Fprintln(tw, "instances\tright\twrong\tunknown\tmissing\tPAR-2 s\t")
+					fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", summary.Instances, summary.Right, summary.Wrong, summary.Unknown, summary.Missing, p)
+				}
 				tw.Flush()
 			}
 			if err := w.Flush(); err != nil {

@@ -22,6 +22,18 @@ func memLimitFlag() cli.Flag {
 		}}
 }
 
+// cpuLimitFlag is --cpu-limit, the CPU time an external solver's run may
+// take.
+func cpuLimitFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "cpu-limit", Usage: "kill an external solver's run past `DURATION` of CPU time (user and system), as BenchExec and runsolver limit a run: status timeout (Linux; 0: no limit)",
+		Action: func(_ *cli.Context, d time.Duration) error {
+			if d < 0 {
+				return usagef("--cpu-limit %v: want 0 (no limit) or more", d)
+			}
+			return nil
+		}}
+}
+
 // runRecord is check's JSON record of one engine's run on one puzzle: what
 // a solver developer's judge reads. Checked says how far the answer was
 // verified (verdict.Verdict.Checked).
@@ -37,8 +49,15 @@ type runRecord struct {
 	Micros  float64 `json:"us"`
 	CPU     float64 `json:"cpu_us,omitempty"`  // an external solver's user and system time
 	PeakKB  int64   `json:"peak_kb,omitempty"` // an external solver's largest resident size
-	By      string  `json:"by,omitempty"`
-	Error   string  `json:"error,omitempty"`
+	// CPUTime, WallTime and Memory are the run's figures as BenchExec
+	// names them (seconds, seconds, bytes): an external solver's
+	// process's own, measured by the system; for the other engines only
+	// the wall time, the engine's.
+	CPUTime  float64 `json:"cputime,omitempty"`
+	WallTime float64 `json:"walltime"`
+	Memory   int64   `json:"memory,omitempty"`
+	By       string  `json:"by,omitempty"`
+	Error    string  `json:"error,omitempty"`
 	notReadJSON
 }
 
@@ -69,7 +88,11 @@ func writeRuns(w io.Writer, engines []*engine.Engine, it *item, vs []verdict.Ver
 func writeRun(w io.Writer, e *engine.Engine, it *item, v verdict.Verdict, agree *bool, limit int) {
 	r := runRecord{Index: it.index, File: it.file, Line: it.line, Engine: e.Name(), Status: string(v.Kind), Count: v.Count,
 		Agree: agree, Micros: float64(v.Elapsed.Nanoseconds()) / 1e3, CPU: float64(v.CPU.Nanoseconds()) / 1e3,
-		PeakKB: v.PeakMemory >> 10, By: v.By, notReadJSON: it.notRead()}
+		PeakKB: v.PeakMemory >> 10, By: v.By, notReadJSON: it.notRead(),
+		CPUTime: v.CPU.Seconds(), WallTime: v.Elapsed.Seconds(), Memory: v.PeakMemory}
+	if v.Wall > 0 {
+		r.WallTime = v.Wall.Seconds()
+	}
 	if v.Kind == verdict.Error && v.Status == engine.MemoryOut {
 		r.Status = v.Status.String()
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ func TestCheckJSONRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	plot, scat := filepath.Join(dir, "cactus.svg"), filepath.Join(dir, "scatter.svg")
-	out, stderr, code := runCLI(t, "", "check", "--engines", "native,sat,"+broken, "--timeout", "5s",
+	out, stderr, code := runCLI(t, "", "check", "--limit", "2", "--engines", "native,sat,"+broken, "--timeout", "5s",
 		"--format", "json", "--plot", plot, "--scatter", scat, testdata+"top95-sample.txt")
 	if code != 1 {
 		t.Fatalf("exit %d (want 1: an engine failed): %s", code, stderr)
@@ -153,6 +154,57 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, "", "check", "--mem-limit", "-1", "-"); code != 2 {
 		t.Errorf("--mem-limit -1: exit %d, %s", code, stderr)
+	}
+}
+
+// TestCheckTimedRuns: by default each timed run is one solver call, and
+// its record carries BenchExec's figures, the solver process's own; a
+// solver past --cpu-limit is killed, its status timeout, though its wall
+// time is far from --timeout.
+func TestCheckTimedRuns(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc: the limits are enforced and the figures measured on Linux only")
+	}
+	calls := filepath.Join(t.TempDir(), "calls")
+	counter := script(t, "counter", "#!/bin/sh\necho call >> "+calls+"\nexec cadical -q \"$@\"\n")
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical is not installed: .ci/run installs it")
+	}
+	out, stderr, code := runCLI(t, "", "check", "--engines", "native,"+counter, "--format", "json", testdata+"top95-sample.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	puzzles := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			Engine   string   `json:"engine"`
+			Summary  bool     `json:"summary"`
+			CPUTime  float64  `json:"cputime"`
+			WallTime *float64 `json:"walltime"`
+			Memory   int64    `json:"memory"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Summary || r.Engine != counter {
+			continue
+		}
+		puzzles++
+		if r.CPUTime <= 0 || r.WallTime == nil || *r.WallTime <= 0 || r.Memory < 1<<20 || r.Memory > 256<<20 {
+			t.Errorf("record %s: want cputime, walltime above 0 and memory of a few MB", line)
+		}
+	}
+	if n := strings.Count(readFile(t, calls), "call"); puzzles != 20 || n != puzzles {
+		t.Errorf("%d solver calls for %d timed runs, want one each of 20", n, puzzles)
+	}
+
+	busy := script(t, "busy", "#!/bin/sh\nwhile :; do :; done\n")
+	out, _, code = runCLI(t, inputPuzzle+"\n", "check", "--engines", "native,"+busy, "--cpu-limit", "300ms", "--timeout", "10m", "--format", "json", "-")
+	if code != 1 || !strings.Contains(out, `"status":"timeout"`) || !strings.Contains(out, "CPU time limit exceeded") {
+		t.Errorf("exit %d, want 1 and a timeout past the CPU limit:\n%s", code, out)
+	}
+	if _, stderr, code := runCLI(t, "", "check", "--cpu-limit", "-1s", "-"); code != 2 {
+		t.Errorf("--cpu-limit -1s: exit %d, %s", code, stderr)
 	}
 }
 

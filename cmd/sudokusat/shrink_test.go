@@ -284,7 +284,7 @@ func TestShrinkBadProof(t *testing.T) {
 		puzzle := "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n"
 		var stderr string
 		var code int
-		out, stderr, code = runCLI(t, puzzle, "check", "--engines", "native,"+liar+" {cnf} {proof}", "--certify",
+		out, stderr, code = runCLI(t, puzzle, "check", "--limit", "2", "--engines", "native,"+liar+" {cnf} {proof}", "--certify",
 			"--out-dir", dir, "--shrink-time", budget.String())
 		if code != 1 || !strings.Contains(out, "UNSAT proof refused") {
 			t.Fatalf("exit %d\n%s\n%s", code, out, stderr)

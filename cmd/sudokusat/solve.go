@@ -40,7 +40,7 @@ func engineOptions(c *cli.Context, w *engine.Workers) (engine.Options, error) {
 		return engine.Options{}, usagef("--sums: %w", err)
 	}
 	return engine.Options{Encoding: c.String("encoding"), Sums: sums, MaxClauses: c.Int("max-clauses"), Workers: w, Certify: c.Bool("certify"),
-		MemoryLimit: int64(c.Int("mem-limit")) << 20}, nil
+		MemoryLimit: int64(c.Int("mem-limit")) << 20, CPULimit: c.Duration("cpu-limit")}, nil
 }
 
 func maxClausesFlag() cli.Flag {
@@ -178,6 +178,7 @@ func solveCommand(t engine.Table) *cli.Command {
 			solveFormats.flag(),
 			timeoutFlag("give up on a puzzle after `DURATION` (0: never)"),
 			memLimitFlag(),
+			cpuLimitFlag(),
 			workersFlag(),
 			quietFlag(),
 			certifyFlag(),

@@ -255,7 +255,7 @@ func TestVariantRender(t *testing.T) {
 // cannot speak of, are refused.
 func TestVariantCertify(t *testing.T) {
 	path := miracleFile(t, true)
-	out, errOut, code := runCLI(t, "", "check", "--certify", "--engines", "search,sat", path)
+	out, errOut, code := runCLI(t, "", "check", "--limit", "2", "--certify", "--engines", "search,sat", path)
 	sat, search := tallyRow(out, "sat/reduced"), tallyRow(out, "search")
 	if code != 0 || len(sat) == 0 || sat[len(sat)-1] != "1" || len(search) == 0 || search[len(search)-1] != "uncertified" {
 		t.Errorf("check --certify: exit %d, %q, %q", code, out, errOut)

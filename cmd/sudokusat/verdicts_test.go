@@ -123,7 +123,7 @@ func TestCheckVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			engines := tt.engines(t)
-			args := append([]string{"check", "--engines", engines}, tt.extra...)
+			args := append([]string{"check", "--limit", "2", "--engines", engines}, tt.extra...)
 			out, stderr, code := runCLI(t, tt.puzzle+"\n", append(args, "-")...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d", code, tt.code)
@@ -149,7 +149,7 @@ func TestCheckVerdicts(t *testing.T) {
 // summary records.
 func TestCheckVerdictsJSON(t *testing.T) {
 	unsat, sleeper := script(t, "unsat", alwaysUNSAT), script(t, "sleeper", neverAnswers)
-	out, stderr, code := runCLI(t, inputPuzzle+"\n", "check", "--engines", "native,"+unsat+","+sleeper,
+	out, stderr, code := runCLI(t, inputPuzzle+"\n", "check", "--limit", "2", "--engines", "native,"+unsat+","+sleeper,
 		"--timeout", "200ms", "--format", "json", "-")
 	if code != 1 {
 		t.Errorf("exit %d, want 1; %s", code, stderr)
