@@ -253,7 +253,7 @@ func externalChecker(t *testing.T, name string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
-		t.Skipf("%s is not on PATH: build it from github.com/marijnheule/drat-trim (make drat-trim lrat-check), as .ci/run does", name)
+		t.Skipf("%s is not on PATH: Debian has no package for it, so CI skips this; build it from github.com/marijnheule/drat-trim (make drat-trim lrat-check) to run it", name)
 	}
 	return path
 }
