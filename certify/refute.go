@@ -88,13 +88,14 @@ func File(ctx context.Context, m *encode.VarMap, given *encode.Formula, proof io
 		return 0, err
 	}
 	n := m.Puzzle.Size()
+	least := minDirectClauses(m.Puzzle.Grid.BoxRows(), m.Puzzle.Grid.BoxCols())
 	switch {
 	case !direct(build):
 		if err := liftable(n); err != nil {
 			return 0, fmt.Errorf("%w: %w", ErrNotChecked, err)
 		}
-	case given.NumClauses() < minDirectClauses(n):
-		return 0, fmt.Errorf("%w: the CNF file holds %d clauses, fewer than the %d that every direct encoding of a %d×%d grid has: it is not the %s formula of its puzzle", ErrNotChecked, given.NumClauses(), minDirectClauses(n), n, n, m.Encoding)
+	case given.NumClauses() < least:
+		return 0, fmt.Errorf("%w: the CNF file holds %d clauses, fewer than the %d that every direct encoding of a %d×%d grid has: it is not the %s formula of its puzzle", ErrNotChecked, given.NumClauses(), least, n, n, m.Encoding)
 	}
 	f, err := build(m.Puzzle.Grid)
 	if err != nil {
@@ -172,10 +173,18 @@ func blocksGrid(p *sudokusat.Grid, c []int32) error {
 	return sudokusat.CheckSolution(p, g)
 }
 
-// minDirectClauses is the fewest clauses a direct encoding of an n×n grid
-// has: the minimal encoding's n² at-least-one clauses and 3n²·C(n,2)
-// pairwise at-most-one clauses, to which efficient and extended add.
-func minDirectClauses(n int) int { return n*n + 3*n*n*(n*(n-1)/2) }
+// minDirectClauses is the fewest clauses a direct encoding of a grid with
+// boxes of br rows and bc columns has: the minimal encoding's n² cell
+// at-least-one clauses and its pairwise at-most-one clauses, C(n,2) per
+// row or column and digit, and per box and digit the C(n,2) pairs less
+// those in one row or column of the box, which the rows and columns have
+// written; efficient and extended add to it.
+func minDirectClauses(br, bc int) int {
+	n := br * bc
+	pairs := n * (n - 1) / 2
+	boxPairs := pairs - br*bc*(bc-1)/2 - bc*br*(br-1)/2
+	return n*n + 2*n*n*pairs + n*n*boxPairs
+}
 
 // direct reports whether build makes a direct formula (a variable per
 // cell and digit, its clauses fixed by the grid's size), asked of the

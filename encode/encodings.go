@@ -36,19 +36,19 @@ type Info struct {
 // slice is new on each call, so that no caller can change another's.
 func Encodings() []Info {
 	es := []Info{
-		{Name: "minimal", Doc: "cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)",
+		{Name: "minimal", Doc: "cell at-least-one and pairwise at-most-one per row, column and box (Weber 2005)",
 			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
 				return direct(ctx, g, "minimal", false, false, max)
 			}},
-		{Name: "efficient", Doc: "minimal plus at most one digit per cell (Weber)",
+		{Name: "efficient", Doc: "minimal plus at most one digit per cell (Lynce & Ouaknine 2006)",
 			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
 				return direct(ctx, g, "efficient", true, false, max)
 			}},
-		{Name: "extended", Doc: "exactly one digit per cell and per row, column and box (Lynce & Ouaknine)",
+		{Name: "extended", Doc: "exactly one digit per cell and per row, column and box (Lynce & Ouaknine 2006)",
 			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
 				return direct(ctx, g, "extended", true, true, max)
 			}},
-		{Name: "reduced", Doc: "givens propagated first; only the candidates left are variables (the default)",
+		{Name: "reduced", Doc: "givens propagated first; only the candidates left are variables (after Kwon & Jain 2006; the default)",
 			build: func(ctx context.Context, g *sudokusat.Grid, max int) (*Formula, error) {
 				return reduced(ctx, g, productThreshold, "reduced", max)
 			}},

@@ -92,10 +92,10 @@ func ExampleEncodings() {
 		fmt.Printf("%-16s %s\n", e.Name, e.Doc)
 	}
 	// Output:
-	// minimal          cell at-least-one and pairwise at-most-one per row, column and box (Lynce & Ouaknine)
-	// efficient        minimal plus at most one digit per cell (Weber)
-	// extended         exactly one digit per cell and per row, column and box (Lynce & Ouaknine)
-	// reduced          givens propagated first; only the candidates left are variables (the default)
+	// minimal          cell at-least-one and pairwise at-most-one per row, column and box (Weber 2005)
+	// efficient        minimal plus at most one digit per cell (Lynce & Ouaknine 2006)
+	// extended         exactly one digit per cell and per row, column and box (Lynce & Ouaknine 2006)
+	// reduced          givens propagated first; only the candidates left are variables (after Kwon & Jain 2006; the default)
 	// reduced-pairwise reduced with pairwise at-most-one in every group: more clauses, no auxiliary variables
 }
 

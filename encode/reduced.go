@@ -143,17 +143,27 @@ func reduced(ctx context.Context, g *sudokusat.Grid, threshold int, name string,
 			f.amo(lits, threshold)
 		}
 	}
+	// lineCount[kind][u*n+d] is how many cells of row (kind 0) or column
+	// (kind 1) u can hold digit d+1: a box whose cells for a digit all lie
+	// in one line that has no other cell for it has the line's very
+	// at-least-one clause, which is not written twice.
+	lineCount := [2][]int{make([]int, n*n), make([]int, n*n)}
 	for ui := 0; ui < 3*n; ui++ {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("encoding: %w", err)
 		}
-		kind := ui / n
-		gather(p.unit(kind, ui%n))
-		for _, vs := range vars {
+		kind, u := ui/n, ui%n
+		gather(p.unit(kind, u))
+		for d, vs := range vars {
 			if len(vs) == 0 {
 				continue
 			}
-			f.Add(vs...)
+			if kind < 2 {
+				lineCount[kind][u*n+d] = len(vs)
+			}
+			if kind < 2 || !f.sameLineAs(n, vs, lineCount, d) {
+				f.Add(vs...)
+			}
 			if len(vs) >= threshold {
 				// The product encoding covers the whole group; the pairs
 				// its row or column also forbids are cheap to repeat.
@@ -215,4 +225,18 @@ func (p *prop) size(threshold int) (clauses, vars int) {
 		}
 	}
 	return clauses, vars
+}
+
+// sameLineAs reports whether the candidate variables vs of digit d+1 in a
+// box are all of the candidates of that digit in one row or one column,
+// as lineCount counts them.
+func (f *Formula) sameLineAs(n int, vs []int32, lineCount [2][]int, d int) bool {
+	first := int(f.Cands[vs[0]-1].Cell)
+	row, col := true, true
+	for _, v := range vs[1:] {
+		c := int(f.Cands[v-1].Cell)
+		row = row && c/n == first/n
+		col = col && c%n == first%n
+	}
+	return row && lineCount[0][first/n*n+d] == len(vs) || col && lineCount[1][first%n*n+d] == len(vs)
 }

@@ -1,7 +1,8 @@
 // Package family writes families of SAT instances with known answers from
 // Sudoku puzzles, for SAT-solver developers: unique puzzles (exactly one
 // model), puzzles with several solutions, uniqueness refutations and
-// unsatisfiable puzzles (no model), large completion puzzles and variant
+// unsatisfiable puzzles (no model), quasigroup-with-holes (QWH) and
+// quasigroup-completion (QCP) instances at their hardness peak, and variant
 // puzzles. Every instance is a DIMACS CNF in a chosen encoding whose
 // leading comments state its kind, size, seed and expected answer, and
 // every expected answer is checked before it is given: by the validator
@@ -41,9 +42,16 @@ const (
 	Several    Kind = "several"
 	Refutation Kind = "refutation"
 	Unsat      Kind = "unsat"
-	Completion Kind = "completion"
+	QWH        Kind = "qwh"
 	Variant    Kind = "variant"
+	QCP        Kind = "qcp"
 )
+
+// DefaultEncoding is the encoding of a family's instances unless told
+// otherwise: a direct encoding, so that the solver, not the encoder, does
+// the propagation and the search (the reduced encoding solves many
+// instances before any clause is written, docs/families.md).
+const DefaultEncoding = "extended"
 
 // KindInfo describes a kind.
 type KindInfo struct {
@@ -59,13 +67,18 @@ func Kinds() []KindInfo {
 		{Several, "unique puzzles with givens removed until a second solution appears (SAT, count ≥2)"},
 		{Refutation, "a unique puzzle's formula with its solution blocked by one clause (UNSAT: proves uniqueness)"},
 		{Unsat, "puzzles with no solution that unit propagation on the CNF does not refute (UNSAT)"},
-		{Completion, "N×N grids drawn at random with a fraction of cells blanked (SAT, count ≥1)"},
+		{QWH, "quasigroup with holes: a random full N×N grid with cells blanked, at the hardness peak (SAT)"},
 		{Variant, "variant puzzles from f-puzzles files with known solutions, sums as clauses (SAT, count 1)"},
+		{QCP, "quasigroup completion: an N×N grid partly filled at random, at its hardness peak (SAT or UNSAT)"},
 	}
 }
 
-// ParseKind returns the kind with the given name.
+// ParseKind returns the kind with the given name, or with its old name:
+// completion is QWH.
 func ParseKind(name string) (Kind, error) {
+	if name == "completion" {
+		return QWH, nil
+	}
 	var names []string
 	for _, k := range Kinds() {
 		if string(k.Kind) == name {
@@ -88,9 +101,10 @@ type Options struct {
 	Kinds    []Kind
 	Count    int    // instances per kind
 	Seed     uint64 // the family's seed: each instance draws from its own stream of it
-	Encoding string // the encoding of classic puzzles (encode.Default when empty)
-	// Size and Open are the completion kind's grid side and fraction of
-	// cells left open (0 < Open < 1).
+	Encoding string // the encoding of classic puzzles (DefaultEncoding when empty)
+	// Size and Open are the QWH and QCP kinds' grid side and fraction of
+	// cells left open (0 < Open < 1); Open 0 means each kind's measured
+	// hardness peak for the size (PeakOpen).
 	Size int
 	Open float64
 	// From, when not empty, replaces generated 9×9 puzzles as the base of
@@ -102,10 +116,11 @@ type Options struct {
 	// Variants are the puzzles of the variant kind, with their solutions;
 	// instance i takes the i-th, and the kind stops when they run out.
 	Variants []Source
-	// CountBudget bounds the native count to 2 of each completion puzzle:
-	// within it the count is stated exactly (1 or ≥2), past it as ≥1.
-	// It is the one place where time enters, and it can only turn a
-	// count of "1" or ">=2" into ">=1". 0 means no count.
+	// CountBudget bounds the native count to 2 of each QWH and QCP
+	// puzzle: within it a QWH count is stated exactly (1 or ≥2), past it
+	// as ≥1; a QCP puzzle the native solver does not answer within it is
+	// replaced by another drawn from the same stream. It is the one place
+	// where time enters. 0 means no count, and no QCP kind.
 	CountBudget time.Duration
 	// Warn, when not nil, is told of puzzles passed over.
 	Warn func(string)
@@ -120,21 +135,40 @@ func (o Options) Check() error {
 	case o.Count < 1:
 		return fmt.Errorf("count %d: want at least 1", o.Count)
 	}
-	if _, err := encode.Resolve(o.Encoding); err != nil {
+	if _, err := encode.Resolve(o.encoding()); err != nil {
 		return err
 	}
 	for _, k := range o.Kinds {
 		switch k {
-		case Completion:
+		case QWH, QCP:
 			if _, _, err := sudokusat.BoxShape(o.Size); err != nil {
 				return fmt.Errorf("size %d: %w", o.Size, err)
 			}
-			if !(o.Open > 0 && o.Open < 1) {
+			if !(o.Open == 0 || o.Open > 0 && o.Open < 1) {
 				return fmt.Errorf("open %v: want a fraction between 0 and 1", o.Open)
 			}
 		}
+		if k == QCP && o.CountBudget <= 0 {
+			return errors.New("kind qcp: the native solver must answer each puzzle: want a count budget above 0")
+		}
 	}
 	return nil
+}
+
+// encoding is the encoding o names, DefaultEncoding when none.
+func (o Options) encoding() string {
+	if o.Encoding == "" {
+		return DefaultEncoding
+	}
+	return o.Encoding
+}
+
+// open is the fraction of cells kind k leaves open.
+func (o Options) open(k Kind) float64 {
+	if o.Open == 0 {
+		return PeakOpen(k, o.Size)
+	}
+	return o.Open
 }
 
 // Instance is one instance of a family, with its expected answer.
@@ -295,8 +329,10 @@ func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, err
 	switch k {
 	case Variant:
 		return m.variant(ctx)
-	case Completion:
-		return m.completion(ctx, rng)
+	case QWH:
+		return m.qwh(ctx, rng)
+	case QCP:
+		return m.qcp(ctx, rng)
 	}
 	puzzle, solution, source, err := m.base(ctx, rng)
 	if err != nil {
@@ -326,7 +362,7 @@ func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, err
 
 // encodeGrid encodes a classic puzzle in the family's encoding.
 func (m *maker) encodeGrid(g *sudokusat.Grid) (*encode.Formula, error) {
-	return encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: m.o.Encoding})
+	return encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: m.o.encoding()})
 }
 
 // instance starts an instance of f with its DIMACS.
@@ -480,15 +516,16 @@ func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng
 	return nil, nil
 }
 
-// completion blanks a fraction of the cells of a random full grid.
-func (m *maker) completion(ctx context.Context, rng *rand.Rand) (*Instance, error) {
+// qwh blanks a fraction of the cells of a random full grid: a quasigroup
+// with holes, satisfiable by construction.
+func (m *maker) qwh(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	n := m.o.Size
 	full, err := generate.RandomGrid(ctx, generate.RandomGridOptions{Size: n, Seed: rng.Uint64(), Stream: rng.Uint64()})
 	if err != nil {
 		return nil, err
 	}
 	g := full.Clone()
-	open := int(m.o.Open*float64(n*n) + 0.5)
+	open := int(m.o.open(QWH)*float64(n*n) + 0.5)
 	for _, cell := range rng.Perm(n * n)[:open] {
 		g.SetCell(cell, 0)
 	}

@@ -45,7 +45,7 @@ func allKinds() []Kind {
 }
 
 // testOptions are the family tests' options. CountBudget, the one place
-// where time enters a family, is a minute: the completion counts take
+// where time enters a family, is a minute: the QWH and QCP counts take
 // milliseconds, and must not turn into ">=1" on a loaded machine, which
 // would make two families with one seed differ.
 func testOptions(t *testing.T) Options {
@@ -90,8 +90,9 @@ func TestMakeDeterministic(t *testing.T) {
 // stated when the count is 1), the hash and the comments; an unsat
 // instance must survive unit propagation.
 func TestMakeAnswers(t *testing.T) {
-	ins, _ := makeAll(t, testOptions(t))
-	checkAnswers(t, ins)
+	o := testOptions(t)
+	ins, _ := makeAll(t, o)
+	checkAnswers(t, o, ins)
 	kinds := map[Kind]int{}
 	for _, in := range ins {
 		kinds[in.Kind]++
@@ -113,7 +114,7 @@ func TestMakeEncodings(t *testing.T) {
 		}
 		t.Run(e, func(t *testing.T) {
 			o := testOptions(t)
-			o.Kinds, o.Count, o.Encoding, o.Size = []Kind{Unique, Several, Refutation, Unsat, Completion}, 1, e, 9
+			o.Kinds, o.Count, o.Encoding, o.Size = []Kind{Unique, Several, Refutation, Unsat, QWH}, 1, e, 9
 			ins, _ := makeAll(t, o)
 			if len(ins) != 5 {
 				t.Fatalf("%d instances, want 5", len(ins))
@@ -123,16 +124,16 @@ func TestMakeEncodings(t *testing.T) {
 					t.Errorf("%s: encoding %s, want %s", in.File, in.Encoding, e)
 				}
 			}
-			checkAnswers(t, ins)
+			checkAnswers(t, o, ins)
 		})
 	}
 }
 
-// TestMakeLargeCompletion makes a completion puzzle above 30×30, where the
+// TestMakeLargeQWH makes a QWH puzzle above 30×30, where the
 // full grid starts from a pattern grid and gophersat does not count the
 // CNF but checks that the stated solution is a model of it.
-func TestMakeLargeCompletion(t *testing.T) {
-	o := Options{Kinds: []Kind{Completion}, Count: 1, Seed: 3, Size: 36, Open: 0.3, CountBudget: time.Second}
+func TestMakeLargeQWH(t *testing.T) {
+	o := Options{Kinds: []Kind{QWH}, Count: 1, Seed: 3, Size: 36, Open: 0.3, CountBudget: time.Second}
 	ins, _ := makeAll(t, o)
 	in := ins[0]
 	if !strings.Contains(strings.Join(in.Verified, "; "), "gophersat on the CNF with the solution as units: SAT") {
@@ -164,7 +165,7 @@ func TestMakeLargeCompletion(t *testing.T) {
 
 // checkAnswers solves every instance's CNF, read back from its bytes, with
 // gophersat and checks it against what the instance states.
-func checkAnswers(t *testing.T, ins []*Instance) {
+func checkAnswers(t *testing.T, o Options, ins []*Instance) {
 	t.Helper()
 	for _, in := range ins {
 		t.Run(in.File, func(t *testing.T) {
@@ -235,9 +236,9 @@ func checkAnswers(t *testing.T, ins []*Instance) {
 				if in.Blocked == "" {
 					t.Error("no blocked solution stated")
 				}
-			case Completion:
+			case QWH, QCP:
 				n := p.Grid.Size()
-				if open, want := p.Grid.Len()-p.Grid.Givens(), int(0.4*float64(n*n)+0.5); open != want {
+				if open, want := p.Grid.Len()-p.Grid.Givens(), int(o.open(in.Kind)*float64(n*n)+0.5); open != want {
 					t.Errorf("%d open cells, want %d", open, want)
 				}
 			}
@@ -268,5 +269,82 @@ func TestUnitRefutes(t *testing.T) {
 		if got := UnitRefutes(f); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestDefaultInstances: with no encoding and no open fraction given, QWH
+// and QCP instances leave the peak's share of cells open and are written
+// in the extended encoding, every variable and clause of it there: the
+// encoder has solved nothing away (the reduced encoding left 16–27
+// variables of a 16×16 QWH at 40 % open, and none of a 25×25 at 42 %).
+func TestDefaultInstances(t *testing.T) {
+	for _, n := range []int{16, 25} {
+		for _, k := range []Kind{QWH, QCP} {
+			t.Run(fmt.Sprintf("%s %d", k, n), func(t *testing.T) {
+				o := Options{Kinds: []Kind{k}, Count: 1, Seed: 1, Size: n, CountBudget: time.Minute}
+				ins, _ := makeAll(t, o)
+				in := ins[0]
+				f, err := encode.ReadDIMACS(bytes.NewReader(in.CNF))
+				if err != nil {
+					t.Fatal(err)
+				}
+				g := f.Puzzle.Grid
+				if open, want := g.Len()-g.Givens(), int(PeakOpen(k, n)*float64(n*n)+0.5); open != want {
+					t.Errorf("%d open cells, want %d (%v of %d)", open, want, PeakOpen(k, n), n*n)
+				}
+				empty, err := encode.Puzzle(&sudokusat.Puzzle{Grid: emptyLike(t, g)}, encode.Options{Encoding: DefaultEncoding})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if in.Encoding != DefaultEncoding || f.Vars != n*n*n || f.NumClauses() != empty.NumClauses()+g.Givens() {
+					t.Errorf("%s, %d variables, %d clauses; want %s, %d, %d", in.Encoding, f.Vars, f.NumClauses(),
+						DefaultEncoding, n*n*n, empty.NumClauses()+g.Givens())
+				}
+			})
+		}
+	}
+}
+
+func emptyLike(t *testing.T, g *sudokusat.Grid) *sudokusat.Grid {
+	t.Helper()
+	e, err := sudokusat.NewGrid(g.BoxRows(), g.BoxCols())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestQCPStatuses: QCP instances at their peak are satisfiable or not as
+// it falls, each as stated (checkAnswers has gophersat count them), and
+// the peak, where about half are satisfiable, gives some of each; QWH
+// instances are all satisfiable.
+func TestQCPStatuses(t *testing.T) {
+	o := Options{Kinds: []Kind{QWH, QCP}, Count: 8, Seed: 1, Size: 16, CountBudget: time.Minute}
+	ins, _ := makeAll(t, o)
+	checkAnswers(t, o, ins)
+	statuses := map[Kind]map[string]int{QWH: {}, QCP: {}}
+	for _, in := range ins {
+		statuses[in.Kind][in.Status]++
+	}
+	if statuses[QWH][SAT] != 8 {
+		t.Errorf("QWH statuses %v, want 8 SAT", statuses[QWH])
+	}
+	if statuses[QCP][SAT] == 0 || statuses[QCP][UNSAT] == 0 {
+		t.Errorf("QCP statuses %v, want both", statuses[QCP])
+	}
+}
+
+// TestParseKind: the kinds by name, and completion, the old name of QWH.
+func TestParseKind(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want Kind
+	}{{"qwh", QWH}, {"completion", QWH}, {"qcp", QCP}, {"unique", Unique}} {
+		if k, err := ParseKind(tt.name); err != nil || k != tt.want {
+			t.Errorf("ParseKind(%q) = %q, %v; want %q", tt.name, k, err, tt.want)
+		}
+	}
+	if _, err := ParseKind("latin"); err == nil || !strings.Contains(err.Error(), "qwh") {
+		t.Errorf("ParseKind(latin): %v", err)
 	}
 }

@@ -113,7 +113,7 @@ func TestDecodeBoundedByCNF(t *testing.T) {
 			"claims.cnf: malformed DIMACS: line 6: the problem line says 33000000 clauses, but the file holds 0"},
 		{"extended 64×64 header, no clauses", write("empty.cnf", emptyHeader("extended", 64, 8, "p cnf 262144 0")),
 			[]string{"--certify", "--proof", proof}, "s UNSATISFIABLE\n", exitUnsolved,
-			"empty.cnf: the proof is not checked: the CNF file holds 0 clauses, fewer than the 24776704 that every direct encoding of a 64×64 grid has"},
+			"empty.cnf: the proof is not checked: the CNF file holds 0 clauses, fewer than the 22941696 that every direct encoding of a 64×64 grid has"},
 		{"reduced 144×144 header", write("reduced.cnf", emptyHeader("reduced", 144, 12, "p cnf 1 0")),
 			[]string{"--certify", "--proof", proof}, "s UNSATISFIABLE\n", exitUnsolved,
 			"reduced.cnf: the proof is not checked: proofs of the reduced encoding are checked up to 25×25 grids, not 144×144"},

@@ -180,7 +180,7 @@ func TestShrinkWrongModel(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}
 	givens, cnf, clauses, from := shrunkCase(t, out)
-	if givens > 3 || cnf == "" || clauses > 10 || from < 11000 {
+	if givens > 3 || cnf == "" || clauses > 10 || from < 10530 {
 		t.Fatalf("shrunk to %d givens, %d of %d clauses (%q)\n%s", givens, clauses, from, cnf, out)
 	}
 	if out := reproduce(t, dir); !strings.Contains(out, "FAILED #1") || !strings.Contains(out, "wrong") {

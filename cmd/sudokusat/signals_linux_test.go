@@ -49,7 +49,7 @@ func alive(pid int) bool {
 }
 
 // startBusy starts solve on standard input with easy puzzles and then an
-// empty 64×64 grid in the extended encoding (33 million clauses), which
+// empty 64×64 grid in the extended encoding (31 million clauses), which
 // keeps a gophersat worker busy for many seconds, and returns once the
 // easy puzzles' records are out and the worker runs.
 func startBusy(t *testing.T) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer, []int) {
