@@ -222,6 +222,8 @@ func decodeCommand() *cli.Command {
 			// rows of numbers stay numbers.
 			w := sudokusat.NewWriter(c.App.Writer)
 			switch {
+			case format == "grid" && m.Variant != nil:
+				writeDrawn(w, m.Variant, g)
 			case format == "grid" && m.Layout == sudokusat.LayoutNumbers:
 				w.WriteGrid(g, sudokusat.LayoutNumbers)
 			case format == "grid":
