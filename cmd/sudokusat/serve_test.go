@@ -300,6 +300,8 @@ func TestPageAnswersMatchCLI(t *testing.T) {
 		{"candidates of a variant", string(killer), []string{"candidates", "--format", "line"}, api.Candidates},
 		{"hint", "1234........2...", []string{"hint"}, api.Hint},
 		{"hint without a solution", "......34...23...", []string{"hint"}, api.Hint},
+		{"hint by a pair", ".00080.000600700.4030.00.09000105408000000000402706000301007040720040060004010003", []string{"hint"}, api.Hint},
+		{"hint of the fewest", "000000.07000.20.80000.0502.100904000050000040000507009920108000034059000507000000", []string{"hint"}, api.Hint},
 		{"minimal", ".2.1........4.2.", []string{"minimal"}, api.Minimal},
 		{"minimal of a variant", string(killer), []string{"minimal"}, api.Minimal},
 	} {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,29 @@ func TestHintAndMinimal(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &h); err != nil || h.Status != "answered" || h.Solutions != 2 || !h.AtLeast || len(h.Givens) == 0 || h.Line != 1 {
 		t.Errorf("hint --format json: %q, %v", out, err)
+	}
+
+	// No one given makes these unique: one line says so and offers a
+	// pair that does, which count confirms, or says that every given
+	// leaves at least 8 times the cap. Before, the line listed every
+	// given tied at the cap.
+	pairLine := regexp.MustCompile(`^≥10 several: no one of the \d+ givens the solutions allow makes it unique; these two together do: r(\d)c(\d)=(\d) r(\d)c(\d)=(\d)\n$`)
+	pairOf := ".00080.000600700.4030.00.09000105408000000000402706000301007040720040060004010003"
+	out, _, code = runCLI(t, pairOf+"\n", "hint", "-")
+	if m := pairLine.FindStringSubmatch(out); code != 0 || m == nil {
+		t.Errorf("hint %s: exit %d: %q", pairOf, code, out)
+	} else {
+		g := []byte(pairOf)
+		g[int(m[1][0]-'1')*9+int(m[2][0]-'1')] = m[3][0]
+		g[int(m[4][0]-'1')*9+int(m[5][0]-'1')] = m[6][0]
+		if got, _, _ := runCLI(t, string(g)+"\n", "count", "-"); got != "1\n" {
+			t.Errorf("hint %s: %q, but with the pair the puzzle counts %q", pairOf, out, got)
+		}
+	}
+	wide := "000000.07000.20.80000.0502.100904000050000040000507009920108000034059000507000000" // 7676 solutions
+	out, _, code = runCLI(t, wide+"\n", "hint", "-")
+	if !regexp.MustCompile(`^≥10 several: no one of the \d+ givens the solutions allow makes it unique; each leaves ≥80 solutions\n$`).MatchString(out) || code != 0 {
+		t.Errorf("hint %s: exit %d: %q", wide, code, out)
 	}
 
 	out, _, code = runCLI(t, "1234341221434321\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n1234........2...\n", "minimal", "--check", "-")

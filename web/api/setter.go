@@ -212,8 +212,10 @@ func Hint(ctx context.Context, req Request) Reply { return Service{}.Hint(ctx, r
 // Hint answers what would make req.Puzzle unique, as the hint command
 // does. For a puzzle with several solutions (Count of them, up to
 // req.Limit: 0 means 10, at least 2, at most MaxCap), Unique lists the
-// givens that each leave exactly one, or, when none does, Closest those
-// that leave the fewest (Left of them); for a puzzle without a solution,
+// givens that each leave exactly one, or, when none does, Pair two that
+// together do, and Closest those that leave the fewest (Left of them,
+// counted up to Ranked past the cap when tied there; Tried givens
+// weighed); for a puzzle without a solution,
 // Core is a set of givens and rules with none among themselves and Fixes
 // those of them whose removal alone gives it one. Text is the command
 // line's line. It draws the puzzle, givens only, and reads Puzzle,
@@ -239,20 +241,48 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	r.Micros, r.Questions, r.Count, r.Limit = micros(h.Elapsed), h.Questions, h.Solutions, limit
 	r.Unique, r.Closest, r.Left = givenParts(n, h.Givens), givenParts(n, h.Closest), h.Left
 	r.Core, r.Fixes = parts(p, h.Core), parts(p, h.Fixes)
+	r.Pair, r.Tried, r.Ranked = givenParts(n, h.Pair), h.Tried, h.Ranked
+	r.Text = HintText(p, h, limit)
+	return r
+}
+
+// HintText is a hint's line, the command line's and the page's: for a
+// puzzle with several solutions that no single given makes unique, it
+// says so and what comes closest, a pair of givens that does or the
+// given that leaves the fewest solutions, without listing every given
+// tied there.
+func HintText(p *sudokusat.Puzzle, h *engine.Hint, limit int) string {
+	n := p.Size()
 	count := countText(h.Solutions, limit)
 	switch {
 	case h.Solutions == 1:
-		r.Text = "1 unique: no hint needed"
+		return "1 unique: no hint needed"
 	case h.Solutions == 0 && len(h.Fixes) > 0:
-		r.Text = fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", names(r.Core), names(r.Fixes))
+		return fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", names(parts(p, h.Core)), names(parts(p, h.Fixes)))
 	case h.Solutions == 0:
-		r.Text = fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", names(r.Core))
+		return fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", names(parts(p, h.Core)))
 	case len(h.Givens) > 0:
-		r.Text = fmt.Sprintf("%s several: each of these makes it unique: %s", count, names(r.Unique))
-	default:
-		r.Text = fmt.Sprintf("%s several: no one given makes it unique; these leave %s: %s", count, countText(h.Left, limit), names(r.Closest))
+		return fmt.Sprintf("%s several: each of these makes it unique: %s", count, names(givenParts(n, h.Givens)))
 	}
-	return r
+	s := fmt.Sprintf("%s several: no one of the %d givens the solutions allow makes it unique", count, h.Tried)
+	if len(h.Pair) == 2 {
+		return s + "; these two together do: " + names(givenParts(n, h.Pair))
+	}
+	if len(h.Closest) == 0 {
+		return s
+	}
+	if h.Ranked > 0 {
+		limit = h.Ranked
+	}
+	left := countText(h.Left, limit)
+	switch best := givenPart(n, h.Closest[0].Cell, h.Closest[0].Digit).Name; {
+	case h.Left >= limit && len(h.Closest) == h.Tried:
+		return fmt.Sprintf("%s; each leaves %s solutions", s, left)
+	case len(h.Closest) == 1:
+		return fmt.Sprintf("%s; %s leaves the fewest solutions: %s", s, best, left)
+	default:
+		return fmt.Sprintf("%s; %s and %d more leave the fewest solutions: %s", s, best, len(h.Closest)-1, left)
+	}
 }
 
 // countText writes a count up to limit as the command line does: "≥10"

@@ -173,8 +173,11 @@ func TestHint(t *testing.T) {
 				if r.Status != StatusAnswered || r.Message != "" || r.Limit != 10 || r.Count != min(len(sols), 10) {
 					t.Fatalf("got %s %q count %d/%d, want %d solutions", r.Status, r.Message, r.Count, r.Limit, len(sols))
 				}
+				// Without a given that makes it unique, those tied at the
+				// cap are ranked up to engine.RankFactor times it.
+				ranked := engine.RankFactor * 10
 				var unique, closest []string
-				fewest := 11
+				fewest, tried := ranked+1, 0
 				for c := range n * n {
 					if p.Grid.Cell(c) != 0 {
 						continue
@@ -187,7 +190,10 @@ func TestHint(t *testing.T) {
 							}
 						}
 						name := fmt.Sprintf("r%dc%d=%d", c/n+1, c%n+1, d)
-						switch k = min(k, 10); {
+						if k > 1 {
+							tried++
+						}
+						switch k = min(k, ranked); {
 						case k == 1:
 							unique = append(unique, name)
 						case k > 1 && k < fewest:
@@ -198,7 +204,22 @@ func TestHint(t *testing.T) {
 					}
 				}
 				if len(sols) <= 1 || len(unique) > 0 {
-					closest, fewest = nil, 0
+					closest, fewest, tried = nil, 0, 0
+				}
+				if r.Tried != tried {
+					t.Errorf("%d givens tried, want %d", r.Tried, tried)
+				}
+				if len(r.Pair) == 2 {
+					q := withCell(t, p, (r.Pair[0].Row-1)*n+r.Pair[0].Col-1, r.Pair[0].Digit)
+					k := 0
+					for _, g := range q {
+						if g.Cell((r.Pair[1].Row-1)*n+r.Pair[1].Col-1) == r.Pair[1].Digit {
+							k++
+						}
+					}
+					if k != 1 {
+						t.Errorf("pair %v leaves %d solutions", partNames(r.Pair), k)
+					}
 				}
 				if len(sols) == 1 {
 					unique = nil

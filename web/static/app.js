@@ -871,9 +871,20 @@ async function hint() {
   } else if (r.unique) {
     markGivens(r.unique, 'hint', true);
     text = `Not unique: ${many} solutions; each of these makes it unique: ${list(r.unique)} (marked).`;
+  } else if (r.pair) {
+    markGivens(r.pair, 'hint', true);
+    text = `Not unique: ${many} solutions, and no one of the ${r.tried} givens the solutions allow makes it unique; these two together do: ${list(r.pair)} (marked).`;
   } else {
-    markGivens(r.closest || [], 'closest', true);
-    text = `Not unique: ${many} solutions, and no one given makes it unique; each of these leaves the fewest, ${r.left >= r.limit ? `at least ${r.left}` : r.left}: ${list(r.closest || [])} (marked).`;
+    // Only the first of the givens tied at the fewest is named and
+    // marked: hundreds may tie, counted up to r.ranked past the cap.
+    const closest = r.closest || [];
+    const upTo = r.ranked || r.limit;
+    const left = r.left >= upTo ? `at least ${r.left}` : r.left;
+    markGivens(closest.slice(0, 1), 'closest', true);
+    text = `Not unique: ${many} solutions, and no one of the ${r.tried} givens the solutions allow makes it unique`;
+    if (closest.length === r.tried && r.left >= upTo) text += `; each leaves ${left} solutions.`;
+    else if (closest.length > 0) text += `; ${list(closest.slice(0, 1))} (marked)${closest.length > 1 ? ` and ${closest.length - 1} more` : ''} leave${closest.length > 1 ? '' : 's'} the fewest, ${left}.`;
+    else text += '.';
   }
   setStatus(`${text} Found in ${duration(r.us)} (${engineName(r)}).`, kind);
   log(`make unique: ${r.text.length > 90 ? `${r.text.slice(0, 90)}…` : r.text}`);
