@@ -15,6 +15,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/web/api"
 )
 
@@ -164,10 +165,11 @@ func failure(it *item, err error) *setterRecord {
 	return r
 }
 
-// partName names a given ("r1c2=5") or a rule ("rule 3 (thermo)").
+// partName names a given ("r1c2=5") or a rule by its kind, cells and
+// value ("killer r1c1,r1c2 (7)"), as explain names it.
 func partName(p *sudokusat.Puzzle, x engine.Part) string {
 	if x.Rule >= 0 {
-		return fmt.Sprintf("rule %d (%s)", x.Rule+1, p.Rules[x.Rule].Kind)
+		return explain.RuleName(p, x.Rule)
 	}
 	n := p.Size()
 	return fmt.Sprintf("r%dc%d=%d", x.Cell/n+1, x.Cell%n+1, p.Grid.Cell(x.Cell))
@@ -213,7 +215,7 @@ func minimalCommand() *cli.Command {
 				case check:
 					r.text = "not minimal"
 				default:
-					r.text = fmt.Sprintf("not minimal: removable alone: %s; together: %s", strings.Join(alone, " "), strings.Join(together, " "))
+					r.text = fmt.Sprintf("not minimal: removable alone: %s; together: %s", api.JoinNames(alone), api.JoinNames(together))
 				}
 				return r
 			})

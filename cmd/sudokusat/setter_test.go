@@ -65,8 +65,15 @@ func TestHintAndMinimal(t *testing.T) {
 		Minimal         bool
 		Alone, Together []string
 	}
-	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Minimal || len(m.Together) == 0 || !strings.HasPrefix(m.Alone[0], "rule 1 (killer)") {
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Minimal || len(m.Together) == 0 || m.Alone[0] != "killer r1c1-r1c2 (3)" {
 		t.Errorf("minimal on killer-4: exit %d, %q, %v", code, out, err)
+	}
+	// A rule is named by its kind, cells and value, not its place in the
+	// puzzle's list ("rule 1 (killer)" before), and a list with rules in
+	// it is separated by commas.
+	out, _, code = runCLI(t, "", "minimal", "--engine", "search", "../../testdata/variants/killer-4.json")
+	if code != 0 || !strings.HasPrefix(out, "not minimal: removable alone: killer r1c1-r1c2 (3), killer r1c3-r1c4 (7), ") {
+		t.Errorf("minimal on killer-4: exit %d, %q", code, out)
 	}
 	if _, errOut, code := runCLI(t, "", "hint", "--cap", "1", "-"); code != 2 || !strings.Contains(errOut, "--cap 1") {
 		t.Errorf("hint --cap 1: exit %d, %q", code, errOut)

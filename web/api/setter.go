@@ -7,10 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 )
 
 // Statuses of the setters' questions answered, as the command line's
@@ -31,8 +33,8 @@ const defaultHintCap = 10
 // A Part is a given or a rule of the puzzle, or a given a setter may add:
 // Hint's and Minimal's answers.
 type Part struct {
-	// Name says it as the command line does: "r3c3=4", or
-	// "rule 2 (killer)".
+	// Name says it as the command line does: "r3c3=4", or a rule by
+	// its kind, cells and value, "killer r1c1,r1c2 (7)".
 	Name string `json:"name"`
 	// A given: Cell is its cell ("r3c3"), Row and Col count from 1,
 	// Digit is its digit.
@@ -56,7 +58,7 @@ func givenPart(n, cell, digit int) Part {
 func part(p *sudokusat.Puzzle, x engine.Part) Part {
 	if x.Rule >= 0 {
 		kind := p.Rules[x.Rule].Kind
-		return Part{Name: fmt.Sprintf("rule %d (%s)", x.Rule+1, kind), Rule: x.Rule + 1, Kind: kind}
+		return Part{Name: explain.RuleName(p, x.Rule), Rule: x.Rule + 1, Kind: kind}
 	}
 	return givenPart(p.Size(), x.Cell, p.Grid.Cell(x.Cell))
 }
@@ -82,7 +84,18 @@ func names(ps []Part) string {
 	for i, x := range ps {
 		s[i] = x.Name
 	}
-	return strings.Join(s, " ")
+	return JoinNames(s)
+}
+
+// JoinNames joins the names of givens and rules into a list, the command
+// line's and the page's: with spaces between givens ("r1c1=4 r2c2=5"),
+// with commas when a rule's name, which has spaces, is among them
+// ("r1c1=4, killer r1c1-r1c2 (7)").
+func JoinNames(names []string) string {
+	if slices.ContainsFunc(names, func(s string) bool { return strings.Contains(s, " ") }) {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names, " ")
 }
 
 // setterCap reads a request's cap: 0 is def, and it is at least low and

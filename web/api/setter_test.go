@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -252,7 +253,7 @@ func TestHint(t *testing.T) {
 					"several":              "6 several: each of these makes it unique: r3c3=4 r3c4=3 r4c2=3 r4c2=4 r4c3=1 r4c4=1",
 					"conflict":             "0 none: conflicting: r2c3=3 r3c4=2 r4c1=3; removing one of these gives a solution: r2c3=3 r3c4=2 r4c1=3",
 					"unique":               "1 unique: no hint needed",
-					"conflict with a rule": "0 none: conflicting: r1c1=1 rule 1 (thermo); removing one of these gives a solution: r1c1=1 rule 1 (thermo)",
+					"conflict with a rule": "0 none: conflicting: r1c1=1, thermo r1c2-r1c1; removing one of these gives a solution: r1c1=1, thermo r1c2-r1c1",
 				}[pz.name]
 				if wantText != "" && r.Text != wantText {
 					t.Errorf("text %q, want %q", r.Text, wantText)
@@ -287,7 +288,7 @@ func checkCore(t *testing.T, p *sudokusat.Puzzle, r Reply) {
 			}
 		}
 		for i, x := range p.Rules {
-			if !drop(Part{Name: fmt.Sprintf("rule %d (%s)", i+1, x.Kind), Rule: i + 1, Kind: x.Kind}) {
+			if !drop(Part{Name: explain.RuleName(p, i), Rule: i + 1, Kind: x.Kind}) {
 				q.Rules = append(q.Rules, x)
 			}
 		}

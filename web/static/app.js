@@ -818,11 +818,14 @@ function refreshMarks() {
   }, 300);
 }
 
-// list writes parts' names, the first dozen of them, and how many more.
+// list writes parts' names, the first dozen of them, and how many more:
+// separated by spaces, or by commas when a rule's name, which has spaces,
+// is among them (as api.JoinNames does).
 function list(parts) {
   const names = parts.map((x) => x.name);
-  if (names.length <= 12) return names.join(' ');
-  return `${names.slice(0, 12).join(' ')} and ${names.length - 12} more`;
+  const sep = names.some((x) => x.includes(' ')) ? ', ' : ' ';
+  if (names.length <= 12) return names.join(sep);
+  return `${names.slice(0, 12).join(sep)} and ${names.length - 12} more`;
 }
 
 // markGivens marks the cells of givens with class cls, their digits
