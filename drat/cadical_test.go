@@ -20,6 +20,16 @@ import (
 // cadicalProof writes an encoding of an unsolvable puzzle, runs
 // cadical on it with a text and a binary proof, and returns the CNF and both
 // proofs.
+// lookup returns encode's encoding of that name.
+func lookup(t *testing.T, name string) encode.Encoding {
+	t.Helper()
+	enc, err := encode.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return enc
+}
+
 func cadicalProof(t *testing.T, puzzle string, enc encode.Encoding) (cnf, text, binary []byte) {
 	t.Helper()
 	if _, err := exec.LookPath("cadical"); err != nil {
@@ -78,10 +88,10 @@ func TestCadicalProofs(t *testing.T) {
 		enc       encode.Encoding
 		minLemmas int
 	}{
-		{"refuted by the givens", unsat9Trivial, encode.Extended, 0},
-		{"needs search", unsat9, encode.Extended, 100},
-		{"16x16, refuted by propagation", unsat16, encode.Extended, 0},
-		{"16x16, minimal encoding, needs search", unsat16, encode.Minimal, 1000},
+		{"refuted by the givens", unsat9Trivial, lookup(t, "extended"), 0},
+		{"needs search", unsat9, lookup(t, "extended"), 100},
+		{"16x16, refuted by propagation", unsat16, lookup(t, "extended"), 0},
+		{"16x16, minimal encoding, needs search", unsat16, lookup(t, "minimal"), 1000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,7 +121,7 @@ func TestCadicalProofs(t *testing.T) {
 }
 
 func TestCadicalProofCorrupted(t *testing.T) {
-	cnf, text, _ := cadicalProof(t, unsat9, encode.Extended)
+	cnf, text, _ := cadicalProof(t, unsat9, lookup(t, "extended"))
 	lines := strings.SplitAfter(string(text), "\n")
 	var lemmas []int // indices of the added lemmas' lines
 	for i, l := range lines {
@@ -166,7 +176,7 @@ func (c cancelOnRead) Read(p []byte) (int, error) {
 // TestCadicalCancelled cancels the context once the check is under way: it
 // must stop within a thousand or so steps with the context's error.
 func TestCadicalCancelled(t *testing.T) {
-	cnf, text, _ := cadicalProof(t, unsat16, encode.Minimal)
+	cnf, text, _ := cadicalProof(t, unsat16, lookup(t, "minimal"))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res, err := drat.Check(ctx, bytes.NewReader(cnf), cancelOnRead{bytes.NewReader(text), cancel})

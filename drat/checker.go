@@ -73,14 +73,6 @@ type watch struct {
 
 func (w watch) binary() bool { return w.ref < 0 }
 
-// id is the clause's index in clauses.
-func (w watch) id() int32 {
-	if w.ref < 0 {
-		return ^w.ref
-	}
-	return w.ref
-}
-
 func newChecker(ctx context.Context) *checker {
 	c := &checker{
 		ctx:  ctx,
@@ -470,15 +462,6 @@ func (c *checker) implied(lits []int32) bool {
 	}
 	c.occ[np] = ids[:j]
 	return true
-}
-
-func contains(lits []int32, l int32) bool {
-	for _, x := range lits {
-		if x == l {
-			return true
-		}
-	}
-	return false
 }
 
 // addFormulaClause adds a clause of the formula, as addClause does.

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/sudokusat/sudokusat/drat"
-	"github.com/sudokusat/sudokusat/encode"
 )
 
 // naive is a second DRAT checker, written to be obviously right rather than
@@ -201,7 +200,7 @@ func TestCadicalAgainstNaive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: the naive checker takes seconds on a 12,000-clause formula")
 	}
-	cnf, text, _ := cadicalProof(t, unsat9, encode.Extended)
+	cnf, text, _ := cadicalProof(t, unsat9, lookup(t, "extended"))
 	parse := func(s string) (cls [][]int, dels []bool) {
 		for _, line := range strings.Split(s, "\n") {
 			f := strings.Fields(line)

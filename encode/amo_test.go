@@ -139,7 +139,7 @@ func TestDefinitions(t *testing.T) {
 			}
 		}
 	}
-	for _, enc := range []Encoding{Extended, ReducedPairwise} {
+	for _, enc := range []Encoding{lookup(t, "extended"), lookup(t, "reduced-pairwise")} {
 		f, err := enc(puzzles["large-25"])
 		if err != nil {
 			t.Fatal(err)
@@ -272,11 +272,11 @@ func TestReducedPairwise(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := mustGrid(t, string(data))
-	r, err := Reduced(g)
+	r, err := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := ReducedPairwise(g)
+	p, err := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: "reduced-pairwise"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,13 +395,13 @@ func TestAMOsRecorded(t *testing.T) {
 		}
 	}
 	for _, v := range varianttest.All(t) {
-		f, err := Variant(v.Puzzle, SumClauses)
+		f, err := Puzzle(v.Puzzle, Options{Sums: SumClauses})
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkAMOs(t, v.Name, f)
 	}
-	if f, _ := Extended(emptyGrid(t, 4)); f.NumAMOs() != 0 {
+	if f, _ := Puzzle(&sudokusat.Puzzle{Grid: emptyGrid(t, 4)}, Options{Encoding: "extended"}); f.NumAMOs() != 0 {
 		t.Errorf("extended 4×4: %d AMOs recorded, want none", f.NumAMOs())
 	}
 }

@@ -166,7 +166,7 @@ func TestLongArrow(t *testing.T) {
 	if err := v.tupleSum(terms, 0, maxCombos); !errors.Is(err, errTooManyCombos) {
 		t.Fatalf("the tuples: %v, want errTooManyCombos (the case the graph is for)", err)
 	}
-	f, err := Variant(p, SumClauses)
+	f, err := Puzzle(p, Options{Sums: SumClauses})
 	if err != nil {
 		t.Fatal(err)
 	}

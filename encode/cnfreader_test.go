@@ -130,7 +130,7 @@ func TestCNFReaderOPB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.OPB || c.Vars != f.Vars || c.Clauses != f.NumClauses() || c.VarMap.Puzzle.String() != g.String() {
+	if !c.OPB || c.Vars != f.Vars || c.Clauses != f.NumClauses() || c.VarMap.Puzzle.Grid.String() != g.String() {
 		t.Errorf("OPB %v, %d variables, %d constraints, puzzle %v; want %d, %d, %v", c.OPB, c.Vars, c.Clauses, c.VarMap.Puzzle, f.Vars, f.NumClauses(), g)
 	}
 	if _, err := c.ReadClauses(); !errors.Is(err, ErrDIMACS) {

@@ -73,11 +73,12 @@ func writeHeader(bw *bufio.Writer, f *Formula, mark byte) {
 		// A map read from a header without the line has no name to give.
 		fmt.Fprintf(bw, "%c encoding %s\n", mark, f.Encoding)
 	}
-	fmt.Fprintf(bw, "%c box %dx%d\n%c puzzle %s\n", mark, f.Puzzle.BoxRows(), f.Puzzle.BoxCols(), mark, f.Puzzle)
-	if f.Variant != nil {
-		fmt.Fprintf(bw, "%c variant %s\n", mark, marshalRules(f.Variant))
+	g := f.Puzzle.Grid
+	fmt.Fprintf(bw, "%c box %dx%d\n%c puzzle %s\n", mark, g.BoxRows(), g.BoxCols(), mark, g)
+	if !f.Puzzle.Classic() {
+		fmt.Fprintf(bw, "%c variant %s\n", mark, marshalRules(f.Puzzle))
 	}
-	switch f.Layout {
+	switch f.Puzzle.Layout {
 	case sudokusat.LayoutRows:
 		fmt.Fprintf(bw, "%c layout rows\n", mark)
 	case sudokusat.LayoutNumbers:
@@ -299,12 +300,13 @@ func (h *header) varMap(line int) (*VarMap, error) {
 	if err != nil {
 		return nil, dimacsErr(h.puzzleLine, "puzzle: %v", err)
 	}
-	m := &VarMap{Encoding: h.encoding, Puzzle: g, Fixed: g, Layout: h.layout}
+	m := &VarMap{Encoding: h.encoding, Puzzle: &sudokusat.Puzzle{Grid: g}, Fixed: g}
 	if h.variantLine != 0 {
-		if m.Variant, err = unmarshalRules(h.variant, g); err != nil {
+		if m.Puzzle, err = unmarshalRules(h.variant, g); err != nil {
 			return nil, dimacsErr(h.variantLine, "%v", err)
 		}
 	}
+	m.Puzzle.Layout = h.layout
 	if h.mapKind != "explicit" {
 		if len(h.cands) > 0 {
 			return nil, dimacsErr(h.candLines[0], "variable line in a header whose map (line %d) is %s, not explicit", h.mapLine, h.mapKind)

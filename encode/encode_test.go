@@ -26,6 +26,16 @@ func mustGrid(t testing.TB, s string) *sudokusat.Grid {
 	return g
 }
 
+// lookup returns the encoding of that name, as the table gives it.
+func lookup(tb testing.TB, name string) Encoding {
+	tb.Helper()
+	enc, err := Lookup(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return enc
+}
+
 func emptyGrid(t testing.TB, n int) *sudokusat.Grid {
 	t.Helper()
 	g, err := sudokusat.NewGridSize(n)
@@ -52,7 +62,7 @@ func TestClauseCounts(t *testing.T) {
 		for _, c := range []struct {
 			enc  Encoding
 			want int
-		}{{Minimal, tt.minimal}, {Efficient, tt.efficient}, {Extended, tt.extended}} {
+		}{{lookup(t, "minimal"), tt.minimal}, {lookup(t, "efficient"), tt.efficient}, {lookup(t, "extended"), tt.extended}} {
 			f, err := c.enc(g)
 			if err != nil {
 				t.Fatal(err)
@@ -79,13 +89,13 @@ func TestGivensAddUnits(t *testing.T) {
 // TestReducedShrinks checks that the reduced formula is a small fraction of
 // the extended one and that propagation-only puzzles need no variables.
 func TestReducedShrinks(t *testing.T) {
-	ext, _ := Extended(mustGrid(t, inkala))
-	red, _ := Reduced(mustGrid(t, inkala))
+	ext, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(t, inkala)}, Options{Encoding: "extended"})
+	red, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(t, inkala)}, Options{Encoding: "reduced"})
 	if red.Vars >= ext.Vars/2 || red.NumClauses() >= ext.NumClauses()/4 {
 		t.Errorf("reduced %d vars %d clauses is not much smaller than extended %d/%d",
 			red.Vars, red.NumClauses(), ext.Vars, ext.NumClauses())
 	}
-	solved, _ := Reduced(mustGrid(t, inkalaSolution[:80]+"."))
+	solved, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(t, inkalaSolution[:80]+".")}, Options{Encoding: "reduced"})
 	if solved.Vars != 0 || solved.NumClauses() != 0 || solved.Fixed.String() != inkalaSolution {
 		t.Errorf("one blank: got %d vars, %d clauses, fixed %s", solved.Vars, solved.NumClauses(), solved.Fixed)
 	}
@@ -93,7 +103,7 @@ func TestReducedShrinks(t *testing.T) {
 	// (x1)(¬x1). Row 1 needs a 1 but every cell of it sees one.
 	bad := mustGrid(t, ".23456789"+"........."+"........."+".1......."+"........."+"........."+"........."+"........."+".........")
 	bad.Set(4, 0, 1) // column 0 now holds 1 below: r1c1 cannot be 1
-	f, _ := Reduced(bad)
+	f, _ := Puzzle(&sudokusat.Puzzle{Grid: bad}, Options{Encoding: "reduced"})
 	if f.NumClauses() != 2 || f.Vars != 1 {
 		t.Errorf("contradiction: got %d vars, %d clauses", f.Vars, f.NumClauses())
 	}
@@ -163,7 +173,7 @@ func abs(l int32) int32 {
 }
 
 func TestDecodeErrors(t *testing.T) {
-	f, _ := Extended(mustGrid(t, inkala))
+	f, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(t, inkala)}, Options{Encoding: "extended"})
 	if _, err := f.DecodeLits([]int{1}); !errors.Is(err, ErrDecode) {
 		t.Errorf("partial model: err = %v, want ErrDecode", err)
 	}
@@ -188,7 +198,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := buf.String()
-			for _, want := range []string{"c sudokusat", "c encoding " + name, "c puzzle " + f.Puzzle.String()} {
+			for _, want := range []string{"c sudokusat", "c encoding " + name, "c puzzle " + f.Puzzle.Grid.String()} {
 				if !strings.Contains(text, want) {
 					t.Errorf("%s: header lacks %q", name, want)
 				}
@@ -210,7 +220,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, form, err)
 				}
-				if m.Encoding != name || !m.Puzzle.Equal(f.Puzzle) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
+				if m.Encoding != name || !m.Puzzle.Grid.Equal(f.Puzzle.Grid) || !m.Fixed.Equal(f.Fixed) || len(m.Cands) != len(f.Cands) || m.Direct() != f.Direct() {
 					t.Errorf("%s %s: map read back differs: %+v", name, form, m)
 				}
 				for i := range m.Cands {
@@ -263,11 +273,11 @@ func TestReadDIMACSErrors(t *testing.T) {
 // empty 25×25.
 func TestRectangularAndLarge(t *testing.T) {
 	g := emptyGrid(t, 6)
-	f, _ := Extended(g)
+	f, _ := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: "extended"})
 	if want := 4 * 36 * (1 + 15); f.NumClauses() != want {
 		t.Errorf("6×6 extended: %d clauses, want %d", f.NumClauses(), want)
 	}
-	red, _ := Reduced(g)
+	red, _ := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: "reduced"})
 	if red.Vars != 216 {
 		t.Errorf("empty 6×6 reduced: %d vars, want 216", red.Vars)
 	}

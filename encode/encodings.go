@@ -117,9 +117,10 @@ type Options struct {
 // Puzzle encodes p: a classic puzzle in the encoding o names, and a puzzle
 // with rules or regions with Variant, the one encoding that knows them (o's
 // encoding is not used then). It is the one way from a puzzle to a
-// formula, for the engines, the encode command and the page. The
-// formula's Layout is p's, so that a solution decoded from it is written
-// back in p's notation.
+// formula, for the engines, the encode command and the page. The map's
+// Puzzle is p (its grid, regions, rules and layout), so that a solution
+// decoded from the formula is checked against p and written back in p's
+// notation.
 func Puzzle(p *sudokusat.Puzzle, o Options) (*Formula, error) {
 	return PuzzleContext(context.Background(), p, o)
 }
@@ -149,6 +150,6 @@ func PuzzleContext(ctx context.Context, p *sudokusat.Puzzle, o Options) (*Formul
 	if err != nil {
 		return nil, err
 	}
-	f.Layout = p.Layout
+	f.Puzzle.Layout = p.Layout
 	return f, nil
 }

@@ -144,7 +144,7 @@ func TestMaxClauses(t *testing.T) {
 	g, _ := sudokusat.NewGridSize(400)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := Reduced(g)
+	_, err := Puzzle(&sudokusat.Puzzle{Grid: g}, Options{Encoding: "reduced"})
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "the reduced encoding of this 400×400 puzzle has 755,840,000 clauses over 89,600,000 variables") {
 		t.Errorf("an empty 400×400: %v", err)

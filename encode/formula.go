@@ -1,13 +1,16 @@
 // Package encode turns Sudoku puzzles into CNF formulas and models back into
-// grids.
+// grids. Puzzle is the one way from a puzzle to a formula.
 //
-// Four encodings are offered. Minimal, Efficient and Extended are the direct
-// encodings of the literature: one variable per (row, column, digit),
-// numbered v = r·N² + c·N + d + 1 with r, c and d counted from 0, and the
-// givens added as unit clauses. Reduced first propagates the givens (naked
-// and hidden singles to a fixpoint) and then encodes only the candidates
-// that survive, numbered densely, so that only the open part of the puzzle
-// reaches the solver.
+// A classic puzzle has five encodings (Encodings). minimal, efficient and
+// extended are the direct encodings of the literature: one variable per
+// (row, column, digit), numbered v = r·N² + c·N + d + 1 with r, c and d
+// counted from 0, and the givens added as unit clauses. reduced first
+// propagates the givens (naked and hidden singles to a fixpoint) and then
+// encodes only the candidates that survive, numbered densely, so that only
+// the open part of the puzzle reaches the solver; reduced-pairwise is
+// reduced with every at-most-one pairwise. A puzzle with rules or regions
+// has one encoding, over the direct variables, each rule's clauses added
+// (its sums as clauses or as pseudo-Boolean constraints: SumForm).
 //
 // A Formula carries its VarMap, and WriteDIMACS records the map in comment
 // lines, so that a CNF file alone is enough to decode a model (ReadVarMap).
@@ -36,22 +39,25 @@ type Cand struct {
 
 // VarMap says what the variables of a formula mean.
 type VarMap struct {
-	Encoding string          // the encoding's name
-	Puzzle   *sudokusat.Grid // the puzzle as given
-	// Fixed is the puzzle with every cell the encoder decided before
-	// solving; for the direct encodings it is the puzzle itself.
+	Encoding string // the encoding's name
+	// Puzzle is the puzzle the formula encodes, as given: its grid, its
+	// regions and rules (none for a classic puzzle), and the layout it was
+	// written in, so that a solution decoded from the CNF is checked
+	// against it (variant.Check) and written back in its layout.
+	Puzzle *sudokusat.Puzzle
+	// Fixed is the puzzle's grid with every cell the encoder decided
+	// before solving; for the direct encodings it is the grid itself.
 	Fixed *sudokusat.Grid
 	// Cands lists, for the reduced encoding, the candidate behind each
 	// variable: variable i+1 is Cands[i]. It is nil for the direct
 	// encodings, whose variables follow the formula v = r·N² + c·N + d + 1.
 	Cands []Cand
-	// Layout is the layout the puzzle was written in, so that a solution
-	// decoded from the CNF can be written back in it; the zero value is
-	// one line.
-	Layout sudokusat.Layout
-	// Variant is the variant puzzle the formula encodes (see Variant), or
-	// nil for a classic one; its grid is Puzzle.
-	Variant *sudokusat.Puzzle
+}
+
+// mapPuzzle is the puzzle a formula's map keeps of p: its grid (a copy,
+// which no caller changes under the map), regions, rules and layout.
+func mapPuzzle(p *sudokusat.Puzzle) *sudokusat.Puzzle {
+	return &sudokusat.Puzzle{Grid: p.Grid.Clone(), Regions: p.Regions, Rules: p.Rules, Layout: p.Layout}
 }
 
 // Direct reports whether the map is the direct formula rather than a list.
@@ -286,28 +292,19 @@ func thousands(n int) string {
 	return s
 }
 
-// Minimal is the minimal encoding (Lynce & Ouaknine 2006): at least one
-// digit per cell, and each digit at most once per row, column and box, with
-// pairwise at-most-one. N² + 3N²·C(N,2) clauses before the givens.
-func Minimal(g *sudokusat.Grid) (*Formula, error) {
-	return direct(context.Background(), g, "minimal", false, false, DefaultMaxClauses)
-}
-
-// Efficient is Weber's encoding (2005): Minimal plus at most one digit per
-// cell. N²(1+C(N,2)) + 3N²·C(N,2) clauses before the givens.
-func Efficient(g *sudokusat.Grid) (*Formula, error) {
-	return direct(context.Background(), g, "efficient", true, false, DefaultMaxClauses)
-}
-
-// Extended is the extended encoding (Lynce & Ouaknine 2006): exactly one
-// digit per cell, and each digit exactly once per row, column and box. The
-// unit at-least-one clauses make hidden singles plain unit propagation.
-// 4N²(1+C(N,2)) clauses before the givens.
-func Extended(g *sudokusat.Grid) (*Formula, error) {
-	return direct(context.Background(), g, "extended", true, true, DefaultMaxClauses)
-}
-
-// direct builds a direct encoding, given up when ctx ends first.
+// direct builds a direct encoding, given up when ctx ends first: at least
+// one digit per cell and each digit at most once per row, column and box,
+// pairwise; with cellAMO at most one digit per cell too; with unitALO each
+// digit at least once per row, column and box. The three of the table
+// (Encodings) are:
+//
+//   - minimal (Lynce & Ouaknine 2006): neither, N² + 3N²·C(N,2) clauses
+//     before the givens;
+//   - efficient (Weber 2005): cellAMO, N²(1+C(N,2)) + 3N²·C(N,2);
+//   - extended (Lynce & Ouaknine 2006): both, exactly one digit per cell
+//     and each digit exactly once per row, column and box, 4N²(1+C(N,2)):
+//     the unit at-least-one clauses make hidden singles plain unit
+//     propagation.
 func direct(ctx context.Context, g *sudokusat.Grid, name string, cellAMO, unitALO bool, maxClauses int) (*Formula, error) {
 	n := g.Size()
 	pairs := n * (n - 1) / 2
@@ -322,7 +319,7 @@ func direct(ctx context.Context, g *sudokusat.Grid, name string, cellAMO, unitAL
 		return nil, tooLarge(name, g, clauses+g.Givens(), n*n*n, maxClauses)
 	}
 	f := &Formula{
-		VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Fixed: g.Clone()},
+		VarMap: VarMap{Encoding: name, Puzzle: mapPuzzle(&sudokusat.Puzzle{Grid: g}), Fixed: g.Clone()},
 		Vars:   n * n * n,
 	}
 	lits := clauses*2 + n*n*(n-2) + clauses + g.Givens()*2

@@ -20,7 +20,7 @@ func FuzzReadDIMACS(f *testing.F) {
 	f.Add(headerMark + "\nc encoding reduced\nc box 2x2\nc puzzle 1...............\nc fixed 1...............\nc map explicit\nc v 1 1 2 2\np cnf 1 1\n1 0\n")
 	f.Add(headerMark + "\nc encoding variant\nc box 2x2\nc puzzle 1...............\nc variant {\"regions\":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],\"constraints\":[{\"kind\":\"killer\",\"cells\":[1,2],\"value\":5}]}\nc map direct\np cnf 64 1\n1 0\n")
 	var buf bytes.Buffer
-	formula, _ := Reduced(mustGrid(f, "1.........2....."))
+	formula, _ := Puzzle(&sudokusat.Puzzle{Grid: mustGrid(f, "1.........2.....")}, Options{Encoding: "reduced"})
 	WriteDIMACS(&buf, formula)
 	f.Add(buf.String())
 	f.Fuzz(func(t *testing.T, in string) {
@@ -100,7 +100,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if ferr == nil && (full.Puzzle == nil || !full.Puzzle.Equal(m.Puzzle) || !full.Fixed.Equal(m.Fixed) || len(full.Cands) != len(m.Cands)) {
+		if ferr == nil && (full.Puzzle == nil || !full.Puzzle.Grid.Equal(m.Puzzle.Grid) || !full.Fixed.Equal(m.Fixed) || len(full.Cands) != len(m.Cands)) {
 			t.Fatalf("ReadDIMACS and ReadVarMap read different maps")
 		}
 		if m.NumVars() > 1<<20 {
@@ -134,7 +134,7 @@ func checkDecode(t *testing.T, m *VarMap, lits []int) {
 			t.Fatalf("cell %d decoded as %d (fixed %d)", i, g.Cell(i), m.Fixed.Cell(i))
 		}
 	}
-	err = sudokusat.CheckSolution(m.Puzzle, g)
+	err = sudokusat.CheckSolution(m.Puzzle.Grid, g)
 	if err != nil && !errors.Is(err, sudokusat.ErrNotSolution) {
 		t.Fatalf("CheckSolution: %v is not ErrNotSolution", err)
 	}

@@ -3,13 +3,12 @@ package encode
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 
 	"github.com/sudokusat/sudokusat"
 )
 
-// Reduced is the reduced encoding (after Kwon & Jain 2006): the givens are
+// reduced builds the reduced encoding (after Kwon & Jain 2006): the givens are
 // propagated first, naked and hidden singles to a fixpoint, and only the
 // candidates that survive become variables, numbered densely in cell order.
 // Each open cell gets exactly-one over its candidates and each digit not yet
@@ -22,28 +21,23 @@ import (
 // exceed it. When propagation alone proves the puzzle unsolvable the formula
 // is the contradiction (x1) ∧ (¬x1); when it solves the puzzle the formula
 // has no variables and Fixed is the solution.
-func Reduced(g *sudokusat.Grid) (*Formula, error) {
-	return reduced(context.Background(), g, productThreshold, "reduced", DefaultMaxClauses)
-}
-
-// ReducedPairwise is Reduced with every at-most-one written pairwise: the
+//
+// The reduced-pairwise encoding writes every at-most-one pairwise: the
 // same variables and no auxiliary ones, and C(k,2) clauses for a group of
-// k literals where Reduced's product encoding writes 2k + C(p,2) + C(q,2)
-// (p, q about √k) from 16 up. The formula is
-// larger (7.0 M clauses against 3.1 M on the 225×225 file), but a CDCL
-// solver searches it differently: on the 64×64 file near the Latin-square
-// hardness peak, CaDiCaL finds an answer with its default seed on this one
-// and not on Reduced's (docs/performance.md). gophersat, which takes each
-// at-most-one as one cardinality constraint, gets the same problem from both.
-func ReducedPairwise(g *sudokusat.Grid) (*Formula, error) {
-	return reduced(context.Background(), g, math.MaxInt, "reduced-pairwise", DefaultMaxClauses)
-}
-
-// reduced is Reduced with the product encoding from groups of threshold
-// literals up (tests lower it to reach the product encoding on small
-// grids), named name, refused when it would have more than maxClauses
-// clauses: they are counted after the propagation, before anything else is
-// built. It is given up when ctx ends first.
+// k literals where the product encoding writes 2k + C(p,2) + C(q,2) (p, q
+// about √k) from 16 up. The formula is larger (7.0 M clauses against 3.1 M
+// on the 225×225 file), but a CDCL solver searches it differently: on the
+// 64×64 file near the Latin-square hardness peak, CaDiCaL finds an answer
+// with its default seed on this one and not on the reduced one's
+// (docs/performance.md). gophersat, which takes each at-most-one as one
+// cardinality constraint, gets the same problem from both.
+//
+// reduced writes the product encoding from groups of threshold literals
+// up (math.MaxInt for reduced-pairwise; tests lower it to reach the
+// product encoding on small grids), names the formula name, and refuses
+// it when it would have more than maxClauses clauses: they are counted
+// after the propagation, before anything else is built. It is given up
+// when ctx ends first.
 func reduced(ctx context.Context, g *sudokusat.Grid, threshold int, name string, maxClauses int) (*Formula, error) {
 	p := newProp(g)
 	ok := p.run(g)
@@ -55,7 +49,7 @@ func reduced(ctx context.Context, g *sudokusat.Grid, threshold int, name string,
 			return nil, tooLarge(name, g, clauses, vars, maxClauses)
 		}
 	}
-	f := &Formula{VarMap: VarMap{Encoding: name, Puzzle: g.Clone(), Cands: []Cand{}}}
+	f := &Formula{VarMap: VarMap{Encoding: name, Puzzle: mapPuzzle(&sudokusat.Puzzle{Grid: g}), Cands: []Cand{}}}
 	if !ok {
 		f.Fixed = g.Clone()
 		f.Vars = 1

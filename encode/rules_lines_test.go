@@ -31,7 +31,7 @@ func TestLinesDeterministic(t *testing.T) {
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte
 		for range 20 {
-			f, err := Variant(p, sums)
+			f, err := Puzzle(p, Options{Sums: sums})
 			if err != nil {
 				t.Fatal(err)
 			}

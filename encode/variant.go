@@ -68,40 +68,40 @@ const maxCombos = 100_000
 // bounded form to fall back on (an arrow's partial-sum graph) takes it.
 var errTooManyCombos = fmt.Errorf("more than %d digit combinations: too many for clauses (use the PB form)", maxCombos)
 
-// Variant encodes a variant puzzle over the direct variables (v = r·N² +
-// c·N + d, as Extended numbers them), so that models decode as for the
-// classic encodings; auxiliary variables come after them. The base is the
-// extended encoding, with p's regions in place of the boxes when it has
+// variantFormula encodes a variant puzzle over the direct variables (v =
+// r·N² + c·N + d, as the extended encoding numbers them), so that models
+// decode as for the classic encodings; auxiliary variables come after
+// them. The base is the extended encoding, with p's regions in place of the boxes when it has
 // them; each constraint adds its own clauses (see the kinds' comments in
 // the code), and killer sums and arrows are written in the sum form asked.
-// The map's Variant is p, so that WriteDIMACS records its constraints.
+// The map's Puzzle is p, so that WriteDIMACS records its rules.
 //
 // The formula is simplified by what unit propagation settles before any
 // search (the givens, the singles they make, what the rules propagate):
 // each settled variable is a unit clause and left out of every other
-// clause, which has the same models as VariantFull's formula and is a
-// fraction of its size for gophersat to load (see simplified).
-func Variant(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
-	return variantFormula(context.Background(), p, sums, DefaultMaxClauses)
-}
-
-// VariantFull is Variant's formula before the simplification: every
-// clause of the extended encoding with p's regions and of each rule, over
-// all N³ direct variables, and the givens as unit clauses. Its models are
-// Variant's; a proof of Variant's formula is checked against it.
-func VariantFull(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
-	return variantFull(context.Background(), p, sums, DefaultMaxClauses)
-}
-
-// variantFormula is Variant refused past maxClauses clauses for its base, the
-// extended encoding of the grid, which is most of a variant formula, and
-// given up when ctx ends first.
+// clause, which has the same models as the full formula (VariantFull) and
+// is a fraction of its size for gophersat to load (see simplified).
+//
+// It refuses past maxClauses clauses for its base, the extended encoding
+// of the grid, which is most of a variant formula, and gives up when ctx
+// ends first. Puzzle is its one door.
 func variantFormula(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClauses int) (*Formula, error) {
 	f, err := variantFull(ctx, p, sums, maxClauses)
 	if err != nil {
 		return nil, err
 	}
 	return f.simplified(ctx)
+}
+
+// VariantFull is the variant encoding's formula (Puzzle's, for a puzzle
+// with rules or regions) before its simplification: every clause of the
+// extended encoding with p's regions and of each rule, over all N³ direct
+// variables, and the givens as unit clauses. It has the simplified
+// formula's models; no caller needs it but the tests and the benchmark
+// that hold the simplification to that (satsolve's
+// TestVariantSimplifiedSameSolutions and BenchmarkVariantSimplified).
+func VariantFull(p *sudokusat.Puzzle, sums SumForm) (*Formula, error) {
+	return variantFull(context.Background(), p, sums, DefaultMaxClauses)
 }
 
 // variantFull is VariantFull refused past maxClauses clauses for its base,
@@ -125,7 +125,7 @@ func variantSets(ctx context.Context, p *sudokusat.Puzzle, sums SumForm, maxClau
 		return nil, fmt.Errorf("%w: %w", ErrVariant, tooLarge("variant", g, base, n*n*n, maxClauses))
 	}
 	f := &Formula{
-		VarMap: VarMap{Encoding: "variant", Puzzle: g.Clone(), Fixed: g.Clone(), Variant: p},
+		VarMap: VarMap{Encoding: "variant", Puzzle: mapPuzzle(p), Fixed: g.Clone()},
 		Vars:   n * n * n,
 	}
 	if sums == SumPB {
@@ -452,54 +452,6 @@ func (v *venc) tupleSum(terms []term, s, limit int) error {
 	cells := make([]int, k)
 	for i, t := range terms {
 		cells[i] = t.cell
-	}
-	v.writeTable(cells, tuples)
-	return nil
-}
-
-// table writes that cells hold digits ok accepts, listing the digit tuples
-// (the enumeration skips a prefix that partial, when not nil, refuses, and
-// keeps apart the digits of cells that see each other), written as
-// writeTable does. More than maxCombos tuples is an error: a kind with long
-// lines needs an encoding of its own.
-func (v *venc) table(cells []int, ok func(ds []int) bool, partial func(ds []int) bool) error {
-	k := len(cells)
-	var tuples [][]int
-	tuple := make([]int, k)
-	var walk func(i int) bool
-	walk = func(i int) bool {
-		if i == k {
-			if ok(tuple) {
-				tuples = append(tuples, slices.Clone(tuple))
-			}
-			return len(tuples) <= maxCombos
-		}
-		if !v.tick() {
-			return false
-		}
-		for d := 1; d <= v.n; d++ {
-			clash := false
-			for j := 0; j < i && !clash; j++ {
-				clash = tuple[j] == d && (cells[j] == cells[i] || v.sees(cells[j], cells[i]))
-			}
-			if clash {
-				continue
-			}
-			tuple[i] = d
-			if partial != nil && !partial(tuple[:i+1]) {
-				continue
-			}
-			if !walk(i + 1) {
-				return false
-			}
-		}
-		return true
-	}
-	if !walk(0) {
-		if err := v.ctx.Err(); err != nil {
-			return err
-		}
-		return fmt.Errorf("more than %d digit combinations: too many for a table", maxCombos)
 	}
 	v.writeTable(cells, tuples)
 	return nil

@@ -27,7 +27,7 @@ func jigsawKiller(t *testing.T) *sudokusat.Puzzle {
 // variant rules and reads them back, and that the PB form is refused.
 func TestVariantDIMACSRoundTrip(t *testing.T) {
 	p := jigsawKiller(t)
-	f, err := Variant(p, SumClauses)
+	f, err := Puzzle(p, Options{Sums: SumClauses})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,13 +39,13 @@ func TestVariantDIMACSRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.NumClauses() != f.NumClauses() || back.Variant == nil {
-		t.Fatalf("read back %d clauses, variant %v; want %d and the rules", back.NumClauses(), back.Variant, f.NumClauses())
+	if back.NumClauses() != f.NumClauses() || back.Puzzle.Classic() {
+		t.Fatalf("read back %d clauses, puzzle %v; want %d and the rules", back.NumClauses(), back.Puzzle, f.NumClauses())
 	}
-	if !reflect.DeepEqual(back.Variant.Regions, p.Regions) || !reflect.DeepEqual(back.Variant.Rules, p.Rules) || !back.Variant.Grid.Equal(p.Grid) {
-		t.Errorf("rules read back as %+v, want %+v", back.Variant, p)
+	if !reflect.DeepEqual(back.Puzzle.Regions, p.Regions) || !reflect.DeepEqual(back.Puzzle.Rules, p.Rules) || !back.Puzzle.Grid.Equal(p.Grid) {
+		t.Errorf("rules read back as %+v, want %+v", back.Puzzle, p)
 	}
-	pb, err := Variant(p, SumPB)
+	pb, err := Puzzle(p, Options{Sums: SumPB})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,13 +73,13 @@ func TestVariantRefusesBadInput(t *testing.T) {
 	for _, tt := range tests {
 		p := jigsawKiller(t)
 		tt.edit(p)
-		if _, err := Variant(p, SumClauses); !errors.Is(err, ErrVariant) {
+		if _, err := Puzzle(p, Options{Sums: SumClauses}); !errors.Is(err, ErrVariant) {
 			t.Errorf("%s: %v, want an ErrVariant error", tt.name, err)
 		}
 	}
 	big := &sudokusat.Puzzle{Grid: emptyGrid(t, 16), Rules: []sudokusat.Rule{
 		{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}}
-	if _, err := Variant(big, SumPB); !errors.Is(err, ErrVariant) {
+	if _, err := Puzzle(big, Options{Sums: SumPB}); !errors.Is(err, ErrVariant) {
 		t.Errorf("a pill on a 16×16 grid: %v, want an ErrVariant error", err)
 	}
 }

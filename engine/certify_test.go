@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
 
@@ -56,8 +57,8 @@ func TestCertifySolvers(t *testing.T) {
 				t.Skipf("%s is not installed; .ci/run installs the solvers Debian packages (kissat is not among them)", name)
 			}
 			info, ok := Engines().lookup(name)
-			if !ok || !info.Proofs || !strings.Contains(ProofEngines(), name) {
-				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, ProofEngines())
+			if !ok || !info.Proofs || !strings.Contains(Engines().ProofEngines(), name) {
+				t.Fatalf("%s: Proofs %v, ProofEngines %q", name, info.Proofs, Engines().ProofEngines())
 			}
 			for _, enc := range []string{"extended", "reduced"} {
 				t.Run(enc, func(t *testing.T) { certifySolver(t, name, enc) })
@@ -152,11 +153,95 @@ func TestProofEngines(t *testing.T) {
 		if !ok || info.Proofs != (p.ProofArgs != nil) || !strings.Contains(info.Doc, p.Proof) {
 			t.Errorf("%s: Proofs %v, ProofArgs %q, Doc %q", p.Name, info.Proofs, p.ProofArgs, info.Doc)
 		}
-		if listed := slices.Contains(strings.Split(strings.TrimSuffix(ProofEngines(), ", or a command line with {proof}"), ", "), p.Name); listed != info.Proofs {
-			t.Errorf("%s: listed by ProofEngines %v, Proofs %v: %q", p.Name, listed, info.Proofs, ProofEngines())
+		if listed := slices.Contains(strings.Split(strings.TrimSuffix(Engines().ProofEngines(), ", or a command line with {proof}"), ", "), p.Name); listed != info.Proofs {
+			t.Errorf("%s: listed by ProofEngines %v, Proofs %v: %q", p.Name, listed, info.Proofs, Engines().ProofEngines())
 		}
 	}
-	if !strings.Contains(ProofEngines(), "picosat") || !strings.Contains(ProofEngines(), "cryptominisat5") || strings.Contains(ProofEngines(), "minisat,") {
-		t.Errorf("ProofEngines %q", ProofEngines())
+	if !strings.Contains(Engines().ProofEngines(), "picosat") || !strings.Contains(Engines().ProofEngines(), "cryptominisat5") || strings.Contains(Engines().ProofEngines(), "minisat,") {
+		t.Errorf("ProofEngines %q", Engines().ProofEngines())
 	}
+}
+
+// TestCertifyGophersat: gophersat's own proofs, collected from its
+// certificate channel, certify its UNSAT answers (no solution, and no
+// second one) in a direct and in the reduced encoding, in this process and
+// in worker processes (certify's TestGophersatCutProof refuses a proof
+// with its lemmas cut).
+func TestCertifyGophersat(t *testing.T) {
+	wrong := func(p *sudokusat.Grid) *sudokusat.Grid { return wrongGiven(t, p) }
+	puzzles := []struct {
+		name   string
+		g      *sudokusat.Grid
+		status Status
+	}{
+		{"inkala", grid(t, inkala), Solved},
+		{"top95 #2", grid(t, "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."), Solved},
+		{"inkala plus a wrong given", wrong(grid(t, inkala)), Unsolvable},
+		{"easy", readGrid(t, "easy-sample.txt"), Solved},
+		{"16x16", readGrid(t, "large-16.txt"), Solved},
+		{"16x16 plus a wrong given", wrong(readGrid(t, "large-16.txt")), Unsolvable},
+	}
+	// In this process, and in worker processes, where the proof is
+	// collected and sent back.
+	for _, w := range []*Workers{nil, testWorkers(t, 1, true)} {
+		for _, enc := range []string{"extended", "reduced"} {
+			e, err := Open(NameSAT, Options{Encoding: enc, Certify: true, Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !e.Certifies() {
+				t.Fatalf("%s: Certifies is false", enc)
+			}
+			where := "in process"
+			if w != nil {
+				where = "in workers"
+			}
+			for _, p := range puzzles {
+				t.Run(where+"/"+enc+"/"+p.name, func(t *testing.T) {
+					a := Count(context.Background(), e, &sudokusat.Puzzle{Grid: p.g}, 2, 0)
+					if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
+						t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
+					}
+				})
+			}
+		}
+	}
+}
+
+// readGrid reads the first puzzle of a file of testdata.
+func readGrid(t *testing.T, name string) *sudokusat.Grid {
+	t.Helper()
+	file, err := os.Open(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	p, err := sudokusat.NewReader(file).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Grid
+}
+
+// wrongGiven gives the first blank cell where it can a digit that clashes
+// with no given but is not the solution's: a puzzle with no solution that
+// propagation alone may not see.
+func wrongGiven(t *testing.T, p *sudokusat.Grid) *sudokusat.Grid {
+	t.Helper()
+	a := Solve(context.Background(), Native(), &sudokusat.Puzzle{Grid: p}, 0)
+	if a.Status != Solved {
+		t.Fatalf("native: %v %v", a.Status, a.Err)
+	}
+	s := a.Solution()
+	for cell := 0; cell < p.Len(); cell++ {
+		for d := 1; d <= p.Size() && p.Cell(cell) == 0; d++ {
+			q := p.Clone()
+			q.SetCell(cell, d)
+			if d != s.Cell(cell) && q.Validate() == nil {
+				return q
+			}
+		}
+	}
+	t.Fatal("no wrong given fits")
+	return nil
 }

@@ -20,7 +20,7 @@ func TestDLX(t *testing.T) {
 	if e.Name() != NameDLX || e.Encoding() != "" {
 		t.Fatalf("Open(dlx) gave %q, encoding %q", e.Name(), e.Encoding())
 	}
-	es, err := OpenList([]string{"native", "dlx"}, nil, Options{})
+	es, err := Engines().OpenList([]string{"native", "dlx"}, nil, Options{})
 	if err != nil || len(es) != 2 || es[1].Name() != NameDLX {
 		t.Fatalf("OpenList(native, dlx): %v, %v", es, err)
 	}
@@ -42,7 +42,7 @@ func TestDLX(t *testing.T) {
 		{"11..............", 2, Invalid, 0},
 	}
 	for _, tt := range tests {
-		a := Count(context.Background(), DLX(), puzzle(t, tt.puzzle), tt.limit, 0)
+		a := Count(context.Background(), mustOpen(NameDLX), puzzle(t, tt.puzzle), tt.limit, 0)
 		if a.Status != tt.status || a.Count != tt.count {
 			t.Errorf("%s: %v count %d (%v), want %v %d", tt.puzzle, a.Status, a.Count, a.Err, tt.status, tt.count)
 		}
@@ -50,7 +50,7 @@ func TestDLX(t *testing.T) {
 			t.Errorf("%s: no search nodes reported", tt.puzzle)
 		}
 	}
-	if a := Count(context.Background(), DLX(), puzzle(t, inkala), 2, 0); a.Solution().String() != solution {
+	if a := Count(context.Background(), mustOpen(NameDLX), puzzle(t, inkala), 2, 0); a.Solution().String() != solution {
 		t.Errorf("Inkala: %v", a.Solution())
 	}
 
@@ -60,7 +60,7 @@ func TestDLX(t *testing.T) {
 	}
 	// The count would run for ever: a minute is a hang.
 	start := time.Now()
-	a := Count(context.Background(), DLX(), &sudokusat.Puzzle{Grid: big}, 1_000_000_000, 100*time.Millisecond)
+	a := Count(context.Background(), mustOpen(NameDLX), &sudokusat.Puzzle{Grid: big}, 1_000_000_000, 100*time.Millisecond)
 	if a.Status != Timeout || time.Since(start) > time.Minute {
 		t.Errorf("an endless count: %v after %v (%v), want %v", a.Status, time.Since(start), a.Err, Timeout)
 	}

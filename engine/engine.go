@@ -2,7 +2,7 @@
 // count Sudoku puzzles, classic or with rules: the native solver, the
 // search of package variant/search, dancing links (package dlx), gophersat
 // in this process or in worker processes, and any external DIMACS solver,
-// whose UNSAT answers it can have certified by package drat
+// whose UNSAT answers it can have certified by package certify
 // (Options.Certify). Engines lists them, with what each takes and gives.
 // It is the one layer under the command line and the web page, so that
 // each decision about engines (what a name means, which encoding, how many
@@ -188,8 +188,9 @@ func (a Answer) AtLimit() bool { return a.Status == Solved && a.Count >= a.Limit
 var ErrWrong = errors.New("wrong answer")
 
 // ErrNoSolution is the reason of an Unsolvable answer. An external
-// solver's "unsatisfiable" is its claim alone, which nothing here checks
-// yet: its answer's error says so.
+// solver's "unsatisfiable" is its claim alone unless its proof was
+// checked (Options.Certify): its answer's error says which, and
+// Answer.Unverified marks a claim.
 var ErrNoSolution = errors.New("no solution")
 
 // Count looks for up to limit (≥ 1) solutions of p with e and validates
@@ -277,6 +278,68 @@ var errNoAnswerInTime = fmt.Errorf("no answer before the deadline (%w)", context
 // Solve is Count with a limit of 1.
 func Solve(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) Answer {
 	return Count(ctx, e, p, 1, timeout)
+}
+
+// coverer is an engine that answers every possible-or-not question of a
+// puzzle in one search: gophersat.
+type coverer interface {
+	covers() bool // false when answers must be certified, which Cover's are not
+	cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error)
+}
+
+// Cover asks e for solutions of p, which variant.Validate accepts, that
+// between them put in every cell each digit some solution puts there
+// (satsolve.Cover): one search where asking cell by cell takes one each.
+// ok is false, and nothing is run, when e has no such search or its
+// answers must be certified: Cover's last, UNSAT, answer carries no proof.
+// The grids are checked as Count checks them; the answer is Solved, with
+// them all (Count is their number), or says why there is none. When ctx
+// ends during the search the answer is Timeout or Canceled (see
+// ContextStatus), whatever the search said; a positive timeout bounds the
+// search alone. A puzzle without a solution is Unsolvable.
+func Cover(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) (a Answer, ok bool) {
+	c, ok := e.c.(coverer)
+	if !ok || !c.covers() {
+		return Answer{}, false
+	}
+	search := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		search, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	r, err := c.cover(search, p)
+	a.Elapsed, a.Stats = r.Elapsed, r.Stats
+	if a.Elapsed == 0 {
+		a.Elapsed = time.Since(start)
+	}
+	if ctx.Err() != nil {
+		// The caller's deadline is a timeout, not a cancellation.
+		a.Status, _ = ContextStatus(ctx, ctx.Err())
+		a.Err = ctx.Err()
+		if a.Status == Timeout {
+			a.Err = errNoAnswerInTime
+		}
+		return a, true
+	}
+	if err != nil {
+		a.Status, a.Err = Failed, err
+		if s, ok := ContextStatus(search, err); ok {
+			a.Status = s
+		}
+		return a, true
+	}
+	if err := check(e.Name(), r, len(r.Solutions), func(s *sudokusat.Grid) error { return variant.Check(p, s) }); err != nil {
+		a.Status, a.Err = Wrong, err
+		return a, true
+	}
+	a.Count, a.Limit, a.Solutions = len(r.Solutions), len(r.Solutions), r.Solutions
+	a.Status = Solved
+	if a.Count == 0 {
+		a.Status, a.Err = Unsolvable, ErrNoSolution
+	}
+	return a, true
 }
 
 // Differences lists the cells, row-major from 0, where two grids of one

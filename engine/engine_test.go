@@ -216,13 +216,13 @@ func TestOpenErrors(t *testing.T) {
 			t.Errorf("Open(%q, %q): %v, want ErrEngine naming %q", tt.spec, tt.encoding, err, tt.want)
 		}
 	}
-	if _, err := OpenList(nil, nil, Options{}); !errors.Is(err, ErrEngine) {
+	if _, err := Engines().OpenList(nil, nil, Options{}); !errors.Is(err, ErrEngine) {
 		t.Errorf("an empty list: %v, want ErrEngine", err)
 	}
 }
 
 func TestOpenList(t *testing.T) {
-	es, err := OpenList([]string{"native", "sat"}, []string{"reduced", "extended"}, Options{})
+	es, err := Engines().OpenList([]string{"native", "sat"}, []string{"reduced", "extended"}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func (e twice) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Resul
 
 func TestVerifyUnique(t *testing.T) {
 	ctx := context.Background()
-	p, s := grid(t, inkala), grid(t, solution)
+	p, s := puzzle(t, inkala), grid(t, solution)
 	sat, err := Open(NameSAT, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -309,13 +309,31 @@ func TestVerifyUnique(t *testing.T) {
 		t.Errorf("an engine that finds two: %v, want ErrNotUnique", err)
 	}
 	// A puzzle with two solutions, either given as "the" one.
-	two := grid(t, "1...............")
-	r, err := native.Count(ctx, two, 1)
+	two := puzzle(t, "1...............")
+	r, err := native.Count(ctx, two.Grid, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := VerifyUnique(ctx, two, r.Solution, sat); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("a puzzle with several solutions: %v, want ErrNotUnique", err)
+	}
+	// A puzzle with rules: its solution is proved by the engines that take
+	// them, and the validator checks the rules, not the grid alone.
+	m := miracle(t, true)
+	search, err := Open(NameSearch, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Solve(ctx, search, m, 0)
+	if a.Status != Solved {
+		t.Fatalf("miracle: %v %v", a.Status, a.Err)
+	}
+	if err := VerifyUnique(ctx, m, a.Solution(), search, sat); err != nil {
+		t.Errorf("miracle: %v", err)
+	}
+	ruleBreaker := grid(t, solution) // a Sudoku, but not the miracle's
+	if err := VerifyUnique(ctx, &sudokusat.Puzzle{Grid: ruleBreaker.Clone(), Rules: m.Rules}, ruleBreaker, search); !errors.Is(err, ErrNotUnique) {
+		t.Errorf("a grid that breaks the rules: %v, want ErrNotUnique", err)
 	}
 }
 

@@ -175,9 +175,6 @@ func externalInfo(name string, aliases []string, doc string, proofs bool) Info {
 	return Info{Name: name, Aliases: aliases, Doc: doc, Rules: true, Proofs: proofs, CNF: true, Runs: AsProgram, Claims: true, Open: openExternal}
 }
 
-// Names lists the engines' names, in the order of Engines.
-func Names() []string { return Engines().Names() }
-
 // Names lists the table's names, in its order.
 func (t Table) Names() []string {
 	var names []string
@@ -226,11 +223,8 @@ func RulesEngines() string { return Engines().RulesEngines() }
 // RulesEngines lists the table's engines that take puzzles with rules.
 func (t Table) RulesEngines() string { return t.where(func(e Info) bool { return e.Rules }) }
 
-// ProofEngines lists the engines that back their UNSAT answers with
-// proofs, and says a command line can too, for messages.
-func ProofEngines() string { return Engines().ProofEngines() }
-
-// ProofEngines lists the table's engines that give proofs.
+// ProofEngines lists the table's engines that back their UNSAT answers
+// with proofs, and says a command line can too, for messages.
 func (t Table) ProofEngines() string {
 	return t.where(func(e Info) bool { return e.Proofs }) + ", or a command line with {proof}"
 }
@@ -272,7 +266,7 @@ func openErrorf(format string, args ...any) error {
 type Options struct {
 	// Encoding is the CNF encoding of a SAT engine on classic puzzles;
 	// empty means encode.Default. A puzzle with rules has one encoding,
-	// encode.Variant. The other engines ignore it.
+	// the variant one (encode.Puzzle). The other engines ignore it.
 	Encoding string
 	// Sums is how a SAT engine's formula for a puzzle with rules writes
 	// killer and arrow sums; external solvers take CNF, so they always get
@@ -293,7 +287,7 @@ type Options struct {
 	// every UNSAT answer (no solution, and the "no second solution" of a
 	// uniqueness proof), checked by package drat against the formula the
 	// solver was given (with the reduced encoding, from the puzzle's
-	// extended encoding: see checkRefutation); an answer whose proof
+	// extended encoding: see certify.Refutation); an answer whose proof
 	// fails is Wrong. gophersat's proofs are collected where it runs, in
 	// a worker process too, and checked here. The other engines open as
 	// they are, their answers not certified (see Certifies).
@@ -348,15 +342,10 @@ func (t Table) Open(spec string, o Options) (*Engine, error) {
 	return e, nil
 }
 
-// OpenList opens every engine of a list, as check and bench take them:
-// gophersat once for each encoding, named "sat/ENCODING", and every other
-// engine once, external solvers with the first encoding. An empty
+// OpenList opens every engine of a list of t's, as check and bench take
+// them: gophersat once for each encoding, named "sat/ENCODING", and every
+// other engine once, external solvers with the first encoding. An empty
 // encodings list means encode.Default.
-func OpenList(specs, encodings []string, o Options) ([]*Engine, error) {
-	return Engines().OpenList(specs, encodings, o)
-}
-
-// OpenList opens a list of t's engines (see the package-level OpenList).
 func (t Table) OpenList(specs, encodings []string, o Options) ([]*Engine, error) {
 	if len(encodings) == 0 {
 		encodings = []string{encode.Default}

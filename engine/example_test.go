@@ -69,37 +69,3 @@ func ExampleCount_rules() {
 	// sat solved 1 483726159726159483159483726837261594261594837594837261372615948615948372948372615
 	// native error engine native takes classic grids only: this puzzle has rules or regions (engines that take them: search, sat, auto, cadical, kissat, minisat, picosat, cryptominisat5)
 }
-
-// A setter's questions: which digits can still go where, which given
-// would make an open puzzle unique, and which givens a unique one does
-// not need. Each is a series of validated counts.
-func ExampleTrueCandidates() {
-	g, _ := sudokusat.Parse("1234........2...")
-	p := &sudokusat.Puzzle{Grid: g}
-	k, err := engine.TrueCandidates(context.Background(), engine.Search(), p, 1, 0)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for cell := range 4 {
-		var ds []int
-		for d := 1; d <= 4; d++ {
-			if k.Possible(4+cell, d) {
-				ds = append(ds, d)
-			}
-		}
-		fmt.Print(ds, " ")
-	}
-	fmt.Println("in row 2;", len(k.Solutions), "solutions met")
-
-	h, _ := engine.MakeUnique(context.Background(), engine.Search(), p, 10, 0)
-	fmt.Println(h.Solutions, "solutions; a given that leaves one:", h.Givens[0])
-
-	full, _ := sudokusat.Parse("1234341221434321")
-	m, _ := engine.Minimal(context.Background(), engine.Search(), &sudokusat.Puzzle{Grid: full}, 0)
-	fmt.Println(len(m.Alone), "givens removable alone,", len(m.Together), "together")
-	// Output:
-	// [3 4] [3 4] [1 2] [1 2] in row 2; 4 solutions met
-	// 6 solutions; a given that leaves one: {10 4}
-	// 16 givens removable alone, 10 together
-}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/certify"
 	"github.com/sudokusat/sudokusat/drat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -61,7 +62,7 @@ func (e *external) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (R
 		// this one's formula on a copy.
 		c := *s
 		c.Certify = func(ctx context.Context, cnf, proof io.Reader) error {
-			return checkRefutation(ctx, f, cnf, proof)
+			return certify.Refutation(ctx, f, cnf, proof)
 		}
 		s = &c
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/certify"
 	"github.com/sudokusat/sudokusat/dlx"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/native"
@@ -50,12 +51,10 @@ func (e nativeEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int)
 	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Guesses}}, nil
 }
 
-// DLX returns the dancing-links solver. Its Stats report the nodes of its
-// search tree as Guesses: rows placed by the search, forced ones included.
-func DLX() *Engine { return mustOpen(NameDLX) }
-
 func openDLX(row Info, _ string, o Options) (*Engine, error) { return New(row, o, dlxEngine{}), nil }
 
+// dlxEngine is the dancing-links solver. Its Stats report the nodes of its
+// search tree as Guesses: rows placed by the search, forced ones included.
 type dlxEngine struct{}
 
 func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
@@ -66,15 +65,13 @@ func (dlxEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Res
 	return Result{Count: r.Count, Solutions: grids(r.Solution), Stats: Stats{Guesses: r.Nodes}}, nil
 }
 
-// Search returns the independent search of package variant/search, which
-// takes every rule: propagation over candidate masks and a depth-first
-// search, sharing no code with the encoder or the native solver.
-func Search() *Engine { return mustOpen(NameSearch) }
-
 func openSearch(row Info, _ string, o Options) (*Engine, error) {
 	return New(row, o, searchEngine{}), nil
 }
 
+// searchEngine is the independent search of package variant/search, which
+// takes every rule: propagation over candidate masks and a depth-first
+// search, sharing no code with the encoder or the native solver.
 type searchEngine struct{}
 
 func (searchEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
@@ -97,15 +94,15 @@ func openSAT(row Info, _ string, o Options) (*Engine, error) {
 
 func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (Result, error) {
 	w := e.o.Workers
-	if w != nil && p.Classic() {
+	switch {
+	case w != nil && !e.o.Certify:
 		// The worker encodes, so that the parent's work per puzzle is
-		// only the validation, and with Certify the check of the proof,
-		// for which it encodes the puzzle itself: the formula does not
-		// travel to the worker.
-		if !e.o.Certify {
-			return satResult(w.pool.CountGrid(ctx, p.Grid, e.o.encode(), limit))
-		}
-		r, proof, err := w.pool.CountGridProof(ctx, p.Grid, e.o.encode(), limit)
+		// only the validation.
+		return satResult(w.pool.Count(ctx, p, e.o.encode(), limit))
+	case w != nil:
+		// With Certify the parent checks the proof, for which it encodes
+		// the puzzle itself: the formula does not travel to the worker.
+		r, proof, err := w.pool.CountProof(ctx, p, e.o.encode(), limit)
 		if err != nil || r.Count >= limit {
 			return satResult(r, err) // no UNSAT answer to check
 		}
@@ -119,15 +116,14 @@ func (e *satEngine) Count(ctx context.Context, p *sudokusat.Puzzle, limit int) (
 	if err != nil {
 		return Result{}, err
 	}
-	switch {
-	case e.o.Certify && w != nil:
-		return countCertified(ctx, f, limit, w.pool.CountProof)
-	case e.o.Certify:
-		return countCertified(ctx, f, limit, satsolve.CountProof)
-	case w != nil:
-		return satResult(w.pool.Count(ctx, f, limit))
+	if !e.o.Certify {
+		return satResult(satsolve.Count(ctx, f, limit))
 	}
-	return satResult(satsolve.Count(ctx, f, limit))
+	r, proof, err := satsolve.CountProof(ctx, f, limit)
+	if err != nil || r.Count >= limit {
+		return satResult(r, err) // no UNSAT answer to check
+	}
+	return certified(ctx, f, r, proof)
 }
 
 // covers reports whether cover may answer: not when answers must be
@@ -137,33 +133,21 @@ func (e *satEngine) covers() bool { return !e.o.Certify }
 // cover runs satsolve.Cover on p's formula, in a worker process when
 // there are workers.
 func (e *satEngine) cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error) {
+	if w := e.o.Workers; w != nil {
+		return satResult(w.pool.Cover(ctx, p, e.o.encode()))
+	}
 	f, err := encodeCtx(ctx, p, e.o)
 	if err != nil {
 		return Result{}, err
 	}
-	if w := e.o.Workers; w != nil {
-		return satResult(w.pool.Cover(ctx, f))
-	}
 	return satResult(satsolve.Cover(ctx, f))
-}
-
-// countCertified counts with gophersat, with count (in this process or in
-// a worker), and checks the proof of its last UNSAT answer, if any, with
-// checkRefutation.
-func countCertified(ctx context.Context, f *encode.Formula, limit int,
-	count func(context.Context, *encode.Formula, int) (satsolve.Result, *satsolve.Proof, error)) (Result, error) {
-	r, proof, err := count(ctx, f, limit)
-	if err != nil || r.Count >= limit {
-		return satResult(r, err) // no UNSAT answer to check
-	}
-	return certified(ctx, f, r, proof)
 }
 
 // certified checks proof, gophersat's proof of the UNSAT answer that ended
 // the count r of f, and returns r certified, or ErrWrong when the proof
 // fails.
 func certified(ctx context.Context, f *encode.Formula, r satsolve.Result, proof *satsolve.Proof) (Result, error) {
-	if err := checkProof(ctx, f, proof); err != nil {
+	if err := certify.Gophersat(ctx, f, proof); err != nil {
 		if ctx.Err() != nil {
 			return Result{}, fmt.Errorf("checking gophersat's proof: %w", ctx.Err())
 		}

@@ -86,7 +86,7 @@ func TestCountRulesValidates(t *testing.T) {
 // search takes it.
 func TestClassicEnginesRefuseRules(t *testing.T) {
 	jigsaw := &sudokusat.Puzzle{Grid: grid(t, "................"), Regions: []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}}
-	for _, e := range []*Engine{Native(), DLX()} {
+	for _, e := range []*Engine{Native(), mustOpen(NameDLX)} {
 		for _, p := range []*sudokusat.Puzzle{miracle(t, true), jigsaw} {
 			a := Count(context.Background(), e, p, 2, 0)
 			if a.Status != Failed || !errors.Is(a.Err, ErrRules) || !strings.Contains(a.Err.Error(), NameSearch) {

@@ -231,10 +231,6 @@ func newState(b *board) *state {
 	return s
 }
 
-func (s *state) clone() *state {
-	return &state{b: s.b, cand: slices.Clone(s.cand), placed: slices.Clone(s.placed)}
-}
-
 // apply makes a step's conclusions part of the grid.
 func (s *state) apply(st *Step) {
 	s.version++
@@ -265,18 +261,6 @@ func (s *state) broken() bool {
 		}
 	}
 	return false
-}
-
-// fact is what the grid says of digit d in cell c: placed, or out. ok is
-// false when d is still an open candidate of an open cell.
-func (s *state) fact(c, d int) (Fact, bool) {
-	if p := s.placed[c]; p != 0 {
-		return Fact{Candidate: Candidate{c, p}, Placed: true}, true
-	}
-	if s.cand[c]&bit(d) == 0 {
-		return Fact{Candidate: Candidate{c, d}}, true
-	}
-	return Fact{}, false
 }
 
 // facts lists what the grid says of the digits of mask in cells: each

@@ -245,7 +245,7 @@ func (m *maker) base(ctx context.Context, rng *rand.Rand) (*sudokusat.Grid, *sud
 		if err != nil {
 			return nil, nil, "", err
 		}
-		return p.Puzzle, p.Solution, "", nil
+		return p.Puzzle.Grid, p.Solution, "", nil
 	}
 	for m.nextFrom < len(m.o.From) {
 		s := m.o.From[m.nextFrom]
@@ -404,11 +404,12 @@ func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid
 	in.raw = raw
 	// The blocked grid must be the puzzle's one solution, or the formula
 	// would be UNSAT for a reason other than the one stated.
-	if err := engine.VerifyUnique(ctx, puzzle, solution, engine.Native()); err != nil {
+	p := &sudokusat.Puzzle{Grid: puzzle}
+	if err := engine.VerifyUnique(ctx, p, solution, engine.Native()); err != nil {
 		return nil, err
 	}
 	in.Verified = append(in.Verified, "validator: blocked grid solves the puzzle", "native: puzzle unique")
-	return in, verify(ctx, in, &sudokusat.Puzzle{Grid: puzzle}, true)
+	return in, verify(ctx, in, p, true)
 }
 
 // BlockingClause returns the clause that excludes solution from the

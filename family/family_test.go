@@ -146,10 +146,10 @@ func TestMakeLargeCompletion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sudokusat.CheckSolution(f.Puzzle, sol); err != nil {
+	if err := sudokusat.CheckSolution(f.Puzzle.Grid, sol); err != nil {
 		t.Error(err)
 	}
-	if open := f.Puzzle.Len() - f.Puzzle.Givens(); open != 389 { // 0.3 of 1296, rounded
+	if open := f.Puzzle.Grid.Len() - f.Puzzle.Grid.Givens(); open != 389 { // 0.3 of 1296, rounded
 		t.Errorf("%d open cells, want 389", open)
 	}
 	// A wrong solution must be caught: swap two digits of a row.
@@ -189,10 +189,7 @@ func checkAnswers(t *testing.T, ins []*Instance) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := f.Variant
-			if p == nil {
-				p = &sudokusat.Puzzle{Grid: f.Puzzle}
-			}
+			p := f.Puzzle
 			if p.Grid.String() != in.Puzzle {
 				t.Errorf("the CNF's puzzle %s, the manifest's %s", p.Grid, in.Puzzle)
 			}

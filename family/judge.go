@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -115,11 +114,8 @@ func Judge(dir, answer string, in Instance) Judgement {
 		return wrong("%s has no sudokusat header to decode a model with", in.File)
 	}
 	g, err := m.DecodeLits(a.Model)
-	switch {
-	case err == nil && m.Variant != nil:
-		err = variant.Check(m.Variant, g)
-	case err == nil:
-		err = sudokusat.CheckSolution(m.Puzzle, g)
+	if err == nil {
+		err = variant.Check(m.Puzzle, g)
 	}
 	if err != nil {
 		return wrong("the model's grid: %v", err)

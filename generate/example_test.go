@@ -13,8 +13,8 @@ func ExampleGenerate() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.Puzzle.Givens() <= 24, p.Reached)
-	fmt.Println(p.Puzzle)
+	fmt.Println(p.Puzzle.Grid.Givens() <= 24, p.Reached)
+	fmt.Println(p.Puzzle.Grid)
 	// Output:
 	// true true
 	// .9...8..3...7.1....2....7..4...1.5.86.29....41.....2..715..6.........9....6.8....

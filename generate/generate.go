@@ -66,7 +66,9 @@ func DefaultHints(n int) int {
 
 // Puzzle is a generated puzzle.
 type Puzzle struct {
-	Puzzle   *sudokusat.Grid
+	// Puzzle is the puzzle made: a classic one, its grid of givens in the
+	// boxes of Options.Size.
+	Puzzle   *sudokusat.Puzzle
 	Solution *sudokusat.Grid
 	// Grade is the puzzle's grade when a difficulty target was set; nil
 	// otherwise.
@@ -186,7 +188,7 @@ func (p *Puzzle) better(q *Puzzle, o Options) bool {
 	if o.Difficulty > 0 && p.Grade.Rating != q.Grade.Rating {
 		return p.Grade.Rating > q.Grade.Rating
 	}
-	return p.Puzzle.Givens() < q.Puzzle.Givens()
+	return p.Puzzle.Grid.Givens() < q.Puzzle.Grid.Givens()
 }
 
 // carve blanks the cells of a full grid in random order while the puzzle
@@ -239,7 +241,7 @@ func carve(ctx context.Context, full *sudokusat.Grid, o Options, rng *rand.Rand)
 			score = &r
 		}
 	}
-	p.Puzzle = g
+	p.Puzzle = &sudokusat.Puzzle{Grid: g}
 	// Without targets the goal is a minimal puzzle, which a full pass gives.
 	p.Reached = done() || o.Hints == 0 && o.Difficulty == 0
 	if o.Difficulty > 0 {

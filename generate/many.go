@@ -97,7 +97,7 @@ func Many(ctx context.Context, b Batch, emit func(Made) error) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		for k := 1; m.Puzzle != nil && seen[m.Puzzle.Puzzle.String()]; k++ {
+		for k := 1; m.Puzzle != nil && seen[m.Puzzle.Puzzle.Grid.String()]; k++ {
 			if k > maxDuplicateRetries {
 				m = Made{Index: i + 1, Err: fmt.Errorf("no new puzzle after %d tries: this size has few", maxDuplicateRetries)}
 				break
@@ -105,7 +105,7 @@ func Many(ctx context.Context, b Batch, emit func(Made) error) error {
 			m = b.one(ctx, i+1, uint64(k*b.Count+i))
 		}
 		if m.Puzzle != nil {
-			seen[m.Puzzle.Puzzle.String()] = true
+			seen[m.Puzzle.Puzzle.Grid.String()] = true
 		}
 		if err := emit(m); err != nil {
 			return err

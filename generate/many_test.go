@@ -28,10 +28,10 @@ func TestMany(t *testing.T) {
 	three := made(t, b)
 	var lines []string
 	for i, m := range one {
-		if m.Index != i+1 || m.Err != nil || m.Puzzle == nil || !m.Puzzle.Puzzle.Equal(three[i].Puzzle.Puzzle) {
+		if m.Index != i+1 || m.Err != nil || m.Puzzle == nil || !m.Puzzle.Puzzle.Grid.Equal(three[i].Puzzle.Puzzle.Grid) {
 			t.Fatalf("puzzle %d: %+v with one worker, %+v with three", i+1, m, three[i])
 		}
-		lines = append(lines, m.Puzzle.Puzzle.String())
+		lines = append(lines, m.Puzzle.Puzzle.Grid.String())
 	}
 	if slices.Sort(lines); len(slices.Compact(lines)) != len(one) {
 		t.Errorf("%d distinct puzzles of %d", len(slices.Compact(lines)), len(one))

@@ -17,6 +17,9 @@ import (
 // holes. A blocking clause that missed or a learned clause that cut away
 // a solution would count fewer; one that blocked nothing, more. Every
 // first solution passes the validator.
+// newGeneral is newGeneralUntil with no end.
+func newGeneral(g *sudokusat.Grid) (*general, bool) { return newGeneralUntil(g, nil) }
+
 func TestCDCLCounts(t *testing.T) {
 	data, err := os.ReadFile("../testdata/top95-sample.txt")
 	if err != nil {

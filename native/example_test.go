@@ -8,16 +8,19 @@ import (
 	"github.com/sudokusat/sudokusat/native"
 )
 
-func ExampleSolve() {
+// A limit of 1 solves a puzzle: the first solution found.
+func ExampleCount_solve() {
 	g, err := sudokusat.Parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
 	if err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
-	sol, err := native.Solve(context.Background(), g)
-	if err != nil {
-		panic(err)
+	r, err := native.Count(context.Background(), g, 1)
+	if err != nil || r.Count == 0 {
+		fmt.Println("no solution", err)
+		return
 	}
-	fmt.Print(sol.Pretty())
+	fmt.Print(r.Solution.Pretty())
 	// Output:
 	// 8 1 2 | 7 5 3 | 6 4 9
 	// 9 4 3 | 6 8 2 | 1 7 5

@@ -106,13 +106,10 @@ type general struct {
 // placeMark tags placements in the trail. Removals are below n²·n ≤ 400³.
 const placeMark = 1 << 31
 
-// newGeneral loads the givens of g. It reports false when two givens
-// conflict or some cell or unit is left without a way out.
-func newGeneral(g *sudokusat.Grid) (*general, bool) { return newGeneralUntil(g, nil) }
-
-// newGeneralUntil is newGeneral, given up (nil, false) once done is
-// closed: setting up a 400×400 grid's candidates alone takes a third of a
-// second.
+// newGeneralUntil loads the givens of g. It reports false when two givens
+// conflict or some cell or unit is left without a way out, and gives up
+// (nil, false) once done is closed: setting up a 400×400 grid's candidates
+// alone takes a third of a second.
 func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 	n := g.Size()
 	br, bc := g.BoxRows(), g.BoxCols()

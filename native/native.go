@@ -39,9 +39,6 @@ import (
 // such tails, 25 guesses and 0.2 ms.
 const budget9 = 8 << 10
 
-// ErrUnsolvable reports a puzzle with no solution.
-var ErrUnsolvable = errors.New("no solution")
-
 // Result is the outcome of a search. Guesses counts the alternatives tried
 // at branch points, each digit tried in a cell once; propagation alone
 // gives 0.
@@ -49,20 +46,6 @@ type Result struct {
 	Count    int             // solutions found, capped at the limit given
 	Solution *sudokusat.Grid // the first solution found; nil when Count == 0
 	Guesses  int             // branching decisions made (search statistic)
-}
-
-// Solve returns a solution of g, which it does not modify. It returns an
-// error wrapping ErrUnsolvable when there is none, and one wrapping
-// ctx.Err() when ctx ends first.
-func Solve(ctx context.Context, g *sudokusat.Grid) (*sudokusat.Grid, error) {
-	r, err := Count(ctx, g, 1)
-	if err != nil {
-		return nil, err
-	}
-	if r.Count == 0 {
-		return nil, fmt.Errorf("native: %w", ErrUnsolvable)
-	}
-	return r.Solution, nil
 }
 
 // Count looks for up to limit solutions of g (limit ≥ 1); Count(ctx, g, 2)

@@ -9,7 +9,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 )
 
-// TestCellSizeBounds: SVG and VariantSVG draw cells of 4 to 400 pixels (0
+// TestCellSizeBounds: both drawings, drawClassic and drawVariant, draw cells of 4 to 400 pixels (0
 // meaning 40) and refuse any other size: 1e308 wrote width="+Inf", -5 and
 // 1e-7 drawings of negative or no size, NaN width="NaN".
 func TestCellSizeBounds(t *testing.T) {
@@ -31,9 +31,9 @@ func TestCellSizeBounds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for kind, draw := range map[string]func(*bytes.Buffer) error{
-			"SVG": func(b *bytes.Buffer) error { return SVG(b, p9, Options{CellSize: tt.px}) },
-			"VariantSVG": func(b *bytes.Buffer) error {
-				return VariantSVG(b, &sudokusat.Puzzle{Grid: p9}, Options{CellSize: tt.px})
+			"drawClassic": func(b *bytes.Buffer) error { return drawClassic(b, p9, Options{CellSize: tt.px}) },
+			"drawVariant": func(b *bytes.Buffer) error {
+				return drawVariant(b, &sudokusat.Puzzle{Grid: p9}, Options{CellSize: tt.px})
 			},
 		} {
 			var b bytes.Buffer

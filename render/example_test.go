@@ -12,7 +12,7 @@ import (
 func ExampleSVG() {
 	g, _ := sudokusat.Parse(".2.1........4.2.")
 	var b strings.Builder
-	if err := render.SVG(&b, g, render.Options{CellSize: 30}); err != nil {
+	if err := render.SVG(&b, &sudokusat.Puzzle{Grid: g}, render.Options{CellSize: 30}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return
 	}

@@ -1,7 +1,8 @@
-// Package render draws Sudoku grids as printable SVG: thin lines between
-// cells, thick lines around boxes, the givens in bold black and, when a
-// solution is given, the digits it fills in, in blue. It draws every size
-// the model supports, rectangular boxes included.
+// Package render draws Sudoku puzzles as printable SVG: thin lines between
+// cells, thick lines around boxes or regions, the givens in bold black
+// and, when a solution is given, the digits it fills in, in blue; a
+// puzzle's rules are marked on the grid. It draws every size the model
+// supports, rectangular boxes included.
 package render
 
 import (
@@ -67,8 +68,24 @@ type Options struct {
 	Title string
 }
 
-// SVG writes puzzle as an SVG document to w.
-func SVG(w io.Writer, puzzle *sudokusat.Grid, o Options) error {
+// SVG writes p as an SVG document to w: a classic puzzle as its grid and
+// boxes, one with rules or regions with them marked (see drawVariant).
+// Every caller draws through it, so that none chooses a drawing by the
+// kind of puzzle. A classic grid is drawn apart, its box lines one line
+// each across the grid, where regions are drawn cell side by cell side: a
+// 400×400 grid would have 320,000 segments for its 798 lines.
+func SVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
+	if p == nil || p.Grid == nil {
+		return errors.New("render: no grid")
+	}
+	if p.Classic() {
+		return drawClassic(w, p.Grid, o)
+	}
+	return drawVariant(w, p, o)
+}
+
+// drawClassic draws a classic puzzle, its grid alone.
+func drawClassic(w io.Writer, puzzle *sudokusat.Grid, o Options) error {
 	if err := puzzle.Validate(); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}

@@ -83,7 +83,7 @@ func TestSVG(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := SVG(&b, tt.puzzle, Options{Solution: tt.solution, Title: "a <test> & more"}); err != nil {
+			if err := SVG(&b, &sudokusat.Puzzle{Grid: tt.puzzle}, Options{Solution: tt.solution, Title: "a <test> & more"}); err != nil {
 				t.Fatal(err)
 			}
 			texts, lines := svgCounts(t, b.Bytes())
@@ -103,11 +103,11 @@ func TestSVGErrors(t *testing.T) {
 	wrong.Set(0, 1, 2) // breaks row 1 and the given at r1c1 stays
 	wrong.Set(0, 2, 1)
 	var b bytes.Buffer
-	if err := SVG(&b, p9, Options{Solution: wrong}); !errors.Is(err, ErrSolution) {
+	if err := SVG(&b, &sudokusat.Puzzle{Grid: p9}, Options{Solution: wrong}); !errors.Is(err, ErrSolution) {
 		t.Errorf("wrong solution: %v, want ErrSolution", err)
 	}
 	bad := mustParse(t, "44"+puzzle9[2:])
-	if err := SVG(&b, bad, Options{}); !errors.Is(err, sudokusat.ErrConflict) {
+	if err := SVG(&b, &sudokusat.Puzzle{Grid: bad}, Options{}); !errors.Is(err, sudokusat.ErrConflict) {
 		t.Errorf("conflicting givens: %v, want ErrConflict", err)
 	}
 }
@@ -137,7 +137,7 @@ func TestRasterise(t *testing.T) {
 			svg := filepath.Join(dir, tt.name+".svg")
 			out := filepath.Join(dir, tt.name+".png")
 			var b bytes.Buffer
-			if err := SVG(&b, tt.puzzle, Options{Solution: tt.solution}); err != nil {
+			if err := SVG(&b, &sudokusat.Puzzle{Grid: tt.puzzle}, Options{Solution: tt.solution}); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(svg, b.Bytes(), 0o644); err != nil {

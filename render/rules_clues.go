@@ -13,7 +13,7 @@ import (
 
 // This file is the drawing of the clues group of rule kinds (see
 // variant/rules_clues.go), on the canvas of rules.go. Clues outside the
-// grid are drawn in a ring one cell wide around it, which VariantSVG adds
+// grid are drawn in a ring one cell wide around it, which drawVariant adds
 // only to a puzzle that has such a clue (outsideClues).
 
 // clueDrawings returns the drawing of each of this file's kinds.

@@ -23,14 +23,14 @@ const (
 	CageColour     = "#404040"
 )
 
-// VariantSVG writes a variant puzzle as an SVG document: the regions' thick
+// drawVariant draws a puzzle with rules or regions: the regions' thick
 // borders (a jigsaw's included), extra regions shaded, diagonals, killer
 // cages (dashed, with their sums), thermometers, arrows, Kropki dots, XV
 // marks, even (square) and odd (circle) cells, and a note of the rules of
 // the whole grid (anti-knight, anti-king, the negative rules) under it.
 // Clues outside the grid are drawn in a ring one cell wide around it,
 // which only a puzzle with such a clue has.
-func VariantSVG(w io.Writer, p *sudokusat.Puzzle, o Options) error {
+func drawVariant(w io.Writer, p *sudokusat.Puzzle, o Options) error {
 	if err := variant.Validate(p); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}

@@ -37,7 +37,7 @@ func TestVariantSVG(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p, sol := readVariant(t, name)
 			var b bytes.Buffer
-			if err := render.VariantSVG(&b, p, render.Options{Solution: sol, Title: name}); err != nil {
+			if err := render.SVG(&b, p, render.Options{Solution: sol, Title: name}); err != nil {
 				t.Fatal(err)
 			}
 			d := xml.NewDecoder(bytes.NewReader(b.Bytes()))
@@ -80,7 +80,7 @@ func TestVariantSVG(t *testing.T) {
 	bad := sol.Clone()
 	bad.SetCell(0, sol.Cell(1))
 	bad.SetCell(1, sol.Cell(0))
-	if err := render.VariantSVG(&bytes.Buffer{}, p, render.Options{Solution: bad}); !errors.Is(err, render.ErrSolution) {
+	if err := render.SVG(&bytes.Buffer{}, p, render.Options{Solution: bad}); !errors.Is(err, render.ErrSolution) {
 		t.Errorf("a wrong solution: %v, want ErrSolution", err)
 	}
 }

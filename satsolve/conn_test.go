@@ -3,6 +3,7 @@ package satsolve
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -17,10 +18,9 @@ import (
 
 func TestIsolatedBrokenWorker(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	f := encodeWith(t, "reduced", g)
 	for _, cmd := range [][]string{{"true"}, {"/nonexistent/worker"}, {"sh", "-c", "cat >/dev/null & printf '\\000\\001\\000\\000\\000'"}} {
 		p := NewIsolated(cmd...)
-		_, err := p.Count(context.Background(), f, 2)
+		_, err := p.Count(context.Background(), classic(g), enc("reduced"), 2)
 		if !errors.Is(err, ErrSolver) && !errors.Is(err, ErrWrongModel) {
 			t.Errorf("%v: err = %v, want ErrSolver or ErrWrongModel", cmd, err)
 		}
@@ -34,7 +34,7 @@ func TestIsolatedBrokenWorker(t *testing.T) {
 func TestIsolatedKilledWorkerLeaves(t *testing.T) {
 	p := testPool(t)
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	if _, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2); err != nil {
+	if _, err := p.Count(context.Background(), classic(g), encode.Options{Encoding: "reduced"}, 2); err != nil {
 		t.Fatal(err)
 	}
 	w, err := p.acquire(context.Background(), false)
@@ -57,7 +57,7 @@ type crashOn777 struct{ r io.Reader }
 
 func (c crashOn777) Read(b []byte) (int, error) {
 	n, err := c.r.Read(b)
-	if bytes.Contains(b[:n], []byte{0x53, 0x53, 0x57, 0x32, 0x09, 0x03, 0, 0}) {
+	if bytes.Contains(b[:n], binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, wireMagic), 777)) {
 		time.AfterFunc(2*time.Millisecond, func() { os.Exit(3) })
 	}
 	return n, err
@@ -80,7 +80,7 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	easy := sol.Solution().Clone()
 	easy.SetCell(0, 0)
 	empty, _ := sudokusat.NewGridSize(9)
-	if _, err := p.CountGrid(context.Background(), easy, encode.Options{Encoding: "reduced"}, 2); err != nil {
+	if _, err := p.Count(context.Background(), classic(easy), encode.Options{Encoding: "reduced"}, 2); err != nil {
 		t.Fatal(err) // the process is started
 	}
 	var wg sync.WaitGroup
@@ -88,17 +88,17 @@ func TestIsolatedCrashSparesOthers(t *testing.T) {
 	var easyErr, crashErr error
 	go func() {
 		defer wg.Done()
-		p.CountGrid(context.Background(), empty, encode.Options{Encoding: "reduced"}, 500)
+		p.Count(context.Background(), classic(empty), encode.Options{Encoding: "reduced"}, 500)
 	}() // ~0.15 s
 	waitSent(t, p, 2)
 	go func() {
 		defer wg.Done()
-		_, easyErr = p.CountGrid(context.Background(), easy, encode.Options{Encoding: "reduced"}, 2)
+		_, easyErr = p.Count(context.Background(), classic(easy), encode.Options{Encoding: "reduced"}, 2)
 	}()
 	waitSent(t, p, 3)
 	go func() {
 		defer wg.Done()
-		_, crashErr = p.CountGrid(context.Background(), empty, encode.Options{Encoding: "reduced"}, 777)
+		_, crashErr = p.Count(context.Background(), classic(empty), encode.Options{Encoding: "reduced"}, 777)
 	}()
 	wg.Wait()
 	if easyErr != nil {

@@ -120,15 +120,6 @@ func program(name string) (Program, bool) {
 	return Program{}, false
 }
 
-// KnownExternal lists the names of Programs, in its order.
-func KnownExternal() []string {
-	var names []string
-	for _, p := range Programs() {
-		names = append(names, p.Name)
-	}
-	return names
-}
-
 // Engine returns the SAT engine named by spec: "sat" (or "gophersat") for
 // the embedded gophersat, a known solver's name (see Programs), or a
 // command line such as "glucose -model {cnf}", split on white space. A

@@ -44,7 +44,7 @@ func TestPhaseFromGroupGuess(t *testing.T) {
 		{"pattern 25×25", pattern, true},
 		{"large-25", large, false},
 	} {
-		f, err := encode.Reduced(tt.g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: tt.g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			t.Fatal(err)
 		}

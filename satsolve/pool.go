@@ -18,9 +18,10 @@ import (
 // them.
 //
 // The worker command must run ServeWorker on its standard input and output;
-// the sudokusat command does so as "sudokusat gophersat-worker". The parent
-// decodes and validates every model, so a worker is trusted no more than
-// any external solver.
+// the sudokusat command does so as "sudokusat gophersat-worker". A worker
+// is sent a puzzle, which it encodes, and sends back grids, each of which
+// the parent checks (gridsResult, then the caller's validator), so a
+// worker is trusted no more than any external solver.
 type Isolated struct {
 	command []string
 
@@ -59,9 +60,6 @@ func NewIsolated(command ...string) *Isolated {
 	return p
 }
 
-// Name returns "sat": the engine is gophersat, wherever it runs.
-func (p *Isolated) Name() string { return "sat" }
-
 // Close ends every idle worker process. Searches under way end their
 // process when they finish.
 func (p *Isolated) Close() error {
@@ -84,119 +82,68 @@ func (p *Isolated) Close() error {
 	return nil
 }
 
-// Count looks for up to limit distinct solutions of f in a worker process.
-// When ctx ends first the process is killed and the error wraps ctx.Err().
-func (p *Isolated) Count(ctx context.Context, f *encode.Formula, limit int) (Result, error) {
+// Count looks for up to limit distinct solutions of puzzle in a worker
+// process, which encodes it as o says (encode.Puzzle: o's encoding for a
+// classic puzzle, under o's MaxClauses), searches, and sends back the
+// solution grids, which the caller checks, each one (see the package
+// doc). When ctx ends first the process is killed and the error wraps
+// ctx.Err().
+func (p *Isolated) Count(ctx context.Context, puzzle *sudokusat.Puzzle, o encode.Options, limit int) (Result, error) {
 	if limit < 1 {
 		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
 	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("gophersat: %w", err)
-	}
-	if f.Vars == 0 && f.NumClauses() == 0 {
-		return finish(f, Result{}, nil)
-	}
-	req, err := formulaRequest(ctx, f, limit, false)
+	s, err := p.ask(ctx, puzzle, o, limit, 0)
 	if err != nil {
 		return Result{}, err
 	}
-	s, err := p.roundTrip(ctx, req)
-	if err != nil {
-		return Result{}, err
-	}
-	return s.result(f)
+	return gridsResult(puzzle.Grid, s)
 }
 
-// Cover is Cover in a worker process, where ctx's end kills the search.
-func (p *Isolated) Cover(ctx context.Context, f *encode.Formula) (Result, error) {
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("gophersat: %w", err)
-	}
-	if f.Vars == 0 && f.NumClauses() == 0 {
-		return finish(f, Result{}, nil)
-	}
-	req, err := formulaRequestFlags(ctx, f, f.VarMap.NumVars()+1, flagCover)
+// Cover is Cover in a worker process, of puzzle encoded as o says, where
+// ctx's end kills the search.
+func (p *Isolated) Cover(ctx context.Context, puzzle *sudokusat.Puzzle, o encode.Options) (Result, error) {
+	s, err := p.ask(ctx, puzzle, o, 1, flagCover)
 	if err != nil {
 		return Result{}, err
 	}
-	s, err := p.roundTrip(ctx, req)
-	if err != nil {
-		return Result{}, err
-	}
-	return s.result(f)
+	return gridsResult(puzzle.Grid, s)
 }
 
-// CountProof is CountProof in a worker process: Count with gophersat's
-// proof of the UNSAT answer that ends a count below the limit. Unlike the
-// search in this process, a deadline stops it.
-func (p *Isolated) CountProof(ctx context.Context, f *encode.Formula, limit int) (Result, *Proof, error) {
+// CountProof is Count with gophersat's proof of the UNSAT answer that
+// ends a count below the limit, as CountProof gives it, over the formula
+// the worker encoded: the caller encodes the puzzle again, as o says, to
+// check it. A proof is checked, never trusted: had the worker encoded
+// another formula, its proof would fail the check. Unlike the search in
+// this process, a deadline stops it.
+func (p *Isolated) CountProof(ctx context.Context, puzzle *sudokusat.Puzzle, o encode.Options, limit int) (Result, *Proof, error) {
 	if limit < 1 {
 		return Result{}, nil, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
 	}
-	if len(f.PBs()) > 0 {
-		return Result{}, nil, fmt.Errorf("satsolve: %w: DRAT proofs know no pseudo-Boolean constraints", encode.ErrHasPB)
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, nil, fmt.Errorf("gophersat: %w", err)
-	}
-	if f.Vars == 0 && f.NumClauses() == 0 {
-		return CountProof(ctx, f, limit) // nothing to search
-	}
-	req, err := formulaRequest(ctx, f, limit, true)
-	if err != nil {
-		return Result{}, nil, err
-	}
-	s, err := p.roundTrip(ctx, req)
+	s, err := p.ask(ctx, puzzle, o, limit, flagProof)
 	if err != nil {
 		return Result{}, nil, err
 	}
 	if s.proof == nil {
 		return Result{}, nil, workerErr(errors.New("no proof in the reply"))
 	}
-	res, err := s.result(f)
+	res, err := gridsResult(puzzle.Grid, s)
 	return res, s.proof, err
 }
 
-// CountGrid is Count for a puzzle rather than a formula: the worker encodes
-// it as o says (Options.Encoding, under Options.MaxClauses), searches, and sends back the solution grids,
-// which the caller checks, each one (see the package doc). The
-// parent's work per puzzle is then tiny, so that N workers come close to N
-// times the speed of one.
-func (p *Isolated) CountGrid(ctx context.Context, g *sudokusat.Grid, o encode.Options, limit int) (Result, error) {
-	if limit < 1 {
-		return Result{}, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
+// ask sends one request for puzzle and returns the worker's reply. An
+// unknown encoding of a classic puzzle is refused here, before any
+// process is asked; a puzzle with rules is encoded by the one encoding
+// that knows them, whatever o names.
+func (p *Isolated) ask(ctx context.Context, puzzle *sudokusat.Puzzle, o encode.Options, limit int, flags uint32) (found, error) {
+	if err := ctx.Err(); err != nil {
+		return found{}, fmt.Errorf("gophersat: %w", err)
 	}
-	if _, err := encode.Lookup(o.Encoding); err != nil {
-		return Result{}, err
+	if puzzle.Classic() {
+		if _, err := encode.Lookup(o.Encoding); err != nil {
+			return found{}, err
+		}
 	}
-	s, err := p.roundTrip(ctx, gridRequest(g, o, limit, false))
-	if err != nil {
-		return Result{}, err
-	}
-	return gridsResult(g, s)
-}
-
-// CountGridProof is CountGrid with gophersat's proof of the UNSAT answer
-// that ends a count below the limit, as CountProof gives it, over the
-// formula the worker encoded: the caller encodes the puzzle again, as o
-// says, to check it. A proof is checked, never trusted: had the worker
-// encoded another formula, its proof would fail the check.
-func (p *Isolated) CountGridProof(ctx context.Context, g *sudokusat.Grid, o encode.Options, limit int) (Result, *Proof, error) {
-	if limit < 1 {
-		return Result{}, nil, fmt.Errorf("satsolve: count limit %d, want at least 1", limit)
-	}
-	if _, err := encode.Lookup(o.Encoding); err != nil {
-		return Result{}, nil, err
-	}
-	s, err := p.roundTrip(ctx, gridRequest(g, o, limit, true))
-	if err != nil {
-		return Result{}, nil, err
-	}
-	if s.proof == nil {
-		return Result{}, nil, workerErr(errors.New("no proof in the reply"))
-	}
-	res, err := gridsResult(g, s)
-	return res, s.proof, err
+	return p.roundTrip(ctx, puzzleRequest(puzzle, o, limit, flags))
 }
 
 // roundTrip sends one request to a worker and reads its reply. A deadline,

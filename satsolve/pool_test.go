@@ -44,6 +44,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// classic is the classic puzzle of g.
+func classic(g *sudokusat.Grid) *sudokusat.Puzzle { return &sudokusat.Puzzle{Grid: g} }
+
+// enc asks for the encoding of that name.
+func enc(name string) encode.Options { return encode.Options{Encoding: name} }
+
 // testPool returns a pool whose workers are this test binary.
 func testPool(t *testing.T) *Isolated {
 	t.Setenv("SUDOKUSAT_TEST_WORKER", "1")
@@ -60,15 +66,13 @@ func TestIsolatedCounts(t *testing.T) {
 		want int
 	}{{"top95-sample.txt", 1}, {"17clue-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-16.txt", 1}} {
 		for i, g := range readPuzzles(t, c.file) {
-			f := encodeWith(t, "reduced", g)
 			start := time.Now()
-			res, err := p.Count(ctx, f, 2)
+			res, err := p.Count(ctx, classic(g), enc("reduced"), 2)
 			wall := time.Since(start)
 			if err != nil {
 				t.Fatalf("%s #%d: %v", c.file, i+1, err)
 			}
-			// A formula that propagation settled never goes to a worker.
-			if settled := f.NumClauses() == 0; !settled && (res.Elapsed <= 0 || res.Elapsed > wall) {
+			if res.Elapsed <= 0 || res.Elapsed > wall {
 				t.Errorf("%s #%d: the worker reports %v for a call of %v", c.file, i+1, res.Elapsed, wall)
 			}
 			if res.Count != c.want {
@@ -80,7 +84,7 @@ func TestIsolatedCounts(t *testing.T) {
 		}
 	}
 	empty, _ := sudokusat.NewGridSize(4)
-	res, err := p.Count(ctx, encodeWith(t, "extended", empty), 1000)
+	res, err := p.Count(ctx, classic(empty), enc("extended"), 1000)
 	if err != nil || res.Count != 288 {
 		t.Errorf("empty 4×4: %d solutions, %v; want 288", res.Count, err)
 	}
@@ -98,7 +102,7 @@ func TestIsolatedConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i, g := range puzzles {
-				res, err := p.Count(context.Background(), encodeWith(t, encode.Names()[(i+w)%4], g), 2)
+				res, err := p.Count(context.Background(), classic(g), enc(encode.Names()[(i+w)%4]), 2)
 				if err == nil && res.Count != 1 {
 					err = fmt.Errorf("count %d", res.Count)
 				}
@@ -127,7 +131,7 @@ func TestIsolatedDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30)
+	_, err := p.Count(ctx, classic(empty), enc("minimal"), 1<<30)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want DeadlineExceeded", err)
 	}
@@ -135,14 +139,14 @@ func TestIsolatedDeadline(t *testing.T) {
 		t.Errorf("returned after %v", took)
 	}
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	if res, err := p.Count(context.Background(), encodeWith(t, "reduced", g), 2); err != nil || res.Count != 1 {
+	if res, err := p.Count(context.Background(), classic(g), enc("reduced"), 2); err != nil || res.Count != 1 {
 		t.Errorf("after a timeout: count %d, %v", res.Count, err)
 	}
 }
 
-// TestIsolatedCountGrid sends puzzles rather than formulas: the worker
-// encodes with each encoding, and the grids it returns are checked here.
-func TestIsolatedCountGrid(t *testing.T) {
+// TestIsolatedEncodings: the worker encodes with each encoding, and the
+// grids it returns are checked here.
+func TestIsolatedEncodings(t *testing.T) {
 	p := testPool(t)
 	ctx := context.Background()
 	for _, enc := range encode.Names() {
@@ -151,7 +155,7 @@ func TestIsolatedCountGrid(t *testing.T) {
 			want int
 		}{{"top95-sample.txt", 1}, {"serg-sample.txt", 2}, {"large-4.txt", 1}} {
 			for i, g := range readPuzzles(t, c.file) {
-				res, err := p.CountGrid(ctx, g, encode.Options{Encoding: enc}, 2)
+				res, err := p.Count(ctx, classic(g), encode.Options{Encoding: enc}, 2)
 				if err != nil {
 					t.Fatalf("%s %s #%d: %v", enc, c.file, i+1, err)
 				}
@@ -166,19 +170,19 @@ func TestIsolatedCountGrid(t *testing.T) {
 	sol, _ := Solve(ctx, encodeWith(t, "reduced", g))
 	almost := sol.Solution().Clone()
 	almost.SetCell(0, 0)
-	if res, err := p.CountGrid(ctx, almost, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
+	if res, err := p.Count(ctx, classic(almost), encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
 		t.Errorf("one blank: count %d, %v", res.Count, err)
 	}
 	if bad := unsolvableFrom(g, sol.Solution()); bad != nil {
-		if res, err := p.CountGrid(ctx, bad, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 0 || res.Status != Unsatisfiable {
+		if res, err := p.Count(ctx, classic(bad), encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 0 || res.Status != Unsatisfiable {
 			t.Errorf("unsolvable: count %d, %v", res.Count, err)
 		}
 	}
 	empty, _ := sudokusat.NewGridSize(4)
-	if res, err := p.CountGrid(ctx, empty, encode.Options{Encoding: "minimal"}, 1000); err != nil || res.Count != 288 {
+	if res, err := p.Count(ctx, classic(empty), encode.Options{Encoding: "minimal"}, 1000); err != nil || res.Count != 288 {
 		t.Errorf("empty 4×4: count %d, %v", res.Count, err)
 	}
-	if _, err := p.CountGrid(ctx, g, encode.Options{Encoding: "nope"}, 2); err == nil {
+	if _, err := p.Count(ctx, classic(g), encode.Options{Encoding: "nope"}, 2); err == nil {
 		t.Error("unknown encoding accepted")
 	}
 }
@@ -208,9 +212,9 @@ func TestIsolatedConcurrentShared(t *testing.T) {
 				var res Result
 				var err error
 				if c%2 == 0 {
-					res, err = p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
+					res, err = p.Count(context.Background(), classic(g), encode.Options{Encoding: "reduced"}, 2)
 				} else {
-					res, err = p.Count(context.Background(), encodeWith(t, "reduced", g), 2)
+					res, err = p.Count(context.Background(), classic(g), enc("reduced"), 2)
 				}
 				if err == nil && res.Count != want {
 					err = fmt.Errorf("count %d, want %d", res.Count, want)
@@ -274,19 +278,18 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	p := testPool(t)
 	p.Procs, p.Depth = 1, 4
 	empty, _ := sudokusat.NewGridSize(9)
-	endless := encodeWith(t, "minimal", empty)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // a failed test must not leave the endless search running
 	first := make(chan error, 1)
 	go func() {
-		_, err := p.Count(ctx, endless, 1<<30)
+		_, err := p.Count(ctx, classic(empty), enc("minimal"), 1<<30) // endless
 		first <- err
 	}()
 	waitSent(t, p, 1) // the endless search is under way
 	g := readPuzzles(t, "top95-sample.txt")[0]
 	second := make(chan error, 1)
 	go func() {
-		res, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
+		res, err := p.Count(context.Background(), classic(g), encode.Options{Encoding: "reduced"}, 2)
 		if err == nil && res.Count != 1 {
 			err = fmt.Errorf("count %d", res.Count)
 		}
@@ -311,7 +314,7 @@ func TestIsolatedSharedCancel(t *testing.T) {
 	// still holds at most one.
 	dctx, dcancel := context.WithTimeout(context.Background(), hang)
 	defer dcancel()
-	if res, err := p.CountGrid(dctx, g, encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
+	if res, err := p.Count(dctx, classic(g), encode.Options{Encoding: "reduced"}, 2); err != nil || res.Count != 1 {
 		t.Errorf("with a deadline: count %d, %v", res.Count, err)
 	}
 	p.mu.Lock()
@@ -338,14 +341,14 @@ func TestIsolatedDeadlineNotStarved(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := c; !stop.Load(); i++ {
-				p.CountGrid(context.Background(), puzzles[i%len(puzzles)], encode.Options{Encoding: "reduced"}, 2)
+				p.Count(context.Background(), classic(puzzles[i%len(puzzles)]), encode.Options{Encoding: "reduced"}, 2)
 			}
 		}()
 	}
 	waitSent(t, p, 4) // the callers keep the process busy
 	ctx, cancel := context.WithTimeout(context.Background(), hang)
 	defer cancel()
-	res, err := p.CountGrid(ctx, puzzles[0], encode.Options{Encoding: "reduced"}, 2)
+	res, err := p.Count(ctx, classic(puzzles[0]), encode.Options{Encoding: "reduced"}, 2)
 	stop.Store(true)
 	wg.Wait()
 	if err != nil || res.Count != 1 {
@@ -361,18 +364,18 @@ func TestWorkerDeathNote(t *testing.T) {
 	p := NewIsolated(os.Args[0], "-test.run=^$")
 	defer p.Close()
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	_, err := p.CountGrid(context.Background(), g, encode.Options{Encoding: "reduced"}, 2)
+	_, err := p.Count(context.Background(), classic(g), encode.Options{Encoding: "reduced"}, 2)
 	if err == nil || !strings.Contains(err.Error(), "the worker ran out of memory") || strings.Contains(err.Error(), "goroutine") {
 		t.Errorf("err = %v, want the worker's running out of memory and no dump", err)
 	}
 }
 
-// TestIsolatedCountGridProof: a puzzle sent to a worker with a proof asked
+// TestIsolatedCountProof: a puzzle sent to a worker with a proof asked
 // for comes back with the count, the blocking clauses and a proof of the
 // formula encoded there, the same as CountProof gives on the formula
 // encoded here; unique puzzles, puzzles with several solutions, a puzzle
 // that propagation solves, and one with no solution.
-func TestIsolatedCountGridProof(t *testing.T) {
+func TestIsolatedCountProof(t *testing.T) {
 	p := testPool(t)
 	ctx := context.Background()
 	var gs []*sudokusat.Grid
@@ -397,7 +400,7 @@ func TestIsolatedCountGridProof(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, proof, err := p.CountGridProof(ctx, g, o, 2)
+		got, proof, err := p.CountProof(ctx, classic(g), o, 2)
 		if err != nil {
 			t.Fatalf("puzzle %d: %v", i, err)
 		}
@@ -420,7 +423,7 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	counted := make(chan error, 1)
 	go func() {
-		_, err := p.Count(ctx, encodeWith(t, "minimal", empty), 1<<30)
+		_, err := p.Count(ctx, classic(empty), enc("minimal"), 1<<30)
 		counted <- err
 	}()
 	waitSent(t, p, 1) // under way in its process
@@ -446,7 +449,7 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 		t.Fatal("no idle worker after the cancelled search")
 	}
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	if res, err := p.Count(context.Background(), encodeWith(t, "reduced", g), 2); err != nil || res.Count != 1 {
+	if res, err := p.Count(context.Background(), classic(g), enc("reduced"), 2); err != nil || res.Count != 1 {
 		t.Errorf("after the cancel: count %d, %v", res.Count, err)
 	}
 }
@@ -476,8 +479,11 @@ func TestCover(t *testing.T) {
 				want[c] |= 1 << (s.Cell(c) - 1)
 			}
 		}
-		for name, cover := range map[string]func(context.Context, *encode.Formula) (Result, error){"in process": Cover, "worker": p.Cover} {
-			r, err := cover(ctx, f)
+		for name, cover := range map[string]func() (Result, error){
+			"in process": func() (Result, error) { return Cover(ctx, f) },
+			"worker":     func() (Result, error) { return p.Cover(ctx, classic(g), enc("reduced")) },
+		} {
+			r, err := cover()
 			if err != nil {
 				t.Fatalf("#%d %s: %v", i, name, err)
 			}

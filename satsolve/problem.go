@@ -178,7 +178,7 @@ func abs(x int32) int32 {
 // clause over a variable that no other clause names. With cards, the
 // clauses are those beside the at-most-one constraints, and each of those
 // is checked in the same way as a clause of its literals: the clauses that
-// write it are not read. A variant formula (encode.Variant) is of this
+// write it are not read. A variant formula (encode.Puzzle of a puzzle with rules) is of this
 // form: each variable unit propagation settles is a unit clause, left
 // out of every other.
 func simple(f *encode.Formula, cards bool) bool {

@@ -256,7 +256,7 @@ func TestDeadline(t *testing.T) {
 
 func ExampleSolve() {
 	g, _ := sudokusat.Parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-	f, _ := encode.Reduced(g)
+	f, _ := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 	res, err := Count(context.Background(), f, 2)
 	if err != nil {
 		fmt.Println(err)
@@ -274,7 +274,8 @@ func ExampleSolve() {
 func TestExternalSolvers(t *testing.T) {
 	puzzles := append(readPuzzles(t, "top95-sample.txt")[:8], readPuzzles(t, "serg-sample.txt")[:3]...)
 	puzzles = append(puzzles, readPuzzles(t, "large-16.txt")...)
-	for _, name := range KnownExternal() {
+	for _, prog := range Programs() {
+		name := prog.Name
 		t.Run(name, func(t *testing.T) {
 			e, _ := Engine(name)
 			argv := e.(*External).Argv

@@ -39,7 +39,7 @@ func TestVariantPuzzlesUnique(t *testing.T) {
 	for _, vp := range variantPuzzles(t) {
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 			t.Run(vp.name+"/"+sums.String(), func(t *testing.T) {
-				f, err := encode.Variant(vp.p, sums)
+				f, err := encode.Puzzle(vp.p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -83,7 +83,7 @@ func BenchmarkVariantCount(b *testing.B) {
 				b.ReportAllocs()
 				var r Result
 				for b.Loop() {
-					f, err := encode.Variant(vp.p, eng.sums)
+					f, err := encode.Puzzle(vp.p, encode.Options{Sums: eng.sums})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -147,8 +147,8 @@ func simplifySets(b *testing.B) []struct {
 
 // BenchmarkVariantSimplified counts each set with gophersat (clauses),
 // the encoding included, on the full variant formula (encode.VariantFull,
-// what encode.Variant wrote before November 2026) and on the one
-// simplified by propagation (encode.Variant), side by side: one op is one
+// what the variant encoding wrote before November 2026) and on the one
+// simplified by propagation (encode.Puzzle's), side by side: one op is one
 // pass over the set. Besides the time: the clauses, variables, decisions
 // and conflicts of a pass, which do not depend on the machine.
 func BenchmarkVariantSimplified(b *testing.B) {
@@ -156,7 +156,9 @@ func BenchmarkVariantSimplified(b *testing.B) {
 		for _, form := range []struct {
 			name  string
 			build func(*sudokusat.Puzzle, encode.SumForm) (*encode.Formula, error)
-		}{{"full", encode.VariantFull}, {"simplified", encode.Variant}} {
+		}{{"full", encode.VariantFull}, {"simplified", func(p *sudokusat.Puzzle, sums encode.SumForm) (*encode.Formula, error) {
+			return encode.Puzzle(p, encode.Options{Sums: sums})
+		}}} {
 			b.Run(set.name+"/"+form.name, func(b *testing.B) {
 				b.ReportAllocs()
 				var clauses, amos, decisions, conflicts int

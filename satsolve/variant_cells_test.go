@@ -465,7 +465,7 @@ func TestCellsKindsExhaustive(t *testing.T) {
 					t.Fatalf("%d: the search finds %d grids, the oracle %d\n%s\ngot  %v\nwant %v", i, len(got), len(want), describeCells(p), got, want)
 				}
 				for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-					f, err := encode.Variant(p, sums)
+					f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 					if err != nil {
 						t.Fatal(err)
 					}

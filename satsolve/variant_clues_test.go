@@ -43,7 +43,7 @@ func TestVariantCluesExhaustive(t *testing.T) {
 			slices.Sort(want)
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 				t.Run(fmt.Sprintf("%d/%d/%s", run.n, i, sums), func(t *testing.T) {
-					f, err := encode.Variant(p, sums)
+					f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -352,7 +352,7 @@ func TestLinesExhaustive(t *testing.T) {
 					t.Fatalf("puzzle %d %s: search finds %d grids, the naive reading %d\ngot  %v\nwant %v", i, describeLines(p), len(got), len(want), got, want)
 				}
 				for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-					f, err := encode.Variant(p, sums)
+					f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 					if err != nil {
 						t.Fatalf("puzzle %d: encode (%s): %v", i, sums, err)
 					}
@@ -420,7 +420,7 @@ func TestLinesSearchAgainstSAT(t *testing.T) {
 		for _, g := range r.Solutions {
 			got = append(got, g.String())
 		}
-		f, err := encode.Variant(p, encode.SumClauses)
+		f, err := encode.Puzzle(p, encode.Options{Sums: encode.SumClauses})
 		if err != nil {
 			t.Fatalf("puzzle %d: encode: %v", i, err)
 		}
@@ -529,7 +529,7 @@ func TestLinesPublished(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), linesPublishedHang)
 				defer cancel()
 				start := time.Now()
-				f, err := encode.Variant(p, sums)
+				f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatalf("encode (%s): %v", sums, err)
 				}

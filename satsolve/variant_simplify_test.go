@@ -12,7 +12,8 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-// TestVariantSimplifiedSameSolutions: encode.Variant's formula, simplified
+// TestVariantSimplifiedSameSolutions: the variant encoding's formula
+// (encode.Puzzle's for a puzzle with rules), simplified
 // by what unit propagation settles, has exactly the solutions of the full
 // formula (encode.VariantFull) on random 4×4 and 6×6 puzzles of every
 // group of rule kinds, with and without givens and a pencil-marks rule:
@@ -52,7 +53,7 @@ func TestVariantSimplifiedSameSolutions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			simple, err := encode.Variant(p, sums)
+			simple, err := encode.Puzzle(p, encode.Options{Sums: sums})
 			if err != nil {
 				t.Fatal(err)
 			}

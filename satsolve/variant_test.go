@@ -281,7 +281,7 @@ func TestVariantEncodingExhaustive(t *testing.T) {
 		slices.Sort(want)
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 			t.Run(fmt.Sprintf("%d/%s", i, sums), func(t *testing.T) {
-				f, err := encode.Variant(p, sums)
+				f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -389,7 +389,7 @@ func TestWriteOPB(t *testing.T) {
 	}
 	for i, p := range puzzles {
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-			f, err := encode.Variant(p, sums)
+			f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -456,7 +456,7 @@ func TestVariant16(t *testing.T) {
 		}
 	}
 	for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-		f, err := encode.Variant(p, sums)
+		f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 		if err != nil {
 			t.Fatal(err)
 		}

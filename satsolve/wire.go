@@ -2,7 +2,6 @@ package satsolve
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,26 +12,22 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// The wire format, little-endian uint32s unless said. A formula request
-// is the magic, the limit, the number of variables, the number of map
-// variables and the flags (flagProof), then four lists, each a count and
-// its items: the literal slots of the clauses (each clause ended by 0),
-// the at-most-one constraints (each a list of literals), the
-// pseudo-Boolean constraints (each Eq as 0 or 1, RHS as int32, its
-// literals, its weights as int32) and the phase (the variables to try true
-// first). A reply is a status byte (0 ok, 1 error); then, for ok, the
-// number of models, decisions and conflicts and the nanoseconds the worker
-// spent on the request (uint64), each model as a count and its true
-// variables, and a byte: 1 when the proof follows, its blocking clauses
-// (a list of lists) and its DRAT text (a byte count and the bytes); for
-// error, a length and the message.
-const (
-	wireMagic     = 0x33575353 // "SSW3": a formula
-	wireMagicGrid = 0x32575353 // "SSW2": a puzzle to encode, search and decode
-	// A puzzle as SSW2, its reply with gophersat's proof, as a formula
-	// request with flagProof has.
-	wireMagicGridProof = 0x34575353 // "SSW4"
-)
+// The wire format, little-endian uint32s unless said. There is one kind
+// of request, a puzzle, which the worker encodes, searches and decodes:
+// the parent's work per puzzle is then tiny, so that N workers come close
+// to N times the speed of one. A request is the magic, the limit, the
+// flags (flagProof, flagCover) and the box shape (rows, columns), then the
+// encoding's name (a byte count and the bytes), the sum form, the most
+// clauses the formula may have (uint64), and the puzzle: its cells, its
+// regions (none for the boxes) and its rules, each a count and its items;
+// a rule is its kind (a byte count and the bytes), its value (int32), its
+// cells and its lines (a count of lists). A reply is a status byte (0 ok,
+// 1 error); then, for ok, the number of models, decisions and conflicts
+// and the nanoseconds the worker spent on the request (uint64), each model
+// as a count and its grid's cells, and a byte: 1 when the proof follows,
+// its blocking clauses (a list of lists) and its DRAT text (a byte count
+// and the bytes); for error, a length and the message.
+const wireMagic = 0x35575353 // "SSW5"; SSW2 to SSW4 were a grid, a formula and a grid with its proof
 
 // flagProof asks a worker for gophersat's proof of the UNSAT answer that
 // ends the count, and the blocking clauses it refutes; flagCover asks for
@@ -50,103 +45,44 @@ const maxWire = 1 << 30
 // accepts.
 func wireCount(n int) uint32 { return uint32(min(max(n, 0), maxWire)) }
 
-// formulaRequest encodes a formula request. The at-most-one constraints
-// travel as such: the worker gives them to gophersat as cardinality
-// constraints, as Count and CountProof do in this process (a proof is
-// checked here, against this process's formula). It gives up, with an
-// error wrapping ctx.Err(), when ctx ends first: a formula of tens of
-// millions of clauses takes seconds to write.
-func formulaRequest(ctx context.Context, f *encode.Formula, limit int, proof bool) ([]byte, error) {
-	flags := uint32(0)
-	if proof {
-		flags |= flagProof
-	}
-	return formulaRequestFlags(ctx, f, limit, flags)
-}
-
-// requestCheck is how many clauses formulaRequest writes between two
-// looks at its context.
-const requestCheck = 1 << 16
-
-// formulaRequestFlags is formulaRequest with its flags given.
-func formulaRequestFlags(ctx context.Context, f *encode.Formula, limit int, flags uint32) ([]byte, error) {
-	cards := len(f.PBs()) == 0 && f.NumAMOs() > 0
-	clauses := f.Clauses()
-	slots := f.NumLits() + f.NumClauses()
-	if cards {
-		clauses, slots = f.OtherClauses(), 0
-		for c := range clauses {
-			slots += len(c) + 1
-		}
-	}
-	b := make([]byte, 0, 40+4*slots)
+// puzzleRequest encodes a request for p, encoded as o says, with a limit
+// (ignored with flagCover) and flags.
+func puzzleRequest(p *sudokusat.Puzzle, o encode.Options, limit int, flags uint32) []byte {
+	g := p.Grid
+	b := make([]byte, 0, 64+len(o.Encoding)+4*g.Len())
 	u32 := func(x uint32) { b = binary.LittleEndian.AppendUint32(b, x) }
-	ints := func(xs []int32) {
+	ints := func(xs []int) {
 		u32(wireCount(len(xs)))
 		for _, x := range xs {
-			u32(uint32(x))
+			u32(uint32(int32(x)))
 		}
 	}
-	for _, x := range []uint32{wireMagic, wireCount(limit), uint32(f.Vars), uint32(f.VarMap.NumVars()), flags} {
+	str := func(s string) {
+		u32(wireCount(len(s)))
+		b = append(b, s...)
+	}
+	for _, x := range []uint32{wireMagic, wireCount(limit), flags, uint32(g.BoxRows()), uint32(g.BoxCols())} {
 		u32(x)
 	}
-	u32(wireCount(slots))
-	written := 0
-	for c := range clauses {
-		if written++; written%requestCheck == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("gophersat: writing the formula: %w", err)
-			}
-		}
-		for _, l := range c {
-			u32(uint32(l))
-		}
-		u32(0)
-	}
-	if cards {
-		u32(wireCount(f.NumAMOs()))
-		for a := range f.AMOs() {
-			ints(a.Lits)
-		}
-	} else {
-		u32(0)
-	}
-	u32(wireCount(len(f.PBs())))
-	for _, c := range f.PBs() {
-		eq := uint32(0)
-		if c.Eq {
-			eq = 1
-		}
-		u32(eq)
-		u32(uint32(int32(c.RHS)))
-		ints(c.Lits)
-		u32(wireCount(len(c.Weights)))
-		for _, w := range c.Weights {
-			u32(uint32(int32(w)))
-		}
-	}
-	ints(phaseOf(f))
-	return b, nil
-}
-
-// gridRequest encodes a puzzle request: the magic, the limit, the box
-// shape, the length of the encoding's name, the name, the cells as uint16,
-// and the most clauses the formula may have as uint64. The reply's models
-// are the solution grids, one digit per cell.
-func gridRequest(g *sudokusat.Grid, o encode.Options, limit int, proof bool) []byte {
-	magic := uint32(wireMagicGrid)
-	if proof {
-		magic = wireMagicGridProof
-	}
-	b := make([]byte, 0, 28+len(o.Encoding)+2*g.Len())
-	for _, x := range []uint32{magic, wireCount(limit), uint32(g.BoxRows()), uint32(g.BoxCols()), uint32(len(o.Encoding))} {
-		b = binary.LittleEndian.AppendUint32(b, x)
-	}
-	b = append(b, o.Encoding...)
+	str(o.Encoding)
+	u32(uint32(o.Sums))
+	b = binary.LittleEndian.AppendUint64(b, uint64(max(o.MaxClauses, 0)))
+	u32(wireCount(g.Len()))
 	for i := range g.Len() {
-		b = binary.LittleEndian.AppendUint16(b, uint16(g.Cell(i)))
+		u32(uint32(g.Cell(i)))
 	}
-	return binary.LittleEndian.AppendUint64(b, uint64(max(o.MaxClauses, 0)))
+	ints(p.Regions)
+	u32(wireCount(len(p.Rules)))
+	for _, r := range p.Rules {
+		str(r.Kind)
+		u32(uint32(int32(r.Value)))
+		ints(r.Cells)
+		u32(wireCount(len(r.Lines)))
+		for _, l := range r.Lines {
+			ints(l)
+		}
+	}
+	return b
 }
 
 // errStream marks a request that could not be read: the stream is lost.
@@ -159,105 +95,107 @@ func readHeader(r io.Reader) ([5]uint32, error) {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return hdr, err
 	}
-	if (hdr[0] != wireMagic && hdr[0] != wireMagicGrid && hdr[0] != wireMagicGridProof) || hdr[4] > maxWire || hdr[1] == 0 || hdr[2] > maxWire || hdr[3] > hdr[2] && hdr[0] == wireMagic {
+	if hdr[0] != wireMagic || hdr[1] == 0 || hdr[1] > maxWire || hdr[2] > flagProof|flagCover {
 		return hdr, errors.New("satsolve: not a worker request")
 	}
 	return hdr, nil
 }
 
-// formulaReq is a formula request as the worker reads it.
-type formulaReq struct {
-	f       *encode.Formula
-	mapVars int
-	limit   int
-	proof   bool
-	cover   bool
-	phase   []int32
+// puzzleReq is a request as the worker reads it.
+type puzzleReq struct {
+	p     *sudokusat.Puzzle
+	o     encode.Options
+	limit int
+	proof bool
+	cover bool
 }
 
-// readFormula reads the rest of a formula request.
-func readFormula(r io.Reader, hdr [5]uint32) (formulaReq, error) {
-	req := formulaReq{f: &encode.Formula{Vars: int(hdr[2])}, mapVars: int(hdr[3]), limit: int(hdr[1]), proof: hdr[4]&flagProof != 0, cover: hdr[4]&flagCover != 0}
-	fail := func(err error) (formulaReq, error) { return formulaReq{}, fmt.Errorf("%w: %w", errStream, err) }
-	slots, err := readInts(r)
+// readPuzzle reads the rest of a request.
+func readPuzzle(r io.Reader, hdr [5]uint32) (puzzleReq, error) {
+	req := puzzleReq{limit: int(hdr[1]), proof: hdr[2]&flagProof != 0, cover: hdr[2]&flagCover != 0}
+	fail := func(err error) (puzzleReq, error) { return puzzleReq{}, fmt.Errorf("%w: %w", errStream, err) }
+	g, err := sudokusat.NewGrid(int(min(hdr[3], maxWire)), int(min(hdr[4], maxWire)))
 	if err != nil {
 		return fail(err)
 	}
-	var clause []int32
-	for _, l := range slots {
-		if l != 0 {
-			clause = append(clause, l)
-			continue
-		}
-		req.f.Add(clause...)
-		clause = clause[:0]
+	name, err := readBytes(r)
+	if err != nil {
+		return fail(err)
 	}
+	var opts struct {
+		Sums       uint32
+		MaxClauses uint64
+	}
+	if err := binary.Read(r, binary.LittleEndian, &opts); err != nil {
+		return fail(err)
+	}
+	req.o = encode.Options{Encoding: string(name), Sums: encode.SumForm(opts.Sums), MaxClauses: int(min(opts.MaxClauses, 1<<62))}
 	n, err := readCount(r)
 	if err != nil {
 		return fail(err)
 	}
-	for range n {
-		lits, err := readInts(r)
-		if err != nil {
-			return fail(err)
+	if n != g.Len() {
+		return fail(fmt.Errorf("%d cells for a %d×%d grid", n, g.Size(), g.Size()))
+	}
+	cells := make([]byte, 4*n)
+	if _, err := io.ReadFull(r, cells); err != nil {
+		return fail(err)
+	}
+	for i := range n {
+		d := binary.LittleEndian.Uint32(cells[4*i:])
+		if d > uint32(g.Size()) {
+			return fail(fmt.Errorf("cell %d holds %d, past %d", i+1, d, g.Size()))
 		}
-		req.f.AddAMO(lits...)
+		g.SetCell(i, int(d))
+	}
+	req.p = &sudokusat.Puzzle{Grid: g}
+	if req.p.Regions, err = readIntList(r); err != nil {
+		return fail(err)
 	}
 	if n, err = readCount(r); err != nil {
 		return fail(err)
 	}
 	for range n {
-		var c encode.PB
-		var head [2]uint32
-		if err := binary.Read(r, binary.LittleEndian, &head); err != nil {
-			return fail(err)
-		}
-		c.Eq, c.RHS = head[0] == 1, int(int32(head[1]))
-		if c.Lits, err = readInts(r); err != nil {
-			return fail(err)
-		}
-		weights, err := readInts(r)
+		var rule sudokusat.Rule
+		kind, err := readBytes(r)
 		if err != nil {
 			return fail(err)
 		}
-		if len(weights) != len(c.Lits) {
-			return fail(errors.New("a PB constraint's weights and literals differ in number"))
+		var value int32
+		if err := binary.Read(r, binary.LittleEndian, &value); err != nil {
+			return fail(err)
 		}
-		for _, w := range weights {
-			c.Weights = append(c.Weights, int(w))
+		rule.Kind, rule.Value = string(kind), int(value)
+		if rule.Cells, err = readIntList(r); err != nil {
+			return fail(err)
 		}
-		req.f.AddPB(c)
-	}
-	if req.phase, err = readInts(r); err != nil {
-		return fail(err)
+		lines, err := readCount(r)
+		if err != nil {
+			return fail(err)
+		}
+		for range lines {
+			l, err := readIntList(r)
+			if err != nil {
+				return fail(err)
+			}
+			rule.Lines = append(rule.Lines, l)
+		}
+		req.p.Rules = append(req.p.Rules, rule)
 	}
 	return req, nil
 }
 
-// readGrid reads the rest of a puzzle request, and returns the puzzle and
-// how to encode it.
-func readGrid(r io.Reader, hdr [5]uint32) (*sudokusat.Grid, encode.Options, error) {
-	boxRows, boxCols := int(hdr[2]), int(hdr[3])
-	fail := func(err error) (*sudokusat.Grid, encode.Options, error) {
-		return nil, encode.Options{}, fmt.Errorf("%w: %w", errStream, err)
+// readIntList is readInts as ints, nil for none.
+func readIntList(r io.Reader) ([]int, error) {
+	xs, err := readInts(r)
+	if err != nil || len(xs) == 0 {
+		return nil, err
 	}
-	name := make([]byte, hdr[4])
-	if _, err := io.ReadFull(r, name); err != nil {
-		return fail(err)
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
 	}
-	g, err := sudokusat.NewGrid(boxRows, boxCols)
-	if err != nil {
-		return fail(err)
-	}
-	raw := make([]byte, 2*g.Len()+8)
-	if _, err := io.ReadFull(r, raw); err != nil {
-		return fail(err)
-	}
-	for i := range g.Len() {
-		g.SetCell(i, int(binary.LittleEndian.Uint16(raw[2*i:])))
-	}
-	maxClauses := binary.LittleEndian.Uint64(raw[2*g.Len():])
-	return g, encode.Options{Encoding: string(name), MaxClauses: int(min(maxClauses, 1<<62))}, nil
+	return out, nil
 }
 
 // replyHead is the fixed part of an ok reply, after its status byte.

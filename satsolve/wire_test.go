@@ -73,31 +73,32 @@ func (b blocked) Read([]byte) (int, error) {
 	return 0, io.EOF
 }
 
-// TestWireRoundTrip sends formula and puzzle requests through the wire
-// format and ServeWorker in one go, and checks each reply against its own
-// request: replies come back in order, and a request the worker refuses
-// leaves the stream in step for the next one.
+// TestWireRoundTrip sends puzzle requests through the wire format and
+// ServeWorker in one go, and checks each reply against its own request:
+// replies come back in order, and a request the worker refuses leaves the
+// stream in step for the next one.
 func TestWireRoundTrip(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
 	serg := readPuzzles(t, "serg-sample.txt")[0]
 	empty, _ := sudokusat.NewGridSize(4)
-	f := encodeWith(t, "reduced", g)
-	f2 := encodeWith(t, "extended", serg)
+	killer := varianttest.Load(t, "killer-9").Puzzle
 	out, err := serve(t,
-		request(t, f, 2, false),
-		gridRequest(g, encode.Options{Encoding: "nope"}, 2, false),
-		gridRequest(serg, encode.Options{Encoding: "minimal"}, 2, false),
-		request(t, f2, 3, false),
-		gridRequest(empty, encode.Options{Encoding: "reduced"}, 1000, false),
+		puzzleRequest(classic(g), enc("reduced"), 2, 0),
+		puzzleRequest(classic(g), enc("nope"), 2, 0),
+		puzzleRequest(classic(serg), enc("minimal"), 2, 0),
+		puzzleRequest(killer, encode.Options{Sums: encode.SumPB}, 2, 0),
+		puzzleRequest(classic(serg), enc("extended"), 3, 0),
+		puzzleRequest(classic(empty), enc("reduced"), 1000, 0),
 	)
 	if err != nil {
 		t.Fatalf("ServeWorker: %v", err)
 	}
 	r := bytes.NewReader(out)
+	grids := func(g *sudokusat.Grid) func(found) (Result, error) {
+		return func(s found) (Result, error) { return gridsResult(g, s) }
+	}
 	for i, check := range []func(found, error) error{
-		func(s found, err error) error {
-			return wantCount(s, err, func(s found) (Result, error) { return s.result(f) }, 1)
-		},
+		func(s found, err error) error { return wantCount(s, err, grids(g), 1) },
 		func(s found, err error) error {
 			var said *workerSaid
 			if !errors.As(err, &said) || !errors.Is(err, ErrSolver) || !strings.Contains(err.Error(), `"nope"`) {
@@ -105,15 +106,10 @@ func TestWireRoundTrip(t *testing.T) {
 			}
 			return nil
 		},
-		func(s found, err error) error {
-			return wantCount(s, err, func(s found) (Result, error) { return gridsResult(serg, s) }, 2)
-		},
-		func(s found, err error) error {
-			return wantCount(s, err, func(s found) (Result, error) { return s.result(f2) }, 3)
-		},
-		func(s found, err error) error {
-			return wantCount(s, err, func(s found) (Result, error) { return gridsResult(empty, s) }, 288)
-		},
+		func(s found, err error) error { return wantCount(s, err, grids(serg), 2) },
+		func(s found, err error) error { return wantCount(s, err, grids(killer.Grid), 1) },
+		func(s found, err error) error { return wantCount(s, err, grids(serg), 3) },
+		func(s found, err error) error { return wantCount(s, err, grids(empty), 288) },
 	} {
 		if err := check(readReply(r)); err != nil {
 			t.Errorf("reply %d: %v", i+1, err)
@@ -140,21 +136,12 @@ func wantCount(s found, err error, result func(found) (Result, error), want int)
 	return nil
 }
 
-// request is formulaRequest without a deadline.
-func request(t *testing.T, f *encode.Formula, limit int, proof bool) []byte {
-	t.Helper()
-	req, err := formulaRequest(context.Background(), f, limit, proof)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return req
-}
-
 // TestWireCorrupt feeds both sides broken streams: each must end with an
 // error, not a panic, a hang or a huge allocation.
 func TestWireCorrupt(t *testing.T) {
 	g := readPuzzles(t, "top95-sample.txt")[0]
-	req := request(t, encodeWith(t, "reduced", g), 2, false)
+	req := puzzleRequest(classic(g), enc("reduced"), 2, 0)
+	ruled := puzzleRequest(varianttest.Load(t, "arrow-9").Puzzle, encode.Options{}, 2, 0)
 	u32 := func(xs ...uint32) []byte {
 		var b []byte
 		for _, x := range xs {
@@ -168,12 +155,16 @@ func TestWireCorrupt(t *testing.T) {
 		stream bool // the error must wrap errStream
 	}{
 		{"half a header", req[:10], false},
-		{"not a request", u32(7, 2, 1, 1, 0), false},
-		{"limit zero", u32(wireMagic, 0, 1, 1, 0), false},
-		{"count too large", u32(wireMagic, 2, 1, 1, maxWire+1), false},
-		{"truncated clauses", req[:len(req)-4], true},
-		{"bad box shape", u32(wireMagicGrid, 2, 0, 0, 0), true},
-		{"truncated cells", gridRequest(g, encode.Options{Encoding: "reduced"}, 2, false)[:40], true},
+		{"not a request", u32(7, 2, 0, 3, 3), false},
+		{"an old request", u32(0x32575353, 2, 3, 3, 7), false},
+		{"limit zero", u32(wireMagic, 0, 0, 3, 3), false},
+		{"limit too large", u32(wireMagic, maxWire+1, 0, 3, 3), false},
+		{"unknown flag", u32(wireMagic, 2, 4, 3, 3), false},
+		{"bad box shape", u32(wireMagic, 2, 0, 0, 0), true},
+		{"name too long", u32(wireMagic, 2, 0, 3, 3, maxWire+1), true},
+		{"cells too few", append(u32(wireMagic, 2, 0, 3, 3, 0, 0, 0, 0, 80), make([]byte, 4*80)...), true},
+		{"truncated cells", req[:60], true},
+		{"truncated rules", ruled[:len(ruled)-4], true},
 	} {
 		_, err := serveRaw(t, c.in)
 		if err == nil || (c.stream && !errors.Is(err, errStream)) {
@@ -204,47 +195,108 @@ func TestWireCorrupt(t *testing.T) {
 	}
 }
 
-// TestWireCarriesEverything: a formula reaches the worker whole, its
-// at-most-one groups, its PB sums and its phase included, and a proof
-// comes back when asked for: the worker's answer is the one this process
-// gives, grid for grid, and its proof has the blocking clauses of the
-// grids found.
+// TestWirePuzzle: a request carries its puzzle whole, grid, regions and
+// rules (their kinds, values, cells and lines), and how to encode it, to
+// the worker, for every test puzzle and a classic one.
+func TestWirePuzzle(t *testing.T) {
+	puzzles := []*sudokusat.Puzzle{classic(readPuzzles(t, "large-25.txt")[0])}
+	for _, f := range varianttest.All(t) {
+		puzzles = append(puzzles, f.Puzzle)
+	}
+	regions, lines, values := 0, 0, 0
+	for _, p := range puzzles {
+		o := encode.Options{Encoding: "reduced-pairwise", Sums: encode.SumPB, MaxClauses: 12345}
+		for _, flags := range []uint32{0, flagProof, flagCover} {
+			r := bytes.NewReader(puzzleRequest(p, o, 7, flags))
+			hdr, err := readHeader(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := readPuzzle(r, hdr)
+			if err != nil {
+				t.Fatalf("%v: %v", p.Grid, err)
+			}
+			if r.Len() != 0 || got.o != o || got.limit != 7 || got.proof != (flags == flagProof) || got.cover != (flags == flagCover) {
+				t.Errorf("%v: read %+v, %d bytes left", p.Grid, got, r.Len())
+			}
+			q := got.p
+			same := q.Grid.Equal(p.Grid) && q.Grid.BoxRows() == p.Grid.BoxRows() && slices.Equal(q.Regions, p.Regions) && len(q.Rules) == len(p.Rules)
+			for i := 0; same && i < len(p.Rules); i++ {
+				a, b := q.Rules[i], p.Rules[i]
+				same = a.Kind == b.Kind && a.Value == b.Value && slices.Equal(a.Cells, b.Cells) && slices.EqualFunc(a.Lines, b.Lines, slices.Equal)
+			}
+			if !same {
+				t.Errorf("%v: read back as %+v, want %+v", p.Grid, q, p)
+			}
+		}
+		if p.Regions != nil {
+			regions++
+		}
+		for _, r := range p.Rules {
+			if len(r.Lines) > 0 {
+				lines++
+			}
+			if r.Value != 0 {
+				values++
+			}
+		}
+	}
+	if regions == 0 || lines == 0 || values == 0 {
+		t.Errorf("%d puzzles with regions, %d rules with lines, %d with values: want some of each", regions, lines, values)
+	}
+}
+
+// TestWireCarriesEverything: a worker answers a puzzle as this process
+// does on the puzzle's formula, classic or with rules, its sums as clauses
+// or as PB sums, and a proof comes back when asked for: the worker's
+// answer is this process's, grid for grid, and its proof has the
+// blocking clauses of the grids found.
 func TestWireCarriesEverything(t *testing.T) {
 	miracle := varianttest.Load(t, "miracle-9").Puzzle
 	open := *miracle
 	open.Grid = miracle.Grid.Clone()
 	open.Grid.SetCell(5*9+6, 0) // one given fewer: several solutions
 	killer := varianttest.Load(t, "killer-9").Puzzle
-	large := readPuzzles(t, "large-25.txt")[0]
-	type formula struct {
+	jigsaw := varianttest.Load(t, "jigsaw-7").Puzzle
+	large := classic(readPuzzles(t, "large-25.txt")[0])
+	type request struct {
 		name string
-		f    *encode.Formula
+		p    *sudokusat.Puzzle
+		o    encode.Options
 	}
-	var fs []formula
-	for _, p := range []*sudokusat.Puzzle{miracle, &open, killer} {
+	var reqs []request
+	for _, p := range []*sudokusat.Puzzle{miracle, &open, killer, jigsaw} {
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-			f, err := encode.Variant(p, sums)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fs = append(fs, formula{fmt.Sprintf("%d rules, %s", len(p.Rules), sums), f})
+			reqs = append(reqs, request{fmt.Sprintf("%d rules, %s", len(p.Rules), sums), p, encode.Options{Sums: sums}})
 		}
 	}
-	fs = append(fs, formula{"reduced 25×25", encodeWith(t, "reduced", large)})
+	reqs = append(reqs, request{"reduced 25×25", large, enc("reduced")})
 	amos, pbs := 0, 0
-	for _, c := range fs {
-		amos += c.f.NumAMOs()
-		pbs += len(c.f.PBs())
+	for _, c := range reqs {
+		f, err := encode.Puzzle(c.p, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		amos += f.NumAMOs()
+		pbs += len(f.PBs())
 	}
 	if amos == 0 || pbs == 0 {
 		t.Fatalf("%d at-most-one groups, %d PB sums to carry: want some of each", amos, pbs)
 	}
-	for _, c := range fs {
+	for _, c := range reqs {
+		f, err := encode.Puzzle(c.p, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, proof := range []bool{false, true} {
-			if proof && len(c.f.PBs()) > 0 {
+			if proof && len(f.PBs()) > 0 {
 				continue // DRAT knows no PB
 			}
-			out, err := serve(t, request(t, c.f, 2, proof))
+			flags := uint32(0)
+			if proof {
+				flags = flagProof
+			}
+			out, err := serve(t, puzzleRequest(c.p, c.o, 2, flags))
 			if err != nil {
 				t.Fatalf("%s: ServeWorker: %v", c.name, err)
 			}
@@ -252,20 +304,19 @@ func TestWireCarriesEverything(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			got, err := s.result(c.f)
+			got, err := gridsResult(c.p.Grid, s)
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			want, wantProof, err := CountProof(context.Background(), c.f, 2)
+			want, wantProof, err := CountProof(context.Background(), f, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !proof {
 				// Without a proof the worker searches as Count does here
-				// (at-most-one constraints as cardinality constraints,
-				// no certificate), which may meet other grids first than
+				// (no certificate), which may meet other grids first than
 				// CountProof on a puzzle of several solutions.
-				if want, err = Count(context.Background(), c.f, 2); err != nil {
+				if want, err = Count(context.Background(), f, 2); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -303,7 +354,7 @@ func TestWorkerStopsWhenInputEnds(t *testing.T) {
 	// and loading before gophersat's first decision.
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "SUDOKUSAT_TEST_WORKER=1")
-	cmd.Stdin = bytes.NewReader(gridRequest(g, encode.Options{Encoding: "extended"}, 1, false))
+	cmd.Stdin = bytes.NewReader(puzzleRequest(classic(g), enc("extended"), 1, 0))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	// A worker that waited for the search would answer it and end without
@@ -321,20 +372,5 @@ func TestWorkerStopsWhenInputEnds(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(stderr.String(), ErrParentGone.Error()) {
 		t.Errorf("exit %v, stderr %q; want ErrParentGone's message", err, stderr.String())
-	}
-}
-
-// TestFormulaRequestContext checks that writing a large formula for a
-// worker gives up when its context has ended, and not otherwise.
-func TestFormulaRequestContext(t *testing.T) {
-	g, _ := sudokusat.NewGridSize(16)
-	f := encodeWith(t, "extended", g) // 123,904 clauses
-	if _, err := formulaRequest(context.Background(), f, 1, false); err != nil {
-		t.Fatal(err)
-	}
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := formulaRequest(cancelled, f, 1, false); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 )
 
@@ -102,12 +101,7 @@ func readRequests(br *bufio.Reader, out chan<- workerRequest) {
 			out <- workerRequest{err: err}
 			return
 		}
-		var search func() (found, error)
-		if hdr[0] == wireMagicGrid || hdr[0] == wireMagicGridProof {
-			search, err = readGridJob(br, hdr, hdr[0] == wireMagicGridProof)
-		} else {
-			search, err = readFormulaJob(br, hdr)
-		}
+		search, err := readJob(br, hdr)
 		if err != nil {
 			out <- workerRequest{err: err}
 			return
@@ -181,58 +175,47 @@ func (r *replies) close() {
 	r.flush()
 }
 
-// readFormulaJob reads a formula request and returns its search, with
-// gophersat's proof when the request asks for one. A request that cannot be
-// read ends the stream (errStream).
-func readFormulaJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
-	req, err := readFormula(br, hdr)
+// readJob reads a request and returns its search: encode, search and
+// decode. The models it gives are the grids' cells; the parent's caller
+// validates them. With flagProof, the reply has gophersat's proof, over
+// the formula encoded here, as CountProof gives it; with flagCover, the
+// models cover the map variables, as Cover gives them. A request that
+// cannot be read ends the stream (errStream); one that cannot be encoded
+// (an unknown encoding, a formula past its limit) is a search that fails.
+func readJob(br io.Reader, hdr [5]uint32) (func() (found, error), error) {
+	req, err := readPuzzle(br, hdr)
 	if err != nil {
 		return nil, err
 	}
 	return func() (found, error) {
-		var proof *Proof
-		if req.proof {
-			proof = &Proof{}
-		}
-		var never atomic.Bool
-		s, err := safeSearch(req.f, req.mapVars, req.limit, &never, proof, req.phase, req.cover && proof == nil)
-		s.proof = proof
-		return s, err
-	}, nil
-}
-
-// readGridJob reads a puzzle request and returns its search: encode,
-// search and decode. The models it gives are the grids' cells; the
-// parent's caller validates them. With proof, the reply has gophersat's
-// proof, over the formula encoded here, as CountProof gives it.
-func readGridJob(br io.Reader, hdr [5]uint32, proof bool) (func() (found, error), error) {
-	limit := int(hdr[1])
-	g, o, err := readGrid(br, hdr)
-	if err != nil {
-		return nil, err
-	}
-	return func() (found, error) {
-		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, o)
+		f, err := encode.Puzzle(req.p, req.o)
 		if err != nil {
 			return found{}, err
 		}
-		var s found
-		var p *Proof
-		if proof {
-			p = &Proof{}
+		var proof *Proof
+		if req.proof {
+			if len(f.PBs()) > 0 {
+				return found{}, fmt.Errorf("%w: DRAT proofs know no pseudo-Boolean constraints", encode.ErrHasPB)
+			}
+			proof = &Proof{}
 		}
+		limit := req.limit
+		if req.cover {
+			limit = f.VarMap.NumVars() + 1
+		}
+		var s found
 		if f.Vars == 0 && f.NumClauses() == 0 {
 			s.models = [][]int32{nil} // propagation solved it: decode the empty model
-			if p != nil && limit > 1 {
-				p.Blocks = [][]int32{{}} // as CountProof: the one grid, blocked
+			if proof != nil && limit > 1 {
+				proof.Blocks = [][]int32{{}} // as CountProof: the one grid, blocked
 			}
 		} else {
 			var never atomic.Bool
-			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, p, phaseOf(f), false); err != nil {
+			if s, err = safeSearch(f, f.VarMap.NumVars(), limit, &never, proof, phaseOf(f), req.cover && proof == nil); err != nil {
 				return found{}, err
 			}
 		}
-		s.proof = p
+		s.proof = proof
 		for i, m := range s.models {
 			model := make([]bool, f.VarMap.NumVars())
 			for _, v := range m {

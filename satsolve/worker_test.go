@@ -19,10 +19,9 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 	p := testPool(t)
 	p.Procs, p.Depth = 1, 4
 	empty, _ := sudokusat.NewGridSize(9)
-	longer := encodeWith(t, "reduced", empty) // 500 solutions: ~0.15 s
-	small := encodeWith(t, "reduced", readPuzzles(t, "top95-sample.txt")[0])
-	endless := encodeWith(t, "minimal", empty)
-	if _, err := p.Count(context.Background(), small, 1); err != nil {
+	longer := classic(empty) // 500 solutions reduced: ~0.15 s; endless minimal
+	small := classic(readPuzzles(t, "top95-sample.txt")[0])
+	if _, err := p.Count(context.Background(), small, enc("reduced"), 1); err != nil {
 		t.Fatal(err) // the process is started
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -32,12 +31,12 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		p.Count(ctx, longer, 500)
+		p.Count(ctx, longer, enc("reduced"), 500)
 	}()
 	waitSent(t, p, 2)
 	go func() {
 		defer wg.Done()
-		res, err := p.Count(ctx, small, 2)
+		res, err := p.Count(ctx, small, enc("reduced"), 2)
 		if err == nil && res.Count != 1 {
 			err = fmt.Errorf("count %d, want 1", res.Count)
 		}
@@ -46,7 +45,7 @@ func TestIsolatedNoHeldReply(t *testing.T) {
 	waitSent(t, p, 3)
 	go func() {
 		defer wg.Done()
-		p.Count(ctx, endless, 1<<30)
+		p.Count(ctx, longer, enc("minimal"), 1<<30) // endless
 	}()
 	select {
 	case err := <-answered:

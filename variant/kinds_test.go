@@ -96,7 +96,7 @@ func TestEveryKindEveryConcern(t *testing.T) {
 
 			// The encoder, through gophersat, in both sum forms.
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-				form, err := encode.Variant(p, sums)
+				form, err := encode.Puzzle(p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatalf("encode (%s): %v", sums, err)
 				}
@@ -114,10 +114,10 @@ func TestEveryKindEveryConcern(t *testing.T) {
 
 			// The drawing: the kind draws something, a mark or its name.
 			var with, less bytes.Buffer
-			if err := render.VariantSVG(&with, p, render.Options{}); err != nil {
+			if err := render.SVG(&with, p, render.Options{}); err != nil {
 				t.Fatalf("render: %v", err)
 			}
-			if err := render.VariantSVG(&less, without(p, k.Name), render.Options{}); err != nil {
+			if err := render.SVG(&less, without(p, k.Name), render.Options{}); err != nil {
 				t.Fatalf("render without the kind: %v", err)
 			}
 			if bytes.Equal(with.Bytes(), less.Bytes()) {

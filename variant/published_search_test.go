@@ -58,7 +58,7 @@ func TestPublishedSearch(t *testing.T) {
 			defer cancel()
 			for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 				start := time.Now()
-				f, err := encode.Variant(p, sums)
+				f, err := encode.Puzzle(p, encode.Options{Sums: sums})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -39,7 +39,7 @@ func TestCellsFixturesSpeed(t *testing.T) {
 		f := varianttest.Load(t, name)
 		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
 			start := time.Now()
-			form, err := encode.Variant(f.Puzzle, sums)
+			form, err := encode.Puzzle(f.Puzzle, encode.Options{Sums: sums})
 			if err != nil {
 				t.Fatal(err)
 			}

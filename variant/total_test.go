@@ -105,7 +105,7 @@ func TestKillerTotalZero(t *testing.T) {
 		t.Errorf("search: %d solutions, %v; want none", r.Count, err)
 	}
 	for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
-		form, err := encode.Variant(p, sums)
+		form, err := encode.Puzzle(p, encode.Options{Sums: sums})
 		if err != nil {
 			t.Fatalf("encode (%s): %v", sums, err)
 		}

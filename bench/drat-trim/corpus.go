@@ -212,7 +212,7 @@ func clashes(g *sudokusat.Grid, r, c, d int) bool {
 // solve returns the puzzle's solution, found by cadical on its extended
 // encoding and checked by the validator.
 func solve(ctx context.Context, dir string, g *sudokusat.Grid, timeout time.Duration) (*sudokusat.Grid, error) {
-	f, err := encode.Extended(g)
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "extended"})
 	if err != nil {
 		return nil, err
 	}

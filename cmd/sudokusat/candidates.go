@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/setter"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -36,7 +37,7 @@ func candidatesCommand() *cli.Command {
 				return usagef("--cap %d: want at least 1", limit)
 			}
 			return runSetter(c, "candidates", candidateFormats, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
-				k, err := engine.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
+				k, err := setter.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)
 				}
@@ -65,7 +66,7 @@ var candidateFormats = plainFormats{{name: "grid"}, {name: "line"}, {name: "json
 // candidateFields are a record's JSON fields: each cell's possible
 // digits (row-major), the counts with a cap above 1, the solutions met
 // and the counts asked.
-func candidateFields(k *engine.Candidates) map[string]any {
+func candidateFields(k *setter.Candidates) map[string]any {
 	cands := make([][]int, len(k.Count))
 	for cell, counts := range k.Count {
 		cands[cell] = []int{}

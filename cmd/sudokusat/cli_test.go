@@ -340,10 +340,11 @@ func derivedUnsolvable(t *testing.T) string {
 	t.Helper()
 	var lines []string
 	for _, g := range puzzleLines(t, "17clue-sample.txt")[:20] {
-		sol, err := native.Solve(context.Background(), g)
-		if err != nil {
-			t.Fatal(err)
+		r, err := native.Count(context.Background(), g, 1)
+		if err != nil || r.Count == 0 {
+			t.Fatalf("native: %d solutions, %v", r.Count, err)
 		}
+		sol := r.Solution
 		for i := 0; i < 81; i++ {
 			if g.Cell(i) != 0 {
 				continue

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/certify"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -173,7 +174,7 @@ func decodeCommand() *cli.Command {
 					return usageError{err}
 				}
 				defer proof.Close()
-				if m.Variant != nil {
+				if !m.Puzzle.Classic() {
 					return fmt.Errorf("%s: --certify checks the proofs of classic puzzles' formulas; this CNF holds a variant puzzle", cnfName)
 				}
 				// The proof is checked against the clauses the solver was
@@ -184,8 +185,8 @@ func decodeCommand() *cli.Command {
 				if err != nil {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
-				blocks, err := engine.CheckProof(c.Context, m, given, bufio.NewReader(decompressed(proof, 0)))
-				if errors.Is(err, engine.ErrNotChecked) {
+				blocks, err := certify.File(c.Context, m, given, bufio.NewReader(decompressed(proof, 0)))
+				if errors.Is(err, certify.ErrNotChecked) {
 					return fmt.Errorf("%s: %w", cnfName, err)
 				}
 				if err != nil {
@@ -209,11 +210,8 @@ func decodeCommand() *cli.Command {
 				return unknown
 			}
 			g, err := m.DecodeLits(a.Model)
-			switch {
-			case err == nil && m.Variant != nil:
-				err = variant.Check(m.Variant, g)
-			case err == nil:
-				err = sudokusat.CheckSolution(m.Puzzle, g)
+			if err == nil {
+				err = variant.Check(m.Puzzle, g)
 			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
@@ -222,14 +220,14 @@ func decodeCommand() *cli.Command {
 			// rows of numbers stay numbers.
 			w := sudokusat.NewWriter(c.App.Writer)
 			switch {
-			case format == "grid" && m.Variant != nil:
-				writeDrawn(w, m.Variant, g)
-			case format == "grid" && m.Layout == sudokusat.LayoutNumbers:
+			case format == "grid" && !m.Puzzle.Classic():
+				writeDrawn(w, m.Puzzle, g)
+			case format == "grid" && m.Puzzle.Layout == sudokusat.LayoutNumbers:
 				w.WriteGrid(g, sudokusat.LayoutNumbers)
 			case format == "grid":
 				w.WriteGrid(g, sudokusat.LayoutRows)
-			case m.Layout == sudokusat.LayoutNumbers:
-				w.WriteString(notation(&sudokusat.Puzzle{Layout: m.Layout}, g) + "\n")
+			case m.Puzzle.Layout == sudokusat.LayoutNumbers:
+				w.WriteString(notation(m.Puzzle, g) + "\n")
 			default:
 				w.WriteGrid(g, sudokusat.LayoutLine)
 			}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/family"
 	"github.com/sudokusat/sudokusat/satsolve"
@@ -83,10 +82,7 @@ func TestFamily(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", rec.File, err)
 		}
-		p := f.Variant
-		if p == nil {
-			p = &sudokusat.Puzzle{Grid: f.Puzzle}
-		}
+		p := f.Puzzle
 		r, err := satsolve.Count(context.Background(), f, 2)
 		if err != nil {
 			t.Fatalf("%s: %v", rec.File, err)

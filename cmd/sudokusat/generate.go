@@ -93,7 +93,7 @@ func runGenerate(c *cli.Context, b generate.Batch, format string, withSolution b
 	failed, givens := 0, 0
 	err := generate.Many(c.Context, b, func(m generate.Made) error {
 		if m.Puzzle != nil {
-			givens += m.Puzzle.Puzzle.Givens()
+			givens += m.Puzzle.Puzzle.Grid.Givens()
 		} else {
 			failed++
 		}
@@ -159,7 +159,7 @@ func writeMade(ctx context.Context, w *sudokusat.Writer, format string, withSolu
 		if m.Puzzle == nil {
 			r.Status, r.Error = status.String(), fmt.Sprintf("puzzle %d: %v", m.Index, err)
 		} else {
-			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.Puzzle.Puzzle.String(), m.Puzzle.Puzzle.Givens(), m.Puzzle.Reached, m.Puzzle.Attempts
+			r.Puzzle, r.Givens, r.Reached, r.Attempts = m.Puzzle.Puzzle.Grid.String(), m.Puzzle.Puzzle.Grid.Givens(), m.Puzzle.Reached, m.Puzzle.Attempts
 			if withSolution {
 				r.Solution = m.Puzzle.Solution.String()
 			}
@@ -180,7 +180,7 @@ func writeMade(ctx context.Context, w *sudokusat.Writer, format string, withSolu
 	if m.Puzzle.Puzzle.Size() > sudokusat.MaxSymbolSize {
 		layout = sudokusat.LayoutNumbers
 	}
-	w.WriteGrid(m.Puzzle.Puzzle, layout)
+	w.WriteGrid(m.Puzzle.Puzzle.Grid, layout)
 	if withSolution {
 		w.WriteGrid(m.Puzzle.Solution, layout)
 	}

@@ -50,9 +50,8 @@ func renderCommand() *cli.Command {
 	}
 }
 
-// renderItem draws one puzzle, which variant.Validate accepts, to w: a
-// classic one by its grid, one with rules or regions with its rules
-// marked. --solution fills in the solution that the native solver finds,
+// renderItem draws one puzzle, which variant.Validate accepts, to w, its
+// rules marked. --solution fills in the solution that the native solver finds,
 // or the search for a puzzle with rules.
 func renderItem(c *cli.Context, w io.Writer, it *item) error {
 	p := it.puzzle
@@ -73,13 +72,7 @@ func renderItem(c *cli.Context, w io.Writer, it *item) error {
 		o.Solution = a.Solution()
 	}
 	bw := bufio.NewWriter(w)
-	var err error
-	if p.Classic() {
-		err = render.SVG(bw, p.Grid, o)
-	} else {
-		err = render.VariantSVG(bw, p, o)
-	}
-	if err != nil {
+	if err := render.SVG(bw, p, o); err != nil {
 		return err
 	}
 	return bw.Flush()

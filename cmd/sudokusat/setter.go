@@ -16,6 +16,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/explain"
+	"github.com/sudokusat/sudokusat/setter"
 	"github.com/sudokusat/sudokusat/web/api"
 )
 
@@ -155,7 +156,7 @@ func writeSetter(w *sudokusat.Writer, e *engine.Engine, r *setterRecord, format 
 // failure is the record of a question that got no answer.
 func failure(it *item, err error) *setterRecord {
 	r := &setterRecord{item: it, err: err, status: engine.Invalid}
-	var q *engine.QuestionError
+	var q *setter.QuestionError
 	switch {
 	case errors.As(err, &q):
 		r.status = q.Status
@@ -167,7 +168,7 @@ func failure(it *item, err error) *setterRecord {
 
 // partName names a given ("r1c2=5") or a rule by its kind, cells and
 // value ("killer r1c1,r1c2 (7)"), as explain names it.
-func partName(p *sudokusat.Puzzle, x engine.Part) string {
+func partName(p *sudokusat.Puzzle, x setter.Part) string {
 	if x.Rule >= 0 {
 		return explain.RuleName(p, x.Rule)
 	}
@@ -175,7 +176,7 @@ func partName(p *sudokusat.Puzzle, x engine.Part) string {
 	return fmt.Sprintf("r%dc%d=%d", x.Cell/n+1, x.Cell%n+1, p.Grid.Cell(x.Cell))
 }
 
-func partNames(p *sudokusat.Puzzle, xs []engine.Part) []string {
+func partNames(p *sudokusat.Puzzle, xs []setter.Part) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
 		out[i] = partName(p, x)
@@ -201,7 +202,7 @@ func minimalCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
 			return runSetter(c, "minimal", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
-				m, err := engine.Minimal(ctx, e, it.puzzle, timeout)
+				m, err := setter.Minimal(ctx, e, it.puzzle, timeout)
 				if err != nil {
 					return failure(it, err)
 				}
@@ -243,13 +244,13 @@ func hintCommand() *cli.Command {
 				return usagef("--cap %d: want at least 2", limit)
 			}
 			return runSetter(c, "hint", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
-				h, err := engine.MakeUnique(ctx, e, it.puzzle, limit, timeout)
+				h, err := setter.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)
 				}
 				p := it.puzzle
 				n := p.Size()
-				names := func(gs []engine.Given) []string {
+				names := func(gs []setter.Given) []string {
 					out := make([]string, len(gs))
 					for i, g := range gs {
 						out[i] = fmt.Sprintf("r%dc%d=%d", g.Cell/n+1, g.Cell%n+1, g.Digit)

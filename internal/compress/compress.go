@@ -76,9 +76,6 @@ var (
 	bzipEnd   = []byte{0x17, 0x72, 0x45, 0x38, 0x50, 0x90}
 )
 
-// magicLen is the most Detect needs to see.
-const magicLen = 10
-
 // Detect returns the format whose magic bytes head starts with, and
 // whether head was long enough to tell: complete is false when head is a
 // beginning of a magic but too short to decide (more input may make it

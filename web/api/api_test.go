@@ -256,8 +256,8 @@ func TestEncode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m.Encoding != want || m.Puzzle.String() != inkala {
-				t.Errorf("the CNF's map says %s %s", m.Encoding, m.Puzzle)
+			if m.Encoding != want || m.Puzzle.Grid.String() != inkala {
+				t.Errorf("the CNF's map says %s %s", m.Encoding, m.Puzzle.Grid)
 			}
 			f, err := encode.ReadDIMACS(strings.NewReader(r.DIMACS))
 			if err != nil {

@@ -213,14 +213,13 @@ func (s Service) Generate(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
-	made := &sudokusat.Puzzle{Grid: p.Puzzle}
-	svg, err := draw(made, nil, req.CellSize)
+	svg, err := draw(p.Puzzle, nil, req.CellSize)
 	if err != nil {
 		return failure(engine.Failed.String(), 0, err)
 	}
 	r := Reply{Status: StatusGenerated, Solution: p.Solution.String(), Reached: p.Reached, Attempts: p.Attempts,
 		Seed: strconv.FormatUint(seed, 10), Micros: micros(time.Since(start)), SVG: svg}
-	describe(&r, made)
+	describe(&r, p.Puzzle)
 	if p.Grade != nil {
 		r.Score, r.Hardest, r.Guesses = p.Grade.Rating, p.Grade.Hardest, p.Grade.Guesses
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-// variantEncoding names the one CNF of variant puzzles (encode.Variant)
+// variantEncoding names the one CNF of variant puzzles (encode.Puzzle of a puzzle with rules)
 // in replies.
 const variantEncoding = "variant"
 
@@ -142,12 +142,8 @@ func draw(p *sudokusat.Puzzle, solution *sudokusat.Grid, cellSize float64) (stri
 	o := render.Options{Solution: solution, CellSize: cellSize, Title: fmt.Sprintf("Sudoku %d×%d", n, n)}
 	if !p.Classic() {
 		o.Title = fmt.Sprintf("Variant Sudoku %d×%d", n, n)
-		if err := render.VariantSVG(&b, p, o); err != nil {
-			return "", err
-		}
-		return b.String(), nil
 	}
-	if err := render.SVG(&b, p.Grid, o); err != nil {
+	if err := render.SVG(&b, p, o); err != nil {
 		return "", err
 	}
 	return b.String(), nil

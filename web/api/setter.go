@@ -13,6 +13,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/explain"
+	"github.com/sudokusat/sudokusat/setter"
 )
 
 // Statuses of the setters' questions answered, as the command line's
@@ -55,7 +56,7 @@ func givenPart(n, cell, digit int) Part {
 }
 
 // part names one of p's givens or rules.
-func part(p *sudokusat.Puzzle, x engine.Part) Part {
+func part(p *sudokusat.Puzzle, x setter.Part) Part {
 	if x.Rule >= 0 {
 		kind := p.Rules[x.Rule].Kind
 		return Part{Name: explain.RuleName(p, x.Rule), Rule: x.Rule + 1, Kind: kind}
@@ -63,7 +64,7 @@ func part(p *sudokusat.Puzzle, x engine.Part) Part {
 	return givenPart(p.Size(), x.Cell, p.Grid.Cell(x.Cell))
 }
 
-func parts(p *sudokusat.Puzzle, xs []engine.Part) []Part {
+func parts(p *sudokusat.Puzzle, xs []setter.Part) []Part {
 	var out []Part
 	for _, x := range xs {
 		out = append(out, part(p, x))
@@ -71,7 +72,7 @@ func parts(p *sudokusat.Puzzle, xs []engine.Part) []Part {
 	return out
 }
 
-func givenParts(n int, gs []engine.Given) []Part {
+func givenParts(n int, gs []setter.Given) []Part {
 	var out []Part
 	for _, g := range gs {
 		out = append(out, givenPart(n, g.Cell, g.Digit))
@@ -114,7 +115,7 @@ func setterCap(limit, def, low int) (int, *Reply) {
 // questionFailure is the reply to a setter's question that got no
 // answer: a count that timed out, was cancelled or failed.
 func questionFailure(p *sudokusat.Puzzle, err error) Reply {
-	var q *engine.QuestionError
+	var q *setter.QuestionError
 	switch {
 	case errors.As(err, &q) && q.Cell < 0:
 		return failed(q.Status.String(), p, q.Err)
@@ -181,7 +182,7 @@ func (s Service) Candidates(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	k, err := engine.TrueCandidates(ctx, e, p, limit, 0)
+	k, err := setter.TrueCandidates(ctx, e, p, limit, 0)
 	if err != nil {
 		return questionFailure(p, err)
 	}
@@ -242,7 +243,7 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	h, err := engine.MakeUnique(ctx, e, p, limit, 0)
+	h, err := setter.MakeUnique(ctx, e, p, limit, 0)
 	if err != nil {
 		return questionFailure(p, err)
 	}
@@ -264,7 +265,7 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 // says so and what comes closest, a pair of givens that does or the
 // given that leaves the fewest solutions, without listing every given
 // tied there.
-func HintText(p *sudokusat.Puzzle, h *engine.Hint, limit int) string {
+func HintText(p *sudokusat.Puzzle, h *setter.Hint, limit int) string {
 	n := p.Size()
 	count := countText(h.Solutions, limit)
 	switch {
@@ -322,7 +323,7 @@ func (s Service) Minimal(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	m, err := engine.Minimal(ctx, e, p, 0)
+	m, err := setter.Minimal(ctx, e, p, 0)
 	if errors.Is(err, engine.ErrNotUnique) {
 		// Its first question, asked again for the count, which the page
 		// puts in words: cheap beside the questions of a unique puzzle.

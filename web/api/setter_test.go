@@ -12,6 +12,7 @@ import (
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
+	"github.com/sudokusat/sudokusat/setter"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -144,7 +145,7 @@ func TestCandidates(t *testing.T) {
 func TestCandidatesEngines(t *testing.T) {
 	ctx := context.Background()
 	p, _ := Service{}.parse(inkala)
-	k, err := engine.TrueCandidates(ctx, engine.Native(), p, 1, 0)
+	k, err := setter.TrueCandidates(ctx, engine.Native(), p, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,8 +176,8 @@ func TestHint(t *testing.T) {
 					t.Fatalf("got %s %q count %d/%d, want %d solutions", r.Status, r.Message, r.Count, r.Limit, len(sols))
 				}
 				// Without a given that makes it unique, those tied at the
-				// cap are ranked up to engine.RankFactor times it.
-				ranked := engine.RankFactor * 10
+				// cap are ranked up to setter.RankFactor times it.
+				ranked := setter.RankFactor * 10
 				var unique, closest []string
 				fewest, tried := ranked+1, 0
 				for c := range n * n {
@@ -242,7 +243,7 @@ func TestHint(t *testing.T) {
 					t.Errorf("a core %v for a puzzle with solutions", r.Core)
 				}
 				// The engine layer's answer, and the command line's words.
-				h, err := engine.MakeUnique(ctx, engine.Search(), p, 10, 0)
+				h, err := setter.MakeUnique(ctx, openSearch(t), p, 10, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -376,7 +377,7 @@ func TestMinimal(t *testing.T) {
 						t.Errorf("together %q: %s could go too", partNames(r.Together), x.Name)
 					}
 				}
-				m, err := engine.Minimal(ctx, engine.Search(), p, 0)
+				m, err := setter.Minimal(ctx, openSearch(t), p, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -408,7 +409,7 @@ func allParts(p *sudokusat.Puzzle) []Part {
 		}
 	}
 	for i := range p.Rules {
-		out = append(out, part(p, engine.Part{Cell: -1, Rule: i}))
+		out = append(out, part(p, setter.Part{Cell: -1, Rule: i}))
 	}
 	return out
 }
@@ -467,4 +468,14 @@ func TestSetterFailures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openSearch opens the search of package variant/search.
+func openSearch(t *testing.T) *engine.Engine {
+	t.Helper()
+	e, err := engine.Open(engine.NameSearch, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

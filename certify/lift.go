@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"context"
@@ -136,7 +136,7 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 	// is refuted by unit propagation alone: settled checks that without
 	// a checker, whose setup was all but the whole cost on such puzzles
 	// (a 16×16 one: 430 µs checked, 45 µs counted).
-	if s := settled(f.Puzzle); s != nil {
+	if s := settled(f.Puzzle.Grid); s != nil {
 		for _, g := range grids {
 			if g.Equal(s) {
 				return nil
@@ -148,13 +148,13 @@ func checkLifted(ctx context.Context, f *encode.Formula, solver, blocks iter.Seq
 	// do not satisfy) and a blocking clause for each validated grid.
 	k := getChecker(ctx)
 	defer putChecker(k)
-	if err := extendedClauses(f.Puzzle, k); err != nil {
+	if err := extendedClauses(f.Puzzle.Grid, k); err != nil {
 		return err
 	}
 	for _, g := range grids {
 		var block []int32
 		for cell := 0; cell < g.Len(); cell++ {
-			if f.Puzzle.Cell(cell) == 0 {
+			if f.Puzzle.Grid.Cell(cell) == 0 {
 				block = append(block, -l.cellVar(cell, g.Cell(cell)))
 			}
 		}
@@ -333,7 +333,7 @@ func (l *lifter) blocked(c []int32) (*sudokusat.Grid, error) {
 		}
 		g.SetCell(int(cand.Cell), int(cand.Digit))
 	}
-	if err := sudokusat.CheckSolution(l.f.Puzzle, g); err != nil {
+	if err := sudokusat.CheckSolution(l.f.Puzzle.Grid, g); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -365,7 +365,7 @@ func (l *lifter) units(lemma func(func() string, []int32) error) error {
 	}
 	for cell = 0; cell < n*n; cell++ {
 		if d = l.f.Fixed.Cell(cell); d != 0 {
-			if l.f.Puzzle.Cell(cell) == 0 {
+			if l.f.Puzzle.Grid.Cell(cell) == 0 {
 				unit[0] = l.cellVar(cell, d)
 				if err := lemma(what, unit[:]); err != nil {
 					return err

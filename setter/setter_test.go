@@ -1,4 +1,4 @@
-package engine
+package setter
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -45,11 +46,11 @@ func puzzles4(t *testing.T) (unique, open []*sudokusat.Puzzle) {
 // and is maximal: each part left, removed too, gives a second.
 func TestMinimal(t *testing.T) {
 	squares := latinSquares4()
-	unique, open := puzzles4(t)
+	unique, opens := puzzles4(t)
 	ctx := context.Background()
 	some := 0
 	for i, p := range unique {
-		for _, e := range []*Engine{Search(), newSATEngine(t)} {
+		for _, e := range []*engine.Engine{openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)} {
 			m, err := Minimal(ctx, e, p, 0)
 			if err != nil {
 				t.Fatalf("puzzle %d, %s: %v", i, e.Name(), err)
@@ -77,7 +78,7 @@ func TestMinimal(t *testing.T) {
 	if some == 0 {
 		t.Error("no puzzle with a part to remove: the test tests nothing")
 	}
-	if _, err := Minimal(ctx, Search(), open[0], 0); !errors.Is(err, ErrNotUnique) {
+	if _, err := Minimal(ctx, openEngine(t, engine.NameSearch), opens[0], 0); !errors.Is(err, engine.ErrNotUnique) {
 		t.Errorf("a puzzle with several solutions: %v, want ErrNotUnique", err)
 	}
 }
@@ -88,13 +89,13 @@ func TestMinimal(t *testing.T) {
 // that, and the fixes are the parts whose removal gives a solution.
 func TestMakeUnique(t *testing.T) {
 	squares := latinSquares4()
-	_, open := puzzles4(t)
+	_, opens := puzzles4(t)
 	empty, _ := sudokusat.NewGridSize(4)
-	open = append(open, &sudokusat.Puzzle{Grid: empty})
+	opens = append(opens, &sudokusat.Puzzle{Grid: empty})
 	ctx := context.Background()
 	withHints, withPairs := 0, 0
-	for i, p := range open {
-		for _, e := range []*Engine{Search(), newSATEngine(t)} {
+	for i, p := range opens {
+		for _, e := range []*engine.Engine{openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)} {
 			h, err := MakeUnique(ctx, e, p, 2, 0)
 			if err != nil {
 				t.Fatalf("puzzle %d, %s: %v", i, e.Name(), err)
@@ -193,7 +194,7 @@ func TestMakeUnique(t *testing.T) {
 	}
 
 	p := puzzle(t, "......34...23...") // no solution, no clash
-	for _, e := range []*Engine{Native(), Search(), newSATEngine(t)} {
+	for _, e := range []*engine.Engine{engine.Native(), openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)} {
 		h, err := MakeUnique(ctx, e, p, 2, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"encoding/binary"
@@ -10,8 +10,8 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// TestExtendedClausesSubset compares extendedClauses with encode.Extended,
-// two codes written apart: every clause it gives is a clause of the
+// TestExtendedClausesSubset compares extendedClauses with encode's extended
+// encoding, two codes written apart: every clause it gives is a clause of the
 // extended encoding (as many times at most), which is what makes a check
 // from it sound, and every clause it leaves out is one it gives (a second
 // copy) or holds a literal that the givens make true (a given, or the negation of a digit that a given in
@@ -50,7 +50,7 @@ func TestExtendedClausesSubset(t *testing.T) {
 	}
 	for name, g := range puzzles {
 		t.Run(name, func(t *testing.T) {
-			ext, err := encode.Extended(g)
+			ext, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "extended"})
 			if err != nil {
 				t.Fatal(err)
 			}

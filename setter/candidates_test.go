@@ -1,14 +1,13 @@
-package engine
+package setter
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/variant"
 )
@@ -84,7 +83,7 @@ func TestTrueCandidates(t *testing.T) {
 	if len(puzzles) < 20 {
 		t.Fatalf("%d puzzles", len(puzzles))
 	}
-	engines := []*Engine{Native(), Search(), newSATEngine(t)}
+	engines := []*engine.Engine{engine.Native(), openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)}
 	ctx := context.Background()
 	several := 0
 	for i, p := range puzzles {
@@ -127,14 +126,24 @@ func countNonZero(ds []int) int {
 	return k
 }
 
-// newSATEngine opens gophersat in this process.
-func newSATEngine(t *testing.T) *Engine {
+// openEngine opens an engine of this process (gophersat in this process).
+func openEngine(t *testing.T, name string) *engine.Engine {
 	t.Helper()
-	e, err := Open(NameSAT, Options{})
+	e, err := engine.Open(name, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// puzzle reads a classic puzzle.
+func puzzle(t *testing.T, s string) *sudokusat.Puzzle {
+	t.Helper()
+	g, err := sudokusat.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &sudokusat.Puzzle{Grid: g}
 }
 
 // TestTrueCandidates6: the same on 6×6 test puzzles with seven givens of
@@ -174,7 +183,7 @@ func TestTrueCandidates6(t *testing.T) {
 		if sols > 1 {
 			several++
 		}
-		for _, e := range []*Engine{Search(), newSATEngine(t)} {
+		for _, e := range []*engine.Engine{openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)} {
 			got, err := TrueCandidates(ctx, e, &p, 3, 0)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", f.Name, e.Name(), err)
@@ -188,56 +197,5 @@ func TestTrueCandidates6(t *testing.T) {
 	t.Logf("%d 6×6 puzzles, %d with several solutions", tried, several)
 	if tried < 10 || several == 0 {
 		t.Errorf("%d 6×6 puzzles tried, %d with several solutions: want more", tried, several)
-	}
-}
-
-// deadlineCtx is a context whose deadline passes when expire is called,
-// so that a test chooses the moment without a clock.
-type deadlineCtx struct {
-	context.Context
-	done chan struct{}
-}
-
-func newDeadlineCtx() *deadlineCtx {
-	return &deadlineCtx{Context: context.Background(), done: make(chan struct{})}
-}
-
-func (c *deadlineCtx) expire()                     { close(c.done) }
-func (c *deadlineCtx) Done() <-chan struct{}       { return c.done }
-func (c *deadlineCtx) Deadline() (time.Time, bool) { return time.Now().Add(time.Hour), true }
-func (c *deadlineCtx) Err() error {
-	select {
-	case <-c.done:
-		return context.DeadlineExceeded
-	default:
-		return nil
-	}
-}
-
-// slowCover answers counts as native does, and its one-search cover runs
-// until the caller's deadline passes.
-type slowCover struct {
-	*Engine
-	ctx *deadlineCtx
-}
-
-func (slowCover) covers() bool { return true }
-
-func (c slowCover) cover(ctx context.Context, _ *sudokusat.Puzzle) (Result, error) {
-	c.ctx.expire()
-	<-ctx.Done()
-	return Result{}, ctx.Err()
-}
-
-// TestCandidatesCoverDeadline: the caller's deadline passing during the
-// one-search cover is a timeout. It was reported canceled: the page said
-// "canceled" for a candidates question that ran out of time.
-func TestCandidatesCoverDeadline(t *testing.T) {
-	ctx := newDeadlineCtx()
-	p := &sudokusat.Puzzle{Grid: grid(t, "1..............."[:16])}
-	_, err := TrueCandidates(ctx, New(Info{Name: NameNative}, Options{}, slowCover{Native(), ctx}), p, 1, 0)
-	var q *QuestionError
-	if !errors.As(err, &q) || q.Status != Timeout || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("err %v, want a timeout", err)
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"github.com/sudokusat/sudokusat"
@@ -24,7 +24,7 @@ type clauseAdder interface {
 // clauses. Leaving clauses out keeps it sound: every clause given is a
 // clause of the extended encoding, so a refutation of these clauses
 // refutes the extended encoding (TestExtendedClausesSubset compares them
-// with encode.Extended's). Nor does it make a proof fail that the whole
+// with encode's extended encoding). Nor does it make a proof fail that the whole
 // encoding passes. Let A be the assignment that the givens' unit clauses
 // and one step of propagation fix: each given true, and false every other
 // digit of its cell and its digit in every other cell of its row, column

@@ -1,4 +1,4 @@
-package engine
+package setter
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -79,15 +80,15 @@ type Minimality struct {
 // Every "not removable" has a second solution, checked by the validator,
 // as its witness; every "removable" is the engine's "no second solution",
 // proved with a certifying engine. A puzzle that is not unique is an
-// error wrapping ErrNotUnique.
-func Minimal(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
+// error wrapping engine.ErrNotUnique.
+func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
 	start := time.Now()
 	m := &Minimality{Certified: true}
 	defer func() { m.Elapsed = time.Since(start) }()
 	count := 0
 	unique := func(q *sudokusat.Puzzle) (bool, error) {
 		m.Questions++
-		a := Count(ctx, e, q, 2, timeout)
+		a := engine.Count(ctx, e, q, 2, timeout)
 		if !a.Status.Answered() {
 			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 		}
@@ -109,7 +110,7 @@ func Minimal(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.D
 		if count > 1 {
 			what = "several solutions"
 		}
-		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", ErrNotUnique, what)
+		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", engine.ErrNotUnique, what)
 	}
 	for _, x := range parts(p) {
 		ok, err := unique(without(p, []Part{x}))
@@ -183,7 +184,7 @@ type Given struct{ Cell, Digit int }
 // is such a given), or the ones that leave the fewest; for a puzzle with
 // none, its conflicting core of givens and rules. A unique puzzle gives a
 // Hint with Solutions 1 and nothing else.
-func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
+func MakeUnique(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Hint, error) {
 	if limit < 2 {
 		return nil, fmt.Errorf("hint: cap %d: want at least 2", limit)
 	}
@@ -194,7 +195,7 @@ func MakeUnique(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, 
 		return nil, err
 	}
 	h.Questions++
-	a := Count(ctx, e, p, limit, timeout)
+	a := engine.Count(ctx, e, p, limit, timeout)
 	if !a.Status.Answered() {
 		return nil, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 	}
@@ -255,7 +256,7 @@ const pairTries = 3
 // that leaves one solution: a given whose solutions were all counted
 // (fewest first), and a given that makes the puzzle with it unique.
 // counts are the candidates' counts up to limit.
-func (h *Hint) closer(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration, counts [][]int) error {
+func (h *Hint) closer(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration, counts [][]int) error {
 	// The givens counted exactly, each with its count: those under the
 	// cap, and those tied there counted again under Ranked.
 	type weighed struct {
@@ -275,7 +276,7 @@ func (h *Hint) closer(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit
 		left, closest := h.Ranked+1, []Given(nil)
 		for _, g := range h.Closest {
 			h.Questions++
-			a := Count(ctx, e, given(p, g.Cell, g.Digit), h.Ranked, timeout)
+			a := engine.Count(ctx, e, given(p, g.Cell, g.Digit), h.Ranked, timeout)
 			if !a.Status.Answered() {
 				return &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 			}
@@ -313,10 +314,10 @@ func (h *Hint) closer(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit
 // themselves (deletion: a part whose removal leaves the rest without a
 // solution is not needed), then the parts whose removal alone gives p a
 // solution.
-func (h *Hint) core(ctx context.Context, e *Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
+func (h *Hint) core(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration) error {
 	solvable := func(q *sudokusat.Puzzle) (bool, error) {
 		h.Questions++
-		a := Count(ctx, e, q, 1, timeout)
+		a := engine.Count(ctx, e, q, 1, timeout)
 		if !a.Status.Answered() {
 			return false, &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
 		}

@@ -1,4 +1,11 @@
-package engine
+// Package setter answers a setter's questions about a puzzle, classic or
+// with rules: its true candidates (the digits each cell holds in some
+// solution: TrueCandidates), what would make it unique (MakeUnique), and
+// which givens and rules a unique one does not need (Minimal). Each answer
+// is a series of counts asked of an engine through engine.Count, so that
+// every solution met is checked by the validator and every "no solution"
+// carries the engine's certificate when it gives one.
+package setter
 
 import (
 	"context"
@@ -7,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -29,11 +37,11 @@ type Candidates struct {
 	// Questions is the number of counts asked of the engine.
 	Questions int
 	// Certified reports that every "no solution" answer behind a digit
-	// counted 0 was proved by a checked proof (see Options.Certify);
+	// counted 0 was proved by a checked proof (see engine.Options.Certify);
 	// digits refused by the givens alone need none.
 	Certified bool
 	// Stats are the engine's figures, summed over the questions.
-	Stats Stats
+	Stats engine.Stats
 	// Elapsed is the time the questions took.
 	Elapsed time.Duration
 }
@@ -41,11 +49,11 @@ type Candidates struct {
 // Possible reports whether digit d goes in cell in some solution.
 func (c *Candidates) Possible(cell, d int) bool { return c.Count[cell][d-1] > 0 }
 
-// A QuestionError is a count TrueCandidates asked that got no answer:
-// Status says why (Timeout, Canceled, Wrong or Failed), Err is the
-// answer's reason.
+// A QuestionError is a count a setter's question asked that got no
+// answer: Status says why (engine.Timeout, Canceled, Wrong or Failed), Err
+// is the answer's reason.
 type QuestionError struct {
-	Status Status
+	Status engine.Status
 	// Cell and Digits say what was asked: a solution with one of Digits
 	// in Cell (row-major from 0), or any solution when Cell is -1.
 	Cell   int
@@ -74,7 +82,7 @@ func (e *QuestionError) Unwrap() error { return e.Err }
 // grids is asked digit by digit, each as a given. A positive timeout
 // bounds each question. A puzzle that has no solution has no candidates:
 // every count is 0.
-func TrueCandidates(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Candidates, error) {
+func TrueCandidates(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration) (*Candidates, error) {
 	if limit < 1 {
 		return nil, fmt.Errorf("candidates: cap %d: want at least 1", limit)
 	}
@@ -106,17 +114,14 @@ func TrueCandidates(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit i
 		}
 	}
 	// Possible or not: gophersat covers every digit some solution puts in
-	// some cell in one solver (see satsolve.Cover); the other engines,
-	// and gophersat when its answers must be certified, are asked cell by
-	// cell for solutions with digits not yet seen there, until none is
-	// left.
-	covered := false
-	if c, ok := e.c.(coverer); ok && c.covers() {
-		if covered, err = k.cover(c); err != nil {
-			return nil, err
-		}
+	// some cell in one solver (see engine.Cover); the other engines, and
+	// gophersat when its answers must be certified, are asked cell by cell
+	// for solutions with digits not yet seen there, until none is left.
+	covered, err := k.cover()
+	if err != nil {
+		return nil, err
 	}
-	marks := e.info.Rules && n < 63
+	marks := e.Info().Rules && n < 63
 	for cell := range n * n {
 		if covered {
 			break
@@ -172,7 +177,7 @@ func TrueCandidates(ctx context.Context, e *Engine, p *sudokusat.Puzzle, limit i
 type candidateFinder struct {
 	Candidates
 	ctx     context.Context
-	e       *Engine
+	e       *engine.Engine
 	p       *sudokusat.Puzzle
 	timeout time.Duration
 	seen    map[string]bool // the solutions in Solutions
@@ -192,15 +197,15 @@ func (k *candidateFinder) ask(q *sudokusat.Puzzle, cell int, digits []int, limit
 		return 0, nil
 	}
 	k.Questions++
-	a := Count(k.ctx, k.e, q, limit, k.timeout)
+	a := engine.Count(k.ctx, k.e, q, limit, k.timeout)
 	k.Stats.Add(a.Stats)
 	switch a.Status {
-	case Solved:
+	case engine.Solved:
 		for _, s := range a.Solutions {
 			k.record(s)
 		}
 		return a.Count, nil
-	case Unsolvable:
+	case engine.Unsolvable:
 		k.Certified = k.Certified && a.Certified
 		k.ruleOut(cell, digits)
 		return 0, nil
@@ -208,44 +213,27 @@ func (k *candidateFinder) ask(q *sudokusat.Puzzle, cell int, digits []int, limit
 	return 0, &QuestionError{Status: a.Status, Cell: cell, Digits: digits, Size: k.Size, Err: a.Err}
 }
 
-// coverer is an engine that answers every possible-or-not question of a
-// puzzle in one search: gophersat.
-type coverer interface {
-	covers() bool // false when answers must be certified, which Cover's are not
-	cover(ctx context.Context, p *sudokusat.Puzzle) (Result, error)
-}
-
-// cover asks c for solutions that cover every possible digit of every
-// cell, records them, each checked by the validator, and rules out every
-// digit none of them has. A question that times out is no answer:
-// covered is false, and the questions are asked one by one.
-func (k *candidateFinder) cover(c coverer) (covered bool, err error) {
-	ctx := k.ctx
-	if k.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, k.timeout)
-		defer cancel()
-	}
-	r, err := c.cover(ctx, k.p)
+// cover asks the engine for solutions that cover every possible digit of
+// every cell in one search (engine.Cover), records them, each checked by
+// the validator, and rules out every digit none of them has. covered is
+// false when the engine has no such search, or when the question gets no
+// answer in its own time or fails: the questions are then asked one by
+// one. The caller's deadline or cancellation, and a wrong answer, are
+// errors.
+func (k *candidateFinder) cover() (covered bool, err error) {
+	a, ok := engine.Cover(k.ctx, k.e, k.p, k.timeout)
 	switch {
-	case k.ctx.Err() != nil:
-		// The caller's deadline is a timeout, not a cancellation.
-		st, _ := ContextStatus(k.ctx, k.ctx.Err())
-		err := k.ctx.Err()
-		if st == Timeout {
-			err = errNoAnswerInTime
-		}
-		return false, &QuestionError{Status: st, Cell: -1, Size: k.Size, Err: err}
-	case err != nil:
+	case !ok:
+		return false, nil
+	case k.ctx.Err() != nil, a.Status == engine.Wrong:
+		return false, &QuestionError{Status: a.Status, Cell: -1, Size: k.Size, Err: a.Err}
+	case a.Status != engine.Solved:
 		return false, nil
 	}
-	if err := check(NameSAT, r, len(r.Solutions), func(s *sudokusat.Grid) error { return variant.Check(k.p, s) }); err != nil {
-		return false, &QuestionError{Status: Wrong, Cell: -1, Size: k.Size, Err: err}
-	}
-	k.Questions += len(r.Solutions) + 1 // the models, and the UNSAT that ends them
-	k.Stats.Add(r.Stats)
+	k.Questions += len(a.Solutions) + 1 // the models, and the UNSAT that ends them
+	k.Stats.Add(a.Stats)
 	k.Certified = false
-	for _, s := range r.Solutions {
+	for _, s := range a.Solutions {
 		k.record(s)
 	}
 	for cell := range k.Size * k.Size {

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"context"
@@ -29,7 +29,7 @@ func TestCertifyReusedChecker(t *testing.T) {
 		proof *satsolve.Proof
 	}
 	unique := func(s string) claim {
-		f, err := encode.Reduced(grid(t, s))
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: grid(t, s)}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestCertifyReusedChecker(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,11 +72,11 @@ func TestCertifyReusedChecker(t *testing.T) {
 	run := func(t *testing.T) {
 		for _, b := range bad {
 			for _, g := range good {
-				if err := checkProof(ctx, g.f, g.proof); err != nil {
+				if err := Gophersat(ctx, g.f, g.proof); err != nil {
 					t.Errorf("%s: a real proof refused: %v", g.name, err)
 				}
 			}
-			if err := checkProof(ctx, b.f, b.proof); err == nil {
+			if err := Gophersat(ctx, b.f, b.proof); err == nil {
 				t.Errorf("%s: certified, but the puzzle has a second solution", b.name)
 			}
 		}

@@ -1,4 +1,12 @@
-package engine
+// Package certify checks the proofs of SAT solvers' UNSAT answers on
+// Sudoku formulas: that a puzzle has no solution, or none besides the
+// grids already found. A proof of a direct encoding is checked against the
+// formula as it is; one of the reduced encoding, which the encoder's
+// propagation derived, is checked from the puzzle's extended encoding,
+// built here from the grid alone (see Refutation). The checker is package
+// drat's, which shares no code with the encoder or the solvers. The engines
+// (package engine) call it for --certify; the decode command calls File.
+package certify
 
 import (
 	"bytes"
@@ -16,14 +24,14 @@ import (
 	"github.com/sudokusat/sudokusat/satsolve"
 )
 
-// checkRefutation is the one check of a SAT solver's UNSAT claim: proof, a
+// Refutation is the one check of a SAT solver's UNSAT claim: proof, a
 // DRAT proof, must refute cnf, the formula the solver was given (f's
 // clauses, then any clauses blocking grids found before). For a direct
 // encoding that is drat's check of the files as they are, package drat
 // sharing no code with the encoder or the solvers. A reduced formula was
 // derived by the encoder's propagation, which a proof over it would take on
 // trust: checkReduced checks it from the puzzle's extended encoding.
-func checkRefutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) error {
+func Refutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reader) error {
 	if !f.Direct() {
 		return checkReduced(ctx, f, cnf, proof)
 	}
@@ -31,12 +39,13 @@ func checkRefutation(ctx context.Context, f *encode.Formula, cnf, proof io.Reade
 	return err
 }
 
-// checkProof is checkRefutation of gophersat's proof, given as clauses:
-// the formula it refutes is f's clauses then the proof's blocking clauses.
-// checkLifted needs only f's clauses that name an auxiliary variable: it
-// is given f's clauses without the pairwise at-most-one ones over
-// candidates, nine in ten of a 25×25 puzzle's.
-func checkProof(ctx context.Context, f *encode.Formula, proof *satsolve.Proof) error {
+// Gophersat is Refutation of gophersat's proof of the UNSAT answer that
+// ended its count of f, given as clauses: the formula it refutes is f's
+// clauses then the proof's blocking clauses. checkLifted needs only f's
+// clauses that name an auxiliary variable: it is given f's clauses without
+// the pairwise at-most-one ones over candidates, nine in ten of a 25×25
+// puzzle's.
+func Gophersat(ctx context.Context, f *encode.Formula, proof *satsolve.Proof) error {
 	if !f.Direct() {
 		return checkLifted(ctx, f, f.ClausesButPairwise(), slices.Values(proof.Blocks), bytes.NewReader(proof.DRAT))
 	}
@@ -44,16 +53,16 @@ func checkProof(ctx context.Context, f *encode.Formula, proof *satsolve.Proof) e
 	if err := proof.CNF(&cnf, f); err != nil {
 		return err
 	}
-	return checkRefutation(ctx, f, &cnf, bytes.NewReader(proof.DRAT))
+	return Refutation(ctx, f, &cnf, bytes.NewReader(proof.DRAT))
 }
 
-// ErrNotChecked is wrapped by CheckProof's error when the proof was not
+// ErrNotChecked is wrapped by File's error when the proof was not
 // checked at all: the CNF file is not its puzzle's formula (with clauses
 // that block solutions after it), or it is too large to check. The
 // solver may be right; nothing is certified.
 var ErrNotChecked = errors.New("the proof is not checked")
 
-// CheckProof checks a DRAT proof that the formula a solver was given,
+// File checks a DRAT proof that the formula a solver was given,
 // given, read from a CNF file that "sudokusat encode" or "sudokusat
 // family" wrote, has no solution; m is the variable map of the file's
 // comments. What is certified is the puzzle m describes: its formula is
@@ -61,7 +70,7 @@ var ErrNotChecked = errors.New("the proof is not checked")
 // clause for clause, and each clause after it must block a grid the
 // validator accepts as a solution (the clause that makes a refutation
 // instance of a unique puzzle). The proof is checked against those
-// clauses, the formula the solver refuted. CheckProof returns the number
+// clauses, the formula the solver refuted. File returns the number
 // of blocking clauses: with none, the puzzle has no solution; with k, it
 // has none but the grids they block.
 //
@@ -73,7 +82,7 @@ var ErrNotChecked = errors.New("the proof is not checked")
 // the grid has, and a reduced one, whose proofs are checked up to
 // maxLiftSize, is refused above it before anything is built (a 42 KB
 // header claiming an empty 144×144 grid built 2 GB before that refusal).
-func CheckProof(ctx context.Context, m *encode.VarMap, given *encode.Formula, proof io.Reader) (blocks int, err error) {
+func File(ctx context.Context, m *encode.VarMap, given *encode.Formula, proof io.Reader) (blocks int, err error) {
 	build, err := encode.Lookup(m.Encoding)
 	if err != nil {
 		return 0, err
@@ -87,7 +96,7 @@ func CheckProof(ctx context.Context, m *encode.VarMap, given *encode.Formula, pr
 	case given.NumClauses() < minDirectClauses(n):
 		return 0, fmt.Errorf("%w: the CNF file holds %d clauses, fewer than the %d that every direct encoding of a %d×%d grid has: it is not the %s formula of its puzzle", ErrNotChecked, given.NumClauses(), minDirectClauses(n), n, n, m.Encoding)
 	}
-	f, err := build(m.Puzzle)
+	f, err := build(m.Puzzle.Grid)
 	if err != nil {
 		return 0, err
 	}
@@ -104,7 +113,7 @@ func CheckProof(ctx context.Context, m *encode.VarMap, given *encode.Formula, pr
 	i := 0
 	for c := range given.Clauses() {
 		if i++; i > f.NumClauses() {
-			if err := blocksGrid(m.Puzzle, c); err != nil {
+			if err := blocksGrid(m.Puzzle.Grid, c); err != nil {
 				return 0, fmt.Errorf("%w: clause %d of the CNF file, after its puzzle's formula, blocks no solution: %w", ErrNotChecked, i, err)
 			}
 		}

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/sudokusat/sudokusat/encode"
 )
 
-// TestMinDirectClauses: the bound CheckProof holds a CNF file to is a
+// TestMinDirectClauses: the bound File holds a CNF file to is a
 // lower bound of every direct encoding's size, and minimal's exact size
 // without givens; direct tells the direct encodings from the others.
 func TestMinDirectClauses(t *testing.T) {
@@ -39,16 +39,16 @@ func TestMinDirectClauses(t *testing.T) {
 	}
 }
 
-// TestCheckProofBounds: CheckProof refuses before building what the CNF
+// TestFileBounds: File refuses before building what the CNF
 // file could not have held: a direct formula with more clauses than the
 // file, a reduced one above the grids whose proofs it checks.
-func TestCheckProofBounds(t *testing.T) {
-	empty := func(box int) *sudokusat.Grid {
+func TestFileBounds(t *testing.T) {
+	empty := func(box int) *sudokusat.Puzzle {
 		g, err := sudokusat.ParseLine(strings.Repeat(".", box*box*box*box), box, box)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return g
+		return &sudokusat.Puzzle{Grid: g}
 	}
 	tests := []struct {
 		name  string
@@ -68,7 +68,7 @@ func TestCheckProofBounds(t *testing.T) {
 				given.Add(1)
 			}
 			runtime.ReadMemStats(&before)
-			_, err := CheckProof(context.Background(), tt.m, given, strings.NewReader("0\n"))
+			_, err := File(context.Background(), tt.m, given, strings.NewReader("0\n"))
 			runtime.ReadMemStats(&after)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want %q", err, tt.want)

@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"bytes"
@@ -94,7 +94,7 @@ func TestCheckReduced(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := encode.Reduced(tc.puzzle)
+			f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: tc.puzzle}, encode.Options{Encoding: "reduced"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +123,7 @@ func TestCheckReduced(t *testing.T) {
 func TestCheckReducedRejects(t *testing.T) {
 	needCadical(t)
 	g := grid(t, inkala)
-	f, err := encode.Reduced(g)
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestCheckReducedRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bf, err := encode.Reduced(big)
+	bf, err := encode.Puzzle(&sudokusat.Puzzle{Grid: big}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func readGrid(t *testing.T, name string) *sudokusat.Grid {
 // uniqueness is proved by unit propagation on the extended encoding, with
 // no proof at all.
 func TestCheckReducedByPropagation(t *testing.T) {
-	f, err := encode.Reduced(readGrid(t, "easy-sample.txt"))
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: readGrid(t, "easy-sample.txt")}, encode.Options{Encoding: "reduced"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func BenchmarkCheckReduced(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -278,53 +278,11 @@ func BenchmarkCheckReduced(b *testing.B) {
 	})
 }
 
-// TestCertifyGophersat: gophersat's own proofs, collected from its
-// certificate channel, certify its UNSAT answers (no solution, and no
-// second one) in a direct and in the reduced encoding; a proof with its
-// lemmas cut is refused.
-func TestCertifyGophersat(t *testing.T) {
-	wrong := func(p *sudokusat.Grid) *sudokusat.Grid { return wrongGiven(t, p) }
-	puzzles := []struct {
-		name   string
-		g      *sudokusat.Grid
-		status Status
-	}{
-		{"inkala", grid(t, inkala), Solved},
-		{"top95 #2", grid(t, "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."), Solved},
-		{"inkala plus a wrong given", wrong(grid(t, inkala)), Unsolvable},
-		{"easy", readGrid(t, "easy-sample.txt"), Solved},
-		{"16x16", readGrid(t, "large-16.txt"), Solved},
-		{"16x16 plus a wrong given", wrong(readGrid(t, "large-16.txt")), Unsolvable},
-	}
-	// In this process, and in worker processes, where the proof is
-	// collected and sent back.
-	for _, w := range []*Workers{nil, testWorkers(t, 1, true)} {
-		for _, enc := range []string{"extended", "reduced"} {
-			e, err := Open(NameSAT, Options{Encoding: enc, Certify: true, Workers: w})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !e.Certifies() {
-				t.Fatalf("%s: Certifies is false", enc)
-			}
-			where := "in process"
-			if w != nil {
-				where = "in workers"
-			}
-			for _, p := range puzzles {
-				t.Run(where+"/"+enc+"/"+p.name, func(t *testing.T) {
-					a := Count(context.Background(), e, &sudokusat.Puzzle{Grid: p.g}, 2, 0)
-					if a.Status != p.status || !a.Certified || (p.status == Solved && a.Count != 1) {
-						t.Errorf("%v count %d certified=%v %v", a.Status, a.Count, a.Certified, a.Err)
-					}
-				})
-			}
-		}
-	}
-
-	// The check refuses gophersat's proof cut to its first half.
+// TestGophersatCutProof: the check refuses gophersat's proof of a
+// puzzle's uniqueness cut to its first half.
+func TestGophersatCutProof(t *testing.T) {
 	g := grid(t, inkala)
-	f, err := encode.Extended(g)
+	f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "extended"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +299,7 @@ func TestCertifyGophersat(t *testing.T) {
 		t.Fatal(err)
 	}
 	half := strings.Join(lines[:len(lines)/2], "")
-	if err := checkRefutation(context.Background(), f, &cnf, strings.NewReader(half)); err == nil {
+	if err := Refutation(context.Background(), f, &cnf, strings.NewReader(half)); err == nil {
 		t.Error("half of gophersat's proof accepted")
 	}
 }
@@ -361,7 +319,7 @@ func BenchmarkCertifyGophersat(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		f, err := encode.Reduced(g)
+		f, err := encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: "reduced"})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -403,7 +361,7 @@ func BenchmarkCertifyGophersat(b *testing.B) {
 	b.Run("check", func(b *testing.B) {
 		for b.Loop() {
 			for _, c := range claims {
-				if err := checkProof(ctx, c.f, c.proof); err != nil {
+				if err := Gophersat(ctx, c.f, c.proof); err != nil {
 					b.Fatal(err)
 				}
 			}

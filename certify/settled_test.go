@@ -1,4 +1,4 @@
-package engine
+package certify
 
 import (
 	"context"
