@@ -180,15 +180,20 @@ type Summary struct {
 	Missing   int  `json:"missing"`
 	// PAR2 is the PAR-2 score in seconds, as the SAT competitions score
 	// solvers: the mean of each run's time, a run without a right answer
-	// within the limit counted as twice the limit. Only with a limit.
+	// within the limit counted as twice the limit. Without a limit there
+	// is one only when every run answered right in a known time.
 	PAR2 *float64 `json:"par2,omitempty"`
+	// PAR2Needs says what the score needs when there is none: the runs'
+	// times, the limit, or both.
+	PAR2Needs string `json:"par2_needs,omitempty"`
 }
 
-// Summarize sums judgements. limit is the runs' time limit, 0 when it or
-// the runs' times are not known: then there is no PAR-2 score.
+// Summarize sums judgements. limit is the runs' time limit, 0 when it is
+// not known: then the PAR-2 score is the mean time when every answer is
+// right and timed, and otherwise there is none and PAR2Needs says why.
 func Summarize(js []Judgement, limit time.Duration) Summary {
 	s := Summary{Summary: true, Instances: len(js)}
-	par2 := 0.0
+	par2, timed, failed := 0.0, 0, 0
 	for _, j := range js {
 		switch j.Verdict {
 		case Right:
@@ -200,17 +205,25 @@ func Summarize(js []Judgement, limit time.Duration) Summary {
 		case Missing:
 			s.Missing++
 		}
-		if limit > 0 {
-			if j.Verdict == Right && j.Seconds != nil && *j.Seconds <= limit.Seconds() {
-				par2 += *j.Seconds
-			} else {
-				par2 += 2 * limit.Seconds()
-			}
+		if j.Seconds != nil {
+			timed++
+		}
+		if j.Verdict == Right && j.Seconds != nil && (limit <= 0 || *j.Seconds <= limit.Seconds()) {
+			par2 += *j.Seconds
+		} else {
+			par2 += 2 * limit.Seconds()
+			failed++
 		}
 	}
-	if limit > 0 && len(js) > 0 {
+	switch {
+	case len(js) == 0:
+	case limit > 0 || failed == 0:
 		p := par2 / float64(len(js))
 		s.PAR2 = &p
+	case timed == 0:
+		s.PAR2Needs = "--times FILE (each run's seconds) and --timeout D (the time limit)"
+	default:
+		s.PAR2Needs = fmt.Sprintf("--timeout D: %d of %d runs gave no right answer in a known time, which PAR-2 counts as twice the time limit", failed, len(js))
 	}
 	return s
 }
