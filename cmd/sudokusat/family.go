@@ -38,7 +38,7 @@ func familyCommand() *cli.Command {
 				"64×64 completion puzzles near the Latin-square hardness peak",
 				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Required: true, Usage: "write the instances and the manifest into `DIR` (made if missing)"},
+			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Usage: "(required) write the instances and the manifest into `DIR` (made if missing)"},
 			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all; variant only where its folder is)"},
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
@@ -61,6 +61,11 @@ var familyFormats = plainFormats{{name: "line", note: "a line per file"}, {name:
 func runFamily(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("family takes no arguments; got %q", c.Args().First())
+	}
+	// Checked here, not by the flag's Required: cli prints the whole
+	// help and exits 1 for that, where every other usage error is a line.
+	if c.String("out-dir") == "" {
+		return usagef("family needs --out-dir DIR, the folder to write the instances and their manifest into")
 	}
 	f, err := familyFormats.of(c)
 	if err != nil {

@@ -146,12 +146,14 @@ func TestFamilyFrom(t *testing.T) {
 }
 
 // TestFamilyUsage checks that bad options are usage errors naming the
-// flag, before anything is written.
+// flag, a line and exit 2 with no help text, before anything is written. Without
+// --out-dir, family used to print its whole help and exit 1.
 func TestFamilyUsage(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
+		{nil, "family needs --out-dir DIR"},
 		{[]string{"--kind", "easy"}, `unknown kind "easy"`},
 		{[]string{"--kind", "completion", "--open", "1.5"}, "open 1.5: want a fraction between 0 and 1"},
 		{[]string{"--kind", "completion", "--size", "7"}, "size 7"},
@@ -160,8 +162,12 @@ func TestFamilyUsage(t *testing.T) {
 		{[]string{"--count", "0"}, "count 0: want at least 1"},
 	} {
 		dir := filepath.Join(t.TempDir(), "out")
-		_, errOut, code := runCLI(t, "", append([]string{"family", "--out-dir", dir}, tc.args...)...)
-		if code != 2 || !strings.Contains(errOut, tc.want) {
+		args := append([]string{"family", "--out-dir", dir}, tc.args...)
+		if tc.args == nil {
+			args = []string{"family", "--seed", "1"}
+		}
+		out, errOut, code := runCLI(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Contains(out+errOut, "USAGE") {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
 		if _, err := os.Stat(dir); err == nil {
