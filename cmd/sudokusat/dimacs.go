@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -128,7 +127,7 @@ func decodeCommand() *cli.Command {
 				return usagef("--certify and --proof FILE go together")
 			}
 			cnfName := c.String("cnf")
-			file, err := os.Open(cnfName)
+			file, err := openStream(cnfName)
 			if err != nil {
 				return usageError{err}
 			}
@@ -145,7 +144,7 @@ func decodeCommand() *cli.Command {
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
 				name = c.Args().First()
-				f, err := os.Open(name)
+				f, err := openStream(name)
 				if err != nil {
 					return usageError{err}
 				}
@@ -169,7 +168,7 @@ func decodeCommand() *cli.Command {
 				if cnf.OPB {
 					return fmt.Errorf("%s: --certify checks DRAT proofs of CNF formulas; this is an OPB file, whose solvers write none", cnfName)
 				}
-				proof, err := os.Open(c.String("proof"))
+				proof, err := openStream(c.String("proof"))
 				if err != nil {
 					return usageError{err}
 				}
