@@ -86,7 +86,7 @@ func checkCommand() *cli.Command {
 			}
 			engines, err := tableOf(c).OpenList(specs, splitList(c.String("encoding")), o)
 			if err != nil {
-				return usageError{err}
+				return usageError{engineTypo(tableOf(c), specs, err)}
 			}
 			chosen := verdict.Default
 			if c.IsSet("engines") {

@@ -64,7 +64,7 @@ func openEngine(c *cli.Context, w *engine.Workers) (*engine.Engine, error) {
 	}
 	e, err := tableOf(c).Open(c.String("engine"), o)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{engineTypo(tableOf(c), []string{c.String("engine")}, err)}
 	}
 	if o.Certify && !e.Certifies() {
 		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), tableOf(c).ProofEngines())
