@@ -202,7 +202,11 @@ func checkCommand() *cli.Command {
 					return err
 				}
 			}
-			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(verdict.Shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
+			// The text on standard output ends with the same line: on a
+			// terminal, or standard error sent after it, it is read once.
+			if format == "json" || !sameFile(c.App.Writer, c.App.ErrWriter) {
+				fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(verdict.Shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
+			}
 			if interrupted {
 				return errInterrupted
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -283,6 +284,54 @@ func TestSameMean(t *testing.T) {
 	for _, tt := range tests {
 		if got := sameMean(tt.cell, tt.records); got != tt.want {
 			t.Errorf("sameMean(%q, %v) = %v, want %v", tt.cell, tt.records, got, tt.want)
+		}
+	}
+}
+
+// TestCheckSummaryOnce: with standard output and standard error one file,
+// as on a terminal or after 2>&1, check's summary line is written once;
+// it was written to both. To a file of its own, standard error still gets
+// it, and with --format json it is the only place the line is.
+func TestCheckSummaryOnce(t *testing.T) {
+	in := testdata + "easy-sample.txt"
+	tests := []struct {
+		name      string
+		args      []string
+		same      bool
+		out, errs int // the summary lines each has
+	}{
+		{"one file", []string{"check", "-q", in}, true, 1, 0},
+		{"apart", []string{"check", "-q", in}, false, 1, 1},
+		{"json, one file", []string{"check", "-q", "--format", "json", in}, true, 1, 0},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		outF, err := os.Create(filepath.Join(dir, "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		errF := outF
+		if !tt.same {
+			if errF, err = os.Create(filepath.Join(dir, "err")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command(binary, tt.args...)
+		cmd.Stdout, cmd.Stderr = outF, errF
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		outF.Close()
+		errF.Close()
+		count := func(name string) int {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				return 0
+			}
+			return strings.Count(string(b), "check: 10 puzzles, ")
+		}
+		if got, gotErr := count("out"), count("err"); got != tt.out || gotErr != tt.errs {
+			t.Errorf("%s: the summary %d times in standard output, %d in standard error; want %d and %d", tt.name, got, gotErr, tt.out, tt.errs)
 		}
 	}
 }
