@@ -52,7 +52,7 @@ func checkCommand() *cli.Command {
 			certifyFlag(),
 			sumsFlag(),
 			maxClausesFlag(),
-			compressFlag(),
+			compressFlag(false),
 			checkFormats.flag(),
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},

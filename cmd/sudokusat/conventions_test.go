@@ -408,3 +408,30 @@ func TestDecodeCertify(t *testing.T) {
 		t.Errorf("--certify without --proof: exit %d, %q", code, errOut)
 	}
 }
+
+// TestCompressHelp: --compress's help speaks of -o FILE.gz only for a
+// command that has -o; check has none and its help offered it, and so
+// did its error for --compress without --out-dir.
+func TestCompressHelp(t *testing.T) {
+	tests := []struct {
+		command string
+		output  bool // the command has -o FILE
+	}{
+		{"encode", true},
+		{"render", true},
+		{"check", false},
+	}
+	for _, tt := range tests {
+		help, _, _ := runCLI(t, "", tt.command, "--help")
+		var line string
+		for _, l := range strings.Split(help, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "--compress") {
+				line = l
+			}
+		}
+		_, errOut, code := runCLI(t, "", tt.command, "--compress", "gz", testdata+"easy-sample.txt")
+		if line == "" || strings.Contains(line, "-o FILE") != tt.output || code != exitUsage || strings.Contains(errOut, "-o FILE") != tt.output {
+			t.Errorf("%s: --compress's help %q; without --out-dir: exit %d, %q", tt.command, line, code, errOut)
+		}
+	}
+}

@@ -41,7 +41,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
-			compressFlag(),
+			compressFlag(true),
 			encodeFormats.flag(),
 			sumsFlag(),
 			maxClausesFlag(),
