@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -194,6 +195,21 @@ func TestServeUsage(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errOut, exitUsage, tt.want)
 			}
 		})
+	}
+}
+
+// TestServeHelpOps: serve's help lists every operation the server
+// answers, from the table it answers them by (api's Ops); it listed six
+// and left out candidates, hint, minimal, explain and engines.
+func TestServeHelpOps(t *testing.T) {
+	out, _, code := runCLI(t, "", "serve", "--help")
+	_, list, ok := strings.Cut(out, "OP is one of:\n")
+	list, _, _ = strings.Cut(list, ".\n")
+	got := strings.Split(strings.TrimSpace(list), ", ")
+	slices.Sort(got)
+	want := slices.Sorted(maps.Keys(api.Ops()))
+	if code != 0 || !ok || !slices.Equal(got, want) {
+		t.Errorf("serve --help lists %q, want %q:\n%s", got, want, out)
 	}
 }
 

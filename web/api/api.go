@@ -14,6 +14,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
@@ -252,6 +254,10 @@ func (s Service) Ops() map[string]Op {
 		"engines": s.Engines,
 	}
 }
+
+// OpNames lists the names of the page's operations, sorted: those that
+// Ops answers, for a help text to list.
+func OpNames() []string { return slices.Sorted(maps.Keys(Ops())) }
 
 // Ops returns the operations of the zero Service.
 func Ops() map[string]Op { return Service{}.Ops() }
