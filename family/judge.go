@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -127,21 +128,33 @@ func Judge(dir, answer string, in Instance) Judgement {
 	return j
 }
 
-// readInstance reads an instance's CNF, whose bytes must hash to sum.
+// readInstance reads an instance's CNF, gzip or xz compressed too, whose
+// bytes, decompressed, must hash to sum.
 func readInstance(path, sum string) (*encode.Formula, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	// A family's instance, not a puzzle: no bound on what it
+	// decompresses to.
+	r, _, err := compress.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	h := sha256.Sum256(b)
 	if got := hex.EncodeToString(h[:]); sum != "" && got != sum {
 		return nil, fmt.Errorf("%s: its sha256 is %s, not the manifest's %s: the file changed", path, got, sum)
 	}
-	f, err := encode.ReadDIMACS(bytes.NewReader(b))
+	formula, err := encode.ReadDIMACS(bytes.NewReader(b))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return f, nil
+	return formula, nil
 }
 
 // ReadTimes reads a file of lines "INSTANCE SECONDS", each run's time, by

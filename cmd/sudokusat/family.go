@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/family"
+	"github.com/sudokusat/sudokusat/internal/compress"
 )
 
 func familyCommand() *cli.Command {
@@ -48,6 +50,7 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each completion puzzle to 2 for at most `DURATION` (past it the count is stated as >=1; 0: no count)"},
+			compressFlag(false),
 			familyFormats.flag(),
 			maxDecompressedFlag(),
 		},
@@ -129,6 +132,10 @@ func runFamily(c *cli.Context) error {
 		}
 	}
 	dir := c.String("out-dir")
+	z, err := compressOption(c, dir)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
@@ -143,8 +150,12 @@ func runFamily(c *cli.Context) error {
 	written := map[family.Kind]int{}
 	total := 0
 	err = family.Make(c.Context, o, func(in *family.Instance) error {
+		// The manifest names the file as written, KIND-NNN.cnf.gz with
+		// --compress gz; its sha256 stays the CNF's, which judge
+		// decompresses to check.
+		in.File += z.Suffix()
 		path := filepath.Join(dir, in.File)
-		if err := os.WriteFile(path, in.CNF, 0o666); err != nil {
+		if err := compress.Create(path, func(w io.Writer) error { _, err := w.Write(in.CNF); return err }); err != nil {
 			return err
 		}
 		rec, err := in.ManifestLine()
