@@ -157,8 +157,10 @@ func drawCage(c *canvas, r sudokusat.Rule) {
 	if r.Value != sudokusat.NoValue {
 		first := slices.Min(r.Cells)
 		size := cell * 0.22
-		fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s" stroke="#ffffff" stroke-width="%s" paint-order="stroke">%d</text>`+"\n",
-			c.f(c.x(first)-cell/2+d*0.7), c.f(c.y(first)-cell/2+d+size*0.72), c.f(size), CageColour, c.f(size*0.25), r.Value)
+		// The page lays its pencil marks out below a cell's sum: the
+		// class and cell say where one is.
+		fmt.Fprintf(c.w, `<text class="cage-sum" data-cell="r%dc%d" x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s" stroke="#ffffff" stroke-width="%s" paint-order="stroke">%d</text>`+"\n",
+			first/c.n+1, first%c.n+1, c.f(c.x(first)-cell/2+d*0.7), c.f(c.y(first)-cell/2+d+size*0.72), c.f(size), CageColour, c.f(size*0.25), r.Value)
 	}
 }
 

@@ -476,6 +476,18 @@ type browserResult struct {
 			Visible     bool
 		}
 	} `json:"phoneCandidates"`
+	// Killer and PhoneKiller are the 9×9 killer's drawing with its
+	// candidates, at 1280×900 and on the phone.
+	Killer      cageLayout `json:"killer"`
+	PhoneKiller cageLayout `json:"phoneKiller"`
+}
+
+// cageLayout is a killer's drawing as the page showed it: the dashed
+// outlines, the dashed lines (a box in each cell, as cages were drawn),
+// the cage sums and pencil marks, and how many marks met a sum.
+type cageLayout struct {
+	Status                                       string
+	Outlines, DashedLines, Sums, Marks, Overlaps int
 }
 
 // setterMarked is a setter's answer on the page: the status, and the
@@ -544,7 +556,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png",
 		"explain.png", "explain-variant.png", "explain-variant-last.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png",
-		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -691,6 +703,19 @@ func TestBrowser(t *testing.T) {
 	for _, b := range pc.Boxes {
 		if !b.Visible {
 			t.Errorf("phone: after Candidates, %s spans y %d to %d, out of the 844 px screen", b.Sel, b.Top, b.Bottom)
+		}
+	}
+
+	// A killer's cages: one outline a cage, as f-puzzles and SudokuPad
+	// draw them, and the pencil marks clear of the cage sums, on the
+	// desktop and on the phone (the sums overlapped the marks there).
+	for _, k := range []struct {
+		where string
+		got   cageLayout
+	}{{"1280×900", res.Killer}, {"phone", res.PhoneKiller}} {
+		if !strings.HasPrefix(k.got.Status, "Candidates: one digit in every cell") || k.got.Outlines != 29 || k.got.DashedLines != 0 ||
+			k.got.Sums != 29 || k.got.Marks != 81 || k.got.Overlaps != 0 {
+			t.Errorf("%s: the killer's candidates: %+v; want 29 outlines, no dashed lines, 29 sums, 81 marks, none over a sum", k.where, k.got)
 		}
 	}
 

@@ -712,10 +712,14 @@ function givenCells(r) {
 function pencil(g, row, col, d, n, opacity) {
   const box = gridBox();
   const per = Math.ceil(Math.sqrt(n)); // marks a row within a cell
+  // A killer cage's sum holds the top of its cell (render marks it): the
+  // marks go below it, as f-puzzles and SudokuPad lay them out.
+  const top = $('board').querySelector(`svg text.cage-sum[data-cell="r${row + 1}c${col + 1}"]`) ? box.cell * 0.34 : 0;
   const step = box.cell / per;
+  const stepY = (box.cell - top) / per;
   const x = box.x + col * box.cell + ((d - 1) % per + 0.5) * step;
-  const y = box.y + row * box.cell + (Math.floor((d - 1) / per) + 0.5) * step;
-  const size = Math.min(step * 0.78, box.cell * 0.28); // a 4×4's marks stay small
+  const y = box.y + row * box.cell + top + (Math.floor((d - 1) / per) + 0.5) * stepY;
+  const size = Math.min(step * 0.78, stepY * 0.9, box.cell * 0.28); // a 4×4's marks stay small
   if (opacity !== undefined) {
     const side = size * 1.2;
     g.append(svgEl('rect', {
