@@ -181,23 +181,9 @@ func (g *Grid) AppendLine(b []byte) []byte {
 // padded to a common width.
 func (g *Grid) Pretty() string {
 	n := g.Size()
-	width := 1
-	if n > MaxSymbolSize {
-		width = len(strconv.Itoa(n))
-	}
+	width := g.cellWidth()
 	var sb strings.Builder
-	cell := func(d int) {
-		if n <= MaxSymbolSize {
-			sb.WriteByte(Symbol(d))
-			return
-		}
-		s := strconv.Itoa(d)
-		if d == 0 {
-			s = "."
-		}
-		sb.WriteString(strings.Repeat(" ", width-len(s)))
-		sb.WriteString(s)
-	}
+	cell := func(d int) { g.writeCell(&sb, d, width) }
 	// A separator line mirrors a row: each cell's width plus its space.
 	var sep strings.Builder
 	for c := 0; c < n; c++ {
@@ -226,6 +212,30 @@ func (g *Grid) Pretty() string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// cellWidth is the width of a cell in Pretty's drawing: one symbol, or
+// the widest number right-aligned past MaxSymbolSize.
+func (g *Grid) cellWidth() int {
+	if n := g.Size(); n > MaxSymbolSize {
+		return len(strconv.Itoa(n))
+	}
+	return 1
+}
+
+// writeCell writes digit d (0 for a blank) as Pretty draws it, width
+// characters wide.
+func (g *Grid) writeCell(sb *strings.Builder, d, width int) {
+	if g.Size() <= MaxSymbolSize {
+		sb.WriteByte(Symbol(d))
+		return
+	}
+	s := strconv.Itoa(d)
+	if d == 0 {
+		s = "."
+	}
+	sb.WriteString(strings.Repeat(" ", width-len(s)))
+	sb.WriteString(s)
 }
 
 // Rows returns the grid as N lines of whitespace-separated numbers ('0' for

@@ -1,6 +1,7 @@
 package sudokusat
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -124,6 +125,72 @@ func (p *Puzzle) Format(g *Grid) string {
 		return g.Rows()
 	}
 	return g.String()
+}
+
+// Pretty returns g drawn in p's rows, columns and regions, one row per
+// line: Grid.Pretty's drawing of the grid's boxes, or for a puzzle with
+// regions of its own (a jigsaw) a '|' between two cells of a row in
+// different regions and a line of '-' and '+' under a row where a cell
+// and the one below it are in different regions, so that the regions
+// read as they are. The last line ends in a newline.
+func (p *Puzzle) Pretty(g *Grid) string {
+	if p.Regions == nil {
+		return g.Pretty()
+	}
+	n := g.Size()
+	width := g.cellWidth()
+	region := func(r, c int) int { return p.Regions[r*n+c] }
+	var sb strings.Builder
+	for r := range n {
+		if r > 0 {
+			// A '-' under each cell whose region changes below it; at the
+			// corner between two columns, a '+' where a region's edge
+			// turns or crosses, '|' where it only goes down.
+			var line []byte
+			h := func(c int) bool { return region(r-1, c) != region(r, c) }
+			for c := range n {
+				if c > 0 {
+					up, down := region(r-1, c-1) != region(r-1, c), region(r, c-1) != region(r, c)
+					mid := byte(' ')
+					switch {
+					case (up || down) && (h(c-1) || h(c)):
+						mid = '+'
+					case up || down:
+						mid = '|'
+					case h(c-1) && h(c):
+						mid = '-'
+					}
+					line = append(line, dash(h(c-1)), mid, dash(h(c)))
+				}
+				line = append(line, bytes.Repeat([]byte{dash(h(c))}, width)...)
+			}
+			if l := bytes.TrimRight(line, " "); len(l) > 0 {
+				sb.Write(l)
+				sb.WriteByte('\n')
+			}
+		}
+		for c := range n {
+			if c > 0 {
+				if region(r, c-1) != region(r, c) {
+					sb.WriteString(" | ")
+				} else {
+					sb.WriteString("   ")
+				}
+			}
+			g.writeCell(&sb, g.Get(r, c), width)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// dash is the character of a region's edge under a cell: '-' where there
+// is one, ' ' where there is none.
+func dash(edge bool) byte {
+	if edge {
+		return '-'
+	}
+	return ' '
 }
 
 // Unread is one part of a puzzle's document that was not read as a rule

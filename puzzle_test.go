@@ -39,3 +39,32 @@ func TestNotReadNote(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzlePretty: a puzzle's grid drawn with its own regions, a jigsaw's
+// edges where they are, and a puzzle of boxes as Grid.Pretty draws it.
+func TestPuzzlePretty(t *testing.T) {
+	g, err := Parse("1234241331424321")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jigsaw := &Puzzle{Grid: g, Regions: []int{0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}}
+	for _, tc := range []struct {
+		name string
+		p    *Puzzle
+		want string
+	}{
+		{"jigsaw", jigsaw, "" +
+			"1   2   3 | 4\n" +
+			"--+   +---+\n" +
+			"2 | 4 | 1   3\n" +
+			"  +---+---+\n" +
+			"3   1 | 4 | 2\n" +
+			"  +---+   +--\n" +
+			"4 | 3   2   1\n"},
+		{"boxes", &Puzzle{Grid: g}, g.Pretty()},
+	} {
+		if got := tc.p.Pretty(g); got != tc.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
+	}
+}

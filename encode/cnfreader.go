@@ -65,6 +65,12 @@ func readCNFHeader(r io.Reader) (*CNFReader, error) {
 		if err != nil {
 			return nil, err
 		}
+		if c.lines == 1 {
+			// A byte-order mark, as an editor on Windows saves a file,
+			// is no part of the first comment: puzzle files may have one
+			// too.
+			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		}
 		t := bytes.TrimSpace(line)
 		if c.lines == 1 && len(line) > 0 {
 			c.first = bytes.Clone(t)

@@ -15,7 +15,7 @@ import (
 
 // TestCNFReaderAsReadVarMap: one pass over a CNF gives the map ReadVarMap
 // gives, the problem line's counts, and the formula's clauses, however
-// the reader splits the bytes.
+// the reader splits the bytes, and after a byte-order mark.
 func TestCNFReaderAsReadVarMap(t *testing.T) {
 	g, err := sudokusat.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 3, 3)
 	if err != nil {
@@ -38,7 +38,13 @@ func TestCNFReaderAsReadVarMap(t *testing.T) {
 		for _, split := range []struct {
 			name string
 			r    func(io.Reader) io.Reader
-		}{{"whole", func(r io.Reader) io.Reader { return r }}, {"bytes", iotest.OneByteReader}, {"halves", iotest.HalfReader}} {
+		}{{"whole", func(r io.Reader) io.Reader { return r }}, {"bytes", iotest.OneByteReader}, {"halves", iotest.HalfReader},
+			// A byte-order mark, which puzzle files may have, is read
+			// past; it made the map's first comment unknown.
+			{"a byte-order mark", func(r io.Reader) io.Reader { return io.MultiReader(strings.NewReader("\ufeff"), r) }},
+			{"a byte-order mark, bytes", func(r io.Reader) io.Reader {
+				return iotest.OneByteReader(io.MultiReader(strings.NewReader("\ufeff"), r))
+			}}} {
 			c, err := NewCNFReader(split.r(bytes.NewReader(b.Bytes())))
 			if err != nil {
 				t.Fatalf("%s, %s: %v", name, split.name, err)

@@ -155,7 +155,9 @@ func (b *board) refName(r Ref) string {
 }
 
 // RuleName names rule i of p by its kind, cells and value, as a person
-// reads it: "killer r4c4-r5c5 (17)", "thermo r1c1-r1c4", "anti-knight".
+// reads it: "killer r4c4-r5c5 (17)", "thermo r1c1-r1c4", "anti-knight";
+// a cage without a total has no number, and pencil marks name their
+// digits ("pencil-marks r1c1 (13)").
 func RuleName(p *sudokusat.Puzzle, i int) string {
 	r := p.Rules[i]
 	n := p.Size()
@@ -165,31 +167,39 @@ func RuleName(p *sudokusat.Puzzle, i int) string {
 		b.WriteByte(' ')
 		b.WriteString(cellRange(n, r.Cells))
 	}
-	if r.Value != 0 {
+	switch {
+	case r.Kind == string(variant.PencilMarks):
+		b.WriteString(" (")
+		for d := 1; d <= n; d++ {
+			if r.Value>>(d-1)&1 != 0 {
+				fmt.Fprint(&b, d)
+			}
+		}
+		b.WriteByte(')')
+	case r.Value != 0 && r.Value != sudokusat.NoValue:
 		fmt.Fprintf(&b, " (%d)", r.Value)
 	}
 	return b.String()
 }
 
 // cellRange writes cells as "r1c1-r1c4" when they are consecutive in one
-// row or column, else as a list "r1c1,r2c3".
+// row or column, in their order (a thermometer's "r1c4-r1c1" starts at its
+// bulb), else as a list "r1c1,r2c3".
 func cellRange(n int, cells []int) string {
 	name := func(c int) string { return fmt.Sprintf("r%dc%d", c/n+1, c%n+1) }
 	if len(cells) == 1 {
 		return name(cells[0])
 	}
-	s := slices.Clone(cells)
-	slices.Sort(s)
-	step := s[1] - s[0]
-	run := step == 1 || step == n
-	for i := 1; run && i < len(s); i++ {
-		run = s[i]-s[i-1] == step && (step == n || s[i]/n == s[0]/n)
+	step := cells[1] - cells[0]
+	run := step == 1 || step == -1 || step == n || step == -n
+	for i := 1; run && i < len(cells); i++ {
+		run = cells[i]-cells[i-1] == step && (step == n || step == -n || cells[i]/n == cells[0]/n)
 	}
-	if run && len(s) > 2 {
-		return name(s[0]) + "-" + name(s[len(s)-1])
+	if run {
+		return name(cells[0]) + "-" + name(cells[len(cells)-1])
 	}
-	parts := make([]string, len(s))
-	for i, c := range s {
+	parts := make([]string, len(cells))
+	for i, c := range cells {
 		parts[i] = name(c)
 	}
 	return strings.Join(parts, ",")

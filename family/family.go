@@ -192,7 +192,9 @@ type Instance struct {
 	Source string `json:"source,omitempty"`
 	// Verified lists the checks the expected answer passed.
 	Verified []string `json:"verified"`
-	SHA256   string   `json:"sha256"`
+	// SHA256 is the hash of the CNF, decompressed when File is a gzip or
+	// xz archive of it.
+	SHA256 string `json:"sha256"`
 	// CNF is the instance's file.
 	CNF []byte `json:"-"`
 	raw []byte // the formula's DIMACS, without the family's comments

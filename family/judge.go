@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -155,22 +156,33 @@ func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string
 	return j
 }
 
-// readInstance reads an instance's CNF, whose bytes must hash to sum,
-// and returns it with its bytes.
+// readInstance reads an instance's CNF, gzip or xz compressed too, whose
+// bytes, decompressed, must hash to sum, and returns it with those bytes.
 func readInstance(path, sum string) (*encode.Formula, []byte, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	defer f.Close()
+	// A family's instance, not a puzzle: no bound on what it
+	// decompresses to.
+	r, _, err := compress.NewReader(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	h := sha256.Sum256(b)
 	if got := hex.EncodeToString(h[:]); sum != "" && got != sum {
 		return nil, nil, fmt.Errorf("%s: its sha256 is %s, not the manifest's %s: the file changed", path, got, sum)
 	}
-	f, err := encode.ReadDIMACS(bytes.NewReader(b))
+	formula, err := encode.ReadDIMACS(bytes.NewReader(b))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return f, b, nil
+	return formula, b, nil
 }
 
 // checkUnsat judges a right UNSAT status by its proof: the first of
@@ -253,15 +265,20 @@ type Summary struct {
 	Unverified int `json:"unverified,omitempty"`
 	// PAR2 is the PAR-2 score in seconds, as the SAT competitions score
 	// solvers: the mean of each run's time, a run without a right answer
-	// within the limit counted as twice the limit. Only with a limit.
+	// within the limit counted as twice the limit. Without a limit there
+	// is one only when every run answered right in a known time.
 	PAR2 *float64 `json:"par2,omitempty"`
+	// PAR2Needs says what the score needs when there is none: the runs'
+	// times, the limit, or both.
+	PAR2Needs string `json:"par2_needs,omitempty"`
 }
 
-// Summarize sums judgements. limit is the runs' time limit, 0 when it or
-// the runs' times are not known: then there is no PAR-2 score.
+// Summarize sums judgements. limit is the runs' time limit, 0 when it is
+// not known: then the PAR-2 score is the mean time when every answer is
+// right and timed, and otherwise there is none and PAR2Needs says why.
 func Summarize(js []Judgement, limit time.Duration) Summary {
 	s := Summary{Summary: true, Instances: len(js)}
-	par2 := 0.0
+	par2, timed, failed := 0.0, 0, 0
 	for _, j := range js {
 		switch j.Verdict {
 		case Right:
@@ -275,17 +292,25 @@ func Summarize(js []Judgement, limit time.Duration) Summary {
 		case Unverified:
 			s.Unverified++
 		}
-		if limit > 0 {
-			if j.Verdict == Right && j.Seconds != nil && *j.Seconds <= limit.Seconds() {
-				par2 += *j.Seconds
-			} else {
-				par2 += 2 * limit.Seconds()
-			}
+		if j.Seconds != nil {
+			timed++
+		}
+		if j.Verdict == Right && j.Seconds != nil && (limit <= 0 || *j.Seconds <= limit.Seconds()) {
+			par2 += *j.Seconds
+		} else {
+			par2 += 2 * limit.Seconds()
+			failed++
 		}
 	}
-	if limit > 0 && len(js) > 0 {
+	switch {
+	case len(js) == 0:
+	case limit > 0 || failed == 0:
 		p := par2 / float64(len(js))
 		s.PAR2 = &p
+	case timed == 0:
+		s.PAR2Needs = "--times FILE (each run's seconds) and --timeout D (the time limit)"
+	default:
+		s.PAR2Needs = fmt.Sprintf("--timeout D: %d of %d runs gave no right answer in a known time, which PAR-2 counts as twice the time limit", failed, len(js))
 	}
 	return s
 }

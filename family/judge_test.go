@@ -145,7 +145,8 @@ func TestJudge(t *testing.T) {
 	}
 
 	s := Summarize(js, 0)
-	if s.Instances != 8 || s.Right != 2 || s.Wrong != 4 || s.Unknown != 1 || s.Missing != 1 || s.PAR2 != nil {
+	if s.Instances != 8 || s.Right != 2 || s.Wrong != 4 || s.Unknown != 1 || s.Missing != 1 || s.PAR2 != nil ||
+		!strings.HasPrefix(s.PAR2Needs, "--timeout D: 6 of 8 runs") {
 		t.Errorf("summary %+v", s)
 	}
 	// The right answers took 0 s and 1 s; the other six count 2 × 1 s,
@@ -352,4 +353,38 @@ func TestJudgeProofsAsDratTrim(t *testing.T) {
 func lastLines(b []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestSummarizePAR2: without a limit the PAR-2 score is the mean time
+// when every answer is right and timed (the limit does not matter then);
+// otherwise there is none, and PAR2Needs names what it needs, the times,
+// the limit or both. Before, a summary without a limit had no score and
+// no reason.
+func TestSummarizePAR2(t *testing.T) {
+	sec := func(s float64) *float64 { return &s }
+	right, wrong := Judgement{Verdict: Right}, Judgement{Verdict: Wrong}
+	timed := func(j Judgement, s float64) Judgement { j.Seconds = sec(s); return j }
+	tests := []struct {
+		name  string
+		js    []Judgement
+		limit time.Duration
+		par2  float64 // -1: none
+		needs string  // a prefix of PAR2Needs
+	}{
+		{"all right, timed, no limit", []Judgement{timed(right, 1), timed(right, 2)}, 0, 1.5, ""},
+		{"one wrong, no limit", []Judgement{timed(right, 1), timed(wrong, 2)}, 0, -1, "--timeout D: 1 of 2 runs"},
+		{"one right without a time, no limit", []Judgement{timed(right, 1), right}, 0, -1, "--timeout D: 1 of 2 runs"},
+		{"no times", []Judgement{right, right}, 0, -1, "--times FILE"},
+		{"one wrong, a limit", []Judgement{timed(right, 1), timed(wrong, 2)}, 10 * time.Second, 10.5, ""},
+		{"none", nil, 0, -1, ""},
+	}
+	for _, tt := range tests {
+		s := Summarize(tt.js, tt.limit)
+		switch {
+		case tt.par2 < 0 && s.PAR2 != nil, tt.par2 >= 0 && (s.PAR2 == nil || *s.PAR2 != tt.par2):
+			t.Errorf("%s: PAR-2 %v, want %v", tt.name, s.PAR2, tt.par2)
+		case !strings.HasPrefix(s.PAR2Needs, tt.needs) || (tt.needs == "") != (s.PAR2Needs == ""):
+			t.Errorf("%s: PAR-2 needs %q, want %q…", tt.name, s.PAR2Needs, tt.needs)
+		}
+	}
 }

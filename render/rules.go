@@ -1,11 +1,14 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -143,47 +146,121 @@ func drawArrow(c *canvas, r sudokusat.Rule) {
 	}
 }
 
-// drawCage draws a killer cage's dashed outline, inset in its cells, and
-// its sum in the corner of its first cell.
+// drawCage draws a killer cage as f-puzzles and SudokuPad do: one dashed
+// outline around its cells, inset in them, and its sum in the corner of
+// its first cell, over the outline on a white ground.
 func drawCage(c *canvas, r sudokusat.Rule) {
-	n, cell := c.n, c.cell
-	in := make(map[int]bool)
-	for _, k := range r.Cells {
+	cell := c.cell
+	d := cell * 0.08
+	fmt.Fprintf(c.w, `<path d="%s" stroke="%s" stroke-width="%s" stroke-dasharray="%s %s" fill="none"/>`+"\n",
+		c.outline(r.Cells, d), CageColour, c.f(c.thin*1.5), c.f(cell/12), c.f(cell/16))
+	if r.Value != sudokusat.NoValue {
+		first := slices.Min(r.Cells)
+		size := cell * 0.22
+		// The page lays its pencil marks out below a cell's sum: the
+		// class and cell say where one is.
+		fmt.Fprintf(c.w, `<text class="cage-sum" data-cell="r%dc%d" x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s" stroke="#ffffff" stroke-width="%s" paint-order="stroke">%d</text>`+"\n",
+			first/c.n+1, first%c.n+1, c.f(c.x(first)-cell/2+d*0.7), c.f(c.y(first)-cell/2+d+size*0.72), c.f(size), CageColour, c.f(size*0.25), r.Value)
+	}
+}
+
+// corner is a point of an outline inset in the grid's cells: on the
+// lines x = bx and y = by (cell edges, counted from the grid's top left),
+// moved ox and oy insets off them (-1, 0 or 1).
+type corner struct{ bx, ox, by, oy int }
+
+// outline returns the SVG path of the closed outlines of cells, inset by
+// d inside them: one loop around each group of touching cells, and one
+// more around each hole, each with a corner only where it turns.
+func (c *canvas) outline(cells []int, d float64) string {
+	n := c.n
+	in := make(map[int]bool, len(cells))
+	for _, k := range cells {
 		in[k] = true
 	}
-	d := cell * 0.08
-	fmt.Fprintf(c.w, `<g stroke="%s" stroke-width="%s" stroke-dasharray="%s %s" fill="none">`+"\n", CageColour, c.f(c.thin*1.5), c.f(cell/12), c.f(cell/16))
-	for _, k := range r.Cells {
-		x0, y0 := c.x(k)-cell/2+d, c.y(k)-cell/2+d
-		x1, y1 := c.x(k)+cell/2-d, c.y(k)+cell/2-d
+	has := func(row, col int) bool { return row >= 0 && row < n && col >= 0 && col < n && in[row*n+col] }
+	// end is where an edge along a cell side ends, beside the cell
+	// across the end (across) and the one diagonal to it (diagonal):
+	// inset short of a side the outline turns at, on the cell line where
+	// the next cell's edge goes on, or inset past it into a turn inward.
+	end := func(b, inward int, across, diagonal bool) (int, int) {
+		switch {
+		case !across:
+			return b, inward
+		case diagonal:
+			return b, -inward
+		}
+		return b, 0
+	}
+	// The edges of every cell where the outline passes, clockwise (x
+	// right, y down): each corner starts one edge.
+	next := map[corner]corner{}
+	for _, k := range cells {
 		row, col := k/n, k%n
-		edge := func(ax, ay, bx, by float64) {
-			fmt.Fprintf(c.w, `<line x1="%s" y1="%s" x2="%s" y2="%s"/>`+"\n", c.f(ax), c.f(ay), c.f(bx), c.f(by))
+		if !has(row-1, col) { // top, left to right
+			lx, lo := end(col, 1, has(row, col-1), has(row-1, col-1))
+			rx, ro := end(col+1, -1, has(row, col+1), has(row-1, col+1))
+			next[corner{lx, lo, row, 1}] = corner{rx, ro, row, 1}
 		}
-		if row == 0 || !in[k-n] {
-			edge(x0, y0, x1, y0)
+		if !has(row, col+1) { // right, top to bottom
+			ty, to := end(row, 1, has(row-1, col), has(row-1, col+1))
+			by, bo := end(row+1, -1, has(row+1, col), has(row+1, col+1))
+			next[corner{col + 1, -1, ty, to}] = corner{col + 1, -1, by, bo}
 		}
-		if row == n-1 || !in[k+n] {
-			edge(x0, y1, x1, y1)
+		if !has(row+1, col) { // bottom, right to left
+			rx, ro := end(col+1, -1, has(row, col+1), has(row+1, col+1))
+			lx, lo := end(col, 1, has(row, col-1), has(row+1, col-1))
+			next[corner{rx, ro, row + 1, -1}] = corner{lx, lo, row + 1, -1}
 		}
-		if col == 0 || !in[k-1] {
-			edge(x0, y0, x0, y1)
-		}
-		if col == n-1 || !in[k+1] {
-			edge(x1, y0, x1, y1)
+		if !has(row, col-1) { // left, bottom to top
+			by, bo := end(row+1, -1, has(row+1, col), has(row+1, col-1))
+			ty, to := end(row, 1, has(row-1, col), has(row-1, col-1))
+			next[corner{col, 1, by, bo}] = corner{col, 1, ty, to}
 		}
 	}
-	fmt.Fprintf(c.w, "</g>\n")
-	if r.Value != sudokusat.NoValue {
-		first := r.Cells[0]
-		for _, k := range r.Cells {
-			if k < first {
-				first = k
+	at := func(p corner) (float64, float64) {
+		return c.margin + float64(p.bx)*c.cell + float64(p.ox)*d, c.margin + float64(p.by)*c.cell + float64(p.oy)*d
+	}
+	starts := slices.SortedFunc(maps.Keys(next), func(a, b corner) int {
+		return cmp.Or(a.by-b.by, a.oy-b.oy, a.bx-b.bx, a.ox-b.ox)
+	})
+	var sb strings.Builder
+	for _, start := range starts {
+		if _, ok := next[start]; !ok {
+			continue // on a loop already drawn
+		}
+		// The loop from start, its corners where it turns.
+		var loop []corner
+		for p := start; ; {
+			q, ok := next[p]
+			if !ok {
+				break
+			}
+			delete(next, p)
+			loop = append(loop, p)
+			p = q
+		}
+		// Every edge is level or upright: a corner is a turn where a
+		// level edge meets an upright one.
+		level := func(a, b corner) bool { return a.by == b.by && a.oy == b.oy }
+		var turns []corner
+		for i, p := range loop {
+			prev, q := loop[(i+len(loop)-1)%len(loop)], loop[(i+1)%len(loop)]
+			if level(prev, p) != level(p, q) {
+				turns = append(turns, p)
 			}
 		}
-		fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">%d</text>`+"\n",
-			c.f(c.x(first)-cell/2+d*1.3), c.f(c.y(first)-cell/2+d+cell*0.2), c.f(cell*0.22), CageColour, r.Value)
+		for i, p := range turns {
+			x, y := at(p)
+			op := "L"
+			if i == 0 {
+				op = "M"
+			}
+			fmt.Fprintf(&sb, "%s%s %s", op, c.f(x), c.f(y))
+		}
+		sb.WriteString("Z")
 	}
+	return sb.String()
 }
 
 // drawDot draws a Kropki dot, white or black, or an X or a V, on the edge

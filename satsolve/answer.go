@@ -64,6 +64,14 @@ const maxToken = 64
 // returned as it is, wrapped.
 func ReadAnswer(r io.Reader, numVars int) (Answer, error) {
 	sc := &answerScanner{br: bufio.NewReaderSize(r, 64<<10)}
+	// A byte-order mark, as an editor on Windows saves a file, is read
+	// past, as it is in a CNF and a puzzle file.
+	switch b, err := sc.br.Peek(len(bom)); {
+	case string(b) == bom:
+		sc.br.Discard(len(bom))
+	case err != nil && !errors.Is(err, io.EOF):
+		sc.err = err // Peek hands the reader's error over once
+	}
 	a, err := sc.read(max(numVars, 0))
 	if sc.err != nil {
 		// A failing reader (an output cut at its limit) explains whatever
@@ -72,6 +80,8 @@ func ReadAnswer(r io.Reader, numVars int) (Answer, error) {
 	}
 	return a, err
 }
+
+const bom = "\ufeff"
 
 // answerScanner splits a solver's output into lines and words, keeping at
 // most maxToken bytes of any word.

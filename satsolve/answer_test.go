@@ -29,6 +29,8 @@ func TestReadAnswer(t *testing.T) {
 		{"minisat unsat", "UNSAT\n", Unsatisfiable, nil, ""},
 		{"minisat indet", "INDET\n", Unknown, nil, ""},
 		{"crlf", "s SATISFIABLE\r\nv 1 0\r\n", Satisfiable, []int{1}, ""},
+		{"a byte-order mark", "\ufeffs SATISFIABLE\nv 1 0\n", Satisfiable, []int{1}, ""},
+		{"a byte-order mark, minisat", "\ufeffSAT\n1 0\n", Satisfiable, []int{1}, ""},
 		{"tabs and blanks", "\t c x\n  s   SATISFIABLE  \n\nv\t1  -10\t0", Satisfiable, []int{1, -10}, ""},
 		{"no final newline", "s SATISFIABLE\nv 1 0", Satisfiable, []int{1}, ""},
 		{"empty model", "s SATISFIABLE\nv 0\n", Satisfiable, nil, ""},

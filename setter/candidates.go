@@ -42,7 +42,9 @@ type Candidates struct {
 	Certified bool
 	// Stats are the engine's figures, summed over the questions.
 	Stats engine.Stats
-	// Elapsed is the time the questions took.
+	// Elapsed is the time the questions took, each as the engine measured
+	// it where it ran: a worker's queue, shared by the puzzles under way,
+	// is left out.
 	Elapsed time.Duration
 }
 
@@ -89,7 +91,6 @@ func TrueCandidates(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, 
 	if err := variant.Validate(p); err != nil {
 		return nil, err
 	}
-	start := time.Now()
 	n := p.Size()
 	k := &candidateFinder{
 		Candidates: Candidates{Size: n, Cap: limit, Count: make([][]int, n*n), Certified: true},
@@ -99,7 +100,6 @@ func TrueCandidates(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, 
 	for i := range k.Count {
 		k.Count[i] = make([]int, n)
 	}
-	defer func() { k.Elapsed = time.Since(start) }()
 
 	// The puzzle itself first: its solutions mark their digits, and a
 	// puzzle without one has no candidates.
@@ -199,6 +199,7 @@ func (k *candidateFinder) ask(q *sudokusat.Puzzle, cell int, digits []int, limit
 	k.Questions++
 	a := engine.Count(k.ctx, k.e, q, limit, k.timeout)
 	k.Stats.Add(a.Stats)
+	k.Elapsed += a.Elapsed
 	switch a.Status {
 	case engine.Solved:
 		for _, s := range a.Solutions {
@@ -222,6 +223,7 @@ func (k *candidateFinder) ask(q *sudokusat.Puzzle, cell int, digits []int, limit
 // errors.
 func (k *candidateFinder) cover() (covered bool, err error) {
 	a, ok := engine.Cover(k.ctx, k.e, k.p, k.timeout)
+	k.Elapsed += a.Elapsed
 	switch {
 	case !ok:
 		return false, nil

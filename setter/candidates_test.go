@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
@@ -197,5 +198,27 @@ func TestTrueCandidates6(t *testing.T) {
 	t.Logf("%d 6×6 puzzles, %d with several solutions", tried, several)
 	if tried < 10 || several == 0 {
 		t.Errorf("%d 6×6 puzzles tried, %d with several solutions: want more", tried, several)
+	}
+}
+
+// TestTrueCandidatesElapsed: a puzzle's time is its questions' times as
+// the engine measured them where they ran, so that the wait of a worker's
+// queue (gophersat's processes, shared by the puzzles under way) is not
+// counted on every puzzle in it. It was the wall time of the whole call.
+func TestTrueCandidatesElapsed(t *testing.T) {
+	search := openEngine(t, engine.NameSearch)
+	const each = time.Millisecond // what the engine says each question took
+	e := engine.New(search.Info(), engine.Options{}, engine.CounterFunc(func(ctx context.Context, p *sudokusat.Puzzle, limit int) (engine.Result, error) {
+		r, err := search.Count(ctx, p, limit)
+		r.Elapsed = each
+		return r, err
+	}))
+	p := puzzle(t, "1...............")
+	k, err := TrueCandidates(context.Background(), e, p, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Questions < 2 || k.Elapsed != time.Duration(k.Questions)*each {
+		t.Errorf("%d questions of %v each: Elapsed %v", k.Questions, each, k.Elapsed)
 	}
 }

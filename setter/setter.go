@@ -150,9 +150,22 @@ type Hint struct {
 	// solution, in reading order, for a puzzle with several.
 	Givens []Given
 	// Closest lists, when no single given does, the givens that leave
-	// the fewest solutions (Left of them, at most the cap).
+	// the fewest solutions, Left of them. Tried is the number of givens
+	// weighed (every digit some solution puts in an open cell). When the
+	// fewest are at the cap, those tied there are counted again up to
+	// Ranked (RankFactor times the cap) to tell them apart, and Left may
+	// pass the cap; at Ranked, each leaves at least that many.
 	Closest []Given
 	Left    int
+	Tried   int
+	Ranked  int
+	// Pair is two givens that together leave exactly one solution, in
+	// reading order, for a puzzle that no single given makes unique, or
+	// nil when none was found: one is among the first few givens whose
+	// solutions were all counted (under the cap, or under Ranked), the
+	// fewest first, and the other a given that makes the puzzle with it
+	// unique, its first in reading order.
+	Pair []Given
 	// Core, for a puzzle without a solution, is a set of parts with no
 	// solution among themselves, each needed for that (a minimal
 	// unsatisfiable core of its givens and rules); Fixes lists the parts
@@ -217,8 +230,84 @@ func MakeUnique(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limi
 	}
 	if len(h.Givens) > 0 {
 		h.Closest, h.Left = nil, 0
+		return h, nil
 	}
-	return h, nil
+	for cell, counts := range k.Count {
+		for _, c := range counts {
+			if c > 1 && p.Grid.Cell(cell) == 0 {
+				h.Tried++
+			}
+		}
+	}
+	return h, h.closer(ctx, e, p, limit, timeout, k.Count)
+}
+
+// RankFactor is how far past its cap MakeUnique counts the givens tied
+// there: RankFactor times the cap. Each count keeps its solutions, so the
+// factor bounds the memory of a question as the cap does.
+const RankFactor = 8
+
+// pairTries is how many givens MakeUnique tries as the first of a pair,
+// fewest solutions first: each try is a search for true candidates.
+const pairTries = 3
+
+// closer ranks the givens tied at the fewest solutions left, counting
+// past the cap when they are tied there, and looks for a pair of givens
+// that leaves one solution: a given whose solutions were all counted
+// (fewest first), and a given that makes the puzzle with it unique.
+// counts are the candidates' counts up to limit.
+func (h *Hint) closer(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, limit int, timeout time.Duration, counts [][]int) error {
+	// The givens counted exactly, each with its count: those under the
+	// cap, and those tied there counted again under Ranked.
+	type weighed struct {
+		g     Given
+		count int
+	}
+	var exact []weighed
+	for cell := range p.Grid.Len() {
+		for i, c := range counts[cell] {
+			if c > 1 && c < limit && p.Grid.Cell(cell) == 0 {
+				exact = append(exact, weighed{Given{cell, i + 1}, c})
+			}
+		}
+	}
+	if h.Left >= limit && len(h.Closest) > 0 {
+		h.Ranked = RankFactor * limit
+		left, closest := h.Ranked+1, []Given(nil)
+		for _, g := range h.Closest {
+			h.Questions++
+			a := engine.Count(ctx, e, given(p, g.Cell, g.Digit), h.Ranked, timeout)
+			if !a.Status.Answered() {
+				return &QuestionError{Status: a.Status, Cell: -1, Err: a.Err}
+			}
+			switch {
+			case a.Count < left:
+				left, closest = a.Count, []Given{g}
+			case a.Count == left:
+				closest = append(closest, g)
+			}
+			if a.Count < h.Ranked {
+				exact = append(exact, weighed{g, a.Count})
+			}
+		}
+		h.Left, h.Closest = left, closest
+	}
+	slices.SortStableFunc(exact, func(a, b weighed) int { return a.count - b.count })
+	for _, w := range exact[:min(len(exact), pairTries)] {
+		k, err := TrueCandidates(ctx, e, given(p, w.g.Cell, w.g.Digit), 2, timeout)
+		if err != nil {
+			return err
+		}
+		h.Questions += k.Questions
+		for cell, cs := range k.Count {
+			if i := slices.Index(cs, 1); i >= 0 && p.Grid.Cell(cell) == 0 && cell != w.g.Cell {
+				h.Pair = []Given{w.g, {cell, i + 1}}
+				slices.SortFunc(h.Pair, func(a, b Given) int { return a.Cell - b.Cell })
+				return nil
+			}
+		}
+	}
+	return nil
 }
 
 // core finds a minimal set of p's parts with no solution among

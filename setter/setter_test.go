@@ -93,7 +93,7 @@ func TestMakeUnique(t *testing.T) {
 	empty, _ := sudokusat.NewGridSize(4)
 	opens = append(opens, &sudokusat.Puzzle{Grid: empty})
 	ctx := context.Background()
-	withHints := 0
+	withHints, withPairs := 0, 0
 	for i, p := range opens {
 		for _, e := range []*engine.Engine{openEngine(t, engine.NameSearch), openEngine(t, engine.NameSAT)} {
 			h, err := MakeUnique(ctx, e, p, 2, 0)
@@ -116,14 +116,26 @@ func TestMakeUnique(t *testing.T) {
 				}
 				return k
 			}
+			// Without a single given, the closest are ranked up to
+			// RankFactor times the cap (2 here, so every given is tied
+			// at it and ranked), and the pair's first given is one of
+			// the first pairTries of those counted under that, fewest
+			// first, the second the first that leaves one solution with
+			// it.
+			ranked := RankFactor * 2
 			var want []Given
-			left, closest := 3, []Given(nil)
+			left, closest := ranked+1, []Given(nil)
+			type weighed struct {
+				g     Given
+				count int
+			}
+			var exact []weighed
 			for cell := range 16 {
 				for d := 1; d <= 4; d++ {
 					if p.Grid.Cell(cell) != 0 {
 						continue
 					}
-					switch c := min(with(cell, d), 2); {
+					switch c := min(with(cell, d), ranked); {
 					case c == 1:
 						want = append(want, Given{cell, d})
 					case c > 1 && c < left:
@@ -131,25 +143,54 @@ func TestMakeUnique(t *testing.T) {
 					case c > 1 && c == left:
 						closest = append(closest, Given{cell, d})
 					}
+					if c := with(cell, d); c > 1 && c < ranked {
+						exact = append(exact, weighed{Given{cell, d}, c})
+					}
+				}
+			}
+			slices.SortStableFunc(exact, func(a, b weighed) int { return a.count - b.count })
+			var pair []Given
+		tries:
+			for _, w := range exact[:min(len(exact), pairTries)] {
+				for cell := range 16 {
+					for d := 1; d <= 4 && cell != w.g.Cell && p.Grid.Cell(cell) == 0; d++ {
+						both := 0
+						for _, g := range sols {
+							if g.Cell(w.g.Cell) == w.g.Digit && g.Cell(cell) == d {
+								both++
+							}
+						}
+						if both == 1 {
+							pair = []Given{w.g, {cell, d}}
+							slices.SortFunc(pair, func(a, b Given) int { return a.Cell - b.Cell })
+							break tries
+						}
+					}
 				}
 			}
 			n := min(len(sols), 2)
 			if len(want) > 0 || n < 2 {
-				closest = nil
+				closest, left, pair = nil, 0, nil
 			}
 			if n < 2 {
 				want = nil // a unique puzzle needs no hint
 			}
-			if h.Solutions != n || !slices.Equal(h.Givens, want) || !slices.Equal(h.Closest, closest) {
-				t.Errorf("puzzle %d, %s: %d solutions, givens %v closest %v; want %d, %v, %v", i, e.Name(), h.Solutions, h.Givens, h.Closest, n, want, closest)
+			if h.Solutions != n || !slices.Equal(h.Givens, want) || !slices.Equal(h.Closest, closest) || len(closest) > 0 && h.Left != left {
+				t.Errorf("puzzle %d, %s: %d solutions, givens %v closest %v (%d left); want %d, %v, %v (%d)", i, e.Name(), h.Solutions, h.Givens, h.Closest, h.Left, n, want, closest, left)
+			}
+			if !slices.Equal(h.Pair, pair) {
+				t.Errorf("puzzle %d, %s: pair %v, want %v", i, e.Name(), h.Pair, pair)
+			}
+			if len(pair) == 2 {
+				withPairs++
 			}
 			if len(want) > 0 {
 				withHints++
 			}
 		}
 	}
-	if withHints == 0 {
-		t.Error("no puzzle with a hint: the test tests nothing")
+	if withHints == 0 || withPairs == 0 {
+		t.Errorf("%d puzzles with a hint, %d with a pair: the test tests nothing", withHints, withPairs)
 	}
 
 	p := puzzle(t, "......34...23...") // no solution, no clash

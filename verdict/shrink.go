@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
@@ -291,6 +292,9 @@ func (s *Shrinker) Report(w io.Writer, c Case, r *Shrunk, rep Reproducer) {
 		}
 		fmt.Fprintf(w, "  shrunk CNF: %s: %s\n", sc.String(e), filepath.Join(rep.Dir, path))
 		argv, _ := engine.CommandLine(e, path)
+		if len(argv) > 0 {
+			argv[0] = absProgram(argv[0])
+		}
 		cnfLines = append(cnfLines, fmt.Sprintf("# %s gives %s on %s (%d clauses):", e.Name(), sc.fault.Kind, path, sc.formula.NumClauses()),
 			"# "+shellJoin(argv))
 	}
@@ -327,8 +331,11 @@ func (s *Shrinker) script(r *Shrunk, puzzle string, cnfLines []string) string {
 		spec := e.Name()
 		if strings.HasPrefix(spec, engine.NameSAT+"/") {
 			spec = engine.NameSAT
-		} else if _, ok := engine.CommandLine(e, ""); ok && ext == "" {
-			ext = e.Encoding() // external solvers take the first encoding
+		} else if _, ok := engine.CommandLine(e, ""); ok {
+			if ext == "" {
+				ext = e.Encoding() // external solvers take the first encoding
+			}
+			spec = absCommand(spec)
 		}
 		add(&specs, spec)
 	}
@@ -348,7 +355,6 @@ func (s *Shrinker) script(r *Shrunk, puzzle string, cnfLines []string) string {
 	if s.Certify {
 		argv = append(argv, "--certify")
 	}
-	argv = append(argv, puzzle)
 	what := s.Engines[r.target.a].Name() + " " + r.target.status.String()
 	switch {
 	case r.target.refuted:
@@ -360,12 +366,42 @@ func (s *Shrinker) script(r *Shrunk, puzzle string, cnfLines []string) string {
 	fmt.Fprintf(&b, "#!/bin/sh\n# Written by sudokusat check: %s on %s, shrunk from %d givens to %d.\n",
 		what, puzzle, r.from.Grid.Givens(), r.puzzle.Grid.Givens())
 	b.WriteString("# It reproduces the case when check exits with status 1. $SUDOKUSAT names the program.\n")
-	b.WriteString("cd \"$(dirname \"$0\")\" || exit 2\n")
-	b.WriteString("\"${SUDOKUSAT:-sudokusat}\" " + shellJoin(argv) + "\n")
+	// The puzzle is found beside the script, and the solvers by the paths
+	// absCommand made absolute, from whatever folder the script is run in:
+	// a cd into the script's folder would lose a solver (or $SUDOKUSAT)
+	// given by a path relative to the folder check ran in.
+	b.WriteString("\"${SUDOKUSAT:-sudokusat}\" " + shellJoin(argv) + " \"$(dirname \"$0\")\"/" + shellJoin([]string{puzzle}) + "\n")
 	for _, l := range cnfLines {
 		b.WriteString(l + "\n")
 	}
 	return b.String()
+}
+
+// absCommand returns an external solver's command line with its program
+// made absolute when it was given by a relative path, as "./mysolver
+// {cnf}": the script that reproduces a case finds it from any folder.
+func absCommand(spec string) string {
+	f := strings.Fields(spec)
+	if len(f) == 0 {
+		return spec
+	}
+	p := absProgram(f[0])
+	if p == f[0] || strings.ContainsFunc(p, unicode.IsSpace) {
+		return spec // --engines splits a command line on white space
+	}
+	return strings.Join(append([]string{p}, f[1:]...), " ")
+}
+
+// absProgram returns a program's path made absolute when it names a file
+// relative to the current folder; a bare name, looked up on $PATH, stays.
+func absProgram(program string) string {
+	if !strings.ContainsRune(program, filepath.Separator) || filepath.IsAbs(program) {
+		return program
+	}
+	if abs, err := filepath.Abs(program); err == nil {
+		return abs
+	}
+	return program
 }
 
 // writePuzzle writes q next to base: a one-line puzzle (base+".txt") when

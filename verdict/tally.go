@@ -3,6 +3,7 @@ package verdict
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -53,9 +54,11 @@ func (t *Tally) Add(index int, v Verdict) {
 
 // PAR2 is the PAR-2 score of t's runs in seconds: the mean of each run's
 // time, a run without an answer counted as twice the timeout, as the SAT
-// competitions score solvers. Without a timeout there is none.
+// competitions score solvers. When every run answered the timeout does
+// not matter, and the score is the mean time; otherwise, without a
+// timeout, there is none (PAR2Needs says so).
 func (t *Tally) PAR2(timeout time.Duration) (float64, bool) {
-	if timeout <= 0 || t.Puzzles == 0 {
+	if t.Puzzles == 0 || timeout <= 0 && len(t.Times) < t.Puzzles {
 		return 0, false
 	}
 	sum := 0.0
@@ -64,6 +67,22 @@ func (t *Tally) PAR2(timeout time.Duration) (float64, bool) {
 	}
 	sum += float64(t.Puzzles-len(t.Times)) * 2 * timeout.Seconds()
 	return sum / float64(t.Puzzles), true
+}
+
+// PAR2Needs says what t's PAR-2 score needs when PAR2 has none, or "".
+func (t *Tally) PAR2Needs(timeout time.Duration) string {
+	if _, ok := t.PAR2(timeout); ok || t.Puzzles == 0 {
+		return ""
+	}
+	k := t.Puzzles - len(t.Times)
+	return fmt.Sprintf("--timeout D: %d %s no right answer, which PAR-2 counts as twice the time limit", k, plural(k, "run gave", "runs gave"))
+}
+
+// Round6 rounds a score in seconds to 6 significant digits, as the JSON
+// records give it: what a float's last bits add is noise.
+func Round6(x float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return r
 }
 
 // Shown lists the tallies of a summary: those of the engines that ran on
@@ -84,16 +103,13 @@ func Shown(ts []Tally) []int {
 }
 
 // WriteTable writes the summary table of engines' tallies ts, a row for
-// each engine shown, with the PAR-2 score when there is a timeout; with
-// certify, a column counts each engine's certified UNSAT answers (no
-// solution, or no second one), and says "uncertified" for an engine that
-// gives no proof.
+// each engine shown, with its PAR-2 score, or "-" and a line under the
+// table that says what it needs; with certify, a column counts each
+// engine's certified UNSAT answers (no solution, or no second one), and
+// says "uncertified" for an engine that gives no proof.
 func WriteTable(w io.Writer, engines []*engine.Engine, ts []Tally, certify bool, timeout time.Duration) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttimeouts\ttotal\tmean µs\t"
-	if timeout > 0 {
-		head += "PAR-2 s\t"
-	}
+	head := "engine\tpuzzles\tsolved\tunsolvable\tmultiple\twrong\terrors\ttimeouts\ttotal\tmean µs\tPAR-2 s\t"
 	if certify {
 		head += "certified\t"
 	}
@@ -108,6 +124,8 @@ func WriteTable(w io.Writer, engines []*engine.Engine, ts []Tally, certify bool,
 			t.Multiple, t.Wrong, t.Errors, t.Timeouts, t.Total.Round(time.Millisecond), mean)
 		if p, ok := t.PAR2(timeout); ok {
 			fmt.Fprintf(tw, "%.4g\t", p)
+		} else {
+			fmt.Fprint(tw, "-\t")
 		}
 		switch {
 		case !certify:
@@ -118,5 +136,15 @@ func WriteTable(w io.Writer, engines []*engine.Engine, ts []Tally, certify bool,
 		}
 		fmt.Fprintln(tw)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, i := range Shown(ts) {
+		if need := ts[i].PAR2Needs(timeout); need != "" {
+			if _, err := fmt.Fprintf(w, "PAR-2 of %s needs %s\n", engines[i].Name(), need); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -141,8 +141,23 @@ func TestTally(t *testing.T) {
 	if p, ok := tl.PAR2(3 * time.Second); !ok || p != (1+6)/2.0 {
 		t.Errorf("PAR-2 %v %v, want 3.5", p, ok)
 	}
-	if _, ok := tl.PAR2(0); ok {
-		t.Error("a PAR-2 score without a timeout")
+	// Without a timeout a run without an answer has no time to count:
+	// no score, and a reason.
+	if _, ok := tl.PAR2(0); ok || !strings.HasPrefix(tl.PAR2Needs(0), "--timeout D: 1 run gave no right answer") {
+		t.Errorf("a PAR-2 score without a timeout, or no reason: %q", tl.PAR2Needs(0))
+	}
+	if tl.PAR2Needs(3*time.Second) != "" {
+		t.Errorf("with a timeout, PAR-2 needs %q", tl.PAR2Needs(3*time.Second))
+	}
+	// When every run answered the timeout does not matter: the mean.
+	var all Tally
+	all.Add(1, solved)
+	all.Add(2, solved)
+	if p, ok := all.PAR2(0); !ok || p != 1 || all.PAR2Needs(0) != "" {
+		t.Errorf("PAR-2 of runs that all answered, without a timeout: %v %v, want 1", p, ok)
+	}
+	if r := Round6(0.00003966815000000001); r != 0.0000396682 {
+		t.Errorf("Round6: %v", r)
 	}
 	if got := Shown([]Tally{{}, tl, {}}); !slices.Equal(got, []int{1}) {
 		t.Errorf("Shown %v, want [1]", got)

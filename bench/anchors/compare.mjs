@@ -187,18 +187,26 @@ function loadPuzzles(files, tools) {
 }
 
 // sudokusat: k passes over every puzzle, one puzzle at a time, best "us" kept.
-function runSudokusat(bin, engine, files, k, timeout) {
+// count exits 1 when a puzzle is not counted (refused, invalid, timed out):
+// its record says so and the others stand; any other failure is the run's.
+export function runSudokusat(bin, engine, files, k, timeout) {
   const res = files.map(() => ({ status: 'unread', ms: Infinity }));
   for (let pass = 0; pass < k; pass++) {
-    const out = execFileSync(bin, ['count', '--format', 'json', '--engine', engine, '--workers', '1', '--quiet',
-      '--timeout', `${timeout}s`, ...files], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
-    const recs = out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    recs.forEach((r, i) => {
-      const x = res[i];
+    const args = ['count', '--format', 'json', '--engine', engine, '--workers', '1', '--quiet', '--timeout', `${timeout}s`, ...files];
+    const run = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (run.error || (run.status !== 0 && run.status !== 1)) {
+      const why = run.error ? run.error.message : `exit ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').pop()}`;
+      throw new Error(`${bin} ${args.slice(0, 3).join(' ')} …: ${why}`);
+    }
+    const recs = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    recs.forEach((r) => {
+      const x = res[r.index - 1]; // one puzzle a file, numbered from 1
+      if (!x) return;
       if (r.status === 'counted') {
         x.status = 'ok';
         x.count = r.at_least ? `≥${r.count}` : String(r.count);
         x.ms = Math.min(x.ms, r.us / 1000);
+        delete x.note;
       } else if (x.status !== 'ok') {
         x.status = r.status === 'timeout' ? 'timeout' : 'unread';
         x.note = r.error || r.status;
@@ -446,4 +454,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error('compare:', e.message); process.exit(1); });
+// Run as a script, not when a test imports it.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => { console.error('compare:', e.message); process.exit(1); });
+}

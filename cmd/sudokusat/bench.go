@@ -65,9 +65,10 @@ func benchCommand() *cli.Command {
 			}
 			// No worker pool: gophersat runs in this process, one puzzle
 			// at a time, so that encodings compare without the pipes.
-			engines, err := tableOf(c).OpenList(splitList(c.String("engines")), splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
+			specs := splitList(c.String("engines"))
+			engines, err := tableOf(c).OpenList(specs, splitList(c.String("encoding")), engine.Options{MaxClauses: c.Int("max-clauses")})
 			if err != nil {
-				return usageError{err}
+				return usageError{engineTypo(tableOf(c), specs, err)}
 			}
 			// runs stays a nil interface without --runs (a nil
 			// *bufio.Writer in it would not be).

@@ -52,7 +52,7 @@ func checkCommand() *cli.Command {
 			certifyFlag(),
 			sumsFlag(),
 			maxClausesFlag(),
-			compressFlag(),
+			compressFlag(false),
 			checkFormats.flag(),
 			&cli.StringFlag{Name: "plot", Usage: "draw the cactus plot of the engines' run times into `FILE.svg`"},
 			&cli.StringFlag{Name: "scatter", Usage: "draw the first two engines' times, puzzle by puzzle, into `FILE.svg`"},
@@ -87,7 +87,7 @@ func checkCommand() *cli.Command {
 			}
 			engines, err := tableOf(c).OpenList(specs, splitList(c.String("encoding")), o)
 			if err != nil {
-				return usageError{err}
+				return usageError{engineTypo(tableOf(c), specs, err)}
 			}
 			chosen := verdict.Default
 			if c.IsSet("engines") {
@@ -203,7 +203,11 @@ func checkCommand() *cli.Command {
 					return err
 				}
 			}
-			fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(verdict.Shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
+			// The text on standard output ends with the same line: on a
+			// terminal, or standard error sent after it, it is read once.
+			if format == "json" || !sameFile(c.App.Writer, c.App.ErrWriter) {
+				fmt.Fprintln(c.App.ErrWriter, "sudokusat: "+checkLine(puzzles, len(verdict.Shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
+			}
 			if interrupted {
 				return errInterrupted
 			}

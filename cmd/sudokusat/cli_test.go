@@ -296,18 +296,28 @@ func TestDecodeBadInput(t *testing.T) {
 	}
 	foreign := filepath.Join(dir, "foreign.cnf")
 	os.WriteFile(foreign, []byte("p cnf 1 1\n1 0\n"), 0o644)
+	// A directory is an input that cannot be opened, exit 2 as for a
+	// missing file; before, decode read it and failed with exit 1.
 	tests := []struct {
 		name, cnf, model, want string
 		code                   int
+		args                   []string // the answer and more; default "-"
 	}{
-		{"garbage model", cnf, "hello\n", "unexpected line", 1},
-		{"no verdict", cnf, "", "no verdict", 1},
-		{"wrong model", cnf, "s SATISFIABLE\nv 1 2 3 0\n", "", 1},
-		{"unsat", cnf, "s UNSATISFIABLE\n", "unsolvable", 1},
-		{"foreign cnf", foreign, "s SATISFIABLE\nv 1 0\n", "no sudokusat variable map", 1},
+		{"garbage model", cnf, "hello\n", "unexpected line", 1, nil},
+		{"no verdict", cnf, "", "no verdict", 1, nil},
+		{"wrong model", cnf, "s SATISFIABLE\nv 1 2 3 0\n", "", 1, nil},
+		{"unsat", cnf, "s UNSATISFIABLE\n", "unsolvable", 1, nil},
+		{"foreign cnf", foreign, "s SATISFIABLE\nv 1 0\n", "no sudokusat variable map", 1, nil},
+		{"a directory as the CNF", dir, "s UNSATISFIABLE\n", "open " + dir + ": is a directory", 2, nil},
+		{"a directory as the answer", cnf, "", "open " + dir + ": is a directory", 2, []string{dir}},
+		{"a directory as the proof", cnf, "s UNSATISFIABLE\n", "open " + dir + ": is a directory", 2, []string{"--certify", "--proof", dir, "-"}},
 	}
 	for _, tt := range tests {
-		out, stderr, code := runCLI(t, tt.model, "decode", "--cnf", tt.cnf, "-")
+		args := tt.args
+		if args == nil {
+			args = []string{"-"}
+		}
+		out, stderr, code := runCLI(t, tt.model, append([]string{"decode", "--cnf", tt.cnf}, args...)...)
 		if code != tt.code || !strings.Contains(out+stderr, tt.want) {
 			t.Errorf("%s: exit %d, output %q %q; want %d mentioning %q", tt.name, code, out, stderr, tt.code, tt.want)
 		}

@@ -60,6 +60,12 @@ func TestUsageErrorsNameTheFlag(t *testing.T) {
 		{[]string{"solve", "--engine", "kissat-not-here"}, `no program "kissat-not-here" on PATH`},
 		{[]string{"count", "--engine", "sat", "--encoding", "fancy"}, `unknown encoding "fancy"`},
 		{[]string{"check", "--engines", "native,nope-solver"}, `no program "nope-solver" on PATH`},
+		// An engine's name mistyped gets the engine it was likely meant
+		// to be, as a flag or a command does.
+		{[]string{"solve", "--engine", "natve"}, `no program "natve" on PATH (engines: native, `},
+		{[]string{"solve", "--engine", "natve"}, `; did you mean "native"?`},
+		{[]string{"check", "--engines", "native,cadicall"}, `; did you mean "cadical"?`},
+		{[]string{"bench", "--engines", "satt", testdata + "large-4.txt"}, `; did you mean "sat"?`},
 		{[]string{"generate", "--hints", "90"}, "--hints 90: want 0 to 81 for a 9×9 grid"},
 		{[]string{"nonsense"}, `unknown command "nonsense" (see`},
 		// Flags as they are typed, two dashes for a long one, and the
@@ -83,6 +89,21 @@ func TestUsageErrorsNameTheFlag(t *testing.T) {
 		if code != exitUsage || out != "" || len(lines) != 1 || !strings.Contains(errOut, tt.want) || !strings.Contains(errOut, "(see 'sudokusat ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, one line naming %q and the help", tt.args, code, out, errOut, tt.want)
 		}
+	}
+}
+
+// TestHelpHelp: help asked about itself answers with its help, exit 0.
+// It used to answer 'unknown command "help"; did you mean "help"?': urfave
+// adds the help command after the check of a help topic reads the list.
+func TestHelpHelp(t *testing.T) {
+	for _, args := range [][]string{{"help", "help"}, {"help", "h"}, {"h", "help"}} {
+		out, errOut, code := runCLI(t, "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(out, "help for one command") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if got := suggest("help", []string{"solve", "help"}); got != "" {
+		t.Errorf("suggest(help) among help = %q: a name is no typo of itself", got)
 	}
 }
 
@@ -385,5 +406,32 @@ func TestDecodeCertify(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "s UNSATISFIABLE\n", "decode", "--cnf", cnf, "--certify", "-"); code != exitUsage || !strings.Contains(errOut, "--proof") {
 		t.Errorf("--certify without --proof: exit %d, %q", code, errOut)
+	}
+}
+
+// TestCompressHelp: --compress's help speaks of -o FILE.gz only for a
+// command that has -o; check has none and its help offered it, and so
+// did its error for --compress without --out-dir.
+func TestCompressHelp(t *testing.T) {
+	tests := []struct {
+		command string
+		output  bool // the command has -o FILE
+	}{
+		{"encode", true},
+		{"render", true},
+		{"check", false},
+	}
+	for _, tt := range tests {
+		help, _, _ := runCLI(t, "", tt.command, "--help")
+		var line string
+		for _, l := range strings.Split(help, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "--compress") {
+				line = l
+			}
+		}
+		_, errOut, code := runCLI(t, "", tt.command, "--compress", "gz", testdata+"easy-sample.txt")
+		if line == "" || strings.Contains(line, "-o FILE") != tt.output || code != exitUsage || strings.Contains(errOut, "-o FILE") != tt.output {
+			t.Errorf("%s: --compress's help %q; without --out-dir: exit %d, %q", tt.command, line, code, errOut)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,7 +41,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
-			compressFlag(),
+			compressFlag(true),
 			encodeFormats.flag(),
 			sumsFlag(),
 			maxClausesFlag(),
@@ -128,7 +127,7 @@ func decodeCommand() *cli.Command {
 				return usagef("--certify and --proof FILE go together")
 			}
 			cnfName := c.String("cnf")
-			file, err := os.Open(cnfName)
+			file, err := openStream(cnfName)
 			if err != nil {
 				return usageError{err}
 			}
@@ -145,7 +144,7 @@ func decodeCommand() *cli.Command {
 			name := "standard input"
 			if c.NArg() == 1 && c.Args().First() != "-" {
 				name = c.Args().First()
-				f, err := os.Open(name)
+				f, err := openStream(name)
 				if err != nil {
 					return usageError{err}
 				}
@@ -169,7 +168,7 @@ func decodeCommand() *cli.Command {
 				if cnf.OPB {
 					return fmt.Errorf("%s: --certify checks DRAT proofs of CNF formulas; this is an OPB file, whose solvers write none", cnfName)
 				}
-				proof, err := os.Open(c.String("proof"))
+				proof, err := openStream(c.String("proof"))
 				if err != nil {
 					return usageError{err}
 				}
@@ -220,6 +219,8 @@ func decodeCommand() *cli.Command {
 			// rows of numbers stay numbers.
 			w := sudokusat.NewWriter(c.App.Writer)
 			switch {
+			case format == "grid" && !m.Puzzle.Classic():
+				writeDrawn(w, m.Puzzle, g)
 			case format == "grid" && m.Puzzle.Layout == sudokusat.LayoutNumbers:
 				w.WriteGrid(g, sudokusat.LayoutNumbers)
 			case format == "grid":

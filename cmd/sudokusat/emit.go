@@ -135,6 +135,23 @@ func isTerminal(w any) bool {
 	return err != nil || !os.SameFile(fi, null)
 }
 
+// sameFile reports whether the writers a and b are one file, as standard
+// output and standard error are on a terminal or after 2>&1: a line
+// written to both would be read twice.
+func sameFile(a, b io.Writer) bool {
+	fa, ok := a.(*os.File)
+	fb, okb := b.(*os.File)
+	if !ok || !okb {
+		return false
+	}
+	sa, err := fa.Stat()
+	if err != nil {
+		return false
+	}
+	sb, err := fb.Stat()
+	return err == nil && os.SameFile(sa, sb)
+}
+
 // clear erases the progress line, if one is shown.
 func (p *progress) clear() {
 	if p.printed {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/family"
+	"github.com/sudokusat/sudokusat/internal/compress"
 )
 
 func familyCommand() *cli.Command {
@@ -38,7 +40,7 @@ func familyCommand() *cli.Command {
 				"36×36 quasigroup-with-holes and quasigroup-completion instances at their hardness peaks",
 				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Required: true, Usage: "write the instances and the manifest into `DIR` (made if missing)"},
+			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Usage: "(required) write the instances and the manifest into `DIR` (made if missing)"},
 			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all; variant only where its folder is)"},
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
@@ -48,6 +50,7 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each qwh and qcp puzzle to 2 for at most `DURATION` (past it a qwh count is stated as >=1 and a qcp puzzle is drawn again; 0: no count, no qcp)"},
+			compressFlag(false),
 			familyFormats.flag(),
 			maxDecompressedFlag(),
 		},
@@ -61,6 +64,11 @@ var familyFormats = plainFormats{{name: "line", note: "a line per file"}, {name:
 func runFamily(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("family takes no arguments; got %q", c.Args().First())
+	}
+	// Checked here, not by the flag's Required: cli prints the whole
+	// help and exits 1 for that, where every other usage error is a line.
+	if c.String("out-dir") == "" {
+		return usagef("family needs --out-dir DIR, the folder to write the instances and their manifest into")
 	}
 	f, err := familyFormats.of(c)
 	if err != nil {
@@ -124,6 +132,10 @@ func runFamily(c *cli.Context) error {
 		}
 	}
 	dir := c.String("out-dir")
+	z, err := compressOption(c, dir)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
@@ -138,8 +150,12 @@ func runFamily(c *cli.Context) error {
 	written := map[family.Kind]int{}
 	total := 0
 	err = family.Make(c.Context, o, func(in *family.Instance) error {
+		// The manifest names the file as written, KIND-NNN.cnf.gz with
+		// --compress gz; its sha256 stays the CNF's, which judge
+		// decompresses to check.
+		in.File += z.Suffix()
 		path := filepath.Join(dir, in.File)
-		if err := os.WriteFile(path, in.CNF, 0o666); err != nil {
+		if err := compress.Create(path, func(w io.Writer) error { _, err := w.Write(in.CNF); return err }); err != nil {
 			return err
 		}
 		rec, err := in.ManifestLine()

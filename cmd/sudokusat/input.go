@@ -133,9 +133,27 @@ var errNotReadable = errors.New("not a regular file, pipe or character device")
 // when its turn came, in the middle of the batch. limit is the bound on
 // its decompressed size.
 func openInput(name string, limit int64) (*os.File, error) {
+	f, err := openStream(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if err := checkHasPuzzle(f, name, limit); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// openStream opens a named file that reads as a stream: a regular file,
+// a pipe, a socket or a character device, not a directory. Its errors
+// are *fs.PathError, "open NAME: reason", which the exit status counts
+// as an input that cannot be opened (2), as a missing file is.
+func openStream(name string) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err // *fs.PathError: "open NAME: reason"
+		return nil, err
 	}
 	fi, err := f.Stat()
 	if err == nil {
@@ -144,8 +162,6 @@ func openInput(name string, limit int64) (*os.File, error) {
 			err = &fs.PathError{Op: "open", Path: name, Err: errIsDir}
 		case !m.IsRegular() && m&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) == 0:
 			err = &fs.PathError{Op: "open", Path: name, Err: errNotReadable}
-		case m.IsRegular():
-			err = checkHasPuzzle(f, name, limit)
 		}
 	}
 	if err != nil {

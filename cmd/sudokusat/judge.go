@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/sudokusat/sudokusat/family"
+	"github.com/sudokusat/sudokusat/verdict"
 )
 
 func judgeCommand() *cli.Command {
@@ -26,7 +27,7 @@ func judgeCommand() *cli.Command {
 			"literals it lists: a variable it leaves out is free, not false. With --proofs an UNSAT answer\n" +
 			"is right only when its proof, ANSWERS/FILE.lrat (LRAT) or FILE.drat, FILE.frat, FILE.proof\n" +
 			"(DRAT, FRAT), refutes the instance; with none it is unverified. One record per instance,\n" +
-			"then a summary with the PAR-2 score when --times and --timeout are given.\n" +
+			"then a summary with the PAR-2 score when --times and --timeout are given (or what it needs).\n" +
 			"Exit status 1 when an answer is wrong or malformed.\n\n" +
 			examples(
 				"for f in fam/*.cnf; do cadical -q $f > $f.out; done; sudokusat judge fam/manifest.jsonl",
@@ -102,6 +103,10 @@ func judgeCommand() *cli.Command {
 				fmt.Fprintln(w)
 			}
 			summary := family.Summarize(js, limit)
+			if summary.PAR2 != nil {
+				p := verdict.Round6(*summary.PAR2)
+				summary.PAR2 = &p
+			}
 			if format == "json" {
 				b, _ := json.Marshal(summary)
 				w.Write(append(b, '\n'))
@@ -119,6 +124,9 @@ func judgeCommand() *cli.Command {
 					fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", summary.Instances, summary.Right, summary.Wrong, summary.Unknown, summary.Missing, p)
 				}
 				tw.Flush()
+				if summary.PAR2Needs != "" {
+					fmt.Fprintf(w, "PAR-2 needs %s\n", summary.PAR2Needs)
+				}
 			}
 			if err := w.Flush(); err != nil {
 				return err

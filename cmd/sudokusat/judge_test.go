@@ -43,6 +43,13 @@ func TestJudge(t *testing.T) {
 		t.Fatalf("CaDiCaL's answers: exit %d\n%s%s", code, out, stderr)
 	}
 
+	// Every answer right and timed: PAR-2 is the mean time, the limit
+	// does not matter (before: "-", with no reason).
+	out, _, _ = runCLI(t, "", "judge", "--times", timesFile, manifest)
+	if !strings.Contains(out, "  6      6      0        0        0      3.5\n") || strings.Contains(out, "needs") {
+		t.Errorf("right answers timed, no --timeout:\n%s", out)
+	}
+
 	// Lies. The model flipped is the first with a variable (propagation
 	// may leave a unique puzzle's formula empty).
 	model := func(name string) string { return readFile(t, filepath.Join(fam, name+".out")) }
@@ -113,6 +120,13 @@ func TestJudge(t *testing.T) {
 	}
 	if wantPAR := (right + float64(6-nright)*20) / 6; sum.Right != nright || sum.Wrong != 4-nright || sum.Unknown != 1 || sum.Missing != 1 || sum.PAR2 == nil || *sum.PAR2 != wantPAR {
 		t.Errorf("summary %+v (PAR-2 %v), want %d right, %d wrong, 1 unknown, 1 missing, PAR-2 %g", sum, *sum.PAR2, nright, 4-nright, wantPAR)
+	}
+
+	// Without --timeout a run without a right answer has no time to
+	// count: "-", and what the score needs.
+	out, _, _ = runCLI(t, "", "judge", "--times", timesFile, manifest)
+	if !strings.Contains(out, "        -\n") || !strings.Contains(out, "\nPAR-2 needs --timeout D: ") {
+		t.Errorf("wrong answers, no --timeout:\n%s", out)
 	}
 
 	// A file changed after the manifest was written is not judged as the instance.

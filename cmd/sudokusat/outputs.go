@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/sudokusat/sudokusat/internal/compress"
 	"github.com/sudokusat/sudokusat/variant"
@@ -118,13 +119,20 @@ func writeTo(c *cli.Context, path string, it *item, write func(io.Writer, *item)
 }
 
 // compressFlag is --compress, for the files of --out-dir.
-func compressFlag() cli.Flag {
-	return &cli.StringFlag{Name: "compress", Usage: "compress the files of --out-dir as `FORMAT`: gz or xz (-o FILE.gz or FILE.xz compresses by the name)"}
+// compressFlag is --compress of a command that writes files into
+// --out-dir; output says whether it has -o FILE too, which compresses by
+// FILE's name, and so whether its help says so.
+func compressFlag(output bool) cli.Flag {
+	usage := "compress the files of --out-dir as `FORMAT`: gz or xz"
+	if output {
+		usage += " (-o FILE.gz or FILE.xz compresses by the name)"
+	}
+	return &cli.StringFlag{Name: "compress", Usage: usage}
 }
 
 // compressOption reads --compress, which names the files --out-dir writes:
-// -o FILE compresses by FILE's name, and standard output is not
-// compressed (a pipe to gzip or xz does that).
+// -o FILE, where the command has it, compresses by FILE's name, and
+// standard output is not compressed (a pipe to gzip or xz does that).
 func compressOption(c *cli.Context, outDir string) (compress.Format, error) {
 	if !c.IsSet("compress") {
 		return compress.None, nil
@@ -134,9 +142,25 @@ func compressOption(c *cli.Context, outDir string) (compress.Format, error) {
 		return z, usagef("--compress: %w", err)
 	}
 	if outDir == "" {
-		return z, usagef("--compress names the files of --out-dir: -o FILE compresses when FILE ends .gz or .xz")
+		if hasFlag(c.Command, "output") {
+			return z, usagef("--compress names the files of --out-dir: -o FILE compresses when FILE ends .gz or .xz")
+		}
+		return z, usagef("--compress names the files of --out-dir, which is not given")
 	}
 	return z, nil
+}
+
+// hasFlag reports whether command cmd has a flag named name.
+func hasFlag(cmd *cli.Command, name string) bool {
+	if cmd == nil {
+		return false
+	}
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // recordingWriter keeps the first error of the writer it wraps, so that an

@@ -31,7 +31,7 @@ func renderCommand() *cli.Command {
 			&cli.Float64Flag{Name: "cell-size", Value: 40, Usage: fmt.Sprintf("a cell's side in `PIXELS`, %d to %d", render.MinCellSize, render.MaxCellSize)},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SVG to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one SVG file per puzzle into `DIR` (puzzle-0001.svg, …)"},
-			compressFlag(),
+			compressFlag(true),
 			shardFlag(),
 			maxDecompressedFlag(),
 		},

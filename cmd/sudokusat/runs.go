@@ -71,7 +71,10 @@ type summaryRecord struct {
 	Errors   int      `json:"errors"`
 	Timeouts int      `json:"timeouts"`
 	Seconds  float64  `json:"seconds"`
-	PAR2     *float64 `json:"par2,omitempty"` // seconds; only with --timeout
+	PAR2     *float64 `json:"par2,omitempty"` // seconds, to 6 significant digits
+	// PAR2Needs says what the PAR-2 score needs when there is none: a
+	// time limit, when some run gave no answer.
+	PAR2Needs string `json:"par2_needs,omitempty"`
 }
 
 // writeRuns writes the JSON record of each engine's run on one puzzle.
@@ -112,8 +115,10 @@ func writeSummaries(w io.Writer, engines []*engine.Engine, stats []verdict.Tally
 		s := summaryRecord{Summary: true, Engine: engines[i].Name(), Runs: t.Puzzles, Answered: len(t.Times),
 			Wrong: t.Wrong, Errors: t.Errors, Timeouts: t.Timeouts, Seconds: t.Total.Seconds()}
 		if p, ok := t.PAR2(timeout); ok {
+			p = verdict.Round6(p)
 			s.PAR2 = &p
 		}
+		s.PAR2Needs = t.PAR2Needs(timeout)
 		b, _ := json.Marshal(s)
 		w.Write(append(b, '\n'))
 	}

@@ -12,6 +12,58 @@ import (
 	"testing"
 )
 
+// TestCheckPAR2: the PAR-2 score the README and check's help promise is
+// there without --timeout when every run answered (the limit does not
+// matter then), in the table and in JSON, rounded to 6 significant
+// digits; for an engine with a run that gave no answer, the table shows
+// "-" and a line, and JSON par2_needs, says it needs --timeout. Before,
+// the column and the field came only with --timeout, and the field had
+// every bit of its float ("0.00003966815000000001").
+func TestCheckPAR2(t *testing.T) {
+	broken := filepath.Join(t.TempDir(), "broken.sh")
+	if err := os.WriteFile(broken, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := testdata + "top95-sample.txt"
+	out, stderr, code := runCLI(t, "", "check", "-q", "--engines", "native,"+broken, in)
+	lines := strings.Split(out, "\n")
+	row := func(engine string) []string {
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == engine {
+				return f
+			}
+		}
+		return nil
+	}
+	native, bad := row("native"), row(broken)
+	if code != 1 || !strings.HasSuffix(row("engine")[len(row("engine"))-1], "s") || !strings.Contains(out, "PAR-2 s\n") ||
+		len(native) < 11 || len(bad) < 11 || bad[10] != "-" ||
+		!strings.Contains(out, "\nPAR-2 of "+broken+" needs --timeout D: 20 runs gave no right answer, which PAR-2 counts as twice the time limit\n") {
+		t.Fatalf("exit %d:\n%s\n%s", code, out, stderr)
+	}
+	if p, err := strconv.ParseFloat(native[10], 64); err != nil || p <= 0 {
+		t.Errorf("native's PAR-2 %q: %v", native[10], err)
+	}
+	out, _, _ = runCLI(t, "", "check", "-q", "--format", "json", "--engines", "native,"+broken, in)
+	var sums []map[string]json.RawMessage
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("not JSON: %q", l)
+		}
+		if _, ok := r["summary"]; ok {
+			sums = append(sums, r)
+		}
+	}
+	if len(sums) != 2 || sums[1]["par2"] != nil || !strings.Contains(string(sums[1]["par2_needs"]), "--timeout") {
+		t.Fatalf("summaries %s", out)
+	}
+	digits := strings.TrimLeft(strings.ReplaceAll(string(sums[0]["par2"]), ".", ""), "0")
+	if sums[0]["par2"] == nil || len(digits) > 6 || sums[0]["par2_needs"] != nil {
+		t.Errorf("native's summary: par2 %s, par2_needs %s", sums[0]["par2"], sums[0]["par2_needs"])
+	}
+}
+
 // TestCheckJSONRuns reads check --format json: one record per engine's run
 // on each puzzle, in input order, then one summary per engine whose
 // figures are those of its records, PAR-2 included (each run's time, a run
@@ -283,6 +335,54 @@ func TestSameMean(t *testing.T) {
 	for _, tt := range tests {
 		if got := sameMean(tt.cell, tt.records); got != tt.want {
 			t.Errorf("sameMean(%q, %v) = %v, want %v", tt.cell, tt.records, got, tt.want)
+		}
+	}
+}
+
+// TestCheckSummaryOnce: with standard output and standard error one file,
+// as on a terminal or after 2>&1, check's summary line is written once;
+// it was written to both. To a file of its own, standard error still gets
+// it, and with --format json it is the only place the line is.
+func TestCheckSummaryOnce(t *testing.T) {
+	in := testdata + "easy-sample.txt"
+	tests := []struct {
+		name      string
+		args      []string
+		same      bool
+		out, errs int // the summary lines each has
+	}{
+		{"one file", []string{"check", "-q", in}, true, 1, 0},
+		{"apart", []string{"check", "-q", in}, false, 1, 1},
+		{"json, one file", []string{"check", "-q", "--format", "json", in}, true, 1, 0},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		outF, err := os.Create(filepath.Join(dir, "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		errF := outF
+		if !tt.same {
+			if errF, err = os.Create(filepath.Join(dir, "err")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command(binary, tt.args...)
+		cmd.Stdout, cmd.Stderr = outF, errF
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		outF.Close()
+		errF.Close()
+		count := func(name string) int {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				return 0
+			}
+			return strings.Count(string(b), "check: 10 puzzles, ")
+		}
+		if got, gotErr := count("out"), count("err"); got != tt.out || gotErr != tt.errs {
+			t.Errorf("%s: the summary %d times in standard output, %d in standard error; want %d and %d", tt.name, got, gotErr, tt.out, tt.errs)
 		}
 	}
 }

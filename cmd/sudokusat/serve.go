@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -20,9 +21,10 @@ func serveCommand() *cli.Command {
 		Name:      "serve",
 		Usage:     "serve the web page that solves, generates and draws puzzles",
 		ArgsUsage: " ",
-		Description: "Serves the page, embedded in this binary, and answers its calls as a JSON API (POST\n" +
-			"/api/OP, OP one of solve, count, grade, generate, encode, render; the body, of type\n" +
-			"application/json, is a request record, the reply a reply record of package web/api).\n" +
+		Description: "Serves the page, embedded in this binary, and answers its calls as a JSON API, POST\n" +
+			"/api/OP; the body, of type application/json, is a request record, the reply a reply\n" +
+			"record of package web/api. OP is one of:\n" +
+			"  " + strings.Join(api.OpNames(), ", ") + ".\n" +
 			"When the binary was built after 'go generate ./web', the page runs sudokusat's\n" +
 			"WebAssembly build in the browser instead.\n" +
 			"The URL is printed on standard output (--addr 127.0.0.1:0 picks a free port); Ctrl-C\n" +

@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -197,6 +198,21 @@ func TestServeUsage(t *testing.T) {
 	}
 }
 
+// TestServeHelpOps: serve's help lists every operation the server
+// answers, from the table it answers them by (api's Ops); it listed six
+// and left out candidates, hint, minimal, explain and engines.
+func TestServeHelpOps(t *testing.T) {
+	out, _, code := runCLI(t, "", "serve", "--help")
+	_, list, ok := strings.Cut(out, "OP is one of:\n")
+	list, _, _ = strings.Cut(list, ".\n")
+	got := strings.Split(strings.TrimSpace(list), ", ")
+	slices.Sort(got)
+	want := slices.Sorted(maps.Keys(api.Ops()))
+	if code != 0 || !ok || !slices.Equal(got, want) {
+		t.Errorf("serve --help lists %q, want %q:\n%s", got, want, out)
+	}
+}
+
 // TestPageMessagesMatchCLI checks that the page, through package api, says
 // what the command line says about the same bad input, and gives the same
 // answers.
@@ -300,6 +316,8 @@ func TestPageAnswersMatchCLI(t *testing.T) {
 		{"candidates of a variant", string(killer), []string{"candidates", "--format", "line"}, api.Candidates},
 		{"hint", "1234........2...", []string{"hint"}, api.Hint},
 		{"hint without a solution", "......34...23...", []string{"hint"}, api.Hint},
+		{"hint by a pair", ".00080.000600700.4030.00.09000105408000000000402706000301007040720040060004010003", []string{"hint"}, api.Hint},
+		{"hint of the fewest", "000000.07000.20.80000.0502.100904000050000040000507009920108000034059000507000000", []string{"hint"}, api.Hint},
 		{"minimal", ".2.1........4.2.", []string{"minimal"}, api.Minimal},
 		{"minimal of a variant", string(killer), []string{"minimal"}, api.Minimal},
 	} {
@@ -458,6 +476,18 @@ type browserResult struct {
 			Visible     bool
 		}
 	} `json:"phoneCandidates"`
+	// Killer and PhoneKiller are the 9×9 killer's drawing with its
+	// candidates, at 1280×900 and on the phone.
+	Killer      cageLayout `json:"killer"`
+	PhoneKiller cageLayout `json:"phoneKiller"`
+}
+
+// cageLayout is a killer's drawing as the page showed it: the dashed
+// outlines, the dashed lines (a box in each cell, as cages were drawn),
+// the cage sums and pencil marks, and how many marks met a sum.
+type cageLayout struct {
+	Status                                       string
+	Outlines, DashedLines, Sums, Marks, Overlaps int
 }
 
 // setterMarked is a setter's answer on the page: the status, and the
@@ -526,7 +556,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png",
 		"explain.png", "explain-variant.png", "explain-variant-last.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png",
-		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf"} {
+		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -673,6 +703,19 @@ func TestBrowser(t *testing.T) {
 	for _, b := range pc.Boxes {
 		if !b.Visible {
 			t.Errorf("phone: after Candidates, %s spans y %d to %d, out of the 844 px screen", b.Sel, b.Top, b.Bottom)
+		}
+	}
+
+	// A killer's cages: one outline a cage, as f-puzzles and SudokuPad
+	// draw them, and the pencil marks clear of the cage sums, on the
+	// desktop and on the phone (the sums overlapped the marks there).
+	for _, k := range []struct {
+		where string
+		got   cageLayout
+	}{{"1280×900", res.Killer}, {"phone", res.PhoneKiller}} {
+		if !strings.HasPrefix(k.got.Status, "Candidates: one digit in every cell") || k.got.Outlines != 29 || k.got.DashedLines != 0 ||
+			k.got.Sums != 29 || k.got.Marks != 81 || k.got.Overlaps != 0 {
+			t.Errorf("%s: the killer's candidates: %+v; want 29 outlines, no dashed lines, 29 sums, 81 marks, none over a sum", k.where, k.got)
 		}
 	}
 
@@ -903,7 +946,7 @@ func checkBrowserSetter(t *testing.T, res browserResult) {
 		t.Errorf("make unique without a solution: marked %q, want %q; status %q", st.Conflict.Marked, want, st.Conflict.Status)
 	}
 	if want := []string{"r1c1=1"}; !slices.Equal(st.Thermo.Marked, want) ||
-		!strings.HasPrefix(st.Thermo.Status, "No solution: these givens (marked) and rules conflict: r1c1=1 rule 1 (thermo)") {
+		!strings.HasPrefix(st.Thermo.Status, "No solution: these givens (marked) and rules conflict: r1c1=1, thermo r1c2-r1c1") {
 		t.Errorf("make unique, a given that breaks a rule: marked %q, want %q; status %q", st.Thermo.Marked, want, st.Thermo.Status)
 	}
 

@@ -15,7 +15,9 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/setter"
+	"github.com/sudokusat/sudokusat/web/api"
 )
 
 // setterFlags are the flags the setters' questions share with count, the
@@ -164,10 +166,11 @@ func failure(it *item, err error) *setterRecord {
 	return r
 }
 
-// partName names a given ("r1c2=5") or a rule ("rule 3 (thermo)").
+// partName names a given ("r1c2=5") or a rule by its kind, cells and
+// value ("killer r1c1,r1c2 (7)"), as explain names it.
 func partName(p *sudokusat.Puzzle, x setter.Part) string {
 	if x.Rule >= 0 {
-		return fmt.Sprintf("rule %d (%s)", x.Rule+1, p.Rules[x.Rule].Kind)
+		return explain.RuleName(p, x.Rule)
 	}
 	n := p.Size()
 	return fmt.Sprintf("r%dc%d=%d", x.Cell/n+1, x.Cell%n+1, p.Grid.Cell(x.Cell))
@@ -213,7 +216,7 @@ func minimalCommand() *cli.Command {
 				case check:
 					r.text = "not minimal"
 				default:
-					r.text = fmt.Sprintf("not minimal: removable alone: %s; together: %s", strings.Join(alone, " "), strings.Join(together, " "))
+					r.text = fmt.Sprintf("not minimal: removable alone: %s; together: %s", api.JoinNames(alone), api.JoinNames(together))
 				}
 				return r
 			})
@@ -227,7 +230,8 @@ func hintCommand() *cli.Command {
 		Usage:     "what would make a puzzle unique",
 		ArgsUsage: "[FILE|-]...",
 		Description: "For each puzzle with several solutions: the givens (cell=digit) that each leave exactly one,\n" +
-			"in reading order, or, when none does, those that leave the fewest (counted up to --cap). For one\n" +
+			"in reading order, or, when none does, two givens that together do, or else the given that leaves\n" +
+			"the fewest (counted up to --cap, and past it, to 8 times it, to rank those tied there). For one\n" +
 			"without a solution: a core of givens and rules with no solution among themselves, and those\n" +
 			"of them whose removal alone gives the puzzle a solution. A unique puzzle needs no hint." + "\n\n" +
 			examples(
@@ -253,23 +257,10 @@ func hintCommand() *cli.Command {
 					}
 					return out
 				}
-				count := countText(h.Solutions, limit)
-				r := &setterRecord{item: it, fields: map[string]any{"solutions": h.Solutions, "at_least": h.Solutions >= limit,
-					"givens": names(h.Givens), "closest": names(h.Closest), "left": h.Left,
+				r := &setterRecord{item: it, text: api.HintText(p, h, limit), fields: map[string]any{"solutions": h.Solutions, "at_least": h.Solutions >= limit,
+					"givens": names(h.Givens), "closest": names(h.Closest), "left": h.Left, "tried": h.Tried, "ranked": h.Ranked, "pair": names(h.Pair),
 					"core": partNames(p, h.Core), "fixes": partNames(p, h.Fixes),
 					"questions": h.Questions, "us": float64(h.Elapsed.Nanoseconds()) / 1e3}}
-				switch {
-				case h.Solutions == 1:
-					r.text = "1 unique: no hint needed"
-				case h.Solutions == 0 && len(h.Fixes) > 0:
-					r.text = fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", strings.Join(partNames(p, h.Core), " "), strings.Join(partNames(p, h.Fixes), " "))
-				case h.Solutions == 0:
-					r.text = fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", strings.Join(partNames(p, h.Core), " "))
-				case len(h.Givens) > 0:
-					r.text = fmt.Sprintf("%s several: each of these makes it unique: %s", count, strings.Join(names(h.Givens), " "))
-				default:
-					r.text = fmt.Sprintf("%s several: no one given makes it unique; these leave %s: %s", count, countText(h.Left, limit), strings.Join(names(h.Closest), " "))
-				}
 				return r
 			})
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -32,6 +33,29 @@ func TestHintAndMinimal(t *testing.T) {
 		t.Errorf("hint --format json: %q, %v", out, err)
 	}
 
+	// No one given makes these unique: one line says so and offers a
+	// pair that does, which count confirms, or says that every given
+	// leaves at least 8 times the cap. Before, the line listed every
+	// given tied at the cap.
+	pairLine := regexp.MustCompile(`^≥10 several: no one of the \d+ givens the solutions allow makes it unique; these two together do: r(\d)c(\d)=(\d) r(\d)c(\d)=(\d)\n$`)
+	pairOf := ".00080.000600700.4030.00.09000105408000000000402706000301007040720040060004010003"
+	out, _, code = runCLI(t, pairOf+"\n", "hint", "-")
+	if m := pairLine.FindStringSubmatch(out); code != 0 || m == nil {
+		t.Errorf("hint %s: exit %d: %q", pairOf, code, out)
+	} else {
+		g := []byte(pairOf)
+		g[int(m[1][0]-'1')*9+int(m[2][0]-'1')] = m[3][0]
+		g[int(m[4][0]-'1')*9+int(m[5][0]-'1')] = m[6][0]
+		if got, _, _ := runCLI(t, string(g)+"\n", "count", "-"); got != "1\n" {
+			t.Errorf("hint %s: %q, but with the pair the puzzle counts %q", pairOf, out, got)
+		}
+	}
+	wide := "000000.07000.20.80000.0502.100904000050000040000507009920108000034059000507000000" // 7676 solutions
+	out, _, code = runCLI(t, wide+"\n", "hint", "-")
+	if !regexp.MustCompile(`^≥10 several: no one of the \d+ givens the solutions allow makes it unique; each leaves ≥80 solutions\n$`).MatchString(out) || code != 0 {
+		t.Errorf("hint %s: exit %d: %q", wide, code, out)
+	}
+
 	out, _, code = runCLI(t, "1234341221434321\n8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n1234........2...\n", "minimal", "--check", "-")
 	if code != 1 || !strings.HasPrefix(out, "not minimal\nminimal\nerror: line 3: not proved unique") {
 		t.Errorf("minimal --check: exit %d:\n%s", code, out)
@@ -41,8 +65,15 @@ func TestHintAndMinimal(t *testing.T) {
 		Minimal         bool
 		Alone, Together []string
 	}
-	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Minimal || len(m.Together) == 0 || !strings.HasPrefix(m.Alone[0], "rule 1 (killer)") {
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m.Minimal || len(m.Together) == 0 || m.Alone[0] != "killer r1c1-r1c2 (3)" {
 		t.Errorf("minimal on killer-4: exit %d, %q, %v", code, out, err)
+	}
+	// A rule is named by its kind, cells and value, not its place in the
+	// puzzle's list ("rule 1 (killer)" before), and a list with rules in
+	// it is separated by commas.
+	out, _, code = runCLI(t, "", "minimal", "--engine", "search", "../../testdata/variants/killer-4.json")
+	if code != 0 || !strings.HasPrefix(out, "not minimal: removable alone: killer r1c1-r1c2 (3), killer r1c3-r1c4 (7), ") {
+		t.Errorf("minimal on killer-4: exit %d, %q", code, out)
 	}
 	if _, errOut, code := runCLI(t, "", "hint", "--cap", "1", "-"); code != 2 || !strings.Contains(errOut, "--cap 1") {
 		t.Errorf("hint --cap 1: exit %d, %q", code, errOut)

@@ -199,6 +199,33 @@ func TestShrinkWrongModel(t *testing.T) {
 	}
 }
 
+// TestReproduceRelativeSolver: the help's own example, a solver given by
+// a path relative to the folder check runs in ("./flip {cnf}") and a
+// relative --out-dir, gives a script that reproduces the case from any
+// folder. Before, the script cd'd into the output folder, where
+// "./flip" is not, and exited 2.
+func TestReproduceRelativeSolver(t *testing.T) {
+	work := t.TempDir()
+	liarScript(t, work, "flip", flipR1C1Is5, "minisat")
+	puzzle := "....14....3....2...7..........5...3.6.1.............8.2.....1.4....9.6.....7.8...\n"
+	cmd := exec.Command(binary, "check", "--engines", "native,./flip {cnf}", "--encoding", "extended", "--out-dir", "bugs", "--shrink-time", "1s")
+	cmd.Dir = work
+	cmd.Stdin = strings.NewReader(puzzle)
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "FAILED #1") {
+		t.Fatalf("check: %v (want exit 1)\n%s", err, out)
+	}
+	elsewhere := t.TempDir()
+	run := exec.Command("sh", filepath.Join(work, "bugs", "check-000001-reproduce.sh"))
+	run.Dir = elsewhere
+	run.Env = append(os.Environ(), "SUDOKUSAT="+binary)
+	got, err := run.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(got), "FAILED #1") {
+		script, _ := os.ReadFile(filepath.Join(work, "bugs", "check-000001-reproduce.sh"))
+		t.Fatalf("the reproducing script, run from another folder: %v (want exit 1)\n%s\n%s", err, got, script)
+	}
+}
+
 // TestShrinkFalseUNSAT: a solver that claims UNSAT past 20 clauses is
 // wrong beside native's solution even on an empty grid, and its formula
 // shrinks to 21 clauses, which the model written with them satisfies.

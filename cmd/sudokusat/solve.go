@@ -64,7 +64,7 @@ func openEngine(c *cli.Context, w *engine.Workers) (*engine.Engine, error) {
 	}
 	e, err := tableOf(c).Open(c.String("engine"), o)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{engineTypo(tableOf(c), []string{c.String("engine")}, err)}
 	}
 	if o.Certify && !e.Certifies() {
 		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), tableOf(c).ProofEngines())
@@ -324,11 +324,20 @@ func writeGrid(w *sudokusat.Writer, _ *engine.Engine, o *outcome) {
 		fmt.Fprintf(w, "%s: %s\n\n", o.Status, o.message())
 		return
 	}
-	layout := o.puzzle.Layout
-	if layout == sudokusat.LayoutLine {
-		layout = sudokusat.LayoutRows
+	writeDrawn(w, o.puzzle, o.Solution())
+}
+
+// writeDrawn writes g drawn in p's layout and a blank line: rows of
+// numbers for a puzzle written in numbers, else its rows, columns and
+// regions drawn (Puzzle.Pretty), whether it was written on one line,
+// drawn, or given as an f-puzzles document or link, whose layout is its
+// grid's.
+func writeDrawn(w *sudokusat.Writer, p *sudokusat.Puzzle, g *sudokusat.Grid) {
+	if p.Layout == sudokusat.LayoutNumbers {
+		w.WriteGrid(g, sudokusat.LayoutNumbers)
+		return
 	}
-	w.WriteGrid(o.Solution(), layout)
+	w.WriteString(strings.TrimRight(p.Pretty(g), "\n") + "\n\n")
 }
 
 // jsonRecord is one line of --format json.

@@ -3,8 +3,11 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/sudokusat/sudokusat/engine"
 	"github.com/urfave/cli/v2"
 )
 
@@ -16,7 +19,7 @@ import (
 // means a unique name that typed begins (--eng for --engine), or one at
 // most one edit away per three letters (solv, --engin, --wokers).
 func suggest(typed string, names []string) string {
-	if len(typed) < 2 {
+	if len(typed) < 2 || slices.Contains(names, typed) {
 		return ""
 	}
 	var prefixed []string
@@ -121,6 +124,11 @@ func helpTopic(app *cli.App, args []string) error {
 	if len(args) < 3 || (args[1] != "help" && args[1] != "h") || strings.HasPrefix(args[2], "-") {
 		return nil
 	}
+	// urfave adds the help command itself, after app.Commands is read
+	// here: it answers its own help.
+	if args[2] == "help" || args[2] == "h" {
+		return nil
+	}
 	for _, c := range app.Commands {
 		if c.HasName(args[2]) && !c.Hidden {
 			return nil
@@ -163,4 +171,26 @@ func explainFlagError(err error, flags []cli.Flag) error {
 		return fmt.Errorf("%s (want a whole number from 0 to 18446744073709551615)", msg)
 	}
 	return fmt.Errorf("%s (want a number)", msg)
+}
+
+// engineTypo adds to err, the error of opening the engines specs from
+// table t, the engine a bare name among them is likely a typo of, as a
+// mistyped flag or command gets. A name not in the table is tried as a
+// program on PATH, so err alone says only that there is no such program.
+func engineTypo(t engine.Table, specs []string, err error) error {
+	var names []string
+	for _, row := range t {
+		names = append(names, row.Name)
+		names = append(names, row.Aliases...)
+	}
+	for _, spec := range specs {
+		spec = strings.TrimSpace(spec)
+		if spec == "" || strings.ContainsAny(spec, " \t/{") || slices.Contains(names, spec) || !strings.Contains(err.Error(), strconv.Quote(spec)) {
+			continue
+		}
+		if s := suggest(spec, names); s != "" {
+			return fmt.Errorf("%w; did you mean %q?", err, s)
+		}
+	}
+	return err
 }

@@ -27,7 +27,7 @@ func transformCommand() *cli.Command {
 			examples(
 				"sudokusat transform --rotate 90 puzzles.txt", "each puzzle turned a quarter",
 				"sudokusat transform --random --seed 7 puzzles.txt", "a random equivalent of each, reproducible",
-				"sudokusat transform --canonical puzzles.txt", "one representative per class of equivalent puzzles (9×9 and smaller)"),
+				"sudokusat transform --canonical puzzles.txt", "one representative per class of equivalent puzzles (up to 12×12)"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "rotate", Usage: "turn clockwise by `DEGREES`: 90, 180 or 270"},
 			&cli.BoolFlag{Name: "transpose", Usage: "reflect in the main diagonal"},

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -95,5 +96,37 @@ func TestTransformErrors(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "", "transform", "--rotate", "45"); code != 2 {
 		t.Errorf("--rotate 45: exit %d, want 2", code)
+	}
+}
+
+// TestTransformCanonicalHelp: transform's help states one largest size
+// for --canonical, in its example and its flag alike, and a puzzle of
+// that size gets its canonical form. The example said "9×9 and smaller",
+// the flag "up to 12×12".
+func TestTransformCanonicalHelp(t *testing.T) {
+	help, _, _ := runCLI(t, "", "transform", "--help")
+	sizeRE := regexp.MustCompile(`(\d+)×(\d+)`)
+	sizes := map[string]bool{}
+	ls := strings.Split(help, "\n")
+	for i, l := range ls {
+		if !strings.Contains(l, "--canonical") || i+1 == len(ls) {
+			continue
+		}
+		// An example's words are on the line under it.
+		for _, m := range sizeRE.FindAllStringSubmatch(l+ls[i+1], -1) {
+			sizes[m[1]] = true
+		}
+	}
+	if len(sizes) != 1 {
+		t.Fatalf("the help states the sizes %v for --canonical, want one:\n%s", sizes, help)
+	}
+	for n := range sizes {
+		p, stderr, code := runCLI(t, "", "generate", "--size", n, "--seed", "1")
+		if code != 0 {
+			t.Fatalf("generate --size %s: exit %d: %s", n, code, stderr)
+		}
+		if out, _, code := runCLI(t, p, "transform", "--canonical"); code != 0 || len(lines(out)) != 1 {
+			t.Errorf("--canonical on a %s×%s puzzle, the largest the help states: exit %d, %q", n, n, code, out)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -370,5 +371,76 @@ func TestStatedSolution(t *testing.T) {
 	out, _, code = runCLI(t, "", "solve", "--format", "fpuzzles", miracleFile(t, true), "../../testdata/variants/killer-9.json")
 	if code != 0 || strings.Count(out, "https://www.f-puzzles.com/?load=") != 2 {
 		t.Errorf("solve --format fpuzzles of two files: %q, exit %d", out, code)
+	}
+}
+
+// TestVariantSolveGrid: solve --format grid draws each solution of a
+// variant puzzle, from an f-puzzles file or link, in its grid's rows and
+// regions, a blank line after each, and the drawing holds the solution
+// --format line gives. Before, it printed the one-line form.
+func TestVariantSolveGrid(t *testing.T) {
+	for _, tc := range []struct{ name, edge string }{
+		{"miracle-9.json", "------+-------+------"}, // the boxes
+		{"killer-9.json", "------+-------+------"},
+		{"jigsaw-7.json", "+---+"}, // a region's edge, which no box has
+		{"links.txt", "+"},         // 4×4 and 9×9 puzzles, a jigsaw among them
+	} {
+		name := tc.name
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(testdata, "variants", name)
+			line, errOut, code := runCLI(t, "", "solve", "-q", path)
+			if code != 0 {
+				t.Fatalf("solve: exit %d, %q", code, errOut)
+			}
+			drawn, errOut, code := runCLI(t, "", "solve", "-q", "--format", "grid", path)
+			if code != 0 {
+				t.Fatalf("solve --format grid: exit %d, %q", code, errOut)
+			}
+			want := strings.Fields(line)
+			records := strings.Split(strings.TrimSuffix(drawn, "\n\n"), "\n\n")
+			if len(records) != len(want) {
+				t.Fatalf("%d drawn records, want %d:\n%s", len(records), len(want), drawn)
+			}
+			for i, rec := range records {
+				rows := strings.Split(rec, "\n")
+				if n := int(math.Sqrt(float64(len(want[i])))); len(rows) < n || !strings.Contains(rec, tc.edge) {
+					t.Errorf("record %d is not drawn:\n%s", i+1, rec)
+					continue
+				}
+				digits := strings.Map(func(r rune) rune {
+					if r >= '1' && r <= '9' {
+						return r
+					}
+					return -1
+				}, rec)
+				if digits != want[i] {
+					t.Errorf("record %d holds %s, want %s:\n%s", i+1, digits, want[i], rec)
+				}
+			}
+		})
+	}
+}
+
+// TestVariantDecodeGrid: decode --format grid draws a jigsaw's solution
+// with its regions, as solve does. Before, it drew the boxes of a
+// classic grid of its size, which the puzzle does not have.
+func TestVariantDecodeGrid(t *testing.T) {
+	path := filepath.Join(testdata, "variants", "jigsaw-7.json")
+	line, _, code := runCLI(t, "", "solve", "-q", path)
+	drawn, _, code2 := runCLI(t, "", "solve", "-q", "--format", "grid", path)
+	cnf := filepath.Join(t.TempDir(), "jigsaw.cnf")
+	_, errOut, code3 := runCLI(t, "", "encode", "-o", cnf, path)
+	if code != 0 || code2 != 0 || code3 != 0 {
+		t.Fatalf("solve, solve --format grid, encode: exit %d, %d, %d: %q", code, code2, code3, errOut)
+	}
+	// The direct encoding's map: variable cell*7 + d is digit d there.
+	model := "s SATISFIABLE\nv"
+	for cell, ch := range strings.TrimSpace(line) {
+		model += " " + strconv.Itoa(cell*7+int(ch-'0'))
+	}
+	model += " 0\n"
+	out, errOut, code := runCLI(t, model, "decode", "--format", "grid", "--cnf", cnf)
+	if code != 0 || out != drawn {
+		t.Errorf("decode --format grid: exit %d, %q\n%s\nwant\n%s", code, errOut, out, drawn)
 	}
 }

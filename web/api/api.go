@@ -14,6 +14,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
@@ -141,8 +143,15 @@ type Reply struct {
 	Unique  []Part `json:"unique,omitempty"`
 	Closest []Part `json:"closest,omitempty"`
 	Left    int    `json:"left,omitempty"`
-	Core    []Part `json:"core,omitempty"`
-	Fixes   []Part `json:"fixes,omitempty"`
+	// Pair, Tried and Ranked are Hint's answer when no one given makes
+	// the puzzle unique: two givens that together do, the givens weighed,
+	// and the count up to which the closest were counted past the cap
+	// (Left at Ranked: at least that many).
+	Pair   []Part `json:"pair,omitempty"`
+	Tried  int    `json:"tried,omitempty"`
+	Ranked int    `json:"ranked,omitempty"`
+	Core   []Part `json:"core,omitempty"`
+	Fixes  []Part `json:"fixes,omitempty"`
 	// Alone, Together and IsMinimal are Minimal's answer: the givens and
 	// rules that can each go alone with the puzzle staying unique, one
 	// maximal set that can go together, and whether nothing can go.
@@ -245,6 +254,10 @@ func (s Service) Ops() map[string]Op {
 		"engines": s.Engines,
 	}
 }
+
+// OpNames lists the names of the page's operations, sorted: those that
+// Ops answers, for a help text to list.
+func OpNames() []string { return slices.Sorted(maps.Keys(Ops())) }
 
 // Ops returns the operations of the zero Service.
 func Ops() map[string]Op { return Service{}.Ops() }

@@ -7,10 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/setter"
 )
 
@@ -32,8 +34,8 @@ const defaultHintCap = 10
 // A Part is a given or a rule of the puzzle, or a given a setter may add:
 // Hint's and Minimal's answers.
 type Part struct {
-	// Name says it as the command line does: "r3c3=4", or
-	// "rule 2 (killer)".
+	// Name says it as the command line does: "r3c3=4", or a rule by
+	// its kind, cells and value, "killer r1c1,r1c2 (7)".
 	Name string `json:"name"`
 	// A given: Cell is its cell ("r3c3"), Row and Col count from 1,
 	// Digit is its digit.
@@ -57,7 +59,7 @@ func givenPart(n, cell, digit int) Part {
 func part(p *sudokusat.Puzzle, x setter.Part) Part {
 	if x.Rule >= 0 {
 		kind := p.Rules[x.Rule].Kind
-		return Part{Name: fmt.Sprintf("rule %d (%s)", x.Rule+1, kind), Rule: x.Rule + 1, Kind: kind}
+		return Part{Name: explain.RuleName(p, x.Rule), Rule: x.Rule + 1, Kind: kind}
 	}
 	return givenPart(p.Size(), x.Cell, p.Grid.Cell(x.Cell))
 }
@@ -83,7 +85,18 @@ func names(ps []Part) string {
 	for i, x := range ps {
 		s[i] = x.Name
 	}
-	return strings.Join(s, " ")
+	return JoinNames(s)
+}
+
+// JoinNames joins the names of givens and rules into a list, the command
+// line's and the page's: with spaces between givens ("r1c1=4 r2c2=5"),
+// with commas when a rule's name, which has spaces, is among them
+// ("r1c1=4, killer r1c1-r1c2 (7)").
+func JoinNames(names []string) string {
+	if slices.ContainsFunc(names, func(s string) bool { return strings.Contains(s, " ") }) {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names, " ")
 }
 
 // setterCap reads a request's cap: 0 is def, and it is at least low and
@@ -213,8 +226,10 @@ func Hint(ctx context.Context, req Request) Reply { return Service{}.Hint(ctx, r
 // Hint answers what would make req.Puzzle unique, as the hint command
 // does. For a puzzle with several solutions (Count of them, up to
 // req.Limit: 0 means 10, at least 2, at most MaxCap), Unique lists the
-// givens that each leave exactly one, or, when none does, Closest those
-// that leave the fewest (Left of them); for a puzzle without a solution,
+// givens that each leave exactly one, or, when none does, Pair two that
+// together do, and Closest those that leave the fewest (Left of them,
+// counted up to Ranked past the cap when tied there; Tried givens
+// weighed); for a puzzle without a solution,
 // Core is a set of givens and rules with none among themselves and Fixes
 // those of them whose removal alone gives it one. Text is the command
 // line's line. It draws the puzzle, givens only, and reads Puzzle,
@@ -240,20 +255,48 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	r.Micros, r.Questions, r.Count, r.Limit = micros(h.Elapsed), h.Questions, h.Solutions, limit
 	r.Unique, r.Closest, r.Left = givenParts(n, h.Givens), givenParts(n, h.Closest), h.Left
 	r.Core, r.Fixes = parts(p, h.Core), parts(p, h.Fixes)
+	r.Pair, r.Tried, r.Ranked = givenParts(n, h.Pair), h.Tried, h.Ranked
+	r.Text = HintText(p, h, limit)
+	return r
+}
+
+// HintText is a hint's line, the command line's and the page's: for a
+// puzzle with several solutions that no single given makes unique, it
+// says so and what comes closest, a pair of givens that does or the
+// given that leaves the fewest solutions, without listing every given
+// tied there.
+func HintText(p *sudokusat.Puzzle, h *setter.Hint, limit int) string {
+	n := p.Size()
 	count := countText(h.Solutions, limit)
 	switch {
 	case h.Solutions == 1:
-		r.Text = "1 unique: no hint needed"
+		return "1 unique: no hint needed"
 	case h.Solutions == 0 && len(h.Fixes) > 0:
-		r.Text = fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", names(r.Core), names(r.Fixes))
+		return fmt.Sprintf("0 none: conflicting: %s; removing one of these gives a solution: %s", names(parts(p, h.Core)), names(parts(p, h.Fixes)))
 	case h.Solutions == 0:
-		r.Text = fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", names(r.Core))
+		return fmt.Sprintf("0 none: conflicting: %s; no one of them alone gives a solution", names(parts(p, h.Core)))
 	case len(h.Givens) > 0:
-		r.Text = fmt.Sprintf("%s several: each of these makes it unique: %s", count, names(r.Unique))
-	default:
-		r.Text = fmt.Sprintf("%s several: no one given makes it unique; these leave %s: %s", count, countText(h.Left, limit), names(r.Closest))
+		return fmt.Sprintf("%s several: each of these makes it unique: %s", count, names(givenParts(n, h.Givens)))
 	}
-	return r
+	s := fmt.Sprintf("%s several: no one of the %d givens the solutions allow makes it unique", count, h.Tried)
+	if len(h.Pair) == 2 {
+		return s + "; these two together do: " + names(givenParts(n, h.Pair))
+	}
+	if len(h.Closest) == 0 {
+		return s
+	}
+	if h.Ranked > 0 {
+		limit = h.Ranked
+	}
+	left := countText(h.Left, limit)
+	switch best := givenPart(n, h.Closest[0].Cell, h.Closest[0].Digit).Name; {
+	case h.Left >= limit && len(h.Closest) == h.Tried:
+		return fmt.Sprintf("%s; each leaves %s solutions", s, left)
+	case len(h.Closest) == 1:
+		return fmt.Sprintf("%s; %s leaves the fewest solutions: %s", s, best, left)
+	default:
+		return fmt.Sprintf("%s; %s and %d more leave the fewest solutions: %s", s, best, len(h.Closest)-1, left)
+	}
 }
 
 // countText writes a count up to limit as the command line does: "≥10"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
+	"github.com/sudokusat/sudokusat/explain"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
 	"github.com/sudokusat/sudokusat/setter"
 	"github.com/sudokusat/sudokusat/variant"
@@ -174,8 +175,11 @@ func TestHint(t *testing.T) {
 				if r.Status != StatusAnswered || r.Message != "" || r.Limit != 10 || r.Count != min(len(sols), 10) {
 					t.Fatalf("got %s %q count %d/%d, want %d solutions", r.Status, r.Message, r.Count, r.Limit, len(sols))
 				}
+				// Without a given that makes it unique, those tied at the
+				// cap are ranked up to setter.RankFactor times it.
+				ranked := setter.RankFactor * 10
 				var unique, closest []string
-				fewest := 11
+				fewest, tried := ranked+1, 0
 				for c := range n * n {
 					if p.Grid.Cell(c) != 0 {
 						continue
@@ -188,7 +192,10 @@ func TestHint(t *testing.T) {
 							}
 						}
 						name := fmt.Sprintf("r%dc%d=%d", c/n+1, c%n+1, d)
-						switch k = min(k, 10); {
+						if k > 1 {
+							tried++
+						}
+						switch k = min(k, ranked); {
 						case k == 1:
 							unique = append(unique, name)
 						case k > 1 && k < fewest:
@@ -199,7 +206,22 @@ func TestHint(t *testing.T) {
 					}
 				}
 				if len(sols) <= 1 || len(unique) > 0 {
-					closest, fewest = nil, 0
+					closest, fewest, tried = nil, 0, 0
+				}
+				if r.Tried != tried {
+					t.Errorf("%d givens tried, want %d", r.Tried, tried)
+				}
+				if len(r.Pair) == 2 {
+					q := withCell(t, p, (r.Pair[0].Row-1)*n+r.Pair[0].Col-1, r.Pair[0].Digit)
+					k := 0
+					for _, g := range q {
+						if g.Cell((r.Pair[1].Row-1)*n+r.Pair[1].Col-1) == r.Pair[1].Digit {
+							k++
+						}
+					}
+					if k != 1 {
+						t.Errorf("pair %v leaves %d solutions", partNames(r.Pair), k)
+					}
 				}
 				if len(sols) == 1 {
 					unique = nil
@@ -232,7 +254,7 @@ func TestHint(t *testing.T) {
 					"several":              "6 several: each of these makes it unique: r3c3=4 r3c4=3 r4c2=3 r4c2=4 r4c3=1 r4c4=1",
 					"conflict":             "0 none: conflicting: r2c3=3 r3c4=2 r4c1=3; removing one of these gives a solution: r2c3=3 r3c4=2 r4c1=3",
 					"unique":               "1 unique: no hint needed",
-					"conflict with a rule": "0 none: conflicting: r1c1=1 rule 1 (thermo); removing one of these gives a solution: r1c1=1 rule 1 (thermo)",
+					"conflict with a rule": "0 none: conflicting: r1c1=1, thermo r1c2-r1c1; removing one of these gives a solution: r1c1=1, thermo r1c2-r1c1",
 				}[pz.name]
 				if wantText != "" && r.Text != wantText {
 					t.Errorf("text %q, want %q", r.Text, wantText)
@@ -267,7 +289,7 @@ func checkCore(t *testing.T, p *sudokusat.Puzzle, r Reply) {
 			}
 		}
 		for i, x := range p.Rules {
-			if !drop(Part{Name: fmt.Sprintf("rule %d (%s)", i+1, x.Kind), Rule: i + 1, Kind: x.Kind}) {
+			if !drop(Part{Name: explain.RuleName(p, i), Rule: i + 1, Kind: x.Kind}) {
 				q.Rules = append(q.Rules, x)
 			}
 		}

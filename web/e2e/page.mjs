@@ -17,7 +17,7 @@
 // Environment: SUDOKUSAT_URL (the page), CHROMIUM (the browser binary),
 // ARTIFACTS (a folder to write into).
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -38,6 +38,36 @@ const setterSeveral = '1234........2...';
 const setterUnique = '32.1........4.2.'; // r1c1=3 is one given too many
 const setterConflict = '......34...23...';
 const thermoConflict = '{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C2","R1C1"]]}]}';
+
+// A 9×9 killer, its 29 cages with their sums.
+const killer9 = await readFile(new URL('../../testdata/variants/killer-9.json', import.meta.url), 'utf8');
+// cageLayout runs in the page: the killer's drawing, its cage outlines
+// (one dashed path a cage, not a dashed box a cell) and cage sums, and the
+// pencil marks that meet a cage sum's box.
+const cageLayout = () => {
+  const svg = document.querySelector('#board svg');
+  const sums = [...svg.querySelectorAll('text.cage-sum')].map((t) => t.getBoundingClientRect());
+  const marks = [...svg.querySelectorAll('g.marks text')].map((t) => t.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return {
+    outlines: svg.querySelectorAll('path[stroke-dasharray]').length,
+    dashedLines: svg.querySelectorAll('line[stroke-dasharray], g[stroke-dasharray] line').length,
+    sums: sums.length,
+    marks: marks.length,
+    overlaps: sums.reduce((k, s) => k + marks.filter((m) => meet(s, m)).length, 0),
+  };
+};
+// killerCandidates shows the killer's candidates on page p and returns
+// its cage layout, with a screenshot of the board as shot.
+const killerCandidates = async (p, shot, tap) => {
+  await p.fill('#puzzle', killer9);
+  await p.waitForFunction(() => document.querySelectorAll('#board svg text.cage-sum').length > 0);
+  await (tap ? p.locator('#candidates').tap() : p.click('#candidates'));
+  await p.waitForFunction(() => /^Candidates: /.test(document.getElementById('status').textContent));
+  await p.locator('#board').screenshot({ path: join(artifacts, shot) });
+  result.screenshots.push(shot);
+  return { status: await p.textContent('#status'), ...await p.evaluate(cageLayout) };
+};
 
 await mkdir(artifacts, { recursive: true });
 const step = (what) => console.log(`${new Date().toISOString().slice(11, 23)} ${what}`);
@@ -479,6 +509,8 @@ try {
   await page.fill('#puzzle', four);
   await page.waitForSelector('#stepper', { state: 'hidden' });
   result.explain.ended = { steps: await page.$$eval('#steps li', (ls) => ls.length), layers: await page.$$eval('#board g.explain', (gs) => gs.length) };
+  step("a killer's candidates");
+  result.killer = await killerCandidates(page, 'killer-candidates.png', false);
   await context.close();
 
   // A phone: one column, the drawing below the controls. After Solve the
@@ -528,6 +560,8 @@ try {
   };
   await small.screenshot({ path: join(artifacts, 'phone-candidates.png') });
   result.screenshots.push('phone-candidates.png');
+  step("a killer's candidates on a phone");
+  result.phoneKiller = await killerCandidates(small, 'phone-killer-candidates.png', true);
   step('explain on a phone');
   await small.fill('#timeout', '120');
   result.explain.phoneSeventeen = await explainExample(small, 'a 17-clue 9×9', 'phone-explain.png');

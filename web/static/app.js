@@ -712,10 +712,14 @@ function givenCells(r) {
 function pencil(g, row, col, d, n, opacity) {
   const box = gridBox();
   const per = Math.ceil(Math.sqrt(n)); // marks a row within a cell
+  // A killer cage's sum holds the top of its cell (render marks it): the
+  // marks go below it, as f-puzzles and SudokuPad lay them out.
+  const top = $('board').querySelector(`svg text.cage-sum[data-cell="r${row + 1}c${col + 1}"]`) ? box.cell * 0.34 : 0;
   const step = box.cell / per;
+  const stepY = (box.cell - top) / per;
   const x = box.x + col * box.cell + ((d - 1) % per + 0.5) * step;
-  const y = box.y + row * box.cell + (Math.floor((d - 1) / per) + 0.5) * step;
-  const size = Math.min(step * 0.78, box.cell * 0.28); // a 4×4's marks stay small
+  const y = box.y + row * box.cell + top + (Math.floor((d - 1) / per) + 0.5) * stepY;
+  const size = Math.min(step * 0.78, stepY * 0.9, box.cell * 0.28); // a 4×4's marks stay small
   if (opacity !== undefined) {
     const side = size * 1.2;
     g.append(svgEl('rect', {
@@ -818,11 +822,14 @@ function refreshMarks() {
   }, 300);
 }
 
-// list writes parts' names, the first dozen of them, and how many more.
+// list writes parts' names, the first dozen of them, and how many more:
+// separated by spaces, or by commas when a rule's name, which has spaces,
+// is among them (as api.JoinNames does).
 function list(parts) {
   const names = parts.map((x) => x.name);
-  if (names.length <= 12) return names.join(' ');
-  return `${names.slice(0, 12).join(' ')} and ${names.length - 12} more`;
+  const sep = names.some((x) => x.includes(' ')) ? ', ' : ' ';
+  if (names.length <= 12) return names.join(sep);
+  return `${names.slice(0, 12).join(sep)} and ${names.length - 12} more`;
 }
 
 // markGivens marks the cells of givens with class cls, their digits
@@ -871,9 +878,20 @@ async function hint() {
   } else if (r.unique) {
     markGivens(r.unique, 'hint', true);
     text = `Not unique: ${many} solutions; each of these makes it unique: ${list(r.unique)} (marked).`;
+  } else if (r.pair) {
+    markGivens(r.pair, 'hint', true);
+    text = `Not unique: ${many} solutions, and no one of the ${r.tried} givens the solutions allow makes it unique; these two together do: ${list(r.pair)} (marked).`;
   } else {
-    markGivens(r.closest || [], 'closest', true);
-    text = `Not unique: ${many} solutions, and no one given makes it unique; each of these leaves the fewest, ${r.left >= r.limit ? `at least ${r.left}` : r.left}: ${list(r.closest || [])} (marked).`;
+    // Only the first of the givens tied at the fewest is named and
+    // marked: hundreds may tie, counted up to r.ranked past the cap.
+    const closest = r.closest || [];
+    const upTo = r.ranked || r.limit;
+    const left = r.left >= upTo ? `at least ${r.left}` : r.left;
+    markGivens(closest.slice(0, 1), 'closest', true);
+    text = `Not unique: ${many} solutions, and no one of the ${r.tried} givens the solutions allow makes it unique`;
+    if (closest.length === r.tried && r.left >= upTo) text += `; each leaves ${left} solutions.`;
+    else if (closest.length > 0) text += `; ${list(closest.slice(0, 1))} (marked)${closest.length > 1 ? ` and ${closest.length - 1} more` : ''} leave${closest.length > 1 ? '' : 's'} the fewest, ${left}.`;
+    else text += '.';
   }
   setStatus(`${text} Found in ${duration(r.us)} (${engineName(r)}).`, kind);
   log(`make unique: ${r.text.length > 90 ? `${r.text.slice(0, 90)}…` : r.text}`);
