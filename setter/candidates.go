@@ -95,7 +95,7 @@ func TrueCandidates(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, 
 	k := &candidateFinder{
 		Candidates: Candidates{Size: n, Cap: limit, Count: make([][]int, n*n), Certified: true},
 		ctx:        ctx, e: e, p: p, timeout: timeout,
-		seen: map[string]bool{},
+		seen: map[string]bool{}, exact: make([]bool, n*n*n),
 	}
 	for i := range k.Count {
 		k.Count[i] = make([]int, n)
@@ -165,7 +165,11 @@ func TrueCandidates(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, 
 					if err != nil {
 						return nil, err
 					}
+					// found counts every solution with d in cell, up to
+					// the cap, those recorded before and after it too:
+					// the count is exact, and record adds no more to it.
 					k.Count[cell][d-1] = max(k.Count[cell][d-1], found)
+					k.exact[cell*n+d-1] = true
 				}
 			}
 		}
@@ -181,6 +185,9 @@ type candidateFinder struct {
 	p       *sudokusat.Puzzle
 	timeout time.Duration
 	seen    map[string]bool // the solutions in Solutions
+	// exact marks the counts that a count of their own set, at
+	// cell*N+d-1: a solution recorded later is already in them.
+	exact []bool
 	// out marks the digits known impossible: out[cell] bit d-1.
 	out map[int]int
 }
@@ -274,7 +281,9 @@ func (k *candidateFinder) record(s *sudokusat.Grid) {
 	k.Solutions = append(k.Solutions, s)
 	for cell := range s.Len() {
 		d := s.Cell(cell)
-		k.Count[cell][d-1] = min(k.Count[cell][d-1]+1, k.Cap)
+		if !k.exact[cell*k.Size+d-1] {
+			k.Count[cell][d-1] = min(k.Count[cell][d-1]+1, k.Cap)
+		}
 	}
 }
 

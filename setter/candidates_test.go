@@ -80,7 +80,7 @@ func TestTrueCandidates(t *testing.T) {
 		puzzles = append(puzzles, f.Puzzle, &open)
 	}
 	empty, _ := sudokusat.NewGridSize(4)
-	puzzles = append(puzzles, &sudokusat.Puzzle{Grid: empty}, puzzle(t, "1...........2..."))
+	puzzles = append(puzzles, &sudokusat.Puzzle{Grid: empty}, puzzle(t, "1...........2..."), puzzle(t, "1234........2..."))
 	if len(puzzles) < 20 {
 		t.Fatalf("%d puzzles", len(puzzles))
 	}
@@ -88,7 +88,7 @@ func TestTrueCandidates(t *testing.T) {
 	ctx := context.Background()
 	several := 0
 	for i, p := range puzzles {
-		for _, limit := range []int{1, 3} {
+		for _, limit := range []int{1, 3, 10} {
 			want := bruteCandidates(p, squares, limit)
 			for _, e := range engines {
 				if !p.Classic() && !e.Info().Rules {
