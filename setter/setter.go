@@ -106,7 +106,8 @@ type Progress struct {
 }
 
 // String says it in words, as the command line and the page show it:
-// "Minimal: 37 of 81 givens tried alone, 12 removable".
+// "Minimal: 37 of 81 givens tried alone, 12 removable", then "Minimal:
+// 20 of 69 givens tried together (pass 1), 15 removed".
 func (g Progress) String() string {
 	parts := "givens"
 	switch {
@@ -119,7 +120,7 @@ func (g Progress) String() string {
 	case "alone":
 		return fmt.Sprintf("Minimal: %d of %d %s tried alone, %d removable", g.Done, g.Total, parts, g.Removable)
 	case "together":
-		return fmt.Sprintf("Minimal: removing them together, pass %d: %d of %d %s tried, %d removed", g.Pass, g.Done, g.Total, parts, g.Removable)
+		return fmt.Sprintf("Minimal: %d of %d %s tried together (pass %d), %d removed", g.Done, g.Total, parts, g.Pass, g.Removable)
 	}
 	return "Minimal: checking that the puzzle is unique"
 }

@@ -127,7 +127,7 @@ func TestMinimalProgress(t *testing.T) {
 		if last.Stage != "together" || last.Done != last.Total || last.Removable != len(m.Together) {
 			t.Errorf("puzzle %d: last report %+v, want the last pass done and %d removed together", i, last, len(m.Together))
 		}
-		if s := last.String(); !strings.HasPrefix(s, fmt.Sprintf("Minimal: removing them together, pass %d: %d of %d ", last.Pass, last.Done, last.Total)) {
+		if s := last.String(); !strings.HasPrefix(s, fmt.Sprintf("Minimal: %d of %d ", last.Done, last.Total)) || !strings.HasSuffix(s, fmt.Sprintf(" tried together (pass %d), %d removed", last.Pass, last.Removable)) {
 			t.Errorf("puzzle %d: last report says %q", i, s)
 		}
 	}

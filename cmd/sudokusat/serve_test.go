@@ -480,6 +480,17 @@ type browserResult struct {
 	// candidates, at 1280×900 and on the phone.
 	Killer      cageLayout `json:"killer"`
 	PhoneKiller cageLayout `json:"phoneKiller"`
+	// MinimalProgress and PhoneMinimalProgress are the statuses the page
+	// showed while Minimal worked on the 9×9 killer, and the last.
+	MinimalProgress      progressSeen `json:"minimalProgress"`
+	PhoneMinimalProgress progressSeen `json:"phoneMinimalProgress"`
+}
+
+// progressSeen is every status the page showed during one operation, in
+// order, and the one it ended with.
+type progressSeen struct {
+	Seen   []string
+	Status string
 }
 
 // cageLayout is a killer's drawing as the page showed it: the dashed
@@ -556,7 +567,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png",
 		"explain.png", "explain-variant.png", "explain-variant-last.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png",
-		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
+		"phone-explain.png", "phone-explain-variant.png", "minimal-progress.png", "phone-minimal-progress.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -716,6 +727,25 @@ func TestBrowser(t *testing.T) {
 		if !strings.HasPrefix(k.got.Status, "Candidates: one digit in every cell") || k.got.Outlines != 29 || k.got.DashedLines != 0 ||
 			k.got.Sums != 29 || k.got.Marks != 81 || k.got.Overlaps != 0 {
 			t.Errorf("%s: the killer's candidates: %+v; want 29 outlines, no dashed lines, 29 sums, 81 marks, none over a sum", k.where, k.got)
+		}
+	}
+
+	// Minimal on the 9×9 killer, seconds of work: the status says what is
+	// being done and how far it has got, not "Working…" alone, and it
+	// changes as the work goes on (it showed only "Working…" before).
+	progress := regexp.MustCompile(`^Minimal: \d+ of 29 rules tried (alone, \d+ removable|together \(pass \d+\), \d+ removed)…$`)
+	for _, m := range []struct {
+		where string
+		got   progressSeen
+	}{{"1280×900", res.MinimalProgress}, {"phone", res.PhoneMinimalProgress}} {
+		var reports []string
+		for _, s := range m.got.Seen {
+			if progress.MatchString(s) && !slices.Contains(reports, s) {
+				reports = append(reports, s)
+			}
+		}
+		if len(reports) < 2 || !strings.HasPrefix(m.got.Status, "Not minimal: ") {
+			t.Errorf("%s: Minimal on the killer showed %q and ended with %q; want at least two progress reports (%v), then the answer", m.where, m.got.Seen, m.got.Status, progress)
 		}
 	}
 
