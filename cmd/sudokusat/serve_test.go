@@ -788,7 +788,8 @@ func TestBrowser(t *testing.T) {
 		{"candidates.png", 1000, 600}, {"hint.png", 1000, 600}, {"minimal.png", 1000, 600},
 		{"explain.png", 1280, 900}, {"explain-variant.png", 1280, 900}, {"explain-variant-last.png", 1280, 900},
 		{"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}, {"phone-candidates.png", 780, 1688},
-		{"phone-explain.png", 780, 1688}, {"phone-explain-variant.png", 780, 1688}} {
+		{"phone-explain.png", 780, 1688}, {"phone-explain-variant.png", 780, 1688},
+		{"minimal-progress.png", 1280, 900}, {"phone-minimal-progress.png", 780, 1688}} {
 		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {
