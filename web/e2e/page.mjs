@@ -70,12 +70,13 @@ const killerCandidates = async (p, shot, tap) => {
   return { status: await p.textContent('#status'), ...await p.evaluate(cageLayout) };
 };
 
-// minimalProgress asks Minimal of the 9×9 killer on page p (77 counts,
-// a second or more, with the engine that is fast on it) and returns every
-// status the page showed while it worked, and the last, with a
+// minimalProgress asks Minimal of the 9×9 killer on page p with
+// gophersat (77 counts, seconds: the search takes half a second, which a
+// fast machine could finish between two progress reports) and returns
+// every status the page showed while it worked, and the last, with a
 // screenshot, as shot, taken once the status says how far it has got.
 const minimalProgress = async (p, shot, tap) => {
-  await p.check('input[name=engine][value=""]');
+  await p.check('input[name=engine][value=sat]');
   await p.fill('#puzzle', killer9);
   await p.waitForFunction(() => document.querySelectorAll('#board svg text.cage-sum').length > 0);
   await p.evaluate(() => {
