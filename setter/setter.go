@@ -82,11 +82,67 @@ type Minimality struct {
 // proved with a certifying engine. A puzzle that is not unique is an
 // error wrapping engine.ErrNotUnique.
 func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration) (*Minimality, error) {
+	return MinimalProgress(ctx, e, p, timeout, nil)
+}
+
+// Progress says how far Minimal has got on a puzzle, after each count.
+type Progress struct {
+	// Stage is the work under way: "unique" (the puzzle's own count),
+	// "alone" (each part removed alone) or "together" (parts removed
+	// together, pass after pass until one removes nothing).
+	Stage string
+	// Pass numbers the passes of "together", from 1.
+	Pass int
+	// Done of Total parts have been tried in this stage (or pass), and
+	// Removable of them found removable: alone, or added to those
+	// removed together.
+	Done, Total, Removable int
+	// Givens and Rules are the puzzle's, which Total counts together.
+	Givens, Rules int
+	// Questions counts the counts asked so far, Elapsed the time since
+	// Minimal started.
+	Questions int
+	Elapsed   time.Duration
+}
+
+// String says it in words, as the command line and the page show it:
+// "Minimal: 37 of 81 givens tried alone, 12 removable", then "Minimal:
+// 20 of 69 givens tried together (pass 1), 15 removed".
+func (g Progress) String() string {
+	parts := "givens"
+	switch {
+	case g.Rules > 0 && g.Givens > 0:
+		parts = "givens and rules"
+	case g.Rules > 0:
+		parts = "rules"
+	}
+	switch g.Stage {
+	case "alone":
+		return fmt.Sprintf("Minimal: %d of %d %s tried alone, %d removable", g.Done, g.Total, parts, g.Removable)
+	case "together":
+		return fmt.Sprintf("Minimal: %d of %d %s tried together (pass %d), %d removed", g.Done, g.Total, parts, g.Pass, g.Removable)
+	}
+	return "Minimal: checking that the puzzle is unique"
+}
+
+// MinimalProgress is Minimal calling report, when not nil, before its
+// first count and after each: report runs in Minimal's goroutine, and a
+// slow one slows Minimal.
+func MinimalProgress(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout time.Duration, report func(Progress)) (*Minimality, error) {
 	start := time.Now()
 	m := &Minimality{Certified: true}
 	defer func() { m.Elapsed = time.Since(start) }()
+	all := parts(p)
+	g := Progress{Stage: "unique", Total: 1, Rules: len(p.Rules), Givens: len(all) - len(p.Rules)}
+	tell := func() {
+		if report != nil {
+			g.Questions, g.Elapsed = m.Questions, time.Since(start)
+			report(g)
+		}
+	}
 	count := 0
 	unique := func(q *sudokusat.Puzzle) (bool, error) {
+		tell()
 		m.Questions++
 		a := engine.Count(ctx, e, q, 2, timeout)
 		if !a.Status.Answered() {
@@ -112,19 +168,25 @@ func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout
 		}
 		return nil, fmt.Errorf("%w: it has %s, and minimal asks about a unique puzzle", engine.ErrNotUnique, what)
 	}
-	for _, x := range parts(p) {
+	g = Progress{Stage: "alone", Total: len(all), Givens: g.Givens, Rules: g.Rules}
+	for _, x := range all {
 		ok, err := unique(without(p, []Part{x}))
 		if err != nil {
 			return nil, err
 		}
+		g.Done++
 		if ok {
 			m.Alone = append(m.Alone, x)
+			g.Removable++
 		}
 	}
 	// The parts removable alone first, then the others, pass after pass.
 	order := append(slices.Clone(m.Alone), slices.DeleteFunc(parts(p), func(x Part) bool { return slices.Contains(m.Alone, x) })...)
+	g.Stage, g.Removable = "together", 0
 	for grew := true; grew; {
 		grew = false
+		g.Pass++
+		g.Done, g.Total = 0, len(order)-len(m.Together)
 		for _, x := range order {
 			if slices.Contains(m.Together, x) {
 				continue
@@ -133,11 +195,14 @@ func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout
 			if err != nil {
 				return nil, err
 			}
+			g.Done++
 			if ok {
 				m.Together, grew = append(m.Together, x), true
+				g.Removable++
 			}
 		}
 	}
+	tell()
 	slices.SortFunc(m.Together, func(a, b Part) int { return slices.Index(order, a) - slices.Index(order, b) })
 	return m, nil
 }

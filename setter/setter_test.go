@@ -3,7 +3,9 @@ package setter
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -80,6 +82,54 @@ func TestMinimal(t *testing.T) {
 	}
 	if _, err := Minimal(ctx, openEngine(t, engine.NameSearch), opens[0], 0); !errors.Is(err, engine.ErrNotUnique) {
 		t.Errorf("a puzzle with several solutions: %v, want ErrNotUnique", err)
+	}
+}
+
+// TestMinimalProgress: Minimal reports before each count and once at the
+// end, its questions counted as it asks them, each stage's parts tried
+// one by one up to all of them, and its last report the answer's: every
+// part of the last pass tried, and as many removed as Together holds.
+func TestMinimalProgress(t *testing.T) {
+	unique, _ := puzzles4(t)
+	ctx := context.Background()
+	e := openEngine(t, engine.NameSearch)
+	for i, p := range unique {
+		var got []Progress
+		m, err := MinimalProgress(ctx, e, p, 0, func(g Progress) { got = append(got, g) })
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		if len(got) != m.Questions+1 {
+			t.Fatalf("puzzle %d: %d reports for %d questions, want one before each and one at the end", i, len(got), m.Questions)
+		}
+		all := len(parts(p))
+		for j, g := range got {
+			if g.Questions != j || g.Givens+g.Rules != all || g.Rules != len(p.Rules) {
+				t.Errorf("puzzle %d, report %d: %+v, want %d questions asked and %d parts, %d of them rules", i, j, g, j, all, len(p.Rules))
+			}
+			if g.Done < 0 || g.Done > g.Total || g.Removable > all {
+				t.Errorf("puzzle %d, report %d: %+v, out of bounds", i, j, g)
+			}
+			if j > 0 && g.Stage == got[j-1].Stage && g.Pass == got[j-1].Pass && g.Done != got[j-1].Done+1 {
+				t.Errorf("puzzle %d, report %d: %d tried after %d, want one more", i, j, g.Done, got[j-1].Done)
+			}
+		}
+		var lastAlone Progress
+		for _, g := range got {
+			if g.Stage == "alone" {
+				lastAlone = g
+			}
+		}
+		if got[0].Stage != "unique" || lastAlone.Done != all-1 || lastAlone.Total != all {
+			t.Errorf("puzzle %d: first report %+v, last of stage alone %+v; want unique first and %d parts tried alone", i, got[0], lastAlone, all)
+		}
+		last := got[len(got)-1]
+		if last.Stage != "together" || last.Done != last.Total || last.Removable != len(m.Together) {
+			t.Errorf("puzzle %d: last report %+v, want the last pass done and %d removed together", i, last, len(m.Together))
+		}
+		if s := last.String(); !strings.HasPrefix(s, fmt.Sprintf("Minimal: %d of %d ", last.Done, last.Total)) || !strings.HasSuffix(s, fmt.Sprintf(" tried together (pass %d), %d removed", last.Pass, last.Removable)) {
+			t.Errorf("puzzle %d: last report says %q", i, s)
+		}
 	}
 }
 

@@ -305,6 +305,21 @@ func (s *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
+// ndjson is the type of a reply that streams progress: JSON records, one
+// a line.
+const ndjson = "application/x-ndjson"
+
+// acceptsNDJSON reports whether a request's Accept header names ndjson.
+func acceptsNDJSON(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		t, _, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err == nil && t == ndjson {
+			return true
+		}
+	}
+	return false
+}
+
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -371,6 +386,24 @@ func (s *handler) api(w http.ResponseWriter, r *http.Request, op string) {
 		fail(http.StatusServiceUnavailable, fmt.Sprintf("the server is busy with %d calls: try again", cap(s.slots)))
 		return
 	}
+	// A client that accepts NDJSON gets the operation's progress reports
+	// (api.CallProgress) as lines while it works, each flushed, then the
+	// reply as the last line; one that does not, or an operation that
+	// reports nothing, gets the reply alone.
+	streaming := false
+	var progress func([]byte)
+	if acceptsNDJSON(r) {
+		progress = func(line []byte) {
+			if !streaming {
+				streaming = true
+				w.Header().Set("Content-Type", ndjson)
+				w.Header().Set("Cache-Control", "no-store")
+				w.WriteHeader(http.StatusOK)
+			}
+			w.Write(append(line, '\n'))
+			http.NewResponseController(w).Flush()
+		}
+	}
 	allocated := heapAllocs()
 	b := func() []byte {
 		// The slot is given back before the reply is written, so that a
@@ -381,9 +414,16 @@ func (s *handler) api(w http.ResponseWriter, r *http.Request, op string) {
 		defer c.set(working)
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.PerRequest)
 		defer cancel()
+		if progress != nil {
+			return s.svc.CallProgress(ctx, op, body, progress)
+		}
 		return s.svc.Call(ctx, op, body)
 	}()
-	reply(http.StatusOK, b)
+	if streaming {
+		w.Write(append(b, '\n'))
+	} else {
+		reply(http.StatusOK, b)
+	}
 	if heapAllocs()-allocated > freeAfter {
 		// The reply goes out first: held in the connection's buffer
 		// until the handler returns, it would wait for the collection,

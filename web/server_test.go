@@ -778,3 +778,54 @@ func TestServeSlowlorisMeasure(t *testing.T) {
 	t.Logf("%d slowloris: %d of 12 calls answered, %d failed; times %v; %d attack connections in %v",
 		n, len(took), failed, took, o, elapsed.Round(time.Millisecond)+3*time.Second)
 }
+
+// TestServeProgress: a client that accepts NDJSON gets Minimal's progress
+// reports as lines, then the reply as the last line, the one a client
+// that does not gets alone; an operation that reports nothing answers
+// with its reply alone, as JSON.
+func TestServeProgress(t *testing.T) {
+	url := testServer(t, DefaultLimits())
+	killer, err := os.ReadFile("../testdata/variants/killer-4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(api.Request{Puzzle: string(killer)})
+	for _, tc := range []struct {
+		op, accept, ctype string
+		reports           bool
+	}{
+		{"minimal", "application/x-ndjson", "application/x-ndjson", true},
+		{"minimal", "text/html, application/x-ndjson;q=0.9", "application/x-ndjson", true},
+		{"minimal", "", "application/json", false},
+		{"solve", "application/x-ndjson", "application/json", false},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, url+"api/"+tc.op, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if tc.accept != "" {
+			req.Header.Set("Accept", tc.accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != tc.ctype || tc.reports != (len(lines) > 1) {
+			t.Errorf("%s, Accept %q: %d %s, %d lines, want %s and reports: %v", tc.op, tc.accept, resp.StatusCode, resp.Header.Get("Content-Type"), len(lines), tc.ctype, tc.reports)
+		}
+		for _, line := range lines[:len(lines)-1] {
+			var r api.Reply
+			if err := json.Unmarshal([]byte(line), &r); err != nil || r.Status != api.StatusWorking || r.Progress == nil || !strings.HasPrefix(r.Progress.Text, "Minimal: ") {
+				t.Errorf("%s: a report %q: %v", tc.op, line, err)
+			}
+		}
+		var r api.Reply
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil || r.Status == api.StatusWorking || r.Message != "" || r.Text == "" {
+			t.Errorf("%s, Accept %q: the reply %q: %v", tc.op, tc.accept, lines[len(lines)-1], err)
+		}
+	}
+}

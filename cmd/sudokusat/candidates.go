@@ -29,7 +29,7 @@ func candidatesCommand() *cli.Command {
 				"sudokusat candidates --cap 10 --format json open.json", "how many solutions use each digit, up to 10",
 				"sudokusat candidates --engine search thermo.json", "with the variant search, not gophersat",
 				"sudokusat candidates --certify puzzles.txt", "every digit ruled out backed by a checked DRAT proof"),
-		Flags: setterFlags(candidateFormats,
+		Flags: setterFlags(candidateFormats, false,
 			&cli.IntFlag{Name: "cap", Value: 1, Usage: "count each candidate's solutions up to `K` (1: possible or not)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")

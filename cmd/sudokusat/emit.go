@@ -36,7 +36,7 @@ const flushEvery = 100 * time.Millisecond
 // not nil, measures how much of the input has been read.
 func newEmitter(c *cli.Context, m *meter) *emitter {
 	em := &emitter{w: sudokusat.NewWriter(c.App.Writer), prog: newProgress(c.App.ErrWriter, m)}
-	if c.Bool("quiet") {
+	if c.Bool("quiet") || c.String("progress") == "json" {
 		em.prog.on = false
 	}
 	done := make(chan struct{})

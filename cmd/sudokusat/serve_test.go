@@ -480,6 +480,17 @@ type browserResult struct {
 	// candidates, at 1280×900 and on the phone.
 	Killer      cageLayout `json:"killer"`
 	PhoneKiller cageLayout `json:"phoneKiller"`
+	// MinimalProgress and PhoneMinimalProgress are the statuses the page
+	// showed while Minimal worked on the 9×9 killer, and the last.
+	MinimalProgress      progressSeen `json:"minimalProgress"`
+	PhoneMinimalProgress progressSeen `json:"phoneMinimalProgress"`
+}
+
+// progressSeen is every status the page showed during one operation, in
+// order, and the one it ended with.
+type progressSeen struct {
+	Seen   []string
+	Status string
 }
 
 // cageLayout is a killer's drawing as the page showed it: the dashed
@@ -556,7 +567,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, name := range []string{"solved.png", "variant.png", "page.png", "clash.png", "candidates.png", "hint.png", "minimal.png",
 		"explain.png", "explain-variant.png", "explain-variant-last.png", "phone-empty.png", "phone-solved.png", "phone-candidates.png",
-		"phone-explain.png", "phone-explain-variant.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
+		"phone-explain.png", "phone-explain-variant.png", "minimal-progress.png", "phone-minimal-progress.png", "printed.pdf", "sudoku-9x9-reduced.cnf", "killer-candidates.png", "phone-killer-candidates.png"} {
 		// A file left by an earlier run must not pass for this one's.
 		if err := os.Remove(filepath.Join(artifacts, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
@@ -719,6 +730,25 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// Minimal on the 9×9 killer, seconds of work: the status says what is
+	// being done and how far it has got, not "Working…" alone, and it
+	// changes as the work goes on (it showed only "Working…" before).
+	progress := regexp.MustCompile(`^Minimal: \d+ of 29 rules tried (alone, \d+ removable|together \(pass \d+\), \d+ removed)…$`)
+	for _, m := range []struct {
+		where string
+		got   progressSeen
+	}{{"1280×900", res.MinimalProgress}, {"phone", res.PhoneMinimalProgress}} {
+		var reports []string
+		for _, s := range m.got.Seen {
+			if progress.MatchString(s) && !slices.Contains(reports, s) {
+				reports = append(reports, s)
+			}
+		}
+		if len(reports) < 2 || !strings.HasPrefix(m.got.Status, "Not minimal: ") {
+			t.Errorf("%s: Minimal on the killer showed %q and ended with %q; want at least two progress reports (%v), then the answer", m.where, m.got.Seen, m.got.Status, progress)
+		}
+	}
+
 	// The limit is 1 s; the worker's end and the message must follow it
 	// closely, whatever gophersat was doing.
 	if res.Timeout.Message != "timeout: no answer within 1s" || res.Timeout.MS > 5000 {
@@ -758,7 +788,8 @@ func TestBrowser(t *testing.T) {
 		{"candidates.png", 1000, 600}, {"hint.png", 1000, 600}, {"minimal.png", 1000, 600},
 		{"explain.png", 1280, 900}, {"explain-variant.png", 1280, 900}, {"explain-variant-last.png", 1280, 900},
 		{"phone-empty.png", 780, 1688}, {"phone-solved.png", 780, 1688}, {"phone-candidates.png", 780, 1688},
-		{"phone-explain.png", 780, 1688}, {"phone-explain-variant.png", 780, 1688}} {
+		{"phone-explain.png", 780, 1688}, {"phone-explain-variant.png", 780, 1688},
+		{"minimal-progress.png", 1280, 900}, {"phone-minimal-progress.png", 780, 1688}} {
 		path := filepath.Join(artifacts, shot.name)
 		f, err := os.Open(path)
 		if err != nil {

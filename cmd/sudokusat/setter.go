@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -21,10 +22,15 @@ import (
 )
 
 // setterFlags are the flags the setters' questions share with count, the
-// output formats first (the default first).
-func setterFlags(fs plainFormats, extra ...cli.Flag) []cli.Flag {
+// output formats first (the default first). Without --engine they ask
+// gophersat, or, byPuzzle, each puzzle's fast engine (setterEngines).
+func setterFlags(fs plainFormats, byPuzzle bool, extra ...cli.Flag) []cli.Flag {
+	engineFlag := &cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.NameSAT, Usage: "solver `ENGINE`"}
+	if byPuzzle {
+		engineFlag.Value, engineFlag.DefaultText = "", "native for a classic grid, search for one with rules; sat with --certify, --encoding or --sums"
+	}
 	return append(extra,
-		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "solver `ENGINE`"},
+		engineFlag,
 		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 		fs.flag(),
 		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
@@ -43,6 +49,7 @@ func setterFlags(fs plainFormats, extra ...cli.Flag) []cli.Flag {
 // answer's line and JSON fields, or why there is none.
 type setterRecord struct {
 	*item
+	engine string // the engine that answered; empty when none was asked
 	status engine.Status
 	err    error
 	text   string // the line form's record
@@ -65,19 +72,23 @@ func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx con
 		return err
 	}
 	defer pool.Close()
-	e, err := openEngine(c, pool)
+	pick, engines, err := setterEngines(c, pool)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
 	total, failed := 0, 0
 	tally := map[string]int{}
-	interrupted, err := runBatch(c, engine.Concurrency(workers, e),
+	used := map[string]bool{}
+	interrupted, err := runBatch(c, engine.Concurrency(workers, engines...),
 		func(ctx context.Context, it *item) *setterRecord {
 			if it.err != nil {
 				return &setterRecord{item: it, status: engine.Invalid, err: it.err}
 			}
-			return answer(ctx, e, it, format)
+			e := pick(it.puzzle)
+			r := answer(ctx, e, it, format)
+			r.engine = e.Name()
+			return r
 		},
 		func(w *sudokusat.Writer, _ *item, r *setterRecord) {
 			total++
@@ -87,13 +98,23 @@ func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx con
 			} else {
 				tally["answered"]++
 			}
-			writeSetter(w, e, r, format)
+			if r.engine != "" {
+				used[r.engine] = true
+			}
+			writeSetter(w, r, format)
 		}, nil)
 	if err != nil && !interrupted {
 		return err
 	}
-	fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s of %d %s in %v (engine %s): %s\n", name, total, plural(total, "puzzle", "puzzles"),
-		time.Since(start).Round(time.Millisecond), e.Name(), tallyText(tally))
+	ran := "engine " + strings.Join(slices.Sorted(maps.Keys(used)), ", ")
+	switch {
+	case len(used) > 1:
+		ran = "engines " + strings.Join(slices.Sorted(maps.Keys(used)), ", ")
+	case len(used) == 0:
+		ran = "no engine asked"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "sudokusat: %s of %d %s in %v (%s): %s\n", name, total, plural(total, "puzzle", "puzzles"),
+		time.Since(start).Round(time.Millisecond), ran, tallyText(tally))
 	if interrupted {
 		return errInterrupted
 	}
@@ -103,10 +124,40 @@ func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx con
 	return nil
 }
 
+// setterEngines opens the engine for each puzzle: the one --engine names;
+// when it names none (minimal's default), gophersat if --certify,
+// --encoding or --sums asks for what only a SAT engine does, else the
+// engine that is fast on the puzzle (engine.For), as the page chooses:
+// for minimal on a 9×9 variant the search takes a tenth of gophersat's
+// time. engines lists every engine pick may return.
+func setterEngines(c *cli.Context, pool *engine.Workers) (pick func(*sudokusat.Puzzle) *engine.Engine, engines []*engine.Engine, err error) {
+	name := c.String("engine")
+	if name == "" && (c.Bool("certify") || c.IsSet("encoding") || c.IsSet("sums")) {
+		name = engine.NameSAT
+	}
+	if name != "" {
+		e, err := openEngineNamed(c, pool, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return func(*sudokusat.Puzzle) *engine.Engine { return e }, []*engine.Engine{e}, nil
+	}
+	byName := map[string]*engine.Engine{}
+	for _, name := range []string{engine.NameNative, engine.NameSearch} {
+		e, err := openEngineNamed(c, pool, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		byName[name] = e
+		engines = append(engines, e)
+	}
+	return func(p *sudokusat.Puzzle) *engine.Engine { return byName[engine.For(p)] }, engines, nil
+}
+
 // writeSetter writes a record: its fields as JSON, or its text (an error
 // as STATUS: PLACE: reason, with a blank line after it in the grid form,
 // whose records end with one).
-func writeSetter(w *sudokusat.Writer, e *engine.Engine, r *setterRecord, format string) {
+func writeSetter(w *sudokusat.Writer, r *setterRecord, format string) {
 	if format == "json" {
 		// The place and status first, as every command's records have
 		// them, then the answer's fields by name.
@@ -120,8 +171,10 @@ func writeSetter(w *sudokusat.Writer, e *engine.Engine, r *setterRecord, format 
 		for k, v := range r.fields {
 			rec[k] = v
 		}
-		rec["engine"] = e.Name()
-		keys = append(keys, "engine")
+		if r.engine != "" {
+			rec["engine"] = r.engine
+			keys = append(keys, "engine")
+		}
 		nr := r.notRead()
 		if nr.NotRead != nil {
 			rec["not_read"] = nr.NotRead
@@ -197,12 +250,17 @@ func minimalCommand() *cli.Command {
 			examples(
 				"sudokusat minimal puzzles.txt", "each puzzle's removable givens and rules",
 				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
-				"sudokusat minimal --engine search --format json killer.json", "a variant puzzle, as JSON"),
-		Flags: setterFlags(lineOrJSON, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}),
+				"sudokusat minimal --format json killer.json", "a variant puzzle, as JSON (with the search, the engine fast on it)",
+				"sudokusat minimal --progress json big.txt 2>progress.jsonl", "how far each puzzle has got, as JSON lines"),
+		Flags: setterFlags(lineOrJSON, true, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}, progressFlag()),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
+			report, err := progressReport(c)
+			if err != nil {
+				return err
+			}
 			return runSetter(c, "minimal", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
-				m, err := setter.Minimal(ctx, e, it.puzzle, timeout)
+				m, err := setter.MinimalProgress(ctx, e, it.puzzle, timeout, report(it))
 				if err != nil {
 					return failure(it, err)
 				}
@@ -224,6 +282,52 @@ func minimalCommand() *cli.Command {
 	}
 }
 
+func progressFlag() cli.Flag {
+	return &cli.StringFlag{Name: "progress", Value: "line",
+		Usage: "progress on standard error as `FORM`: line (a line on a terminal only) or json (a JSON line before each count and after the last, wherever standard error goes)"}
+}
+
+// progressLine is one line of --progress json: the puzzle's place, as
+// its record gives it, and how far Minimal has got on it.
+type progressLine struct {
+	Index     int     `json:"index"`
+	File      string  `json:"file"`
+	Line      int     `json:"line"`
+	Stage     string  `json:"stage"`
+	Pass      int     `json:"pass,omitempty"`
+	Done      int     `json:"done"`
+	Total     int     `json:"total"`
+	Removable int     `json:"removable"`
+	Questions int     `json:"questions"`
+	Ms        float64 `json:"ms"`
+	Text      string  `json:"text"`
+}
+
+// progressReport reads --progress: for json, it returns the reporter of
+// each puzzle, which writes its lines to standard error, one at a time
+// whatever the puzzles under way at once; for line, a nil reporter,
+// and the progress line is the batch's.
+func progressReport(c *cli.Context) (func(*item) func(setter.Progress), error) {
+	switch form := c.String("progress"); form {
+	case "line":
+		return func(*item) func(setter.Progress) { return nil }, nil
+	case "json":
+	default:
+		return nil, usagef("--progress %q: want line or json", form)
+	}
+	var mu sync.Mutex
+	w := c.App.ErrWriter
+	return func(it *item) func(setter.Progress) {
+		return func(g setter.Progress) {
+			b, _ := json.Marshal(progressLine{Index: it.index, File: it.file, Line: it.line, Stage: g.Stage, Pass: g.Pass, Done: g.Done, Total: g.Total,
+				Removable: g.Removable, Questions: g.Questions, Ms: float64(g.Elapsed.Microseconds()) / 1e3, Text: g.String()}) // numbers and strings
+			mu.Lock()
+			defer mu.Unlock()
+			w.Write(append(b, '\n'))
+		}
+	}, nil
+}
+
 func hintCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "hint",
@@ -237,7 +341,7 @@ func hintCommand() *cli.Command {
 			examples(
 				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
 				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
-		Flags: setterFlags(lineOrJSON, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Flags: setterFlags(lineOrJSON, false, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 2 {

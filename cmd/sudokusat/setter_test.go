@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -77,5 +78,98 @@ func TestHintAndMinimal(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "", "hint", "--cap", "1", "-"); code != 2 || !strings.Contains(errOut, "--cap 1") {
 		t.Errorf("hint --cap 1: exit %d, %q", code, errOut)
+	}
+}
+
+// TestMinimalEngine: without --engine, minimal asks each puzzle's fast
+// engine (engine.For: native for a classic grid, the search for one with
+// rules), as the page does, gophersat only when a flag only it reads
+// asks for it; the summary and each JSON record name the engine.
+func TestMinimalEngine(t *testing.T) {
+	classic := "1234341221434321\n"
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string // the summary's engines
+		json  []string
+	}{
+		{"classic", classic, []string{"-"}, "engine native", nil},
+		{"variant", "", []string{"../../testdata/variants/killer-4.json"}, "engine search", nil},
+		{"both", classic, []string{"-", "../../testdata/variants/killer-4.json"}, "engines native, search", []string{"native", "search"}},
+		{"named", classic, []string{"--engine", "dlx", "-"}, "engine dlx", []string{"dlx"}},
+		{"certify", classic, []string{"--certify", "-"}, "engine sat", []string{"sat"}},
+		{"encoding", classic, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := runCLI(t, tc.stdin, append([]string{"minimal"}, tc.args...)...)
+			if code != 0 || !strings.Contains(errOut, "("+tc.want+")") {
+				t.Errorf("minimal %q: exit %d, %q; want (%s) in the summary", tc.args, code, errOut, tc.want)
+			}
+			if tc.json == nil {
+				return
+			}
+			out, _, _ := runCLI(t, tc.stdin, append([]string{"minimal", "--format", "json"}, tc.args...)...)
+			var got []string
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r struct{ Engine string }
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("%q: %v", line, err)
+				}
+				got = append(got, r.Engine)
+			}
+			if !slices.Equal(got, tc.json) {
+				t.Errorf("minimal --format json %q: engines %q, want %q", tc.args, got, tc.json)
+			}
+		})
+	}
+}
+
+// TestMinimalProgressJSON: --progress json writes a JSON line on standard
+// error before each count and after the last, even off a terminal, with
+// the puzzle's place and how far minimal has got; without it, standard
+// error off a terminal has the summary only.
+func TestMinimalProgressJSON(t *testing.T) {
+	file := "../../testdata/variants/killer-4.json"
+	out, errOut, code := runCLI(t, "", "minimal", "--progress", "json", "--format", "json", file)
+	var rec struct{ Questions int }
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
+		t.Fatalf("exit %d, %q: %v", code, out, err)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	summary := lines[len(lines)-1]
+	lines = lines[:len(lines)-1]
+	if !strings.HasPrefix(summary, "sudokusat: minimal of 1 puzzle in ") || len(lines) != rec.Questions+1 {
+		t.Fatalf("%d progress lines for %d questions, then %q; want one a question and one at the end, then the summary:\n%s", len(lines), rec.Questions, summary, errOut)
+	}
+	type progress struct {
+		Index                        int
+		File                         string
+		Line                         int
+		Stage                        string
+		Pass, Done, Total, Removable int
+		Questions                    int
+		Ms                           float64
+		Text                         string
+	}
+	var last progress
+	for i, line := range lines {
+		var g progress
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("line %d: %q: %v", i+1, line, err)
+		}
+		if g.Index != 1 || g.File != file || g.Line != 1 || g.Questions != i || g.Ms < last.Ms || g.Done > g.Total || !strings.HasPrefix(g.Text, "Minimal: ") {
+			t.Errorf("line %d: %+v, after %+v", i+1, g, last)
+		}
+		last = g
+	}
+	if last.Stage != "together" || last.Done != last.Total || last.Removable == 0 {
+		t.Errorf("the last line %+v: want the last pass done, parts removed", last)
+	}
+	if _, errOut, _ := runCLI(t, "", "minimal", file); strings.Count(errOut, "\n") != 1 {
+		t.Errorf("without --progress, off a terminal: %q, want the summary only", errOut)
+	}
+	if _, errOut, code := runCLI(t, "", "minimal", "--progress", "xml", file); code != 2 || !strings.Contains(errOut, `--progress "xml": want line or json`) {
+		t.Errorf("--progress xml: exit %d, %q", code, errOut)
 	}
 }

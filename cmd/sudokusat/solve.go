@@ -58,13 +58,18 @@ func maxClausesFlag() cli.Flag {
 // --certify name; any problem with them is a usage error, found before
 // any puzzle is read.
 func openEngine(c *cli.Context, w *engine.Workers) (*engine.Engine, error) {
+	return openEngineNamed(c, w, c.String("engine"))
+}
+
+// openEngineNamed is openEngine with the engine name given.
+func openEngineNamed(c *cli.Context, w *engine.Workers, name string) (*engine.Engine, error) {
 	o, err := engineOptions(c, w)
 	if err != nil {
 		return nil, err
 	}
-	e, err := tableOf(c).Open(c.String("engine"), o)
+	e, err := tableOf(c).Open(name, o)
 	if err != nil {
-		return nil, usageError{engineTypo(tableOf(c), []string{c.String("engine")}, err)}
+		return nil, usageError{engineTypo(tableOf(c), []string{name}, err)}
 	}
 	if o.Certify && !e.Certifies() {
 		return nil, usagef("--certify: engine %s gives no proof; engines that do: %s", e.Name(), tableOf(c).ProofEngines())

@@ -317,13 +317,21 @@ func Minimal(ctx context.Context, req Request) Reply { return Service{}.Minimal(
 // maximal set that can go together. Text is the command line's line. A
 // puzzle that is not unique is an "error" reply (engine.ErrNotUnique),
 // with Count its solutions up to 2. It draws the puzzle, givens only,
-// and reads Puzzle, Engine, Encoding and CellSize.
+// and reads Puzzle, Engine, Encoding and CellSize. Under CallProgress it
+// reports how far it has got.
 func (s Service) Minimal(ctx context.Context, req Request) Reply {
 	p, e, r := s.setterStart(req)
 	if p == nil {
 		return r
 	}
-	m, err := setter.Minimal(ctx, e, p, 0)
+	var report func(setter.Progress)
+	if tell := reporter(ctx); tell != nil {
+		report = func(g setter.Progress) {
+			tell(Progress{Op: "minimal", Text: g.String(), Stage: g.Stage, Pass: g.Pass, Done: g.Done, Total: g.Total,
+				Removable: g.Removable, Questions: g.Questions, Micros: micros(g.Elapsed)})
+		}
+	}
+	m, err := setter.MinimalProgress(ctx, e, p, 0, report)
 	if errors.Is(err, engine.ErrNotUnique) {
 		// Its first question, asked again for the count, which the page
 		// puts in words: cheap beside the questions of a unique puzzle.

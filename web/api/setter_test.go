@@ -2,7 +2,10 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -478,4 +481,51 @@ func openSearch(t *testing.T) *engine.Engine {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// TestCallProgress: under CallProgress, Minimal sends progress reports
+// (the first at once) before its reply, which is Call's; an operation
+// with no steps to count sends none.
+func TestCallProgress(t *testing.T) {
+	killer, err := os.ReadFile("../../testdata/variants/killer-4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		op, puzzle string
+		reports    bool
+	}{
+		{"minimal", string(killer), true},
+		{"minimal", unique4, true},
+		{"solve", unique4, false},
+	} {
+		req, _ := json.Marshal(Request{Puzzle: tc.puzzle})
+		var reports []Reply
+		got := Service{}.CallProgress(ctx, tc.op, req, func(b []byte) {
+			var r Reply
+			if err := json.Unmarshal(b, &r); err != nil {
+				t.Fatalf("%s: a report %q: %v", tc.op, b, err)
+			}
+			reports = append(reports, r)
+		})
+		if tc.reports != (len(reports) > 0) {
+			t.Errorf("%s %.20s: %d reports", tc.op, tc.puzzle, len(reports))
+		}
+		for _, r := range reports {
+			g := r.Progress
+			if r.Status != StatusWorking || g == nil || g.Op != tc.op || !strings.HasPrefix(g.Text, "Minimal: ") || g.Done > g.Total {
+				t.Errorf("%s %.20s: report %+v, progress %+v", tc.op, tc.puzzle, r, g)
+			}
+		}
+		var reply, want Reply
+		if err := json.Unmarshal(got, &reply); err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(Service{}.Call(ctx, tc.op, req), &want)
+		reply.Micros, want.Micros = 0, 0
+		if reply.Status == StatusWorking || reply.Progress != nil || !reflect.DeepEqual(reply, want) {
+			t.Errorf("%s %.20s: reply %+v, want Call's %+v", tc.op, tc.puzzle, reply, want)
+		}
+	}
 }

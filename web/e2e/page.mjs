@@ -7,7 +7,8 @@
 // solves it with both engines and counts a variant with several
 // solutions, tries a bad puzzle (its clashing cells marked) and
 // one that runs past the time limit, types on the grid, asks the setter's
-// questions (candidates, make unique, minimal), generates a puzzle,
+// questions (candidates, make unique, minimal, and Minimal's progress
+// while it works on a 9×9 killer), generates a puzzle,
 // explains the 17-clue and the Miracle examples (stepping through their
 // paths) and a path stuck at a rating, solves and explains on a
 // phone-sized screen, and keeps screenshots and a printed PDF in the
@@ -67,6 +68,28 @@ const killerCandidates = async (p, shot, tap) => {
   await p.locator('#board').screenshot({ path: join(artifacts, shot) });
   result.screenshots.push(shot);
   return { status: await p.textContent('#status'), ...await p.evaluate(cageLayout) };
+};
+
+// minimalProgress asks Minimal of the 9×9 killer on page p with
+// gophersat (77 counts, seconds: the search takes half a second, which a
+// fast machine could finish between two progress reports) and returns
+// every status the page showed while it worked, and the last, with a
+// screenshot, as shot, taken once the status says how far it has got.
+const minimalProgress = async (p, shot, tap) => {
+  await p.check('input[name=engine][value=sat]');
+  await p.fill('#puzzle', killer9);
+  await p.waitForFunction(() => document.querySelectorAll('#board svg text.cage-sum').length > 0);
+  await p.evaluate(() => {
+    const s = document.getElementById('status');
+    window.statusSeen = [];
+    new MutationObserver(() => window.statusSeen.push(s.textContent)).observe(s, { childList: true, characterData: true, subtree: true });
+  });
+  await (tap ? p.locator('#minimal').tap() : p.click('#minimal'));
+  await p.waitForFunction(() => /^Minimal: \d+ of \d+ /.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+  await p.screenshot({ path: join(artifacts, shot) });
+  result.screenshots.push(shot);
+  await p.waitForSelector('#status:is(.ok, .error)', { timeout: 120000 });
+  return { seen: await p.evaluate(() => window.statusSeen), status: await p.textContent('#status') };
 };
 
 await mkdir(artifacts, { recursive: true });
@@ -483,6 +506,8 @@ try {
   // few seconds on the server, keeps within in a busy tab too.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.fill('#timeout', '120');
+  step("minimal's progress");
+  result.minimalProgress = await minimalProgress(page, 'minimal-progress.png', false);
   result.explain = {};
   step('explain the 17-clue example');
   result.explain.seventeen = await explainExample(page, 'a 17-clue 9×9', 'explain.png');
@@ -562,6 +587,9 @@ try {
   result.screenshots.push('phone-candidates.png');
   step("a killer's candidates on a phone");
   result.phoneKiller = await killerCandidates(small, 'phone-killer-candidates.png', true);
+  step("minimal's progress on a phone");
+  await small.fill('#timeout', '120');
+  result.phoneMinimalProgress = await minimalProgress(small, 'phone-minimal-progress.png', true);
   step('explain on a phone');
   await small.fill('#timeout', '120');
   result.explain.phoneSeventeen = await explainExample(small, 'a 17-clue 9×9', 'phone-explain.png');

@@ -28,6 +28,8 @@ class WasmSolver {
           resolve();
         } else if (m.failed) {
           reject(new Error(m.failed));
+        } else if (m.progress) {
+          this.current?.onProgress?.(JSON.parse(m.progress).progress);
         } else {
           this.finish(JSON.parse(m.reply));
         }
@@ -45,14 +47,15 @@ class WasmSolver {
   // call runs op on request and resolves to the reply; calls wait for the
   // one before. limitMs of 0 means no time limit. A quiet call (the
   // drawing while typing) does not disable the buttons, which would
-  // swallow a click that lands during it.
-  call(op, request, limitMs, quiet = false) {
+  // swallow a click that lands during it. onProgress, when given, gets
+  // the operation's progress reports (api.Progress) while it works.
+  call(op, request, limitMs, quiet = false, onProgress = null) {
     const run = () => this.ready.then(
       () => new Promise((resolve) => {
         const timer = limitMs > 0
           ? setTimeout(() => this.abort({ status: 'timeout', message: `timeout: no answer within ${limitMs / 1000}s` }), limitMs)
           : 0;
-        this.current = { resolve, timer, quiet };
+        this.current = { resolve, timer, quiet, onProgress };
         if (!quiet) this.onBusy(true);
         this.worker.postMessage({ op, request });
       }),
@@ -84,7 +87,9 @@ class WasmSolver {
 // ApiSolver sends the same operations to the server that served the page,
 // one at a time: POST api/OP with the request record, the reply record
 // back. Stopping, or the time limit, aborts the fetch, and the server
-// ends the search when the connection's request is cancelled.
+// ends the search when the connection's request is cancelled. A call
+// that wants progress accepts NDJSON: the server then sends each progress
+// report as a line while it works, and the reply as the last line.
 class ApiSolver {
   constructor(onBusy) {
     this.onBusy = onBusy;
@@ -95,7 +100,7 @@ class ApiSolver {
     this.build = 'Running on the server (sudokusat serve).';
   }
 
-  call(op, request, limitMs, quiet = false) {
+  call(op, request, limitMs, quiet = false, onProgress = null) {
     const run = () => new Promise((resolve) => {
       const controller = new AbortController();
       const timer = limitMs > 0
@@ -104,13 +109,41 @@ class ApiSolver {
       const c = { resolve, timer, quiet, controller };
       this.current = c;
       if (!quiet) this.onBusy(true);
+      const headers = { 'Content-Type': 'application/json' };
+      if (onProgress) headers.Accept = 'application/x-ndjson, application/json';
       fetch(`api/${op}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers,
         body: JSON.stringify(request),
         signal: controller.signal,
       }).then(async (resp) => {
-        const text = await resp.text();
+        let text = '';
+        if (onProgress && resp.headers.get('Content-Type') === 'application/x-ndjson') {
+          // Each line is a progress report ("working"), shown as it
+          // comes, or the reply.
+          const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
+          let rest = '';
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            rest += value;
+            let nl;
+            while ((nl = rest.indexOf('\n')) >= 0) {
+              const line = rest.slice(0, nl);
+              rest = rest.slice(nl + 1);
+              let m = null;
+              try { m = JSON.parse(line); } catch { /* the reply's text, judged below */ }
+              if (m?.status === 'working') {
+                if (this.current === c) onProgress(m.progress);
+              } else {
+                text += line;
+              }
+            }
+          }
+          text += rest;
+        } else {
+          text = await resp.text();
+        }
         try {
           return JSON.parse(text);
         } catch {
@@ -348,7 +381,8 @@ async function run(op, extra, explain) {
   marks = null; // an answer of another kind replaces the pencil marks
   setStatus('Working…', 'busy');
   const req = request(extra);
-  const r = await solver.call(op, req, limitMs());
+  // What the operation reports of its progress replaces "Working…".
+  const r = await solver.call(op, req, limitMs(), false, (p) => setStatus(`${p.text}…`, 'busy'));
   if (r.message) {
     setStatus((explain && explain(r)) || r.message, 'error');
     log(r.message);

@@ -3,8 +3,9 @@
 // a search by ending the worker (Go in WebAssembly cannot be interrupted).
 //
 // Messages in: {op, request}, one at a time. Messages out: {ready, goVersion}
-// once, {failed} if the WebAssembly cannot start, then {reply} per request,
-// the reply being the JSON text package api wrote.
+// once, {failed} if the WebAssembly cannot start, then per request
+// {progress} for each progress report while it works (api.CallProgress)
+// and {reply}, each the JSON text package api wrote.
 importScripts('wasm_exec.js');
 
 const go = new Go();
@@ -20,6 +21,6 @@ WebAssembly.instantiateStreaming(fetch('main.wasm'), go.importObject).then(
 
 onmessage = async (e) => {
   const { op, request } = e.data;
-  const reply = await globalThis.sudokusat[op](JSON.stringify(request));
+  const reply = await globalThis.sudokusat[op](JSON.stringify(request), (progress) => postMessage({ progress }));
   postMessage({ reply });
 };
