@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -47,6 +48,7 @@ type selection struct {
 	shard, shards int // I and N of --shard; shards 0 for the whole input
 	resume        string
 	done          map[int]answered // by the puzzle's index
+	lock          *os.File         // the --resume file, locked while the run writes
 }
 
 // answered is a puzzle the --resume file answered: the place its record
@@ -107,6 +109,15 @@ func (s *selection) fail(n int, format string, args ...any) error {
 	return usageError{&resumeError{s.resume, n, fmt.Errorf(format, args...)}}
 }
 
+// release lets go of the --resume file's lock, once the run has written
+// every record.
+func (s *selection) release() {
+	if s != nil && s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+}
+
 // readResume reads the records of the --resume file. Every complete line
 // must be a JSON record with the index and the file (and line) of its
 // puzzle, one of this shard's, each answered once.
@@ -118,6 +129,12 @@ func (s *selection) fail(n int, format string, args ...any) error {
 // puzzles from there are answered again: the records appended to it
 // (>> FILE) then begin on a line of their own, and FILE and the new
 // records, concatenated, answer every puzzle once.
+//
+// A regular file is locked first, and stays locked until release: a
+// second run resuming the same file (a shard started again while its first
+// run goes on, on this machine or another one of a shared file system)
+// would answer the same puzzles again and append them beside the first
+// run's records. It is refused instead, before it reads or cuts the file.
 func (s *selection) readResume(warn io.Writer) error {
 	// Opened for reading only: a pipe opened for writing too would never
 	// reach its end.
@@ -125,7 +142,19 @@ func (s *selection) readResume(warn io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		switch err := lockFile(f); {
+		case errors.Is(err, errLocked):
+			f.Close()
+			return s.fail(0, "another run is resuming it and appends to it: not started, so that no puzzle is answered twice (wait for that run, or stop it, then run again)")
+		case err != nil:
+			f.Close()
+			return s.fail(0, "cannot lock it against a second run: %w", err)
+		}
+		s.lock = f
+	} else {
+		defer f.Close()
+	}
 	s.done = map[int]answered{}
 	r := bufio.NewReader(f)
 	var size int64 // of the lines read

@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -100,6 +101,96 @@ func TestResumeAfterKill(t *testing.T) {
 				t.Errorf("killed and resumed, the file differs from one run's records: %s", firstDiff(got, want))
 			}
 		})
+	}
+}
+
+// TestResumeSecondWriter: a second run resuming a shard's file while the
+// first still writes it is refused, exit 2, and writes nothing: the file
+// ends with every record once, as one run writes them.
+//
+// Not flaky: the first run writes into a pipe the test stops reading, so
+// it is still under way, its lock held, while the second starts.
+func TestResumeSecondWriter(t *testing.T) {
+	in := bigInput(t, 1000)
+	args := []string{"solve", "--engine", "native", "--workers", "2", "--format", "json", "--shard", "2/3", in}
+	whole, stderr, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "out.jsonl")
+	writeText(t, file, "")
+	resume := append(slices.Clone(args), "--resume", file)
+	first := exec.Command(binary, resume...)
+	stdout, err := first.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ferr bytes.Buffer
+	first.Stderr = &ferr
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	var got bytes.Buffer
+	if line, err := r.ReadBytes('\n'); err != nil {
+		t.Fatalf("first run: %v; stderr %q", err, ferr.String())
+	} else {
+		got.Write(line)
+	}
+
+	// The recipe's line, the file appended to, started again beside it.
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	second := exec.Command(binary, resume...)
+	second.Stdout = f
+	var serr bytes.Buffer
+	second.Stderr = &serr
+	second.Run()
+	if code := second.ProcessState.ExitCode(); code != 2 {
+		t.Errorf("second run: exit %d, want 2; stderr %q", code, serr.String())
+	}
+	if want := "--resume " + file + ": another run is resuming it"; !strings.Contains(serr.String(), want) {
+		t.Errorf("second run: stderr %q, want %q", serr.String(), want)
+	}
+	if n := len(mustRead(t, file)); n != 0 {
+		t.Errorf("the second run wrote %d bytes", n)
+	}
+
+	io.Copy(&got, r)
+	if err := first.Wait(); err != nil {
+		t.Fatalf("first run: %v: %s", err, ferr.String())
+	}
+	if _, err := f.Write(got.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRead(t, file)
+	seen := map[int]bool{}
+	dup := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct{ Index int }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if seen[rec.Index] {
+			dup++
+		}
+		seen[rec.Index] = true
+	}
+	if dup != 0 {
+		t.Errorf("%d duplicate records", dup)
+	}
+	if got, want := timings.ReplaceAllString(out, ""), timings.ReplaceAllString(whole, ""); got != want {
+		t.Errorf("the file differs from one run's records: %s", firstDiff(got, want))
+	}
+
+	// Once the first run is done, its lock is gone: the same line runs,
+	// finds everything answered and writes nothing.
+	again, stderr, code := runCLI(t, "", resume...)
+	if code != 0 || again != "" {
+		t.Errorf("after the first run: exit %d, %d bytes written; stderr %q", code, len(again), stderr)
 	}
 }
 
