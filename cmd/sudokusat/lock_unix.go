@@ -3,13 +3,9 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"syscall"
 )
-
-// errLocked is a file that another process holds the lock of.
-var errLocked = errors.New("locked by another process")
 
 // lockFile takes the exclusive lock of f (flock(2)) without waiting: it
 // returns errLocked when another process holds it. The lock is the open

@@ -41,6 +41,9 @@ func parseShard(s string) (i, n int, err error) {
 	return i, n, nil
 }
 
+// errLocked is a file that another process holds the lock of.
+var errLocked = errors.New("locked by another process")
+
 // selection is the puzzles of the input that a run answers: those of its
 // shard (--shard I/N) that an earlier output (--resume FILE) has not
 // answered. The zero selection, and a nil one, keep every puzzle.
