@@ -59,6 +59,7 @@ func checkCommand() *cli.Command {
 			memLimitFlag(),
 			cpuLimitFlag(),
 			shardFlag(),
+			resumeFlag(),
 			maxDecompressedFlag(),
 		}, shrinkFlags()...),
 		Action: func(c *cli.Context) error {
@@ -178,7 +179,15 @@ func checkCommand() *cli.Command {
 				},
 				func(w *sudokusat.Writer) {
 					if format == "json" {
-						writeSummaries(w, engines, stats, timeout)
+						// A resumed run that found everything answered
+						// writes nothing, summaries of no runs included.
+						if puzzles > 0 || !c.IsSet("resume") {
+							names := make([]string, len(engines))
+							for i, e := range engines {
+								names[i] = e.Name()
+							}
+							writeSummaries(w, names, stats, timeout)
+						}
 						return
 					}
 					verdict.WriteTable(w, engines, stats, c.Bool("certify"), timeout)

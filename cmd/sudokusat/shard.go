@@ -52,6 +52,9 @@ type selection struct {
 	resume        string
 	done          map[int]answered // by the puzzle's index
 	lock          *os.File         // the --resume file, locked while the run writes
+	// groups is a file of check's: records of several engines' runs per
+	// puzzle, one after the other, and summary records after a run's.
+	groups bool
 }
 
 // answered is a puzzle the --resume file answered: the place its record
@@ -79,6 +82,7 @@ func selectionOf(c *cli.Context) (*selection, error) {
 		return nil, usagef("--resume continues a --format json output: add --format json")
 	}
 	s.resume = c.String("resume")
+	s.groups = c.Command.Name == "check"
 	if err := s.readResume(c.App.ErrWriter); err != nil {
 		return nil, err
 	}
@@ -161,37 +165,70 @@ func (s *selection) readResume(warn io.Writer) error {
 	s.done = map[int]answered{}
 	r := bufio.NewReader(f)
 	var size int64 // of the lines read
+	// With several records per puzzle (check's, an engine's run each),
+	// the last puzzle's records and where they begin: a stopped run's
+	// last puzzle may lack some, and is cut off whole.
+	last, lastAt, lastLine := 0, int64(0), 0
+	summaries := false // the lines read end with summaries: the run ended
+	cutLast := func(n int, why string) error {
+		if last == 0 {
+			return s.cut(f, size, n, why, warn)
+		}
+		delete(s.done, last)
+		return s.cut(f, lastAt, lastLine, why, warn)
+	}
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
 		if err == io.EOF && len(line) > 0 {
-			return s.cut(f, size, n, "the last line was cut short (a run killed while writing)", warn)
+			return cutLast(n, "the last line was cut short (a run killed while writing)")
 		}
 		if err == io.EOF {
+			if s.groups && last != 0 && !summaries {
+				return cutLast(n, "no summary after the last puzzle's records, which may lack some (a run killed while writing)")
+			}
 			return nil
 		}
 		if err != nil {
 			return s.fail(0, "%w", err)
 		}
 		var rec struct {
-			Index  *int    `json:"index"`
-			File   *string `json:"file"`
-			Line   int     `json:"line"`
-			Status string  `json:"status"`
+			Index   *int    `json:"index"`
+			File    *string `json:"file"`
+			Line    int     `json:"line"`
+			Status  string  `json:"status"`
+			Summary bool    `json:"summary"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(line), &rec) == nil && s.groups && rec.Summary {
+			// A summary of an earlier run's records, which merge
+			// recomputes: no answer.
+			summaries = true
+			size += int64(len(line))
+			continue
 		}
 		if json.Unmarshal(bytes.TrimSpace(line), &rec) != nil || rec.Index == nil || rec.File == nil {
 			return s.fail(n, "not a JSON record with index and file: --resume reads what --format json wrote")
 		}
-		if rec.Status == engine.Canceled.String() {
-			return s.cut(f, size, n, "a canceled record (a run stopped by Ctrl-C or SIGTERM)", warn)
-		}
+		summaries = false
 		i := *rec.Index
-		if prev, ok := s.done[i]; ok {
+		same := s.groups && i == last
+		if !same {
+			last, lastAt, lastLine = 0, size, n
+		}
+		if rec.Status == engine.Canceled.String() {
+			return cutLast(n, "a canceled record (a run stopped by Ctrl-C or SIGTERM)")
+		}
+		if prev, ok := s.done[i]; ok && !same {
 			return s.fail(n, "puzzle %d is answered a second time (first on line %d)", i, prev.at)
 		}
 		if !s.inShard(i) {
 			return s.fail(n, "puzzle %d is not in shard %d/%d: an output of another shard?", i, s.shard, s.shards)
 		}
-		s.done[i] = answered{*rec.File, rec.Line, n}
+		if !same {
+			s.done[i] = answered{*rec.File, rec.Line, n}
+		}
+		if s.groups {
+			last = i
+		}
 		size += int64(len(line))
 	}
 }
