@@ -98,8 +98,8 @@ type mergedRun struct {
 
 // merger gathers the records of the files to merge.
 type merger struct {
-	recs  []merged
-	first map[int]recordAt // where each puzzle's records begin
+	recs   []merged
+	first  map[int]recordAt       // where each puzzle's records begin
 	limits map[time.Duration]bool // the time limits the summaries give, 0 for none
 }
 
@@ -130,13 +130,13 @@ func (m *merger) read(name string) error {
 			continue
 		}
 		var rec struct {
-			Index     *int    `json:"index"`
-			Summary   bool    `json:"summary"`
-			Engine    string  `json:"engine"`
-			Status    string  `json:"status"`
-			Micros    float64 `json:"us"`
+			Index     *int     `json:"index"`
+			Summary   bool     `json:"summary"`
+			Engine    string   `json:"engine"`
+			Status    string   `json:"status"`
+			Micros    float64  `json:"us"`
 			WallTime  *float64 `json:"walltime"`
-			TimeLimit float64 `json:"time_limit"`
+			TimeLimit float64  `json:"time_limit"`
 		}
 		if err := json.Unmarshal(line, &rec); err != nil {
 			return refuse(name, n, "not a JSON record: merge reads what --format json wrote")

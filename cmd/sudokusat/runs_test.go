@@ -429,7 +429,7 @@ func TestCheckResume(t *testing.T) {
 	summaries := strings.Join(lines[40:42], "")
 	for _, tc := range []struct {
 		name, file, note string
-		kept              int // records kept of the file
+		kept             int // records kept of the file
 	}{
 		{"puzzle cut between its engines", strings.Join(lines[:9], ""), "no summary after the last puzzle's records", 8},
 		{"line cut short", strings.Join(lines[:8], "") + lines[8][:30], "the last line was cut short", 6},
