@@ -124,6 +124,9 @@ type Options struct {
 	CountBudget time.Duration
 	// Warn, when not nil, is told of puzzles passed over.
 	Warn func(string)
+	// Generator is the version of the program making the family, stated
+	// in each instance's manifest record.
+	Generator string
 }
 
 // Check reports the first option that asks for no possible family. It
@@ -195,6 +198,12 @@ type Instance struct {
 	// SHA256 is the hash of the CNF, decompressed when File is a gzip or
 	// xz archive of it.
 	SHA256 string `json:"sha256"`
+	// GBDHash is the formula's identifier in the Global Benchmark
+	// Database (see GBDHash).
+	GBDHash string `json:"gbd_hash"`
+	// Generator is the version of the program that made the instance
+	// (Options.Generator); with Seed and Stream it remakes it.
+	Generator string `json:"generator,omitempty"`
 	// CNF is the instance's file.
 	CNF []byte `json:"-"`
 	raw []byte // the formula's DIMACS, without the family's comments
@@ -247,6 +256,8 @@ func Make(ctx context.Context, o Options, fn func(*Instance) error) error {
 			in.CNF = in.cnf()
 			sum := sha256.Sum256(in.CNF)
 			in.SHA256 = hex.EncodeToString(sum[:])
+			in.GBDHash = GBDHash(in.CNF)
+			in.Generator = o.Generator
 			if err := fn(in); err != nil {
 				return err
 			}

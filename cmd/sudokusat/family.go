@@ -75,7 +75,7 @@ func runFamily(c *cli.Context) error {
 		return err
 	}
 	format := f.name
-	o := family.Options{Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
+	o := family.Options{Generator: "sudokusat " + version(), Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
 		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget")}
 	if !c.IsSet("seed") {
 		o.Seed = uint64(time.Now().UnixNano())
