@@ -127,6 +127,10 @@ type Options struct {
 	// Generator is the version of the program making the family, stated
 	// in each instance's manifest record.
 	Generator string
+	// Projection writes the projection lines of model counters in each
+	// instance (encode.DIMACSOptions), so that an exact counter's count
+	// is the count the manifest states.
+	Projection bool
 }
 
 // Check reports the first option that asks for no possible family. It
@@ -379,9 +383,9 @@ func (m *maker) encodeGrid(g *sudokusat.Grid) (*encode.Formula, error) {
 }
 
 // instance starts an instance of f with its DIMACS.
-func instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, error) {
+func (m *maker) instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, error) {
 	var b bytes.Buffer
-	if err := encode.WriteDIMACS(&b, f); err != nil {
+	if err := encode.WriteDIMACSWith(&b, f, encode.DIMACSOptions{Projection: m.o.Projection}); err != nil {
 		return nil, nil, err
 	}
 	return &Instance{Size: puzzle.Size(), Encoding: f.Encoding, Puzzle: puzzle.String()}, b.Bytes(), nil
@@ -398,7 +402,7 @@ func (m *maker) satisfiable(ctx context.Context, puzzle *sudokusat.Grid, count s
 	if err != nil {
 		return nil, err
 	}
-	in, raw, err := instance(f, puzzle)
+	in, raw, err := m.instance(f, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +450,7 @@ func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid
 	}
 	f = f.Clone()
 	f.Add(block...)
-	in, raw, err := instance(f, puzzle)
+	in, raw, err := m.instance(f, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -513,7 +517,7 @@ func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng
 			if UnitRefutes(f) {
 				continue
 			}
-			in, raw, err := instance(f, g)
+			in, raw, err := m.instance(f, g)
 			if err != nil {
 				return nil, err
 			}
@@ -546,7 +550,7 @@ func (m *maker) qwh(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, raw, err := instance(f, g)
+	in, raw, err := m.instance(f, g)
 	if err != nil {
 		return nil, err
 	}
@@ -593,7 +597,7 @@ func (m *maker) variant(ctx context.Context) (*Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	in, raw, err := instance(f, s.Puzzle.Grid)
+	in, raw, err := m.instance(f, s.Puzzle.Grid)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
