@@ -169,8 +169,9 @@ func (m *merger) read(name string) error {
 }
 
 // write writes the records in input order, a puzzle's records in the
-// order they were read, then the summaries of the runs, if any, one per
-// engine in the order the engines first appear.
+// order they were read, then, when the files had summaries (check's do;
+// bench's records have none), the summaries of the runs, one per engine
+// in the order the engines first appear.
 func (m *merger) write(w *sudokusat.Writer, timeout time.Duration) error {
 	slices.SortStableFunc(m.recs, func(a, b merged) int { return a.index - b.index })
 	var names []string
@@ -192,7 +193,7 @@ func (m *merger) write(w *sudokusat.Writer, timeout time.Duration) error {
 		}
 		stats[k].Add(r.index, verdict.Verdict{Kind: kind, Answer: engine.Answer{Elapsed: time.Duration(math.Round(r.run.us * 1e3))}})
 	}
-	if len(names) > 0 {
+	if len(names) > 0 && len(m.limits) > 0 {
 		writeSummaries(w, names, stats, timeout)
 	}
 	return writeErr(w.Flush())

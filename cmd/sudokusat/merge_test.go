@@ -147,4 +147,16 @@ func TestMergeRefuses(t *testing.T) {
 	if out, stderr, code := runCLI(t, "", "merge", "--timeout", "10s", shard, two); code != 0 || !strings.Contains(out, `"time_limit":10}`) {
 		t.Errorf("two time limits, --timeout 10s: exit %d, %q", code, stderr)
 	}
+	// Run records without summaries (bench's --runs file) get none.
+	bare := filepath.Join(dir, "bare.jsonl")
+	var records []string
+	for _, line := range strings.SplitAfter(whole, "\n") {
+		if !strings.Contains(line, `"summary":true`) {
+			records = append(records, line)
+		}
+	}
+	writeText(t, bare, strings.Join(records, ""))
+	if out, stderr, code := runCLI(t, "", "merge", bare); code != 0 || out != strings.Join(records, "") {
+		t.Errorf("records without summaries: exit %d, %q; want them as they are", code, stderr)
+	}
 }
