@@ -29,7 +29,7 @@ type Series struct {
 // (limit > 0), so that a line ending below it reads as runs unanswered.
 // The legend gives each engine's runs answered of all and its PAR-2
 // score. The further right and the lower a line, the better the engine.
-// A series without an answered run has no line.
+// A series without an answered run has no line, only its legend.
 func Cactus(title string, limit time.Duration, series []Series) []byte {
 	const width, height, left, right, top, bottom = 820.0, 460.0, 70.0, 260.0, 40.0, 50.0
 	var rows []Series
@@ -92,13 +92,25 @@ func Cactus(title string, limit time.Duration, series []Series) []byte {
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(k+1), y(d.Seconds())))
 		}
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n", strings.Join(pts, " "), colour)
+	}
+	// The legend names every engine, one that answered nothing too (no
+	// line, no swatch): its PAR-2 is what a reader compares.
+	entry, line := 0, 0
+	for _, s := range series {
+		if s.Runs == 0 {
+			continue
+		}
+		entry++
+		ly := top + 16*float64(entry)
+		if len(s.Times) > 0 {
+			fmt.Fprintf(&b, `<path d="M%g %gh20" stroke="%s" stroke-width="3"/>`, left+pw+12, ly-4, colours[line%len(colours)])
+			line++
+		}
 		par2 := ""
 		if s.PAR2 != nil {
-			par2 = fmt.Sprintf(", PAR-2 %.3g s", *s.PAR2)
+			par2 = ", PAR-2 " + secondsText(*s.PAR2)
 		}
-		ly := top + 16*float64(n+1)
-		fmt.Fprintf(&b, `<path d="M%g %gh20" stroke="%s" stroke-width="3"/><text x="%g" y="%g">%s (%d/%d%s)</text>`+"\n",
-			left+pw+12, ly-4, colour, left+pw+38, ly, xmlText(s.Name), len(s.Times), s.Runs, par2)
+		fmt.Fprintf(&b, `<text x="%g" y="%g">%s (%d/%d%s)</text>`+"\n", left+pw+38, ly, xmlText(s.Name), len(s.Times), s.Runs, par2)
 	}
 	b.WriteString("</svg>\n")
 	return []byte(b.String())
@@ -202,7 +214,11 @@ func Scatter(a, b Side, limit time.Duration) []byte {
 	}
 	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", margin+side/2, size-20, xmlText(a.Name))
 	fmt.Fprintf(&sb, `<text transform="translate(18 %g) rotate(-90)" text-anchor="middle">%s</text>`+"\n", margin+side/2, xmlText(b.Name))
-	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%d puzzles both answered, %d only one</text>`+"\n", size/2, margin/2+8, both, only)
+	puzzles := "puzzles"
+	if both == 1 {
+		puzzles = "puzzle"
+	}
+	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%d %s both answered, %d only one</text>`+"\n", size/2, margin/2+8, both, puzzles, only)
 	for _, p := range pts {
 		x, y, colour := p.x, p.y, "#1f77b4"
 		if p.xNo {
@@ -229,6 +245,18 @@ func secondsLabel(s float64) string {
 		return fmt.Sprintf("%g ms", math.Round(s*1e3))
 	}
 	return fmt.Sprintf("%g µs", math.Round(s*1e6))
+}
+
+// secondsText writes a time in seconds with 3 significant digits, in the
+// unit that keeps it readable.
+func secondsText(s float64) string {
+	switch {
+	case s >= 1 || s == 0:
+		return fmt.Sprintf("%.3g s", s)
+	case s >= 1e-3:
+		return fmt.Sprintf("%.3g ms", s*1e3)
+	}
+	return fmt.Sprintf("%.3g µs", s*1e6)
 }
 
 // xmlText escapes s for SVG text.

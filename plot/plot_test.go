@@ -45,13 +45,14 @@ func parse(t *testing.T, b []byte) svg {
 
 // TestCactus: a line per series with answered runs, a point per run,
 // the legend's name escaped with its runs answered of all and its PAR-2
-// score, the title, and the time limit drawn when there is one.
+// score (a series without a line too), the title, and the time limit
+// drawn when there is one.
 func TestCactus(t *testing.T) {
 	ms := time.Millisecond
-	par2 := 20.0015
+	par2, none := 20.0015, 0.02
 	series := []Series{
 		{Name: "a<b", Times: []time.Duration{3 * ms, ms, 2 * ms}, Runs: 4, PAR2: &par2},
-		{Name: "none", Runs: 4},
+		{Name: "none", Runs: 4, PAR2: &none},
 		{Name: "c", Times: []time.Duration{time.Second}, Runs: 1},
 	}
 	for _, tc := range []struct {
@@ -63,7 +64,7 @@ func TestCactus(t *testing.T) {
 			t.Fatalf("lines %+v, want 3 points and 1", s.Polylines)
 		}
 		texts := strings.Join(s.Texts, "|")
-		if !strings.Contains(texts, "a<b (3/4, PAR-2 20 s)") || !strings.Contains(texts, "c (1/1)") || strings.Contains(texts, "none") {
+		if !strings.Contains(texts, "a<b (3/4, PAR-2 20 s)") || !strings.Contains(texts, "c (1/1)") || !strings.Contains(texts, "none (0/4, PAR-2 20 ms)") {
 			t.Errorf("legend %q", s.Texts)
 		}
 		if s.Title != "9×9 & co" || s.Texts[0] != "9×9 & co" {
