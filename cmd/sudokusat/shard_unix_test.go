@@ -501,10 +501,3 @@ UsePAM no
 		}
 	}
 }
-
-func writeText(t *testing.T, name, text string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
