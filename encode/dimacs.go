@@ -67,6 +67,27 @@ func AppendComment(b []byte, mark byte, key, val string) []byte {
 // the fixed grid and one "c v VAR ROW COL DIGIT" line per variable (rows,
 // columns from 1). ReadVarMap reads them back.
 func WriteDIMACS(w io.Writer, f *Formula) error {
+	return WriteDIMACSWith(w, f, DIMACSOptions{})
+}
+
+// DIMACSOptions are the choices of WriteDIMACSWith.
+type DIMACSOptions struct {
+	// Projection adds, after the problem line, the lines that tell a
+	// model counter to count the assignments of the map's variables (the
+	// cells' digits, 1..NumVars()) only, not those of the auxiliary
+	// variables an encoding adds after them: "c p show V… 0" in one line,
+	// as the model counting competition's projected track and ganak,
+	// d4 and sharpSAT-TD read it, and the same variables in "c ind V… 0"
+	// lines of at most MaxComment bytes, as ApproxMC and CryptoMiniSat
+	// read them. Counted so, the models are the puzzle's solutions.
+	// The "c p show" line of a grid of 9×9 or more is longer than
+	// lrat-check reads: off by default.
+	Projection bool
+}
+
+// WriteDIMACSWith writes f in DIMACS CNF as WriteDIMACS does, with the
+// choices of o.
+func WriteDIMACSWith(w io.Writer, f *Formula, o DIMACSOptions) error {
 	if len(f.pb) > 0 {
 		return ErrHasPB
 	}
@@ -77,6 +98,9 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 		fmt.Fprintf(bw, "c propagation alone solved the puzzle (the solution is the fixed line above): the formula is empty, so any solver answers SATISFIABLE with an empty model\n")
 	}
 	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, f.nClauses)
+	if o.Projection {
+		writeProjection(bw, f.NumVars())
+	}
 	var b []byte
 	for c := range f.Clauses() {
 		b = b[:0]
@@ -90,6 +114,25 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeProjection writes the projection lines of DIMACSOptions.Projection
+// for the variables 1..n.
+func writeProjection(bw *bufio.Writer, n int) {
+	b := []byte("c p show")
+	for v := 1; v <= n; v++ {
+		b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+	}
+	bw.Write(append(b, " 0\n"...))
+	b = append(b[:0], "c ind"...)
+	for v := 1; v <= n; v++ {
+		if len(b)+12 > MaxComment {
+			bw.Write(append(b, " 0\n"...))
+			b = append(b[:0], "c ind"...)
+		}
+		b = strconv.AppendInt(append(b, ' '), int64(v), 10)
+	}
+	bw.Write(append(b, " 0\n"...))
 }
 
 // writeHeader writes the comment lines that record the tool, the encoding,

@@ -124,6 +124,13 @@ type Options struct {
 	CountBudget time.Duration
 	// Warn, when not nil, is told of puzzles passed over.
 	Warn func(string)
+	// Generator is the version of the program making the family, stated
+	// in each instance's manifest record.
+	Generator string
+	// Projection writes the projection lines of model counters in each
+	// instance (encode.DIMACSOptions), so that an exact counter's count
+	// is the count the manifest states.
+	Projection bool
 }
 
 // Check reports the first option that asks for no possible family. It
@@ -195,6 +202,12 @@ type Instance struct {
 	// SHA256 is the hash of the CNF, decompressed when File is a gzip or
 	// xz archive of it.
 	SHA256 string `json:"sha256"`
+	// GBDHash is the formula's identifier in the Global Benchmark
+	// Database (see GBDHash).
+	GBDHash string `json:"gbd_hash"`
+	// Generator is the version of the program that made the instance
+	// (Options.Generator); with Seed and Stream it remakes it.
+	Generator string `json:"generator,omitempty"`
 	// CNF is the instance's file.
 	CNF []byte `json:"-"`
 	raw []byte // the formula's DIMACS, without the family's comments
@@ -247,6 +260,8 @@ func Make(ctx context.Context, o Options, fn func(*Instance) error) error {
 			in.CNF = in.cnf()
 			sum := sha256.Sum256(in.CNF)
 			in.SHA256 = hex.EncodeToString(sum[:])
+			in.GBDHash = GBDHash(in.CNF)
+			in.Generator = o.Generator
 			if err := fn(in); err != nil {
 				return err
 			}
@@ -368,9 +383,9 @@ func (m *maker) encodeGrid(g *sudokusat.Grid) (*encode.Formula, error) {
 }
 
 // instance starts an instance of f with its DIMACS.
-func instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, error) {
+func (m *maker) instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, []byte, error) {
 	var b bytes.Buffer
-	if err := encode.WriteDIMACS(&b, f); err != nil {
+	if err := encode.WriteDIMACSWith(&b, f, encode.DIMACSOptions{Projection: m.o.Projection}); err != nil {
 		return nil, nil, err
 	}
 	return &Instance{Size: puzzle.Size(), Encoding: f.Encoding, Puzzle: puzzle.String()}, b.Bytes(), nil
@@ -387,7 +402,7 @@ func (m *maker) satisfiable(ctx context.Context, puzzle *sudokusat.Grid, count s
 	if err != nil {
 		return nil, err
 	}
-	in, raw, err := instance(f, puzzle)
+	in, raw, err := m.instance(f, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +450,7 @@ func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid
 	}
 	f = f.Clone()
 	f.Add(block...)
-	in, raw, err := instance(f, puzzle)
+	in, raw, err := m.instance(f, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -502,7 +517,7 @@ func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng
 			if UnitRefutes(f) {
 				continue
 			}
-			in, raw, err := instance(f, g)
+			in, raw, err := m.instance(f, g)
 			if err != nil {
 				return nil, err
 			}
@@ -535,7 +550,7 @@ func (m *maker) qwh(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, raw, err := instance(f, g)
+	in, raw, err := m.instance(f, g)
 	if err != nil {
 		return nil, err
 	}
@@ -582,7 +597,7 @@ func (m *maker) variant(ctx context.Context) (*Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	in, raw, err := instance(f, s.Puzzle.Grid)
+	in, raw, err := m.instance(f, s.Puzzle.Grid)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}

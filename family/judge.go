@@ -45,6 +45,12 @@ type Judgement struct {
 	Checked  string   `json:"checked,omitempty"` // "model" when a model was checked against the clauses and the validator; for UNSAT "DRAT proof" or "LRAT proof" when its proof was checked, else "claimed"
 	Seconds  *float64 `json:"seconds,omitempty"` // the run's time, when it is known
 	Reason   string   `json:"reason,omitempty"`
+	// GBDHash identifies the instance's formula in the Global Benchmark
+	// Database; Generator, Seed and Stream say what made it.
+	GBDHash   string `json:"gbd_hash"`
+	Generator string `json:"generator,omitempty"`
+	Seed      uint64 `json:"seed"`
+	Stream    uint64 `json:"stream"`
 }
 
 // Judge judges the solver's answer in the file answer (SAT competition,
@@ -63,7 +69,8 @@ type Judgement struct {
 // else as DRAT, binary or text, or FRAT. A proof that does not refute the
 // file makes the answer wrong; with no proof the verdict is Unverified.
 func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string) Judgement {
-	j := Judgement{File: in.File, Kind: string(in.Kind), Expected: in.Status, Count: in.Count}
+	j := Judgement{File: in.File, Kind: string(in.Kind), Expected: in.Status, Count: in.Count,
+		GBDHash: in.GBDHash, Generator: in.Generator, Seed: in.Seed, Stream: in.Stream}
 	wrong := func(format string, args ...any) Judgement {
 		j.Verdict, j.Reason = Wrong, fmt.Sprintf(format, args...)
 		return j
@@ -77,6 +84,9 @@ func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string
 	cnf, raw, err := readInstance(filepath.Join(dir, in.File), in.SHA256)
 	if err != nil {
 		return wrong("%v", err)
+	}
+	if j.GBDHash == "" {
+		j.GBDHash = GBDHash(raw) // a manifest from before gbd_hash
 	}
 	// A solver's answer, not a puzzle: no bound on what it decompresses to.
 	ar, _, err := compress.NewReader(af)

@@ -65,7 +65,7 @@ func (m *maker) qcp(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, raw, err := instance(f, g)
+	in, raw, err := m.instance(f, g)
 	if err != nil {
 		return nil, err
 	}

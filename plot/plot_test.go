@@ -13,8 +13,25 @@ type svg struct {
 	Polylines []struct {
 		Points string `xml:"points,attr"`
 	} `xml:"polyline"`
-	Circles []struct{} `xml:"circle"`
-	Texts   []string   `xml:"text"`
+	Circles []struct {
+		CX float64 `xml:"cx,attr"`
+		CY float64 `xml:"cy,attr"`
+	} `xml:"circle"`
+	Paths []struct {
+		Class string `xml:"class,attr"`
+	} `xml:"path"`
+	Texts []string `xml:"text"`
+}
+
+// limits counts the plot's time-limit lines.
+func (s svg) limits() int {
+	n := 0
+	for _, p := range s.Paths {
+		if p.Class == "limit" {
+			n++
+		}
+	}
+	return n
 }
 
 func parse(t *testing.T, b []byte) svg {
@@ -27,28 +44,55 @@ func parse(t *testing.T, b []byte) svg {
 }
 
 // TestCactus: a line per series with answered runs, a point per run,
-// the legend's name escaped with its runs answered of all.
+// the legend's name escaped with its runs answered of all and its PAR-2
+// score (a series without a line too), the title, and the time limit
+// drawn when there is one.
 func TestCactus(t *testing.T) {
 	ms := time.Millisecond
-	s := parse(t, Cactus([]Series{
-		{Name: "a<b", Times: []time.Duration{3 * ms, ms, 2 * ms}, Runs: 4},
-		{Name: "none", Runs: 4},
+	par2, none := 20.0015, 0.02
+	series := []Series{
+		{Name: "a<b", Times: []time.Duration{3 * ms, ms, 2 * ms}, Runs: 4, PAR2: &par2},
+		{Name: "none", Runs: 4, PAR2: &none},
 		{Name: "c", Times: []time.Duration{time.Second}, Runs: 1},
-	}))
-	if len(s.Polylines) != 2 || len(strings.Fields(s.Polylines[0].Points)) != 3 || len(strings.Fields(s.Polylines[1].Points)) != 1 {
-		t.Fatalf("lines %+v, want 3 points and 1", s.Polylines)
 	}
-	if !strings.Contains(strings.Join(s.Texts, "|"), "a<b (3/4)") || strings.Contains(strings.Join(s.Texts, "|"), "none") {
-		t.Errorf("legend %q", s.Texts)
+	for _, tc := range []struct {
+		limit  time.Duration
+		limits int
+	}{{0, 0}, {10 * time.Second, 1}} {
+		s := parse(t, Cactus("9×9 & co", tc.limit, series))
+		if len(s.Polylines) != 2 || len(strings.Fields(s.Polylines[0].Points)) != 3 || len(strings.Fields(s.Polylines[1].Points)) != 1 {
+			t.Fatalf("lines %+v, want 3 points and 1", s.Polylines)
+		}
+		texts := strings.Join(s.Texts, "|")
+		if !strings.Contains(texts, "a<b (3/4, PAR-2 20 s)") || !strings.Contains(texts, "c (1/1)") || !strings.Contains(texts, "none (0/4, PAR-2 20 ms)") {
+			t.Errorf("legend %q", s.Texts)
+		}
+		if s.Title != "9×9 & co" || s.Texts[0] != "9×9 & co" {
+			t.Errorf("title %q, first text %q", s.Title, s.Texts[0])
+		}
+		if s.limits() != tc.limits || tc.limit > 0 && !strings.Contains(texts, "time limit 10s") {
+			t.Errorf("limit %v: %d limit lines, want %d; texts %q", tc.limit, s.limits(), tc.limits, s.Texts)
+		}
 	}
 }
 
-// TestScatter: a point per puzzle both engines answered.
+// TestScatter: a point per puzzle both engines answered, and one per
+// puzzle only one answered, its other time at the limit; a puzzle one
+// engine did not run is left out.
 func TestScatter(t *testing.T) {
-	ta := map[int]time.Duration{1: time.Millisecond, 2: time.Second, 3: time.Microsecond}
-	tb := map[int]time.Duration{2: time.Millisecond, 3: time.Second, 4: time.Second}
-	s := parse(t, Scatter("x", "y & z", ta, tb))
-	if len(s.Circles) != 2 || s.Title != "x against y & z, puzzle by puzzle" {
-		t.Errorf("%d points, title %q; want 2", len(s.Circles), s.Title)
+	a := Side{Name: "x", Answered: map[int]time.Duration{1: time.Millisecond, 2: time.Second, 3: time.Microsecond}, Unanswered: map[int]bool{5: true}}
+	b := Side{Name: "y & z", Answered: map[int]time.Duration{2: time.Millisecond, 3: time.Second, 4: time.Second, 5: time.Millisecond}, Unanswered: map[int]bool{1: true}}
+	s := parse(t, Scatter(a, b, 10*time.Second))
+	if len(s.Circles) != 4 || s.Title != "x against y & z, puzzle by puzzle" {
+		t.Fatalf("%d points, title %q; want 4", len(s.Circles), s.Title)
+	}
+	if !strings.Contains(strings.Join(s.Texts, "|"), "2 puzzles both answered, 2 only one") || s.limits() != 1 {
+		t.Errorf("texts %q, %d limit lines", s.Texts, s.limits())
+	}
+	// Puzzle 1 (x 1 ms, y none) and 5 (x none, y 1 ms) mirror each other
+	// about the diagonal, at the limit.
+	p1, p5 := s.Circles[0], s.Circles[3]
+	if p1.CX+p5.CY != p5.CX+p1.CY || p5.CX <= s.Circles[1].CX || p1.CY >= s.Circles[2].CY {
+		t.Errorf("puzzle 1 at %+v, puzzle 5 at %+v: want mirrored, the missing time at the limit", p1, p5)
 	}
 }

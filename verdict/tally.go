@@ -18,6 +18,7 @@ type Tally struct {
 	Total                                                time.Duration
 	Times                                                []time.Duration       // of the runs that answered
 	Answered                                             map[int]time.Duration // the same, by puzzle index
+	Unanswered                                           map[int]bool          // the runs that did not answer, by puzzle index
 }
 
 // Add counts v, the verdict on the puzzle at index.
@@ -30,6 +31,11 @@ func (t *Tally) Add(index int, v Verdict) {
 			t.Answered = map[int]time.Duration{}
 		}
 		t.Answered[index] = v.Elapsed
+	} else {
+		if t.Unanswered == nil {
+			t.Unanswered = map[int]bool{}
+		}
+		t.Unanswered[index] = true
 	}
 	if v.Certified {
 		t.Certified++

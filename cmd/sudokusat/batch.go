@@ -163,6 +163,7 @@ func runBatch[T any](c *cli.Context, workers int, work func(context.Context, *it
 	if err != nil {
 		return false, err
 	}
+	defer sel.release() // once every record is written
 	in := &meter{}
 	em := newEmitter(c, in)
 	err = batch(c.Context, c.Args().Slice(), c.App.Reader, c.App.ErrWriter, maxDecompressed(c), in, sel, workers, work,

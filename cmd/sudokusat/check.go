@@ -59,6 +59,7 @@ func checkCommand() *cli.Command {
 			memLimitFlag(),
 			cpuLimitFlag(),
 			shardFlag(),
+			resumeFlag(),
 			maxDecompressedFlag(),
 		}, shrinkFlags()...),
 		Action: func(c *cli.Context) error {
@@ -178,7 +179,15 @@ func checkCommand() *cli.Command {
 				},
 				func(w *sudokusat.Writer) {
 					if format == "json" {
-						writeSummaries(w, engines, stats, timeout)
+						// A resumed run that found everything answered
+						// writes nothing, summaries of no runs included.
+						if puzzles > 0 || !c.IsSet("resume") {
+							names := make([]string, len(engines))
+							for i, e := range engines {
+								names[i] = e.Name()
+							}
+							writeSummaries(w, names, stats, timeout)
+						}
 						return
 					}
 					verdict.WriteTable(w, engines, stats, c.Bool("certify"), timeout)
@@ -190,17 +199,27 @@ func checkCommand() *cli.Command {
 			if path := c.String("plot"); path != "" {
 				var series []plot.Series
 				for _, i := range verdict.Shown(stats) {
-					series = append(series, plot.Series{Name: engines[i].Name(), Times: stats[i].Times, Runs: stats[i].Puzzles})
+					s := plot.Series{Name: engines[i].Name(), Times: stats[i].Times, Runs: stats[i].Puzzles}
+					if p, ok := stats[i].PAR2(timeout); ok {
+						s.PAR2 = &p
+					}
+					series = append(series, s)
 				}
-				if err := os.WriteFile(path, plot.Cactus(series), 0o644); err != nil {
+				title := fmt.Sprintf("%d %s of %s", puzzles, plural(puzzles, "puzzle", "puzzles"), strings.Join(c.Args().Slice(), ", "))
+				if err := os.WriteFile(path, plot.Cactus(title, timeout, series), 0o644); err != nil {
 					return err
 				}
 			}
 			if path := c.String("scatter"); path != "" {
 				if rows := verdict.Shown(stats); len(rows) < 2 {
 					fmt.Fprintf(c.App.ErrWriter, "sudokusat: --scatter: one engine ran; no plot\n")
-				} else if err := os.WriteFile(path, plot.Scatter(engines[rows[0]].Name(), engines[rows[1]].Name(), stats[rows[0]].Answered, stats[rows[1]].Answered), 0o644); err != nil {
-					return err
+				} else {
+					side := func(i int) plot.Side {
+						return plot.Side{Name: engines[i].Name(), Answered: stats[i].Answered, Unanswered: stats[i].Unanswered}
+					}
+					if err := os.WriteFile(path, plot.Scatter(side(rows[0]), side(rows[1]), timeout), 0o644); err != nil {
+						return err
+					}
 				}
 			}
 			// The text on standard output ends with the same line: on a

@@ -41,6 +41,7 @@ func encodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the CNF to `FILE` instead of standard output (- is standard output)"},
 			&cli.StringFlag{Name: "out-dir", Usage: "write one CNF file per puzzle into `DIR` (puzzle-0001.cnf, …)"},
+			&cli.BoolFlag{Name: "projection", Usage: "add the lines \"c p show … 0\" and \"c ind … 0\" that list the cell variables, so that a model counter (ganak, d4, sharpSAT-TD, ApproxMC) counts grids, not the assignments of auxiliary variables"},
 			compressFlag(true),
 			encodeFormats.flag(),
 			sumsFlag(),
@@ -70,6 +71,9 @@ func encodeCommand() *cli.Command {
 					return usagef("--sums: %w", err)
 				}
 			}
+			if format == "opb" && c.Bool("projection") {
+				return usagef("--projection writes DIMACS comment lines: not with --format opb")
+			}
 			ext := map[string]string{"dimacs": "cnf", "opb": "opb"}[format]
 			return perPuzzle(c, ext, func(w io.Writer, it *item) error {
 				// The formula keeps the puzzle's layout, so that decode
@@ -81,7 +85,7 @@ func encodeCommand() *cli.Command {
 				if format == "opb" {
 					return encode.WriteOPB(w, f)
 				}
-				return encode.WriteDIMACS(w, f)
+				return encode.WriteDIMACSWith(w, f, encode.DIMACSOptions{Projection: c.Bool("projection")})
 			})
 		},
 	}

@@ -43,6 +43,7 @@ func familyCommand() *cli.Command {
 			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Usage: "(required) write the instances and the manifest into `DIR` (made if missing)"},
 			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all; variant only where its folder is)"},
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
+			&cli.BoolFlag{Name: "projection", Usage: "add the lines \"c p show … 0\" and \"c ind … 0\" of the cell variables, so that a model counter's count is the manifest's (as encode --projection)"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
 			&cli.StringFlag{Name: "encoding", Value: family.DefaultEncoding, Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 16, Usage: "grid side `N` of the qwh and qcp kinds"},
@@ -75,8 +76,8 @@ func runFamily(c *cli.Context) error {
 		return err
 	}
 	format := f.name
-	o := family.Options{Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
-		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget")}
+	o := family.Options{Generator: "sudokusat " + version(), Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
+		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget"), Projection: c.Bool("projection")}
 	if !c.IsSet("seed") {
 		o.Seed = uint64(time.Now().UnixNano())
 	}

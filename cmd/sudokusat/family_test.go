@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -245,5 +246,57 @@ func TestFamilyCompress(t *testing.T) {
 	out, stderr, code := runCLI(t, "", "judge", filepath.Join(packed, family.ManifestName))
 	if code != 0 || strings.Count(out, "right: ") != 4 {
 		t.Errorf("judge: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestFamilyProjection: family --projection writes the instances it
+// writes without, with a "c p show" line and "c ind" lines listing
+// exactly each instance's cell variables (its map's, 1..NumVars()) added.
+func TestFamilyProjection(t *testing.T) {
+	dir := t.TempDir()
+	plain, projected := filepath.Join(dir, "plain"), filepath.Join(dir, "projected")
+	args := []string{"family", "--kind", "unique,several,refutation,qwh", "--count", "1", "--seed", "3", "--size", "16", "--out-dir"}
+	for _, d := range []string{plain, projected} {
+		a := append(slices.Clone(args), d)
+		if d == projected {
+			a = append(a, "--projection")
+		}
+		if _, stderr, code := runCLI(t, "", a...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", a, code, stderr)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(projected, "*.cnf"))
+	if len(files) != 4 {
+		t.Fatalf("%d instances, want 4", len(files))
+	}
+	for _, name := range files {
+		cnf := readFile(t, name)
+		f, err := encode.ReadDIMACS(strings.NewReader(cnf))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var rest strings.Builder
+		var show, ind []string
+		for line := range strings.Lines(cnf) {
+			switch {
+			case strings.HasPrefix(line, "c p show "):
+				show = append(show, strings.Fields(line)[3:]...)
+			case strings.HasPrefix(line, "c ind "):
+				ind = append(ind, strings.Fields(line)[2:]...)
+			default:
+				rest.WriteString(line)
+			}
+		}
+		var want []string
+		for v := 1; v <= f.NumVars(); v++ {
+			want = append(want, strconv.Itoa(v))
+		}
+		want = append(want, "0")
+		if !slices.Equal(show, want) || !slices.Equal(slices.DeleteFunc(ind, func(s string) bool { return s == "0" }), want[:len(want)-1]) {
+			t.Errorf("%s: show %d, ind %d variables; want the %d cell variables of %d", filepath.Base(name), len(show)-1, len(ind), f.NumVars(), f.Vars)
+		}
+		if got, want := rest.String(), readFile(t, filepath.Join(plain, filepath.Base(name))); got != want {
+			t.Errorf("%s without its projection lines differs from the instance written without --projection", filepath.Base(name))
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/family"
 )
 
 // TestJudge judges CaDiCaL's answers on a family, then answers made wrong
@@ -138,5 +140,41 @@ func TestJudge(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, "", "judge", filepath.Join(dir, "times.txt")); code != 2 {
 		t.Errorf("a file that is no manifest: exit %d, want 2", code)
+	}
+}
+
+// TestJudgeRecordsIdentify: judge's JSON record of each run names the
+// instance as GBD does (its gbd_hash, the MD5 of its clauses normalised),
+// and the generator's version, seed and stream that remake it, as the
+// manifest states them; a record of a missing answer too.
+func TestJudgeRecordsIdentify(t *testing.T) {
+	fam := filepath.Join(t.TempDir(), "fam")
+	if _, stderr, code := runCLI(t, "", "family", "--out-dir", fam, "--kind", "unique,refutation", "--count", "1", "--seed", "11"); code != 0 {
+		t.Fatalf("family: exit %d: %s", code, stderr)
+	}
+	out, _, _ := runCLI(t, "", "judge", "--format", "json", filepath.Join(fam, "manifest.jsonl"))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d records, want 2 and a summary:\n%s", len(lines), out)
+	}
+	for _, line := range lines[:2] {
+		var r struct {
+			File, Verdict, GBDHash, Generator string
+			Seed, Stream                      uint64
+		}
+		var raw map[string]any
+		json.Unmarshal([]byte(line), &r)
+		json.Unmarshal([]byte(line), &raw)
+		r.GBDHash, _ = raw["gbd_hash"].(string)
+		cnf, err := os.ReadFile(filepath.Join(fam, r.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := family.GBDHash(cnf); r.GBDHash != want || len(want) != 32 {
+			t.Errorf("%s: gbd_hash %q, want %q", r.File, r.GBDHash, want)
+		}
+		if r.Verdict != "missing" || r.Seed != 11 || r.Stream == 0 || !strings.HasPrefix(r.Generator, "sudokusat ") {
+			t.Errorf("record %s: want verdict missing, seed 11, a stream and the generator", line)
+		}
 	}
 }

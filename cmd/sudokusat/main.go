@@ -150,7 +150,8 @@ func runWith(ctx context.Context, t engine.Table, args []string, stdin io.Reader
 		// pointer to the help.
 		var np noPuzzleError
 		var re *resumeError
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) || errors.As(err, &np) || errors.As(err, &re) {
+		var me *mergeError
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) || errors.As(err, &np) || errors.As(err, &re) || errors.As(err, &me) {
 			fmt.Fprintf(stderr, "sudokusat: %v\n", err)
 			return exitUsage
 		}
@@ -195,7 +196,7 @@ func newApp(t engine.Table, stdin io.Reader, stdout, stderr io.Writer) *cli.App 
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: commands(solveCommand(t), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), benchCommand(),
+		Commands: commands(solveCommand(t), encodeCommand(), decodeCommand(), countCommand(), candidatesCommand(), hintCommand(), minimalCommand(), checkCommand(), mergeCommand(), benchCommand(),
 			generateCommand(), familyCommand(), judgeCommand(), gradeCommand(), explainCommand(), transformCommand(), renderCommand(), serveCommand(), versionCommand(),
 			completionCommand(), workerCommandDef()),
 		ExitErrHandler: func(*cli.Context, error) {

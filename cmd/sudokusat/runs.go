@@ -75,6 +75,9 @@ type summaryRecord struct {
 	// PAR2Needs says what the PAR-2 score needs when there is none: a
 	// time limit, when some run gave no answer.
 	PAR2Needs string `json:"par2_needs,omitempty"`
+	// TimeLimit is the runs' time limit (--timeout) in seconds, which
+	// PAR-2 counts twice for a run unanswered; absent without one.
+	TimeLimit float64 `json:"time_limit,omitempty"`
 }
 
 // writeRuns writes the JSON record of each engine's run on one puzzle.
@@ -108,12 +111,13 @@ func writeRun(w io.Writer, e *engine.Engine, it *item, v verdict.Verdict, agree 
 	w.Write(append(b, '\n'))
 }
 
-// writeSummaries writes one summary record per engine shown.
-func writeSummaries(w io.Writer, engines []*engine.Engine, stats []verdict.Tally, timeout time.Duration) {
+// writeSummaries writes one summary record per engine shown, the engines
+// named by names.
+func writeSummaries(w io.Writer, names []string, stats []verdict.Tally, timeout time.Duration) {
 	for _, i := range verdict.Shown(stats) {
 		t := stats[i]
-		s := summaryRecord{Summary: true, Engine: engines[i].Name(), Runs: t.Puzzles, Answered: len(t.Times),
-			Wrong: t.Wrong, Errors: t.Errors, Timeouts: t.Timeouts, Seconds: t.Total.Seconds()}
+		s := summaryRecord{Summary: true, Engine: names[i], Runs: t.Puzzles, Answered: len(t.Times),
+			Wrong: t.Wrong, Errors: t.Errors, Timeouts: t.Timeouts, Seconds: t.Total.Seconds(), TimeLimit: timeout.Seconds()}
 		if p, ok := t.PAR2(timeout); ok {
 			p = verdict.Round6(p)
 			s.PAR2 = &p

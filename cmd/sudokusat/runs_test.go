@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -384,5 +385,80 @@ func TestCheckSummaryOnce(t *testing.T) {
 		if got, gotErr := count("out"), count("err"); got != tt.out || gotErr != tt.errs {
 			t.Errorf("%s: the summary %d times in standard output, %d in standard error; want %d and %d", tt.name, got, gotErr, tt.out, tt.errs)
 		}
+	}
+}
+
+// runLines returns check's JSON run records in out, in their order,
+// without their measurements, and the number of summary records.
+func runLines(t *testing.T, out string) (runs []string, summaries int) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("not a JSON record: %q: %v", line, err)
+		}
+		if rec["summary"] == true {
+			summaries++
+			continue
+		}
+		for _, k := range []string{"us", "cpu_us", "peak_kb", "cputime", "walltime", "memory"} {
+			delete(rec, k)
+		}
+		b, _ := json.Marshal(rec)
+		runs = append(runs, string(b))
+	}
+	return runs, summaries
+}
+
+// TestCheckResume: check --resume FILE goes on after what a stopped run
+// left in FILE, its records of two engines per puzzle and the summaries
+// of earlier runs: the last puzzle's records cut off when they may lack
+// some (no summary after them, a line cut short, a canceled run), and
+// FILE with the rest appended holds each run once, as one run writes them.
+func TestCheckResume(t *testing.T) {
+	in := testdata + "top95-sample.txt"
+	args := []string{"check", "--engines", "native,sat", "--format", "json", in}
+	whole, stderr, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	want, _ := runLines(t, whole)
+	lines := strings.SplitAfter(whole, "\n")
+	// Records 1-10 are puzzles 1-5, two engines each.
+	canceled := strings.Replace(lines[9], `"status":"solved"`, `"status":"canceled"`, 1)
+	summaries := strings.Join(lines[40:42], "")
+	for _, tc := range []struct {
+		name, file, note string
+		kept             int // records kept of the file
+	}{
+		{"puzzle cut between its engines", strings.Join(lines[:9], ""), "no summary after the last puzzle's records", 8},
+		{"line cut short", strings.Join(lines[:8], "") + lines[8][:30], "the last line was cut short", 6},
+		{"canceled", strings.Join(lines[:9], "") + canceled + summaries, "a canceled record", 8},
+		{"summaries between", strings.Join(lines[:4], "") + summaries + strings.Join(lines[4:9], ""), "no summary after", 8},
+		{"whole", whole, "", 40},
+		{"empty", "", "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "out.jsonl")
+			writeText(t, file, tc.file)
+			rest, stderr, code := runCLI(t, "", append(slices.Clone(args), "--resume", file)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if !strings.Contains(stderr, tc.note) {
+				t.Errorf("stderr %q, want %q", stderr, tc.note)
+			}
+			kept := mustRead(t, file)
+			if k, _ := runLines(t, kept+"{}"); len(k)-1 != tc.kept {
+				t.Errorf("%d records kept, want %d", len(k)-1, tc.kept)
+			}
+			got, _ := runLines(t, kept+rest)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("the file and the rest differ from one run's records: %s", firstDiff(strings.Join(got, "\n"), strings.Join(want, "\n")))
+			}
+			if _, n := runLines(t, rest+"{}"); tc.kept == 40 && (rest != "" || n != 0) {
+				t.Errorf("all answered, yet %q written", rest)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,9 @@ func parseShard(s string) (i, n int, err error) {
 	return i, n, nil
 }
 
+// errLocked is a file that another process holds the lock of.
+var errLocked = errors.New("locked by another process")
+
 // selection is the puzzles of the input that a run answers: those of its
 // shard (--shard I/N) that an earlier output (--resume FILE) has not
 // answered. The zero selection, and a nil one, keep every puzzle.
@@ -47,6 +51,10 @@ type selection struct {
 	shard, shards int // I and N of --shard; shards 0 for the whole input
 	resume        string
 	done          map[int]answered // by the puzzle's index
+	lock          *os.File         // the --resume file, locked while the run writes
+	// groups is a file of check's: records of several engines' runs per
+	// puzzle, one after the other, and summary records after a run's.
+	groups bool
 }
 
 // answered is a puzzle the --resume file answered: the place its record
@@ -74,6 +82,7 @@ func selectionOf(c *cli.Context) (*selection, error) {
 		return nil, usagef("--resume continues a --format json output: add --format json")
 	}
 	s.resume = c.String("resume")
+	s.groups = c.Command.Name == "check"
 	if err := s.readResume(c.App.ErrWriter); err != nil {
 		return nil, err
 	}
@@ -107,6 +116,15 @@ func (s *selection) fail(n int, format string, args ...any) error {
 	return usageError{&resumeError{s.resume, n, fmt.Errorf(format, args...)}}
 }
 
+// release lets go of the --resume file's lock, once the run has written
+// every record.
+func (s *selection) release() {
+	if s != nil && s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
+}
+
 // readResume reads the records of the --resume file. Every complete line
 // must be a JSON record with the index and the file (and line) of its
 // puzzle, one of this shard's, each answered once.
@@ -118,6 +136,12 @@ func (s *selection) fail(n int, format string, args ...any) error {
 // puzzles from there are answered again: the records appended to it
 // (>> FILE) then begin on a line of their own, and FILE and the new
 // records, concatenated, answer every puzzle once.
+//
+// A regular file is locked first, and stays locked until release: a
+// second run resuming the same file (a shard started again while its first
+// run goes on, on this machine or another one of a shared file system)
+// would answer the same puzzles again and append them beside the first
+// run's records. It is refused instead, before it reads or cuts the file.
 func (s *selection) readResume(warn io.Writer) error {
 	// Opened for reading only: a pipe opened for writing too would never
 	// reach its end.
@@ -125,41 +149,86 @@ func (s *selection) readResume(warn io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		switch err := lockFile(f); {
+		case errors.Is(err, errLocked):
+			f.Close()
+			return s.fail(0, "another run is resuming it and appends to it: not started, so that no puzzle is answered twice (wait for that run, or stop it, then run again)")
+		case err != nil:
+			f.Close()
+			return s.fail(0, "cannot lock it against a second run: %w", err)
+		}
+		s.lock = f
+	} else {
+		defer f.Close()
+	}
 	s.done = map[int]answered{}
 	r := bufio.NewReader(f)
 	var size int64 // of the lines read
+	// With several records per puzzle (check's, an engine's run each),
+	// the last puzzle's records and where they begin: a stopped run's
+	// last puzzle may lack some, and is cut off whole.
+	last, lastAt, lastLine := 0, int64(0), 0
+	summaries := false // the lines read end with summaries: the run ended
+	cutLast := func(n int, why string) error {
+		if last == 0 {
+			return s.cut(f, size, n, why, warn)
+		}
+		delete(s.done, last)
+		return s.cut(f, lastAt, lastLine, why, warn)
+	}
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
 		if err == io.EOF && len(line) > 0 {
-			return s.cut(f, size, n, "the last line was cut short (a run killed while writing)", warn)
+			return cutLast(n, "the last line was cut short (a run killed while writing)")
 		}
 		if err == io.EOF {
+			if s.groups && last != 0 && !summaries {
+				return cutLast(n, "no summary after the last puzzle's records, which may lack some (a run killed while writing)")
+			}
 			return nil
 		}
 		if err != nil {
 			return s.fail(0, "%w", err)
 		}
 		var rec struct {
-			Index  *int    `json:"index"`
-			File   *string `json:"file"`
-			Line   int     `json:"line"`
-			Status string  `json:"status"`
+			Index   *int    `json:"index"`
+			File    *string `json:"file"`
+			Line    int     `json:"line"`
+			Status  string  `json:"status"`
+			Summary bool    `json:"summary"`
+		}
+		if json.Unmarshal(bytes.TrimSpace(line), &rec) == nil && s.groups && rec.Summary {
+			// A summary of an earlier run's records, which merge
+			// recomputes: no answer.
+			summaries = true
+			size += int64(len(line))
+			continue
 		}
 		if json.Unmarshal(bytes.TrimSpace(line), &rec) != nil || rec.Index == nil || rec.File == nil {
 			return s.fail(n, "not a JSON record with index and file: --resume reads what --format json wrote")
 		}
-		if rec.Status == engine.Canceled.String() {
-			return s.cut(f, size, n, "a canceled record (a run stopped by Ctrl-C or SIGTERM)", warn)
-		}
+		summaries = false
 		i := *rec.Index
-		if prev, ok := s.done[i]; ok {
+		same := s.groups && i == last
+		if !same {
+			last, lastAt, lastLine = 0, size, n
+		}
+		if rec.Status == engine.Canceled.String() {
+			return cutLast(n, "a canceled record (a run stopped by Ctrl-C or SIGTERM)")
+		}
+		if prev, ok := s.done[i]; ok && !same {
 			return s.fail(n, "puzzle %d is answered a second time (first on line %d)", i, prev.at)
 		}
 		if !s.inShard(i) {
 			return s.fail(n, "puzzle %d is not in shard %d/%d: an output of another shard?", i, s.shard, s.shards)
 		}
-		s.done[i] = answered{*rec.File, rec.Line, n}
+		if !same {
+			s.done[i] = answered{*rec.File, rec.Line, n}
+		}
+		if s.groups {
+			last = i
+		}
 		size += int64(len(line))
 	}
 }

@@ -241,3 +241,11 @@ func TestResumeRefuses(t *testing.T) {
 		t.Errorf("an input shorter than the file: exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, stderr, want)
 	}
 }
+
+// writeText writes text to the file name.
+func writeText(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

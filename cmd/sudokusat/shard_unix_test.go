@@ -5,6 +5,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -103,6 +105,96 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 }
 
+// TestResumeSecondWriter: a second run resuming a shard's file while the
+// first still writes it is refused, exit 2, and writes nothing: the file
+// ends with every record once, as one run writes them.
+//
+// Not flaky: the first run writes into a pipe the test stops reading, so
+// it is still under way, its lock held, while the second starts.
+func TestResumeSecondWriter(t *testing.T) {
+	in := bigInput(t, 1000)
+	args := []string{"solve", "--engine", "native", "--workers", "2", "--format", "json", "--shard", "2/3", in}
+	whole, stderr, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	file := filepath.Join(t.TempDir(), "out.jsonl")
+	writeText(t, file, "")
+	resume := append(slices.Clone(args), "--resume", file)
+	first := exec.Command(binary, resume...)
+	stdout, err := first.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ferr bytes.Buffer
+	first.Stderr = &ferr
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	var got bytes.Buffer
+	if line, err := r.ReadBytes('\n'); err != nil {
+		t.Fatalf("first run: %v; stderr %q", err, ferr.String())
+	} else {
+		got.Write(line)
+	}
+
+	// The recipe's line, the file appended to, started again beside it.
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	second := exec.Command(binary, resume...)
+	second.Stdout = f
+	var serr bytes.Buffer
+	second.Stderr = &serr
+	second.Run()
+	if code := second.ProcessState.ExitCode(); code != 2 {
+		t.Errorf("second run: exit %d, want 2; stderr %q", code, serr.String())
+	}
+	if want := "--resume " + file + ": another run is resuming it"; !strings.Contains(serr.String(), want) {
+		t.Errorf("second run: stderr %q, want %q", serr.String(), want)
+	}
+	if n := len(mustRead(t, file)); n != 0 {
+		t.Errorf("the second run wrote %d bytes", n)
+	}
+
+	io.Copy(&got, r)
+	if err := first.Wait(); err != nil {
+		t.Fatalf("first run: %v: %s", err, ferr.String())
+	}
+	if _, err := f.Write(got.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRead(t, file)
+	seen := map[int]bool{}
+	dup := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct{ Index int }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if seen[rec.Index] {
+			dup++
+		}
+		seen[rec.Index] = true
+	}
+	if dup != 0 {
+		t.Errorf("%d duplicate records", dup)
+	}
+	if got, want := timings.ReplaceAllString(out, ""), timings.ReplaceAllString(whole, ""); got != want {
+		t.Errorf("the file differs from one run's records: %s", firstDiff(got, want))
+	}
+
+	// Once the first run is done, its lock is gone: the same line runs,
+	// finds everything answered and writes nothing.
+	again, stderr, code := runCLI(t, "", resume...)
+	if code != 0 || again != "" {
+		t.Errorf("after the first run: exit %d, %d bytes written; stderr %q", code, len(again), stderr)
+	}
+}
+
 // TestResumeFromPipe: a --resume FILE that is a pipe is read to its end,
 // not waited on forever, and its last line cut short is no answer.
 func TestResumeFromPipe(t *testing.T) {
@@ -127,19 +219,7 @@ func TestResumeFromPipe(t *testing.T) {
 // it, in shards (--shard {}/4) and in blocks of standard input (--pipe
 // --keep-order); merged in input order, the output is one run's.
 func TestParallelOverSSH(t *testing.T) {
-	for _, p := range []string{"parallel", "ssh", "ssh-keygen"} {
-		if _, err := exec.LookPath(p); err != nil {
-			t.Skipf("%s is not installed (Debian's parallel and openssh-client; .ci/run installs them)", p)
-		}
-	}
-	sshd, err := exec.LookPath("sshd")
-	if err != nil {
-		sshd = "/usr/sbin/sshd" // not on a user's PATH
-		if _, err := os.Stat(sshd); err != nil {
-			t.Skip("sshd is not installed (Debian's openssh-server; .ci/run installs it)")
-		}
-	}
-	ssh := startSSHD(t, sshd)
+	ssh := startSSHD(t, needSSH(t))
 	in := bigInput(t, 30)
 	whole, stderr, code := runCLI(t, "", "solve", "--format", "json", in)
 	if code != 0 {
@@ -196,6 +276,155 @@ func TestParallelOverSSH(t *testing.T) {
 			t.Errorf("the blocks' output differs from one run's: %s", firstDiff(out, want))
 		}
 	})
+}
+
+// needSSH skips the test unless GNU parallel, ssh and sshd are installed,
+// and returns sshd's path.
+func needSSH(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"parallel", "ssh", "ssh-keygen"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed (Debian's parallel and openssh-client; .ci/run installs them)", p)
+		}
+	}
+	sshd, err := exec.LookPath("sshd")
+	if err != nil {
+		sshd = "/usr/sbin/sshd" // not on a user's PATH
+		if _, err := os.Stat(sshd); err != nil {
+			t.Skip("sshd is not installed (Debian's openssh-server; .ci/run installs it)")
+		}
+	}
+	return sshd
+}
+
+// TestParallelKilledClient: docs/clusters.md's recipe with --resume FILE
+// >> FILE, its client killed while the remote shard runs. Killed with
+// SIGKILL, parallel leaves its ssh, and the remote run goes on: the recipe
+// started again is refused (exit 2). The ssh client killed, the remote run
+// ends (parallel's remote wrapper sends it --termseq), its lock goes, and
+// the recipe started again answers the rest: every record once.
+//
+// Not flaky: the remote run reads its puzzles from a named pipe that the
+// test keeps open, so it cannot end by itself before the test lets it.
+func TestParallelKilledClient(t *testing.T) {
+	ssh := startSSHD(t, needSSH(t))
+	dir := t.TempDir()
+	in, file := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.jsonl")
+	puzzles := mustRead(t, testdata+"top95-sample.txt")
+	if err := syscall.Mkfifo(in, 0o644); err != nil {
+		t.Skipf("no named pipe: %v", err)
+	}
+	// Opened for reading too, so as not to wait for the reader.
+	fifo, err := os.OpenFile(in, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fifo.Close()
+	if _, err := fifo.WriteString(puzzles); err != nil {
+		t.Fatal(err)
+	}
+	writeText(t, file, "")
+	home := t.TempDir() // for parallel's ~/.parallel
+	recipe := func() *exec.Cmd {
+		cmd := exec.Command("parallel", "--will-cite", "--ssh", ssh, "--sshlogin", "1/host1",
+			binary+" solve -f json -j 1 --shard {}/1 --resume "+file+" "+in+" >> "+file, ":::", "1")
+		cmd.Env = append(os.Environ(), "HOME="+home)
+		return cmd
+	}
+
+	client := recipe()
+	var cerr bytes.Buffer
+	client.Stderr = &cerr
+	if err := client.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(mustRead(t, file), "\n") {
+		if time.Now().After(deadline) {
+			client.Process.Kill()
+			client.Wait()
+			t.Fatalf("no record from the remote run: %s", cerr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// parallel's children: its ssh, killed last.
+	children, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", client.Process.Pid, client.Process.Pid))
+	if err != nil {
+		client.Process.Kill()
+		client.Wait()
+		t.Skipf("no /proc to find parallel's ssh: %v", err)
+	}
+	client.Process.Kill()
+	client.Wait()
+
+	// Without the lock it would wait on the named pipe: its deadline
+	// makes that a failure, not a hang.
+	again := recipe()
+	var out bytes.Buffer
+	again.Stdout, again.Stderr = &out, &out
+	if err := again.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	go func() {
+		<-ctx.Done()
+		again.Process.Signal(syscall.SIGTERM)
+	}()
+	err = again.Wait()
+	cancel()
+	if code := again.ProcessState.ExitCode(); code != 1 || !strings.Contains(out.String(), "another run is resuming it") {
+		t.Errorf("started again beside the remote run: exit %d (%v), want 1 (one job failed), and the lock named: %s", code, err, out.String())
+	}
+
+	for _, f := range strings.Fields(string(children)) {
+		var pid int
+		fmt.Sscan(f, &pid)
+		if cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); bytes.HasPrefix(cmdline, []byte("ssh\x00")) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	for {
+		lf, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = lockFile(lf)
+		lf.Close()
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the remote run still holds its lock after its ssh client was killed: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	// The same input, now a regular file, at the same place.
+	fifo.Close()
+	os.Remove(in)
+	writeText(t, in, puzzles)
+	if out, err := recipe().CombinedOutput(); err != nil {
+		t.Fatalf("resumed: %v: %s", err, out)
+	}
+	got := mustRead(t, file)
+	seen := map[int]int{}
+	for _, line := range strings.Split(strings.TrimSpace(got), "\n") {
+		var rec struct{ Index int }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		seen[rec.Index]++
+	}
+	for i, n := range seen {
+		if n > 1 {
+			t.Errorf("puzzle %d: %d records", i, n)
+		}
+	}
+	whole, _, _ := runCLI(t, "", "solve", "-f", "json", "-j", "1", "--shard", "1/1", in)
+	if got, want := timings.ReplaceAllString(got, ""), timings.ReplaceAllString(whole, ""); got != want {
+		t.Errorf("the file differs from one run's records: %s", firstDiff(got, want))
+	}
 }
 
 // startSSHD starts sshd on a free loopback port, with a host key and a
@@ -270,12 +499,5 @@ UsePAM no
 		if time.Now().After(deadline) {
 			t.Fatalf("no ssh login to the test's sshd: %v: %s\nsshd: %s", err, out, mustRead(t, log.Name()))
 		}
-	}
-}
-
-func writeText(t *testing.T, name, text string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
