@@ -26,7 +26,7 @@ import (
 const (
 	Right   = "right"
 	Wrong   = "wrong"   // a wrong status, a model that is no model or no solution, or a malformed answer
-	Unknown = "unknown" // the solver gave no answer (UNKNOWN, INDETERMINATE)
+	Unknown = "unknown" // the solver gave no answer (UNKNOWN, INDETERMINATE, or nothing)
 	Missing = "missing" // no answer file
 	// Unverified is the verdict on the right status UNSAT when proofs
 	// are asked for and none was found: the answer may be right, but
@@ -94,7 +94,18 @@ func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string
 		// As ReadAnswer reports an error of its reader.
 		return wrong("%s: line 1: %v", af.Name(), err)
 	}
-	a, err := satsolve.ReadAnswer(ar, cnf.Vars)
+	ab, err := io.ReadAll(ar)
+	if err != nil {
+		return wrong("%s: %v", af.Name(), err)
+	}
+	if silent(ab) {
+		// A solver stopped at its limit (ulimit -t, runsolver, a
+		// timeout) writes nothing: no answer, as the SAT competitions
+		// count it, not a wrong one.
+		j.Verdict, j.Reason = Unknown, "no answer: the file holds no line but comments"
+		return j
+	}
+	a, err := satsolve.ReadAnswer(bytes.NewReader(ab), cnf.Vars)
 	if err != nil {
 		return wrong("%s: %v", af.Name(), err)
 	}
@@ -164,6 +175,17 @@ func Judge(ctx context.Context, dir, answer string, in Instance, proofs []string
 	}
 	j.Verdict = Right
 	return j
+}
+
+// silent reports whether an answer holds nothing but comment lines and
+// blank ones.
+func silent(answer []byte) bool {
+	for line := range strings.Lines(string(answer)) {
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "c") {
+			return false
+		}
+	}
+	return true
 }
 
 // readInstance reads an instance's CNF, gzip or xz compressed too, whose

@@ -118,6 +118,10 @@ func TestJudge(t *testing.T) {
 		{"no answer", unique, "s UNKNOWN\n", Unknown, ""},
 		{"malformed", unique, "s SATISFIABLE\nv 1 x 0\n", Wrong, "is not a literal"},
 		{"missing", unique, "", Missing, "no such file"},
+		// A solver stopped at its limit writes nothing: no answer, not a
+		// wrong one (before: "malformed DIMACS: no verdict", wrong).
+		{"nothing written", unique, "\n", Unknown, "no answer"},
+		{"comments only", unique, "c stopped at the time limit\n", Unknown, "no answer"},
 	}
 	var js []Judgement
 	for i, tt := range tests {
@@ -145,17 +149,17 @@ func TestJudge(t *testing.T) {
 	}
 
 	s := Summarize(js, 0)
-	if s.Instances != 8 || s.Right != 2 || s.Wrong != 4 || s.Unknown != 1 || s.Missing != 1 || s.PAR2 != nil ||
-		!strings.HasPrefix(s.PAR2Needs, "--timeout D: 6 of 8 runs") {
+	if s.Instances != 10 || s.Right != 2 || s.Wrong != 4 || s.Unknown != 3 || s.Missing != 1 || s.PAR2 != nil ||
+		!strings.HasPrefix(s.PAR2Needs, "--timeout D: 8 of 10 runs") {
 		t.Errorf("summary %+v", s)
 	}
-	// The right answers took 0 s and 1 s; the other six count 2 × 1 s,
+	// The right answers took 0 s and 1 s; the other eight count 2 × 1 s,
 	// and so does a right answer past the limit.
-	if s := Summarize(js, time.Second); s.PAR2 == nil || *s.PAR2 != (0+1+6*2)/8.0 {
-		t.Errorf("PAR-2 %v, want %v", s.PAR2, (0+1+6*2)/8.0)
+	if s := Summarize(js, time.Second); s.PAR2 == nil || *s.PAR2 != (0+1+8*2)/10.0 {
+		t.Errorf("PAR-2 %v, want %v", s.PAR2, (0+1+8*2)/10.0)
 	}
-	if s := Summarize(js, time.Second/2); s.PAR2 == nil || *s.PAR2 != (0+7*1)/8.0 {
-		t.Errorf("PAR-2 with a limit of 0.5 s: %v, want %v", s.PAR2, 7/8.0)
+	if s := Summarize(js, time.Second/2); s.PAR2 == nil || *s.PAR2 != (0+9*1)/10.0 {
+		t.Errorf("PAR-2 with a limit of 0.5 s: %v, want %v", *s.PAR2, 9/10.0)
 	}
 }
 
