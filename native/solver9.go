@@ -614,10 +614,14 @@ func (s *state9) triads(tri *[9]uint64) (changed, ok bool) {
 	if l4 != 0 || ^ge3&bothHalves != 0 {
 		return false, false
 	}
+	// A triad where exactly three digits can go and three are confined
+	// holds the same three and nothing else: nothing left to take. Where
+	// only one of the two holds, something is.
 	exact, full := ge3&^ge4, l3
-	if exact|full == 0 {
+	if exact == full {
 		return false, true
 	}
+	exact, full = exact&^full, full&^exact
 	var dirty uint32
 	for d := range 9 {
 		t := tri[d]
