@@ -7,9 +7,12 @@
 // the digit, and propagates to a fixpoint what the permutation structure of
 // bands and stacks implies (locked candidates and hidden singles along rows,
 // columns and boxes) and naked singles. It branches on a bivalue cell,
-// copying its 136-byte state instead of undoing, and allocates nothing; a
-// puzzle that takes it past budget9 branch points, a heavy tail of plain
-// backtracking, goes over to the general solver. Other shapes, 4×4 to 400×400 with square or
+// copying its 136-byte state instead of undoing, and allocates nothing.
+// Once its search has met two dead ends it adds, as tdoku does, the
+// triads (a minirow or minicolumn holds exactly three digits) and branches
+// on a digit with two arrangements left in the band or stack with the
+// fewest. A puzzle that takes it past budget9 branch points, a heavy tail
+// of backtracking, goes over to the general solver. Other shapes, 4×4 to 400×400 with square or
 // rectangular boxes, go to a general solver with multi-word candidate sets:
 // naked and hidden singles, locked candidates and all-different filtering,
 // fewest-candidates branching weighted by past conflicts, and restarts; it
@@ -31,17 +34,18 @@ import (
 
 // budget9 is how many branch points a 9×9 search may pass before the
 // puzzle goes over to the general solver: ten times the most any of the
-// 60,729 puzzles of the public data sets takes (805, counting to 2), and a
-// millisecond or two. Plain backtracking has heavy tails: on the puzzle
-// Norvig found hardest among a million random ones (17 givens, many
-// solutions) Solver9 takes 59,084 branch points and 11 ms to find two,
-// the general solver, whose restarts and conflict weights are made for
-// such tails, 25 guesses and 0.2 ms.
+// 60,729 puzzles of the public data sets took (805, counting to 2) before
+// the triads (now under 256), and a millisecond or two. Backtracking has
+// heavy tails: on the puzzle Norvig found hardest among a million random
+// ones (17 givens, many solutions) Solver9 took 59,084 branch points and
+// 11 ms to find two before the triads (now 38); a random 18-given puzzle
+// with no solution takes it 9,808 to prove so, the general solver, whose
+// restarts and conflict weights are made for such tails, a few guesses.
 const budget9 = 8 << 10
 
 // Result is the outcome of a search. Guesses counts the alternatives tried
-// at branch points, each digit tried in a cell once; propagation alone
-// gives 0.
+// at branch points, each digit tried in a cell, or each arrangement of a
+// digit in a band or stack, once; propagation alone gives 0.
 type Result struct {
 	Count    int             // solutions found, capped at the limit given
 	Solution *sudokusat.Grid // the first solution found; nil when Count == 0

@@ -70,6 +70,16 @@ var cellLanes = laneShiftTable()
 // summing rows counts the cells of each column.
 var lanes = laneTable()
 
+// minirowCells maps a set of minirows of a band (bit 3k+r for row r, box k,
+// as minirowsOf gives it) to their cells.
+var minirowCells = minirowCellsTable()
+
+// permCount maps a 3×3 occupancy (bit 3i+j; a band's minirows as
+// minirowsOf gives them, or a stack's minicolumns, bit 3b+k) to the number
+// of permutations that fit in it: the arrangements a digit has left there.
+// permPair holds the first two that fit, as occupancies.
+var permCount, permPair = permCountTables()
+
 // byteBits maps 8 bits to 8 bytes: byte i is bit i of the index.
 var byteBits = byteBitsTable()
 
@@ -182,4 +192,34 @@ func peerTable() (peerKeep [32]uint32) {
 		peerKeep[p] = all27&^peers | 1<<p
 	}
 	return peerKeep
+}
+
+func minirowCellsTable() (t [512]uint32) {
+	for m := range 512 {
+		for j := range 9 {
+			if m>>j&1 != 0 {
+				t[m] |= 0o7 << (9*(j%3) + 3*(j/3))
+			}
+		}
+	}
+	return t
+}
+
+func permCountTables() (n [512]uint8, pair [512][2]uint16) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for m := range 512 {
+		for _, p := range perms {
+			pm := 0
+			for i, j := range p {
+				pm |= 1 << (3*i + j)
+			}
+			if m&pm == pm {
+				if n[m] < 2 {
+					pair[m][n[m]] = uint16(pm)
+				}
+				n[m]++
+			}
+		}
+	}
+	return n, pair
 }
