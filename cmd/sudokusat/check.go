@@ -73,6 +73,13 @@ func checkCommand() *cli.Command {
 			}
 			format := f.name
 			timeout, workers := c.Duration("timeout"), c.Int("workers")
+			// PAR-2 and the plots score against the limit that stops a
+			// run: the tighter of --timeout and --cpu-limit (a run killed
+			// at 20 s of CPU time is not charged twice a 60 s timeout).
+			scored := timeout
+			if cpu := c.Duration("cpu-limit"); cpu > 0 && (scored == 0 || cpu < scored) {
+				scored = cpu
+			}
 			pool, err := newWorkers(workers, timeout > 0)
 			if err != nil {
 				return err
@@ -186,11 +193,11 @@ func checkCommand() *cli.Command {
 							for i, e := range engines {
 								names[i] = e.Name()
 							}
-							writeSummaries(w, names, stats, timeout)
+							writeSummaries(w, names, stats, scored)
 						}
 						return
 					}
-					verdict.WriteTable(w, engines, stats, c.Bool("certify"), timeout)
+					verdict.WriteTable(w, engines, stats, c.Bool("certify"), scored)
 					fmt.Fprintln(w, checkLine(puzzles, len(verdict.Shown(stats)), disagree, failures, timedOut, canceled, invalid, time.Since(start)))
 				})
 			if err != nil {
@@ -200,13 +207,13 @@ func checkCommand() *cli.Command {
 				var series []plot.Series
 				for _, i := range verdict.Shown(stats) {
 					s := plot.Series{Name: engines[i].Name(), Times: stats[i].Times, Runs: stats[i].Puzzles}
-					if p, ok := stats[i].PAR2(timeout); ok {
+					if p, ok := stats[i].PAR2(scored); ok {
 						s.PAR2 = &p
 					}
 					series = append(series, s)
 				}
 				title := fmt.Sprintf("%d %s of %s", puzzles, plural(puzzles, "puzzle", "puzzles"), strings.Join(c.Args().Slice(), ", "))
-				if err := os.WriteFile(path, plot.Cactus(title, timeout, series), 0o644); err != nil {
+				if err := os.WriteFile(path, plot.Cactus(title, scored, series), 0o644); err != nil {
 					return err
 				}
 			}
@@ -217,7 +224,7 @@ func checkCommand() *cli.Command {
 					side := func(i int) plot.Side {
 						return plot.Side{Name: engines[i].Name(), Answered: stats[i].Answered, Unanswered: stats[i].Unanswered}
 					}
-					if err := os.WriteFile(path, plot.Scatter(side(rows[0]), side(rows[1]), timeout), 0o644); err != nil {
+					if err := os.WriteFile(path, plot.Scatter(side(rows[0]), side(rows[1]), scored), 0o644); err != nil {
 						return err
 					}
 				}

@@ -256,6 +256,12 @@ func TestCheckTimedRuns(t *testing.T) {
 	if code != 1 || !strings.Contains(out, `"status":"timeout"`) || !strings.Contains(out, "CPU time limit exceeded") {
 		t.Errorf("exit %d, want 1 and a timeout past the CPU limit:\n%s", code, out)
 	}
+	// PAR-2 charges the run the limit that stopped it, the CPU limit,
+	// not the far --timeout: one run, twice 0.3 s.
+	if !strings.Contains(out, `"engine":"`+busy+`","runs":1,"answered":0,"wrong":0,"errors":0,"timeouts":1,`) ||
+		!strings.Contains(out, `"par2":0.6,"time_limit":0.3}`) {
+		t.Errorf("want the busy solver's PAR-2 of 0.6 s against the 0.3 s CPU limit:\n%s", out)
+	}
 	if _, stderr, code := runCLI(t, "", "check", "--cpu-limit", "-1s", "-"); code != 2 {
 		t.Errorf("--cpu-limit -1s: exit %d, %s", code, stderr)
 	}
