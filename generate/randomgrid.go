@@ -67,26 +67,33 @@ func RandomGrid(ctx context.Context, o RandomGridOptions) (*sudokusat.Grid, erro
 
 // kempeMix makes moves Kempe-chain swaps on the solved grid g (see
 // RandomGrid) and returns how many moved a proper part of the grid, not
-// every cell of the two digits.
+// every cell of the two digits. It works on its own copy of the digits
+// and writes them back once: a move on a 400×400 grid may visit 800
+// cells, and RandomGrid makes 16·N² moves, so the loop allocates nothing
+// and calls nothing per cell.
 func kempeMix(g *sudokusat.Grid, rng *rand.Rand, moves int) (proper int) {
 	n, br, bc := g.Size(), g.BoxRows(), g.BoxCols()
 	if n < 2 {
 		return 0
 	}
-	// at[u*n+d]: the cell of unit u holding digit d+1, kept up to date.
-	at := make([]int, 3*n*n)
-	unitsOf := func(cell int) [3]int {
-		r, c := cell/n, cell%n
-		return [3]int{r, n + c, 2*n + (r/br)*br + c/bc}
-	}
+	val := make([]int32, n*n) // digit of each cell, from 0
+	// unit[3*cell+i]: the row, column and box of cell, as unit numbers.
+	unit := make([]int32, 3*n*n)
+	// at[u*n+d]: the cell of unit u holding digit d, kept up to date.
+	at := make([]int32, 3*n*n)
 	for cell := range n * n {
-		d := g.Cell(cell) - 1
-		for _, u := range unitsOf(cell) {
-			at[u*n+d] = cell
+		r, c := cell/n, cell%n
+		us := unit[3*cell : 3*cell+3]
+		us[0], us[1], us[2] = int32(r), int32(n+c), int32(2*n+(r/br)*br+c/bc)
+		d := int32(g.Cell(cell) - 1)
+		val[cell] = d
+		for _, u := range us {
+			at[int(u)*n+int(d)] = int32(cell)
 		}
 	}
 	seen := make([]bool, n*n)
-	var comp, queue []int
+	// The component, in the order found: comp[head:] is still to visit.
+	comp := make([]int32, 0, 2*n)
 	for range moves {
 		a := rng.IntN(n)
 		b := rng.IntN(n - 1)
@@ -99,20 +106,18 @@ func kempeMix(g *sudokusat.Grid, rng *rand.Rand, moves int) (proper int) {
 		if rng.IntN(2) == 1 {
 			start = at[r*n+b]
 		}
-		comp, queue = comp[:0], append(queue[:0], start)
+		comp = append(comp[:0], start)
 		seen[start] = true
-		for len(queue) > 0 {
-			cell := queue[0]
-			queue = queue[1:]
-			comp = append(comp, cell)
-			other := b
-			if g.Cell(cell)-1 == b {
-				other = a
+		for head := 0; head < len(comp); head++ {
+			cell := comp[head]
+			other := int32(b)
+			if val[cell] == int32(b) {
+				other = int32(a)
 			}
-			for _, u := range unitsOf(cell) {
-				if next := at[u*n+other]; !seen[next] {
+			for _, u := range unit[3*cell : 3*cell+3] {
+				if next := at[int(u)*n+int(other)]; !seen[next] {
 					seen[next] = true
-					queue = append(queue, next)
+					comp = append(comp, next)
 				}
 			}
 		}
@@ -121,18 +126,21 @@ func kempeMix(g *sudokusat.Grid, rng *rand.Rand, moves int) (proper int) {
 		}
 		for _, cell := range comp {
 			seen[cell] = false
-			d := a
-			if g.Cell(cell)-1 == a {
-				d = b
+			if val[cell] == int32(a) {
+				val[cell] = int32(b)
+			} else {
+				val[cell] = int32(a)
 			}
-			g.SetCell(cell, d+1)
 		}
 		for _, cell := range comp {
-			d := g.Cell(cell) - 1
-			for _, u := range unitsOf(cell) {
-				at[u*n+d] = cell
+			d := int(val[cell])
+			for _, u := range unit[3*cell : 3*cell+3] {
+				at[int(u)*n+d] = cell
 			}
 		}
+	}
+	for cell, d := range val {
+		g.SetCell(cell, int(d)+1)
 	}
 	return proper
 }

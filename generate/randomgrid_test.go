@@ -13,7 +13,7 @@ import (
 // randomised search fills, not a group table: the structure of a shuffled
 // pattern grid, which grouptable.Guess recognises, must be gone.
 func TestRandomGrid(t *testing.T) {
-	for _, n := range []int{4, 9, 16, 36, 49} {
+	for _, n := range []int{4, 9, 16, 36, 49, 100} {
 		o := RandomGridOptions{Size: n, Seed: 7, Stream: 1}
 		g, err := RandomGrid(context.Background(), o)
 		if err != nil {

@@ -240,7 +240,13 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 		case 0:
 			return nil, false
 		case 1:
-			s.singles = append(s.singles, ^int32(ud))
+			// A digit a given holds has one place, the given: nothing
+			// to place. On a large grid with few cells open these are
+			// most of the units' digits, each a pop and a scan of its
+			// places in propagate for nothing.
+			if u, d := ud/n, ud%n; used[u*w+d>>6]>>(d&63)&1 == 0 {
+				s.singles = append(s.singles, ^int32(ud))
+			}
 		default:
 			s.queueLocked(ud)
 		}
