@@ -69,7 +69,9 @@ func Cactus(title string, limit time.Duration, series []Series) []byte {
 <text x="%g" y="24" text-anchor="middle" font-size="15">%s</text>
 `, width, height, width, height, xmlText(title), width/2, xmlText(title))
 	fmt.Fprintf(&b, `<path d="M%g %gV%gH%g" fill="none" stroke="black"/>`+"\n", left, top, top+ph, left+pw)
-	for e := math.Log10(lo); e <= math.Log10(hi)+1e-9; e++ {
+	// The decades as whole powers: log10(0.1) is not quite -1, and
+	// counting up from it labelled 1 s "1.0000000000000002 s".
+	for e := math.Round(math.Log10(lo)); e <= math.Round(math.Log10(hi)); e++ {
 		yy := y(math.Pow(10, e))
 		fmt.Fprintf(&b, `<path d="M%g %gH%g" stroke="#ddd"/><text x="%g" y="%g" text-anchor="end">%s</text>`+"\n",
 			left, yy, left+pw, left-6, yy+4, secondsLabel(math.Pow(10, e)))
@@ -207,7 +209,7 @@ func Scatter(a, b Side, limit time.Duration) []byte {
 		fmt.Fprintf(&sb, `<path class="limit" d="M%g %gH%gM%g %gV%g" stroke="#d62728" stroke-dasharray="6 3"/><text x="%g" y="%g" text-anchor="end" fill="#d62728">%s</text>`+"\n",
 			margin, margin+side-at(none), margin+side, margin+at(none), margin, margin+side, margin+side, margin+side-at(none)-4, xmlText(noneLabel))
 	}
-	for e := math.Log10(lo); e <= math.Log10(hi)+1e-9; e++ {
+	for e := math.Round(math.Log10(lo)); e <= math.Round(math.Log10(hi)); e++ {
 		v := math.Pow(10, e)
 		fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", margin+at(v), margin+side+18, secondsLabel(v))
 		fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="end">%s</text>`+"\n", margin-6, margin+side-at(v)+4, secondsLabel(v))

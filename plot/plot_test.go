@@ -96,3 +96,21 @@ func TestScatter(t *testing.T) {
 		t.Errorf("puzzle 1 at %+v, puzzle 5 at %+v: want mirrored, the missing time at the limit", p1, p5)
 	}
 }
+
+// TestDecadeLabels: both plots label their decades as whole powers of
+// ten, from 100 ms up: counting up from log10(0.1), which is not quite
+// -1, once labelled 1 s "1.0000000000000002 s".
+func TestDecadeLabels(t *testing.T) {
+	times := []time.Duration{150 * time.Millisecond, 2 * time.Second, 19 * time.Second}
+	cactus := parse(t, Cactus("t", 20*time.Second, []Series{{Name: "a", Times: times, Runs: 3}}))
+	answered := map[int]time.Duration{1: times[0], 2: times[1], 3: times[2]}
+	scatter := parse(t, Scatter(Side{Name: "a", Answered: answered}, Side{Name: "b", Answered: answered}, 20*time.Second))
+	for name, s := range map[string]svg{"cactus": cactus, "scatter": scatter} {
+		texts := "|" + strings.Join(s.Texts, "|") + "|"
+		for _, want := range []string{"|100 ms|", "|1 s|", "|10 s|", "|100 s|"} {
+			if !strings.Contains(texts, want) {
+				t.Errorf("%s: no label %q among %q", name, strings.Trim(want, "|"), s.Texts)
+			}
+		}
+	}
+}
