@@ -2,7 +2,6 @@ package explain
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -91,13 +90,8 @@ func (e *explainer) forcing(ctx context.Context) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := make([]int, len(l.parts))
-	for i := range all {
-		all[i] = i
-	}
-	if !l.begin(e.s, all) {
-		l.end()
-		return nil, fmt.Errorf("explain: the grid's facts contradict the rules")
+	if err := l.beginWhole(e.s); err != nil {
+		return nil, err
 	}
 	defer l.end()
 	n := e.b.n
@@ -253,13 +247,8 @@ func (e *explainer) nested(ctx context.Context) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := make([]int, len(l.parts))
-	for i := range all {
-		all[i] = i
-	}
-	if !l.begin(e.s, all) {
-		l.end()
-		return nil, fmt.Errorf("explain: the grid's facts contradict the rules")
+	if err := l.beginWhole(e.s); err != nil {
+		return nil, err
 	}
 	defer l.end()
 	for c := range e.s.cand {
@@ -282,9 +271,9 @@ func (e *explainer) nested(ctx context.Context) (*Step, error) {
 				// solution. The check decides it by SAT; the premises are
 				// the facts of the cells the constraints name.
 				st := &Step{Technique: Nested, Rating: 9.0 + lengthAddition(inner+2), Eliminations: []Candidate{{c, d}}, Cells: []int{c}}
-				for _, p := range all {
-					if l.parts[p].Kind != encode.PartCell {
-						st.Refs = append(st.Refs, Ref{l.parts[p].Kind, l.parts[p].Index})
+				for _, part := range l.parts {
+					if part.Kind != encode.PartCell {
+						st.Refs = append(st.Refs, Ref{part.Kind, part.Index})
 					}
 				}
 				var cells []int

@@ -387,16 +387,11 @@ func (e *explainer) refutations(ctx context.Context, l *locals) ([]refutation, e
 	if e.ups != nil && e.upsVersion == e.s.version {
 		return e.ups, nil
 	}
-	all := make([]int, len(l.parts))
-	for i := range all {
-		all[i] = i
+	if err := l.beginWhole(e.s); err != nil {
+		return nil, err
 	}
-	cells := l.enable(all)
-	defer l.reset()
-	if !l.facts(e.s, cells) || l.propagate(0) >= 0 {
-		return nil, fmt.Errorf("explain: the grid's facts contradict the rules")
-	}
-	base := len(l.trail)
+	defer l.end()
+	base := l.base
 	ups := []refutation{}
 	for c := range e.s.cand {
 		if e.s.placed[c] != 0 {

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -340,6 +341,20 @@ func (l *locals) begin(s *state, parts []int) bool {
 }
 
 func (l *locals) end() { l.reset() }
+
+// beginWhole begins a session over every constraint, or says that the
+// grid's facts contradict the rules (and leaves no session open).
+func (l *locals) beginWhole(s *state) error {
+	all := make([]int, len(l.parts))
+	for i := range all {
+		all[i] = i
+	}
+	if !l.begin(s, all) {
+		l.end()
+		return fmt.Errorf("explain: the grid's facts contradict the rules")
+	}
+	return nil
+}
 
 // refutes reports, in a session, whether x has no solution: by unit
 // propagation alone with a budget of 0, else by search.
