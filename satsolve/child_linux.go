@@ -28,9 +28,8 @@ func dieWithParent(cmd *exec.Cmd) {
 // bytes, as its rusage says (Linux reports kilobytes). Go starts a process
 // with vfork, sharing this process's memory until the exec, and at the
 // exec Linux counts the memory it leaves in the child's high-water mark:
-// a solver of 4 MB started by a sudokusat of 12 MB reports 12 MB. So the
-// figure is the solver's own only when it is above parent, this process's
-// high-water mark read after the start; run falls back on what watch saw.
+// a solver of 4 MB started by a sudokusat of 12 MB reports 12 MB, which
+// solverPeak sorts out.
 func peakMemory(ps *os.ProcessState) int64 {
 	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
 		return ru.Maxrss << 10

@@ -195,3 +195,24 @@ func TestExternalMemoryLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestSolverPeak: the rusage's figure is the solver's only when well
+// above this process's high-water mark; CI's figures, where a 4 MB
+// CaDiCaL was reported at this process's 176 MB, are the first case.
+func TestSolverPeak(t *testing.T) {
+	const kb = 1 << 10
+	tests := []struct {
+		name                         string
+		rusage, parent, polled, want int64
+	}{
+		{"left at the exec, above the later reading", 176912 * kb, 176900 * kb, 4040 * kb, 4040 * kb},
+		{"left at the exec, below", 176528 * kb, 176900 * kb, 4012 * kb, 4012 * kb},
+		{"the solver's own, well above", 268 << 20, 96 << 20, 200 << 20, 268 << 20},
+		{"nothing read in /proc", 12 << 20, 12 << 20, 0, 0},
+	}
+	for _, tt := range tests {
+		if got := solverPeak(tt.rusage, tt.parent, tt.polled); got != tt.want {
+			t.Errorf("%s: solverPeak(%d, %d, %d) = %d KB, want %d KB", tt.name, tt.rusage>>10, tt.parent>>10, tt.polled>>10, got>>10, tt.want>>10)
+		}
+	}
+}
