@@ -2,6 +2,7 @@ package satsolve
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -315,8 +316,8 @@ func readInts(r io.Reader) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 4*n)
-	if _, err := io.ReadFull(r, b); err != nil {
+	b, err := readN(r, 4*n)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]int32, n)
@@ -331,7 +332,28 @@ func readBytes(r io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, n)
-	_, err = io.ReadFull(r, b)
-	return b, err
+	return readN(r, n)
+}
+
+// wireChunk is the most readN allocates before the bytes come.
+const wireChunk = 1 << 20
+
+// readN reads n bytes. Above wireChunk its buffer grows as the bytes come
+// rather than trusting n at once: a corrupt count fails at the stream's
+// end, not in an allocation of gigabytes.
+func readN(r io.Reader, n int) ([]byte, error) {
+	if n <= wireChunk {
+		b := make([]byte, n)
+		_, err := io.ReadFull(r, b)
+		return b, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(wireChunk)
+	if _, err := io.CopyN(&buf, r, int64(n)); err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -372,5 +373,25 @@ func TestWorkerStopsWhenInputEnds(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(stderr.String(), ErrParentGone.Error()) {
 		t.Errorf("exit %v, stderr %q; want ErrParentGone's message", err, stderr.String())
+	}
+}
+
+// TestWireCountNotTrusted: a reply whose model claims 2^30 literals and
+// holds two allocates as it reads, not 4 GB for the claim.
+func TestWireCountNotTrusted(t *testing.T) {
+	reply := []byte{0}
+	reply = binary.LittleEndian.AppendUint32(reply, 1)
+	reply = append(reply, make([]byte, 24)...)
+	reply = binary.LittleEndian.AppendUint32(reply, maxWire)
+	reply = append(reply, make([]byte, 8)...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := readReply(bytes.NewReader(reply))
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrSolver) {
+		t.Errorf("err = %v, want ErrSolver", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("reading a cut reply allocated %d MB", got>>20)
 	}
 }
