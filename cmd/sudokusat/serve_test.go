@@ -389,6 +389,13 @@ type browserResult struct {
 			Status, Lines string
 			Marked        []string // the cells where two solutions differ, as "r1c2=3" (the second's digit)
 		}
+		// Unread is the warning under the status for a puzzle whose
+		// line and text are no rule: hidden before, shown with the
+		// answer, hidden after for a puzzle without.
+		Unread struct {
+			Before, Shown, After bool
+			Text                 string
+		}
 	} `json:"variant"`
 	Bad struct {
 		Puzzle, Message string
@@ -899,6 +906,10 @@ func checkBrowserVariant(t *testing.T, res browserResult) {
 	}
 	if len(want) == 0 || !slices.Equal(sev.Marked, want) {
 		t.Errorf("a variant with several solutions: marked %q, want %q", sev.Marked, want)
+	}
+	u := v.Unread
+	if warning := "Warning: 2 drawings (1 line, 1 text) not read as rules: the answer holds for the rules read."; u.Before || !u.Shown || u.After || u.Text != warning {
+		t.Errorf("drawings not read: warning shown before %v, with the answer %v (%q, want %q), after %v", u.Before, u.Shown, u.Text, warning, u.After)
 	}
 }
 

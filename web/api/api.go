@@ -102,6 +102,9 @@ type Reply struct {
 	// records do under the same name: the answer holds for the rules
 	// read, whatever these mean.
 	NotRead []Unread `json:"not_read,omitempty"`
+	// NotReadNote says NotRead in the command line's warning sentence
+	// (sudokusat.NotReadNote), for the page to show beside the answer.
+	NotReadNote string `json:"not_read_note,omitempty"`
 	// RulesText is the rules the puzzle's document states in words
 	// (SudokuPad's rules metadata), quoted, as the command line's JSON
 	// records carry it.
@@ -356,7 +359,7 @@ func marshal(r Reply) []byte {
 // did not fail.
 func failed(status string, p *sudokusat.Puzzle, err error) Reply {
 	r := failure(status, p.Line, err)
-	r.NotRead = notRead(p)
+	r.NotRead, r.NotReadNote = notRead(p), sudokusat.NotReadNote(p.Unread)
 	return r
 }
 

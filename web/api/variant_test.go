@@ -270,7 +270,8 @@ func TestShareAndStated(t *testing.T) {
 }
 
 // TestNotRead: every reply about a puzzle lists, under not_read, what its
-// document shows that was not read as a rule: here a line and a text.
+// document shows that was not read as a rule, here a line and a text, and
+// says it in the command line's warning, which the page shows.
 func TestNotRead(t *testing.T) {
 	doc := `{"size":4,"grid":[[{},{},{},{}],[{"value":3,"given":true},{},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]],` +
 		`"line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R4C4"],"value":"a thermometer"}]}`
@@ -285,12 +286,16 @@ func TestNotRead(t *testing.T) {
 				Status  string   `json:"status"`
 				Message string   `json:"message"`
 				NotRead []Unread `json:"not_read"`
+				Note    string   `json:"not_read_note"`
 			}
 			if err := json.Unmarshal(Call(context.Background(), name, req), &r); err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(r.NotRead, want) {
 				t.Errorf("%s %q: not_read %+v, want %+v", r.Status, r.Message, r.NotRead, want)
+			}
+			if note := "2 drawings (1 line, 1 text) not read as rules: the answer holds for the rules read"; r.Note != note {
+				t.Errorf("not_read_note %q, want %q", r.Note, note)
 			}
 		})
 	}

@@ -32,6 +32,8 @@ const inkala = '8..........36......7..9.2...5...7.......457.....1...3...1....68.
 const clash = '44.1\n....\n....\n....\n';
 const four = '.2.1........4.2.';
 // A 4×4 variant with both diagonals and no givens: many solutions.
+// A 4×4 with a line and a text that are no rule: solved, with a warning.
+const unread4 = '{"size":4,"grid":[[{},{},{},{}],[{"value":3,"given":true},{},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R4C4"],"value":"a thermometer"}]}';
 const diagonals4 = '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true}';
 // The setter's puzzles: 4×4s with six solutions, with one, with none (no
 // clash among the givens), and a thermometer that its given breaks.
@@ -365,10 +367,19 @@ try {
     marked: await page.$$eval('#board g.differ', (gs) => gs.map((g) => `${g.dataset.cell}=${g.dataset.other}`)),
   };
 
+  step('drawings not read');
+  result.variant.unread = { before: await page.isVisible('#unread') };
+  await page.fill('#puzzle', unread4);
+  await page.click('#solve');
+  await waitStatus('ok');
+  result.variant.unread.shown = await page.isVisible('#unread');
+  result.variant.unread.text = await page.textContent('#unread');
+
   step('a bad puzzle');
   await page.fill('#puzzle', clash);
   await page.click('#solve');
   await waitStatus('error');
+  result.variant.unread.after = await page.isVisible('#unread');
   // The clashing givens are drawn in red, and the solution before is gone.
   await page.waitForFunction(() => document.querySelectorAll('#board g.clash').length === 2);
   result.bad = { puzzle: clash, message: await status(), marked: await marked(), shown: await shown(), line: await page.textContent('#solution') };

@@ -218,6 +218,15 @@ function setStatus(text, kind) {
   s.className = kind || '';
 }
 
+// noteUnread shows, beside every answer, what the puzzle's document drew
+// that was not read as a rule: the answer holds only for the rules read,
+// and a drawing skipped in silence would pass for one obeyed.
+function noteUnread(r) {
+  const p = $('unread');
+  p.textContent = r.not_read_note ? `Warning: ${r.not_read_note}.` : '';
+  p.hidden = !r.not_read_note;
+}
+
 function log(text) {
   const li = document.createElement('li');
   li.textContent = text;
@@ -383,6 +392,7 @@ async function run(op, extra, explain) {
   const req = request(extra);
   // What the operation reports of its progress replaces "Working…".
   const r = await solver.call(op, req, limitMs(), false, (p) => setStatus(`${p.text}…`, 'busy'));
+  noteUnread(r);
   if (r.message) {
     setStatus((explain && explain(r)) || r.message, 'error');
     log(r.message);
