@@ -24,7 +24,19 @@ func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.BoxIndexer:     (*venc).indexer,
 		variant.Clone:          (*venc).clone,
 		variant.PencilMarks:    (*venc).pencilMarks,
+		variant.Inequality:     (*venc).inequality,
 	}
+}
+
+// inequality: the first cell's digit above the second's, a support
+// encoded relation, so that unit propagation keeps the first above the
+// second's smallest digit left and the second below the first's largest.
+func (v *venc) inequality(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 2); err != nil {
+		return err
+	}
+	v.relation(c.Cells[0], c.Cells[1], func(a, b int) bool { return a > b })
+	return nil
 }
 
 // extreme: a minimum (maximum) cell below (above) each orthogonal

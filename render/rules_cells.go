@@ -51,6 +51,23 @@ func cellDrawings() map[variant.Kind]kindDrawing {
 			}
 		}},
 		variant.PencilMarks: {over: drawPencilMarks},
+		variant.Inequality:  {over: drawInequality},
+	}
+}
+
+// drawInequality draws an inequality sign on the edge between its two
+// cells: a chevron whose tip points to the second cell, the smaller
+// digit's, haloed in white so that it shows on a region's thick border.
+func drawInequality(c *canvas, r sudokusat.Rule) {
+	a, b := r.Cells[0], r.Cells[1]
+	mx, my := (c.x(a)+c.x(b))/2, (c.y(a)+c.y(b))/2
+	// u points from the larger digit's cell to the smaller's, v across.
+	ux, uy := (c.x(b)-c.x(a))/c.cell, (c.y(b)-c.y(a))/c.cell
+	vx, vy := -uy, ux
+	h, w := c.cell*0.05, c.cell*0.11
+	d := fmt.Sprintf("M%s %s L%s %s L%s %s", c.f(mx-ux*h+vx*w), c.f(my-uy*h+vy*w), c.f(mx+ux*h), c.f(my+uy*h), c.f(mx-ux*h-vx*w), c.f(my-uy*h-vy*w))
+	for _, stroke := range []struct{ colour, width string }{{"#ffffff", c.f(c.thin * 5)}, {GivenColour, c.f(c.thin * 2)}} {
+		fmt.Fprintf(c.w, `<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`+"\n", d, stroke.colour, stroke.width)
 	}
 }
 

@@ -165,6 +165,10 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 			if r.Value&(1<<(at(r.Cells[0])-1)) == 0 {
 				return false
 			}
+		case variant.Inequality: // the sign points to the second cell, the smaller
+			if at(r.Cells[0]) <= at(r.Cells[1]) {
+				return false
+			}
 		default:
 			panic("the oracle does not know " + r.Kind)
 		}
@@ -375,6 +379,16 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 					break
 				}
 			}
+		case variant.Inequality:
+			// A few signs, most pointing the filling's way.
+			for range 1 + rng.IntN(3) {
+				a, b := neighbour()
+				if truthful() && at(a) < at(b) {
+					a, b = b, a
+				}
+				p.Rules = append(p.Rules, sudokusat.Rule{Kind: k, Cells: []int{a, b}})
+			}
+			continue
 		case variant.PencilMarks:
 			c := rng.IntN(n * n)
 			r.Cells, r.Value = []int{c}, 1+rng.IntN(1<<n-1)
@@ -401,7 +415,7 @@ var cellsKinds = []variant.Kind{
 	variant.White, variant.Black, variant.NonConsecutive, variant.NoBlack,
 	variant.Minimum, variant.Maximum, variant.DisjointGroups,
 	variant.RowIndexer, variant.ColumnIndexer, variant.BoxIndexer,
-	variant.Clone, variant.PencilMarks,
+	variant.Clone, variant.PencilMarks, variant.Inequality,
 }
 
 // TestCellsKindsExhaustive compares, on random 4×4 puzzles, the fillings

@@ -3,6 +3,7 @@ package variant_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,7 +28,7 @@ func without(p *sudokusat.Puzzle, k variant.Kind) *sudokusat.Puzzle {
 
 // TestEveryKindEveryConcern walks every kind of variant.Kinds through
 // every concern: the model (its meaning, validator, checker and f-puzzles
-// form), the encoder (through gophersat), the search and the drawing. For
+// form, or SudokuPad's for a kind f-puzzles has not), the encoder (through gophersat), the search and the drawing. For
 // each kind a test puzzle of testdata/variants has it, and there the kind
 // must matter: without its rules the puzzle has a second solution. Each
 // concern must then find the one solution, refuse the other, and draw
@@ -85,13 +86,22 @@ func TestEveryKindEveryConcern(t *testing.T) {
 			if err := variant.Check(p, other); err == nil || !strings.Contains(err.Error(), k.Name+" constraint") {
 				t.Errorf("check of a grid breaking the %s rule: %v", k.Name, err)
 			}
-			doc, err := variant.FPuzzles(p)
-			if err != nil {
-				t.Fatalf("f-puzzles form: %v", err)
+			// A kind f-puzzles has not is refused there, and goes through
+			// SudokuPad's format instead, where its test puzzle is.
+			form, parse := variant.FPuzzles, variant.ParseFPuzzles
+			if f.SudokuPad {
+				if _, err := variant.FPuzzles(p); !errors.Is(err, variant.ErrFormat) || !strings.Contains(err.Error(), k.Name) {
+					t.Errorf("f-puzzles form of a kind f-puzzles has not: %v", err)
+				}
+				form, parse = variant.SudokuPad, variant.ParseSudokuPad
 			}
-			back, err := variant.ParseFPuzzles(doc)
+			doc, err := form(p)
+			if err != nil {
+				t.Fatalf("f-puzzles (or SudokuPad) form: %v", err)
+			}
+			back, err := parse(doc)
 			if err != nil || !slices.EqualFunc(kindsOf(back), kindsOf(p), func(a, b string) bool { return a == b }) {
-				t.Errorf("f-puzzles form read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
+				t.Errorf("f-puzzles (or SudokuPad) form read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
 			}
 
 			// The encoder, through gophersat, in both sum forms.

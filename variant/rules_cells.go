@@ -48,6 +48,11 @@ const (
 	// Value, a set of digits with bit d-1 for digit d (f-puzzles'
 	// "givenPencilMarks" of a grid cell without a given).
 	PencilMarks Kind = "pencil-marks"
+	// Inequality: an inequality sign between the two Cells, orthogonally
+	// adjacent, points to Cells[1]: Cells[0] holds the larger digit (the
+	// order of Interactive-Sudoku-Solver's GreaterThan~A~B, A > B). The
+	// kind has no f-puzzles form: f-puzzles and its solver have none.
+	Inequality Kind = "inequality"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -61,6 +66,7 @@ func cellKinds() []KindInfo {
 		indexerKind(BoxIndexer, "A digit d in a box-indexer cell, the p-th cell of its region in reading order, says where p is in its region: the region's d-th cell holds p.", "boxindexer"),
 		cloneKind(),
 		pencilMarksKind(),
+		inequalityKind(),
 	}
 }
 
@@ -332,4 +338,17 @@ func fpPencilMarks(n, cell int, marks []json.RawMessage) ([]sudokusat.Rule, erro
 		return nil, nil
 	}
 	return []sudokusat.Rule{{Kind: PencilMarks, Cells: []int{cell}, Value: set}}, nil
+}
+
+// --- Inequality signs ---
+
+func inequalityKind() KindInfo {
+	return KindInfo{Name: Inequality, Meaning: "Of two orthogonally adjacent cells with an inequality sign between them, the cell the sign points to holds the smaller digit.",
+		validate: validatePair,
+		check: func(c *checking, r sudokusat.Rule) error {
+			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); a <= b {
+				return fmt.Errorf("%s holds %d and %s %d: the sign points to the larger", cellName(c.n, r.Cells[0]), a, cellName(c.n, r.Cells[1]), b)
+			}
+			return nil
+		}}
 }

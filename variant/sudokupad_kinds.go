@@ -162,6 +162,14 @@ func spConventions() []spConvention {
 		{name: "a V", kind: XV, on: spOnShapes, form: "the text V on the edge between two cells",
 			words: spWordList{any: [][]string{{"v ", "5 "}, {"xv", "sum"}}},
 			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
+		// A V is a V and an inequality sign pointing down: a text that
+		// names both leaves it unread (readOne), one that names one of
+		// them reads it as that one.
+		{name: "an inequality sign", kind: Inequality, on: spOnShapes, form: "the text <, >, ^ or v (˂, ˃, ˄, ˅, ∧, ∨ and the like), turned by its angle, on the edge between two cells, pointing to one of them",
+			words: spWordList{any: [][]string{{"inequalit", "smaller"}, {"inequalit", "lower"}, {"inequalit", "less"}, {"point", "smaller"}, {"point", "lesser"},
+				{"point", "lower digit"}, {"point", "lower number"}, {"point", "lower value"}, {"point", "lower of"},
+				{"open", "larger"}, {"open", "greater"}, {"open", "bigger"}, {"open", "higher"}, {"greater than", "sign"}, {"greater than", "symbol"}, {"less than", "sign"}, {"less than", "symbol"}}},
+			read: readInequality, sentence: "An inequality sign between two cells points to the smaller digit.", write: writeInequality},
 		{name: "an even cell", kind: Even, on: spOnShapes, form: "a coloured square (0.35 to 0.9 of a cell) in a cell",
 			words: spWordList{any: [][]string{{"even", "square"}}},
 			read:  readParity(false), sentence: "A cell with a grey square holds an even digit.", write: writeParity},
@@ -1071,6 +1079,50 @@ func readXV(letter string, sum int) func(r *spReader, d int) ([]sudokusat.Rule, 
 		}
 		return []sudokusat.Rule{{Kind: XV, Cells: []int{a, b}, Value: sum}}, nil, true
 	}
+}
+
+// spPointing are the glyphs of an inequality sign and where each points
+// when upright, as (rows, columns): ">" to the right.
+var spPointing = map[string][2]int{
+	">": {0, 1}, "＞": {0, 1}, "˃": {0, 1}, "›": {0, 1}, "❯": {0, 1},
+	"<": {0, -1}, "＜": {0, -1}, "˂": {0, -1}, "‹": {0, -1}, "❮": {0, -1},
+	"^": {-1, 0}, "˄": {-1, 0}, "∧": {-1, 0}, "⌃": {-1, 0}, "＾": {-1, 0},
+	"v": {1, 0}, "V": {1, 0}, "˅": {1, 0}, "∨": {1, 0}, "⌄": {1, 0},
+}
+
+// readInequality is the form of an inequality sign: its glyph as text on
+// an edge, turned by the shape's angle (clockwise, in degrees, a multiple
+// of 90 within 10), pointing across the edge to the cell with the smaller
+// digit, which is the rule's second cell.
+func readInequality(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil {
+		return nil, nil, false
+	}
+	dir, ok := spPointing[s.text]
+	if !ok {
+		return nil, nil, false
+	}
+	quarter := math.Round(s.angle / 90)
+	if math.Abs(s.angle-90*quarter) > 10 {
+		return nil, nil, false
+	}
+	// A quarter turn clockwise, on a plane whose rows go down, takes
+	// (rows, columns) to (columns, −rows).
+	for range (int(quarter)%4 + 4) % 4 {
+		dir = [2]int{dir[1], -dir[0]}
+	}
+	a, b, ok := edgeAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	switch [2]int{b/r.n - a/r.n, b%r.n - a%r.n} {
+	case dir: // to b, below or right of a
+		return []sudokusat.Rule{{Kind: Inequality, Cells: []int{a, b}}}, nil, true
+	case [2]int{-dir[0], -dir[1]}:
+		return []sudokusat.Rule{{Kind: Inequality, Cells: []int{b, a}}}, nil, true
+	}
+	return nil, nil, false // along the edge, to neither cell
 }
 
 // readParity is the form of an even cell (a square) or an odd one (a

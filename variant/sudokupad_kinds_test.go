@@ -32,6 +32,12 @@ func drawText(centre [2]float64, text string) map[string]any {
 	return map[string]any{"center": centre, "width": 0.25, "height": 0.25, "backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "text": text}
 }
 
+// drawSign is an inequality sign as setters write it: a glyph of text on
+// an edge, turned by angle degrees.
+func drawSign(centre [2]float64, glyph string, angle float64) map[string]any {
+	return map[string]any{"center": centre, "width": 0, "height": 0.9, "fontSize": 30, "color": "#000000", "text": glyph, "angle": angle}
+}
+
 func drawThermo(cells string) (line, bulb map[string]any) {
 	return drawLine("#CFCFCF", 21, cells), drawCircle(at(strings.Fields(cells)[0]), 0.85, "#CFCFCF", "#CFCFCF")
 }
@@ -153,6 +159,12 @@ func spConventionCases() []spConventionCase {
 		{conv: "a V", doc: n9(scl{rules: "Digits separated by a V sum to 5.",
 			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}}),
 			want: []string{"xv r1c1,r2c1 = 5"}},
+		{conv: "an inequality sign", doc: n4(scl{rules: "The inequality signs point to the lower digit.",
+			// Upright and turned, as f-puzzles' text and SudokuPad draw
+			// it; a V with no XV named is a sign pointing down.
+			overlays: []map[string]any{drawSign(mid("r1c1 r1c2"), ">", 0), drawSign(mid("r2c1 r2c2"), "<", 0), drawSign(mid("r1c3 r2c3"), "v", 0),
+				drawSign(mid("r1c4 r2c4"), ">", -90), drawSign(mid("r3c1 r4c1"), "<", 90), drawSign(mid("r3c2 r3c3"), "˄", 90), drawText(mid("r3c4 r4c4"), "V")}}),
+			want: []string{"inequality r1c1,r1c2", "inequality r2c2,r2c1", "inequality r1c3,r2c3", "inequality r2c4,r1c4", "inequality r4c1,r3c1", "inequality r3c2,r3c3", "inequality r3c4,r4c4"}},
 		{conv: "an even cell", doc: n4(scl{rules: "A cell with a grey square holds an even digit.",
 			underlays: []map[string]any{drawSquare(at("r2c2"), 0.7, "#CFCFCF")}}),
 			want: []string{"even r2c2"}},
@@ -312,6 +324,14 @@ func TestSPOneSignal(t *testing.T) {
 				"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain", "sentence: no rule read accounts for it"}},
 		{"a thermometer without its bulb", scl{n: 4, rules: "Digits along a thermometer increase from the bulb.", lines: []map[string]any{thermo}},
 			0, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		// A V is an XV mark and an inequality sign: with both named, it
+		// is neither; with one named, it is that one (TestSPConventions).
+		{"a V of XV or an inequality sign", scl{n: 9, rules: "Digits separated by a V sum to 5. Inequality signs point to the smaller digit.",
+			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}},
+			0, []string{"text: drawn as a V or an inequality sign, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"an inequality sign along its edge", scl{n: 4, rules: "Inequality signs point to the smaller digit.",
+			overlays: []map[string]any{drawSign(mid("r1c1 r1c2"), ">", 90), drawSign(mid("r2c1 r3c1"), "<", 45)}},
+			0, []string{"text: no kind of rule is drawn so", "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
 		{"a loop of a kind without loops", scl{n: 4, rules: "Digits on a grey palindrome line read the same in either direction.", lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			0, []string{"line: drawn as a palindrome line, but a loop, which a palindrome line cannot be", "sentence: no rule read accounts for it"}},
 	} {
@@ -547,6 +567,11 @@ func TestSPWords(t *testing.T) {
 		{"Digits in a cage multiply to the clue.", nil},
 		{"Digits separated by a white dot are consecutive; by a black dot, in a 1:2 ratio.", []string{"a white dot", "a black dot"}},
 		{"Digits separated by an X sum to 7.", nil},
+		{"Digits separated by a V sum to 5.", []string{"a V"}},
+		{"The inequality sign ‘points’ to the lower digit.", []string{"an inequality sign"}},
+		{"The digit on the open side of a greater than sign is larger.", []string{"an inequality sign"}},
+		{"Inequality signs point to the larger digit.", nil},
+		{"The arrow points to the lower right corner.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},

@@ -348,6 +348,24 @@ func writeXV(w *spWriter, rule sudokusat.Rule) {
 		"backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "fontSize": 21, "text": letter})
 }
 
+// writeInequality draws an inequality sign as a > or < turned a quarter
+// (SudokuPad turns a shape's text with it) between cells of a column:
+// never a v or a ^, which a text that names XV too would leave unread.
+func writeInequality(w *spWriter, rule sudokusat.Rule) {
+	a, b := rule.Cells[0], rule.Cells[1]
+	sign, angle := ">", 0
+	switch {
+	case b == a-1:
+		sign = "<"
+	case b == a+w.n:
+		angle = 90
+	case b == a-w.n:
+		sign, angle = "<", 90
+	}
+	w.overlays = append(w.overlays, map[string]any{"center": w.between(a, b), "width": 0.25, "height": 0.25,
+		"fontSize": 24, "color": "#000000", "text": sign, "angle": angle})
+}
+
 func writeParity(w *spWriter, rule sudokusat.Rule) {
 	w.underlay = append(w.underlay, map[string]any{"center": w.at(rule.Cells[0]), "width": 0.7, "height": 0.7,
 		"rounded": rule.Kind == Odd, "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"})

@@ -1,14 +1,19 @@
 // Package varianttest reads the variant test puzzles of testdata/variants
-// for the tests of every package: f-puzzles documents, each with its one
-// solution in a .solution file beside it, and links.txt, one f-puzzles
-// link a line. It is the one place that knows their folder and format.
+// for the tests of every package: f-puzzles documents (name.json), and
+// for the kinds f-puzzles has not SudokuPad documents (name.scl, its own
+// format as JSON), each with its one solution in a .solution file beside
+// it, and links.txt, one f-puzzles link a line. It is the one place that
+// knows their folder and formats.
 package varianttest
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +28,9 @@ type File struct {
 	Doc      []byte
 	Puzzle   *sudokusat.Puzzle
 	Solution *sudokusat.Grid
+	// SudokuPad marks a document in SudokuPad's format (name.scl): the
+	// puzzle has a kind that f-puzzles has not.
+	SudokuPad bool
 }
 
 // Dir returns testdata/variants of the module the test runs in, found by
@@ -45,17 +53,27 @@ func Dir(tb testing.TB) string {
 	}
 }
 
-// Load reads the test puzzle name ("miracle-9") and its solution.
+// Load reads the test puzzle name ("miracle-9") and its solution: its
+// f-puzzles document, or its SudokuPad one when it has none, which must
+// read fully (every drawing and sentence a rule read).
 func Load(tb testing.TB, name string) File {
 	tb.Helper()
 	base := filepath.Join(Dir(tb), name)
+	parse, pad := variant.ParseFPuzzles, false
 	doc, err := os.ReadFile(base + ".json")
+	if errors.Is(err, fs.ErrNotExist) {
+		parse, pad = variant.ParseSudokuPad, true
+		doc, err = os.ReadFile(base + ".scl")
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := variant.ParseFPuzzles(doc)
+	p, err := parse(doc)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
+	}
+	if pad && len(p.Unread) > 0 {
+		tb.Fatalf("%s: not read: %+v", name, p.Unread)
 	}
 	sol, err := os.ReadFile(base + ".solution")
 	if err != nil {
@@ -66,7 +84,7 @@ func Load(tb testing.TB, name string) File {
 	if err != nil {
 		tb.Fatalf("%s.solution: %v", name, err)
 	}
-	return File{Name: name, Doc: doc, Puzzle: p, Solution: g}
+	return File{Name: name, Doc: doc, Puzzle: p, Solution: g, SudokuPad: pad}
 }
 
 // All reads every test puzzle, in the order of their names.
@@ -76,9 +94,18 @@ func All(tb testing.TB) []File {
 	if err != nil || len(paths) == 0 {
 		tb.Fatalf("varianttest: no puzzle files (%v)", err)
 	}
-	var out []File
-	for _, p := range paths {
-		out = append(out, Load(tb, strings.TrimSuffix(filepath.Base(p), ".json")))
+	pad, err := filepath.Glob(filepath.Join(Dir(tb), "*.scl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	names := make([]string, 0, len(paths)+len(pad))
+	for _, p := range append(paths, pad...) {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)))
+	}
+	slices.Sort(names)
+	out := make([]File, 0, len(names))
+	for _, name := range names {
+		out = append(out, Load(tb, name))
 	}
 	return out
 }

@@ -26,8 +26,14 @@ func cellRules() map[variant.Kind]kindRule {
 		variant.BoxIndexer:     indexerRule(variant.BoxIndexer),
 		variant.Clone:          cloneRule(),
 		variant.PencilMarks:    pencilRule(),
+		// An inequality sign is a relation between its two cells, the
+		// first the larger, revised as a Kropki dot is; it exempts its
+		// pair from no negative rule.
+		variant.Inequality: dotRule(func(sudokusat.Rule) func(a, b int) bool { return greater }, func(*pairRel) {}),
 	}
 }
+
+func greater(a, b int) bool { return a > b }
 
 // extremeRule is a minimum or maximum cell: a relation ok (cell's digit,
 // neighbour's digit) with each orthogonal neighbour that is not a cell of
