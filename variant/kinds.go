@@ -46,6 +46,11 @@ type KindInfo struct {
 	toFP func(w *fpWriter, r sudokusat.Rule)
 }
 
+// InFPuzzles reports whether f-puzzles documents can hold the kind's
+// rules. FPuzzles refuses a puzzle with a rule of a kind they cannot,
+// which SudokuPad's format holds.
+func (k KindInfo) InFPuzzles() bool { return k.toFP != nil }
+
 // Kinds returns the table of rule kinds, one line each: the one list the
 // validator, the checker, the f-puzzles reader and writer, the encoder,
 // the search and the drawing read. The kinds come in groups, a file per

@@ -3,6 +3,7 @@ package variant_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -75,7 +76,9 @@ func TestEveryKindEveryConcern(t *testing.T) {
 
 			// The model: the puzzle validates, its solution passes the
 			// checker, the other grid is refused by this kind, and the
-			// f-puzzles form reads back the same rules.
+			// f-puzzles form reads back the same rules; for a kind
+			// f-puzzles has no form for, f-puzzles refuses the puzzle
+			// and SudokuPad's form reads back the same rules.
 			if err := variant.Validate(p); err != nil {
 				t.Errorf("validate: %v", err)
 			}
@@ -85,13 +88,20 @@ func TestEveryKindEveryConcern(t *testing.T) {
 			if err := variant.Check(p, other); err == nil || !strings.Contains(err.Error(), k.Name+" constraint") {
 				t.Errorf("check of a grid breaking the %s rule: %v", k.Name, err)
 			}
-			doc, err := variant.FPuzzles(p)
-			if err != nil {
-				t.Fatalf("f-puzzles form: %v", err)
+			write, parse := variant.FPuzzles, variant.ParseFPuzzles
+			if !k.InFPuzzles() {
+				if _, err := variant.FPuzzles(p); !errors.Is(err, variant.ErrFormat) || !strings.Contains(err.Error(), k.Name) {
+					t.Errorf("f-puzzles form of a kind f-puzzles does not have: %v, want ErrFormat naming it", err)
+				}
+				write, parse = variant.SudokuPad, variant.ParseSudokuPad
 			}
-			back, err := variant.ParseFPuzzles(doc)
-			if err != nil || !slices.EqualFunc(kindsOf(back), kindsOf(p), func(a, b string) bool { return a == b }) {
-				t.Errorf("f-puzzles form read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
+			doc, err := write(p)
+			if err != nil {
+				t.Fatalf("its format: %v", err)
+			}
+			back, err := parse(doc)
+			if err != nil || !slices.Equal(kindsOf(back), kindsOf(p)) {
+				t.Errorf("its format read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
 			}
 
 			// The encoder, through gophersat, in both sum forms.

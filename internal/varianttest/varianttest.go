@@ -1,14 +1,19 @@
 // Package varianttest reads the variant test puzzles of testdata/variants
-// for the tests of every package: f-puzzles documents, each with its one
-// solution in a .solution file beside it, and links.txt, one f-puzzles
-// link a line. It is the one place that knows their folder and format.
+// for the tests of every package: f-puzzles documents (.json), and
+// SudokuPad documents (.scl, SudokuPad's JSON unzipped) for the kinds
+// f-puzzles has no form for, each with its one solution in a .solution
+// file beside it, and links.txt, one f-puzzles link a line. It is the one
+// place that knows their folder and formats.
 package varianttest
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,13 +21,16 @@ import (
 	"github.com/sudokusat/sudokusat/variant"
 )
 
-// File is one test puzzle: its name (the file's, without .json), its
-// document, the puzzle read from it and its golden solution.
+// File is one test puzzle: its name (the file's, without .json or
+// .scl), its document, the puzzle read from it and its golden solution.
 type File struct {
-	Name     string
-	Doc      []byte
-	Puzzle   *sudokusat.Puzzle
-	Solution *sudokusat.Grid
+	Name string
+	Doc  []byte
+	// SudokuPad marks a document in SudokuPad's format; the others are
+	// f-puzzles'.
+	SudokuPad bool
+	Puzzle    *sudokusat.Puzzle
+	Solution  *sudokusat.Grid
 }
 
 // Dir returns testdata/variants of the module the test runs in, found by
@@ -45,15 +53,21 @@ func Dir(tb testing.TB) string {
 	}
 }
 
-// Load reads the test puzzle name ("miracle-9") and its solution.
+// Load reads the test puzzle name ("miracle-9") and its solution: its
+// f-puzzles document, or, when it has none, its SudokuPad document.
 func Load(tb testing.TB, name string) File {
 	tb.Helper()
 	base := filepath.Join(Dir(tb), name)
+	parse, sudokuPad := variant.ParseFPuzzles, false
 	doc, err := os.ReadFile(base + ".json")
+	if errors.Is(err, fs.ErrNotExist) {
+		parse, sudokuPad = variant.ParseSudokuPad, true
+		doc, err = os.ReadFile(base + ".scl")
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := variant.ParseFPuzzles(doc)
+	p, err := parse(doc)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}
@@ -66,19 +80,29 @@ func Load(tb testing.TB, name string) File {
 	if err != nil {
 		tb.Fatalf("%s.solution: %v", name, err)
 	}
-	return File{Name: name, Doc: doc, Puzzle: p, Solution: g}
+	return File{Name: name, Doc: doc, SudokuPad: sudokuPad, Puzzle: p, Solution: g}
 }
 
 // All reads every test puzzle, in the order of their names.
 func All(tb testing.TB) []File {
 	tb.Helper()
-	paths, err := filepath.Glob(filepath.Join(Dir(tb), "*.json"))
-	if err != nil || len(paths) == 0 {
-		tb.Fatalf("varianttest: no puzzle files (%v)", err)
+	var names []string
+	for _, ext := range []string{".json", ".scl"} {
+		paths, err := filepath.Glob(filepath.Join(Dir(tb), "*"+ext))
+		if err != nil {
+			tb.Fatalf("varianttest: %v", err)
+		}
+		for _, p := range paths {
+			names = append(names, strings.TrimSuffix(filepath.Base(p), ext))
+		}
 	}
+	if len(names) == 0 {
+		tb.Fatalf("varianttest: no puzzle files")
+	}
+	slices.Sort(names)
 	var out []File
-	for _, p := range paths {
-		out = append(out, Load(tb, strings.TrimSuffix(filepath.Base(p), ".json")))
+	for _, name := range names {
+		out = append(out, Load(tb, name))
 	}
 	return out
 }
