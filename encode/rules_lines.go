@@ -25,22 +25,26 @@ import (
 //     groups of cells whose sums must be equal, each a layered graph of
 //     its partial sums ending in a shared one-hot total, or, in the PB
 //     form, one equation per group.
+//
+// Difference count lines have a family of their own: a variable per pair
+// of neighbours and difference, and a counter of each difference.
 
 // lineEncoders returns the encoder of each of this file's kinds.
 func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
-		variant.Renban:        (*venc).renban,
-		variant.Whispers:      (*venc).whispers,
-		variant.Palindrome:    (*venc).palindrome,
-		variant.RegionSumLine: (*venc).regionSumLine,
-		variant.BetweenLine:   (*venc).betweenLine,
-		variant.EntropicLine:  (*venc).entropicLine,
-		variant.ModularLine:   (*venc).modularLine,
-		variant.Nabner:        (*venc).nabner,
-		variant.ZipperLine:    (*venc).zipperLine,
-		variant.DoubleArrow:   (*venc).doubleArrow,
-		variant.SlowThermo:    (*venc).slowThermo,
-		variant.Lockout:       (*venc).lockout,
+		variant.Renban:          (*venc).renban,
+		variant.Whispers:        (*venc).whispers,
+		variant.Palindrome:      (*venc).palindrome,
+		variant.RegionSumLine:   (*venc).regionSumLine,
+		variant.BetweenLine:     (*venc).betweenLine,
+		variant.EntropicLine:    (*venc).entropicLine,
+		variant.ModularLine:     (*venc).modularLine,
+		variant.Nabner:          (*venc).nabner,
+		variant.ZipperLine:      (*venc).zipperLine,
+		variant.DoubleArrow:     (*venc).doubleArrow,
+		variant.SlowThermo:      (*venc).slowThermo,
+		variant.Lockout:         (*venc).lockout,
+		variant.DifferenceCount: (*venc).differenceCount,
 	}
 }
 
@@ -527,4 +531,103 @@ func (v *venc) sumGraph(cells []int, lo int, total []int32, budget *int) error {
 		}
 	}
 	return nil
+}
+
+// --- Difference count lines ---
+
+// differenceCount: the difference between two neighbours is how many
+// pairs of neighbours on the line have it. A variable e[i][d] says that
+// pair i (cells i and i+1) differs by d, for d from 1 to the most a count
+// of the line's m pairs reaches (m, or N-1 when less): the pair's digits
+// differ by one of those (a relation, so no difference 0), each pair of
+// digits makes its e true, and e[i][d] asks each digit of either cell for
+// a partner d away in the other, so that a difference known carries to
+// the digits; one e per pair is implied, and written for propagation.
+// Then, for each d, a counter of the e[·][d] true, exact both ways, says
+// the count is 0 or d: not d+1 or more, and any e[i][d] true asks for d.
+// Every variable is a function of the digits: a grid is one model.
+func (v *venc) differenceCount(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	m := len(c.Cells) - 1
+	most := min(m, v.n-1)
+	apart := func(x, y int) int { return max(x-y, y-x) }
+	e := make([][]int32, m) // e[i][d], d from 1 to most
+	for i := range e {
+		a, b := c.Cells[i], c.Cells[i+1]
+		v.relation(a, b, func(x, y int) bool { return apart(x, y) >= 1 && apart(x, y) <= most })
+		e[i] = make([]int32, most+1)
+		for d := 1; d <= most; d++ {
+			e[i][d] = v.f.newVar()
+		}
+		v.f.Add(e[i][1:]...)
+		v.f.amo(e[i][1:], productThreshold)
+		for x := 1; x <= v.n; x++ {
+			for y := 1; y <= v.n; y++ {
+				if d := apart(x, y); d >= 1 && d <= most {
+					v.f.Add(-v.x(a, x), -v.x(b, y), e[i][d])
+				}
+			}
+		}
+		for d := 1; d <= most; d++ {
+			for _, pair := range [2][2]int{{a, b}, {b, a}} {
+				from, to := pair[0], pair[1]
+				for x := 1; x <= v.n; x++ {
+					v.buf = append(v.buf[:0], -e[i][d], -v.x(from, x))
+					for _, y := range []int{x - d, x + d} {
+						if y >= 1 && y <= v.n {
+							v.buf = append(v.buf, v.x(to, y))
+						}
+					}
+					v.f.Add(v.buf...)
+				}
+			}
+		}
+	}
+	lits := make([]int32, m)
+	for d := 1; d <= most; d++ {
+		if !v.tick() {
+			return v.ctx.Err()
+		}
+		for i := range e {
+			lits[i] = e[i][d]
+		}
+		ge := v.atLeast(lits, d+1)
+		v.clause(-ge[d+1])
+		for i := range e {
+			v.clause(-e[i][d], ge[d])
+		}
+	}
+	return nil
+}
+
+// atLeast returns the literals ge[t], t from 0 to most, true exactly when
+// t or more of lits are (ge[0] is litTrue, and ge[t] litFalse past
+// len(lits)): a sequential counter whose every variable is defined both
+// ways, r(j, t) = r(j-1, t) ∨ (lits[j-1] ∧ r(j-1, t-1)) over the first j
+// literals, so that unit propagation counts up and down.
+func (v *venc) atLeast(lits []int32, most int) []int32 {
+	prev := make([]int32, most+1) // r(j-1, ·)
+	prev[0] = litTrue
+	for t := 1; t <= most; t++ {
+		prev[t] = litFalse
+	}
+	for j, l := range lits {
+		cur := make([]int32, most+1)
+		cur[0] = litTrue
+		for t := 1; t <= most; t++ {
+			if t > j+1 {
+				cur[t] = litFalse
+				continue
+			}
+			cur[t] = v.f.newVar()
+			v.clause(-prev[t], cur[t])
+			v.clause(-l, -prev[t-1], cur[t])
+			v.clause(-cur[t], prev[t], l)
+			v.clause(-cur[t], prev[t], prev[t-1])
+		}
+		prev = cur
+	}
+	return prev
 }

@@ -24,6 +24,9 @@ const (
 	zipperColour      = "#d2b8ea"
 	doubleArrowColour = "#b8b8b8"
 	lockoutColour     = "#98c0e4"
+	// differenceCountColour is a pale red, a hue no other line takes:
+	// setters draw these lines in any colour, several to a puzzle.
+	differenceCountColour = "#f2a8a8"
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -32,14 +35,15 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		return kindDrawing{under: func(c *canvas, r sudokusat.Rule) { c.strokeLine(r, colour, width) }}
 	}
 	return map[variant.Kind]kindDrawing{
-		variant.Renban:        plain(renbanColour, 0.4),
-		variant.Whispers:      plain(whispersColour, 0.3),
-		variant.Palindrome:    plain(ShapeColour, 0.3),
-		variant.RegionSumLine: plain(regionSumColour, 0.2),
-		variant.EntropicLine:  plain(entropicColour, 0.3),
-		variant.ModularLine:   plain(modularColour, 0.3),
-		variant.Nabner:        plain(nabnerColour, 0.3),
-		variant.ZipperLine:    plain(zipperColour, 0.3),
+		variant.Renban:          plain(renbanColour, 0.4),
+		variant.Whispers:        plain(whispersColour, 0.3),
+		variant.Palindrome:      plain(ShapeColour, 0.3),
+		variant.RegionSumLine:   plain(regionSumColour, 0.2),
+		variant.EntropicLine:    plain(entropicColour, 0.3),
+		variant.ModularLine:     plain(modularColour, 0.3),
+		variant.Nabner:          plain(nabnerColour, 0.3),
+		variant.ZipperLine:      plain(zipperColour, 0.3),
+		variant.DifferenceCount: plain(differenceCountColour, 0.3),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

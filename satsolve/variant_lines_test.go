@@ -30,6 +30,7 @@ var lineKinds = []variant.Kind{
 	variant.Renban, variant.Whispers, variant.Palindrome, variant.RegionSumLine,
 	variant.BetweenLine, variant.EntropicLine, variant.ModularLine, variant.Nabner,
 	variant.ZipperLine, variant.DoubleArrow, variant.SlowThermo, variant.Lockout,
+	variant.DifferenceCount,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -153,6 +154,17 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 	case variant.SlowThermo:
 		for i := 1; i < k; i++ {
 			if d[i] < d[i-1] {
+				return false
+			}
+		}
+		return true
+	case variant.DifferenceCount:
+		var diffs []int
+		for i := 1; i < k; i++ {
+			diffs = append(diffs, abs(d[i]-d[i-1]))
+		}
+		for _, x := range diffs {
+			if count := len(slices.DeleteFunc(slices.Clone(diffs), func(y int) bool { return y != x })); count != x {
 				return false
 			}
 		}

@@ -18,6 +18,8 @@ import (
 // which it does not have: they are read from the f-puzzles userscript
 // that adds them (Fpuzzles-LockoutLines, by Memeristor) and from
 // dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts).
+// Difference count lines are in neither solver nor in f-puzzles: their
+// meaning is the published rules text's, and they have no f-puzzles form.
 
 // The kinds of line.
 const (
@@ -73,6 +75,19 @@ const (
 	// floor(size/2)); sudokusat reads and writes one only when Value is
 	// set.
 	Lockout Kind = "lockout"
+	// DifferenceCount: the difference between two neighbours along the
+	// line is how many pairs of neighbours along it have that exact
+	// difference, so each difference on the line is there exactly as
+	// many times as it says. Neighbours then differ (a difference of 0
+	// would count itself), and the differences present are distinct
+	// numbers that sum to the line's pairs (k-1 for k cells). Neither
+	// anchor solver has the kind, nor f-puzzles: the name is sudokusat's,
+	// the meaning the published rule's sentence (SudokuPad puzzles
+	// "Differences Count" by Sujoyku and Marty Sears), which
+	// Raizus/sudoku-setter's "adjacent differences count line" states in
+	// the same words and models the same way (MiniZinc: the count of each
+	// pair's difference among all the pairs' is that difference).
+	DifferenceCount Kind = "difference-count-line"
 )
 
 // lineKinds returns the rows of Kinds for this file's kinds.
@@ -90,17 +105,23 @@ func lineKinds() []KindInfo {
 		doubleArrowKind(),
 		slowThermoKind(),
 		lockoutKind(),
+		differenceCountKind(),
 	}
 }
 
-// lineKind is the row of a kind of line read from the f-puzzles list key:
-// from least to most cells (see validateLine), each touching the one
-// before; valued kinds take a Value from 1 to N-1 (0 is the default), read
-// from and written to the entries' "value"; the others refuse one.
+// lineKind is the row of a kind of line read from the f-puzzles list key
+// (none when key is "": a kind f-puzzles does not have): from least to
+// most cells (see validateLine), each touching the one before; valued
+// kinds take a Value from 1 to N-1 (0 is the default), read from and
+// written to the entries' "value"; the others refuse one.
 func lineKind(kind Kind, meaning, key string, least, most int, valued bool, check func(c *checking, r sudokusat.Rule) error) KindInfo {
 	l := &line{kind, key, least, most, valued}
-	return KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, Distinct: kind == Renban || kind == Nabner,
-		validate: l.validate, check: check, fromFP: l.fromFP, toFP: l.toFP}
+	info := KindInfo{Name: kind, Meaning: meaning, FPuzzles: key, Distinct: kind == Renban || kind == Nabner,
+		validate: l.validate, check: check}
+	if key != "" {
+		info.fromFP, info.toFP = l.fromFP, l.toFP
+	}
+	return info
 }
 
 // line is the part that the kinds of line share: their methods are one
@@ -427,4 +448,41 @@ func lockoutDifference(n int, r sudokusat.Rule) int {
 		return r.Value
 	}
 	return n / 2
+}
+
+// --- Difference count lines ---
+
+func differenceCountKind() KindInfo {
+	return lineKind(DifferenceCount, "The difference between two adjacent digits on a difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			diffs := lineDifferences(r.Cells, c.at)
+			for i, d := range diffs {
+				if k := countOf(diffs, d); k != d {
+					return fmt.Errorf("%s and %s differ by %d, and %d pairs of neighbours on the line differ by %d", cellName(c.n, r.Cells[i]), cellName(c.n, r.Cells[i+1]), d, k, d)
+				}
+			}
+			return nil
+		})
+}
+
+// lineDifferences returns the differences between neighbours along a
+// line, digit reading each cell's digit.
+func lineDifferences(cells []int, digit func(int) int) []int {
+	out := make([]int, len(cells)-1)
+	for i := range out {
+		a, b := digit(cells[i]), digit(cells[i+1])
+		out[i] = max(a-b, b-a)
+	}
+	return out
+}
+
+// countOf returns how many of xs are x.
+func countOf(xs []int, x int) int {
+	k := 0
+	for _, y := range xs {
+		if y == x {
+			k++
+		}
+	}
+	return k
 }

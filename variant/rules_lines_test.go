@@ -48,6 +48,9 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.Lockout, Cells: l("r1c1 r1c2"), Value: -1}, "a difference of -1"},
 		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: a renban line has none"},
 		{sudokusat.Rule{Kind: variant.SlowThermo, Cells: l("r1c1 r1c2"), Lines: [][]int{{2}}}, "in Cells, not in Lines"},
+		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, ""},
+		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1")}, "1 cells, want at least 2"},
+		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2"), Value: 1}, "a value of 1: a difference-count-line line has none"},
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
@@ -110,6 +113,15 @@ func TestLineCheck(t *testing.T) {
 		{four, variant.Whispers, "r1c1 r1c2", 0, false},                     // 1 2
 		{four, variant.Lockout, "r1c1 r1c2 r2c1", 0, false},                 // 1 (2) 3
 		{four, variant.Lockout, "r1c2 r1c1 r2c2", 0, true},                  // 2 (1) 4: 2 apart
+		{nine, variant.DifferenceCount, "r1c1 r1c2", 0, true},               // 1 2: one pair of difference 1
+		{nine, variant.DifferenceCount, "r1c1 r1c2 r1c3", 0, false},         // 1 2 3: two pairs of difference 1
+		{nine, variant.DifferenceCount, "r1c2 r2c1 r2c2 r3c1", 0, true},     // 2 4 5 7: differences 2 1 2
+		{nine, variant.DifferenceCount, "r1c2 r2c1 r2c2 r1c3", 0, true},     // 2 4 5 3: 2 1 2
+		{nine, variant.DifferenceCount, "r1c1 r1c2 r1c3 r1c4", 0, false},    // 1 2 3 4: three of difference 1
+		{nine, variant.DifferenceCount, "r6c6 r7c5", 0, false},              // 4 4: a difference of 0 counts itself
+		{nine, variant.DifferenceCount, "r5c6 r6c6 r7c5", 0, false},         // 7 4 4: 3 once, 0 once
+		{four, variant.DifferenceCount, "r1c1 r2c2 r3c2 r4c1", 0, true},     // 1 4 1 4: three of difference 3
+		{four, variant.DifferenceCount, "r1c1 r2c2 r3c2", 0, false},         // 1 4 1: two of difference 3
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

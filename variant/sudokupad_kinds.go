@@ -63,6 +63,11 @@ type spConvention struct {
 	// kind's own default).
 	gap        bool
 	gapDefault int
+	// anyHue marks a row whose form is a line of any hue, as setters
+	// draw a kind that has no colour of its own: it yields a drawing to
+	// a row whose form has the drawing's colour and whose kind the text
+	// names too.
+	anyHue bool
 }
 
 // spConventions returns the table, in the order the drawings are tried:
@@ -126,6 +131,9 @@ func spConventions() []spConvention {
 		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
 			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
 			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
+		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
+			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
+			read:  plainLine(spAnyHue, false), anyHue: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -344,6 +352,11 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			named = append(named, f)
 		}
 	}
+	if len(named) > 1 {
+		if own := slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return f.conv.anyHue }); len(own) > 0 {
+			named = own // a kind of the line's colour, named, claims it
+		}
+	}
 	switch len(named) {
 	case 1:
 		f := named[0]
@@ -374,6 +387,11 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			r.reads = append(r.reads, spRead{rule: rule, conv: f.conv, draws: append([]int{d}, f.with...), sentence: -1})
 		}
 	case 0:
+		// A line of any hue is named as one only when no row of its
+		// colour has it.
+		if own := slices.DeleteFunc(slices.Clone(fits), func(f spFit) bool { return f.conv.anyHue }); len(own) > 0 {
+			fits = own
+		}
 		names := make([]string, len(fits))
 		for i, f := range fits {
 			names[i] = f.conv.name
@@ -694,6 +712,9 @@ func readThermo(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	}
 	return []sudokusat.Rule{{Cells: cells}}, first, true
 }
+
+// spAnyHue is every hue: a line of any colour but grey, white or black.
+var spAnyHue = []hueRange{{0, 360}}
 
 // plainLine is the form of a line of a colour in hues (or grey), without
 // a bulb or circled ends.

@@ -116,6 +116,11 @@ func spConventionCases() []spConventionCase {
 			lines:     []map[string]any{drawLine("#cdb1ec", 5, "r1c1 r1c2 r1c3")},
 			underlays: []map[string]any{drawCircle(at("r1c2"), 0.44, "#cdb1ec", "")}}),
 			want: []string{"zipper-line r1c1,r1c2,r1c3"}},
+		{conv: "a difference count line", doc: n6(scl{rules: "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+			// In the colours of other kinds, which the text does not
+			// name: setters draw these lines in any colour.
+			lines: []map[string]any{drawLine("#dfb1f4ff", 10, "r1c1 r1c2 r2c3"), drawLine("#b7f68cff", 10, "r3c2 r4c3 r5c4 r5c5")}}),
+			want: []string{"difference-count-line r1c1,r1c2,r2c3", "difference-count-line r3c2,r4c3,r5c4,r5c5"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -342,6 +347,49 @@ func TestSPOneSignal(t *testing.T) {
 		}
 		if len(p.Rules) != c.rules || !slices.Equal(got, c.unread) {
 			t.Errorf("%s: %d rules %+v, not read %q; want %d rules, not read %q", c.name, len(p.Rules), p.Rules, got, c.rules, c.unread)
+		}
+	}
+}
+
+// TestSPAnyHue: a difference count line is a line of any hue the text
+// names no other kind in: a line of a colour another kind that the text
+// names has is that kind's, and a grey line, a line with a bulb or a
+// loop is none.
+func TestSPAnyHue(t *testing.T) {
+	const count = "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits along that line have that exact difference."
+	thermo, bulb := drawThermo("r4c1 r4c2 r4c3")
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		want   []string
+		unread []string
+	}{
+		{"whispers named too", scl{n: 6, rules: count + " Adjacent digits along a green line differ by at least 3.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3"), drawLine("#FF9A00", 10, "r2c1 r2c2 r2c3")}},
+			[]string{"difference-count-line r2c1,r2c2,r2c3", "whispers r1c1,r1c2,r1c3"}, nil},
+		{"a colour the text gives it", scl{n: 6, rules: "The difference between two adjacent digits on a red line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
+			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line, which the rules text does not name"}},
+		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
+			nil, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
+			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
+				"circle: drawn as an odd cell, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a loop", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#9ad6f7", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
+			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
+		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
+			nil, []string{"line: drawn as a difference count line, which the rules text does not name"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
 		}
 	}
 }

@@ -15,24 +15,25 @@ import (
 // pair tables (builder.dot), revised like Kropki dots; renban, between and
 // lockout lines, equal sums (zipper lines, double arrows, region sum
 // lines) and the bands of entropic and modular lines have propagators of
-// their own (propFunc). The checker's holds reads each rule from its
-// cells, apart from the propagation.
+// their own (propFunc), and so do difference count lines. The checker's
+// holds reads each rule from its cells, apart from the propagation.
 
 // lineRules returns the search's part of each of this file's kinds.
 func lineRules() map[variant.Kind]kindRule {
 	return map[variant.Kind]kindRule{
-		variant.Renban:        renbanRule(),
-		variant.Whispers:      whispersRule(),
-		variant.Palindrome:    palindromeRule(),
-		variant.RegionSumLine: sumsRule(2, regionStretches),
-		variant.BetweenLine:   endsRule(3, betweenAllows),
-		variant.EntropicLine:  bandsRule(entropicBand),
-		variant.ModularLine:   bandsRule(func(_, d int) int { return d % 3 }),
-		variant.Nabner:        nabnerRule(),
-		variant.ZipperLine:    sumsRule(3, zipperPairs),
-		variant.DoubleArrow:   sumsRule(3, arrowEnds),
-		variant.SlowThermo:    slowThermoRule(),
-		variant.Lockout:       endsRule(2, lockoutAllows),
+		variant.Renban:          renbanRule(),
+		variant.Whispers:        whispersRule(),
+		variant.Palindrome:      palindromeRule(),
+		variant.RegionSumLine:   sumsRule(2, regionStretches),
+		variant.BetweenLine:     endsRule(3, betweenAllows),
+		variant.EntropicLine:    bandsRule(entropicBand),
+		variant.ModularLine:     bandsRule(func(_, d int) int { return d % 3 }),
+		variant.Nabner:          nabnerRule(),
+		variant.ZipperLine:      sumsRule(3, zipperPairs),
+		variant.DoubleArrow:     sumsRule(3, arrowEnds),
+		variant.SlowThermo:      slowThermoRule(),
+		variant.Lockout:         endsRule(2, lockoutAllows),
+		variant.DifferenceCount: differenceCountRule(),
 	}
 }
 
@@ -597,4 +598,230 @@ func zipperPairs(_ *sudokusat.Puzzle, cells []int) [][]int {
 func arrowEnds(_ *sudokusat.Puzzle, cells []int) [][]int {
 	last := len(cells) - 1
 	return [][]int{{cells[0], cells[last]}, slices.Clone(cells[1:last])}
+}
+
+// --- Difference count lines ---
+
+// differenceCountRule is a difference count line: each difference between
+// neighbours is there as many times as it says. Neighbours differ by 1 to
+// the most a count reaches (a pair table), and differenceCountNarrow sees
+// the line whole.
+func differenceCountRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			most := min(len(cells)-1, b.m.n-1)
+			t := b.m.table(func(x, y int) bool { return x != y && x-y <= most && y-x <= most })
+			for i := 1; i < len(cells); i++ {
+				b.dot(int(cells[i-1]), int(cells[i]), t)
+			}
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: differenceCountNarrow})
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			diffs := make([]int, len(c.Cells)-1)
+			for i := range diffs {
+				diffs[i] = max(v[c.Cells[i]]-v[c.Cells[i+1]], v[c.Cells[i+1]]-v[c.Cells[i]])
+			}
+			for _, d := range diffs {
+				k := 0
+				for _, e := range diffs {
+					if e == d {
+						k++
+					}
+				}
+				if k != d {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// differenceCountNarrow narrows a difference count line. Each pair of
+// neighbours i may differ by the differences diffs[i] (bit d for d) its
+// cells' candidates make. A difference d the line holds is held by
+// exactly d pairs, so the set S of differences present is of distinct
+// numbers summing to the pairs, m; a d that fewer than d pairs may take,
+// or that more than d pairs must, is in no S; one that some pair must
+// take is in every S. Over the numbers left, a subset sum says which
+// are in some S (the others leave every pair) and which in every one (a
+// d in every S that only d pairs may take is theirs). Once d pairs must
+// take d, the others do not. The cells then keep the digits with a
+// partner in each neighbour at a difference left to their pair, and all
+// of it again until nothing changes.
+func differenceCountNarrow(s *state, p *prop) bool {
+	cells := p.cells
+	m := len(cells) - 1
+	most := min(m, s.m.n-1)
+	var buf [64]uint64
+	diffs := buf[:0]
+	if m > len(buf) {
+		diffs = make([]uint64, 0, m)
+	}
+	diffs = diffs[:m]
+	within := (uint64(1)<<(most+1) - 1) &^ 1 // the differences 1..most
+	for {
+		for i := range diffs {
+			diffs[i] = pairDifferences(s.cand[cells[i]], s.cand[cells[i+1]]) & within
+			if diffs[i] == 0 {
+				return false
+			}
+		}
+		if !settleDifferences(diffs, most) {
+			return false
+		}
+		changed := false
+		for j, c := range cells {
+			keep := s.cand[c]
+			if j > 0 {
+				keep &= partners(s.cand[cells[j-1]], diffs[j-1])
+			}
+			if j < m {
+				keep &= partners(s.cand[cells[j+1]], diffs[j])
+			}
+			if keep != s.cand[c] {
+				if !s.narrow(c, keep) {
+					return false
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// settleDifferences narrows the pairs' differences (see
+// differenceCountNarrow) until nothing changes, false when a pair is left
+// none or no set of differences fits.
+func settleDifferences(diffs []uint64, most int) bool {
+	m := len(diffs)
+	for {
+		var may, must uint64 // the differences some S may hold, every S must
+		base := 0
+		for d := 1; d <= most; d++ {
+			bit := uint64(1) << d
+			poss, forced := 0, 0
+			for _, x := range diffs {
+				if x&bit != 0 {
+					poss++
+					if x == bit {
+						forced++
+					}
+				}
+			}
+			switch {
+			case forced > 0 && (poss < d || forced > d):
+				return false
+			case forced > 0:
+				must |= bit
+				base += d
+			case poss >= d:
+				may |= bit
+			}
+		}
+		// Which of may complete must's differences to a sum of m, and
+		// which every such completion holds.
+		if !subsetSum(may, m-base) {
+			return false
+		}
+		some, every := must, must
+		for f := may; f != 0; f &= f - 1 {
+			d := bits.TrailingZeros64(f)
+			rest := may &^ (1 << d)
+			if subsetSum(rest, m-base-d) {
+				some |= 1 << d
+				if !subsetSum(rest, m-base) {
+					every |= 1 << d
+				}
+			}
+		}
+		changed := false
+		for d := 1; d <= most; d++ {
+			bit := uint64(1) << d
+			poss, forced := 0, 0
+			for i := range diffs {
+				if x := diffs[i] & some; x != diffs[i] {
+					if x == 0 {
+						return false
+					}
+					diffs[i], changed = x, true
+				}
+				if diffs[i]&bit != 0 {
+					poss++
+					if diffs[i] == bit {
+						forced++
+					}
+				}
+			}
+			for i := range diffs {
+				switch {
+				case forced == d && diffs[i] != bit && diffs[i]&bit != 0:
+					diffs[i] &^= bit // d pairs take d already
+					changed = true
+				case every&bit != 0 && poss == d && diffs[i] != bit && diffs[i]&bit != 0:
+					diffs[i] = bit // the d pairs that may take d must
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// subsetSum reports whether some of the numbers of set (bit d for d, each
+// used once) sum to target.
+func subsetSum(set uint64, target int) bool {
+	if target < 0 {
+		return false
+	}
+	words := target/64 + 1
+	var buf [4]uint64
+	reach := buf[:0]
+	if words > len(buf) {
+		reach = make([]uint64, 0, words)
+	}
+	reach = reach[:words]
+	clear(reach)
+	reach[0] = 1
+	for f := set; f != 0; f &= f - 1 {
+		d := bits.TrailingZeros64(f)
+		for t := target; t >= d; t-- {
+			if reach[(t-d)/64]&(1<<((t-d)%64)) != 0 {
+				reach[t/64] |= 1 << (t % 64)
+			}
+		}
+	}
+	return reach[target/64]&(1<<(target%64)) != 0
+}
+
+// pairDifferences returns the differences (bit d for d) between a digit of
+// candidates a and one of b.
+func pairDifferences(a, b uint64) uint64 {
+	var out uint64
+	for f := a; f != 0; f &= f - 1 {
+		// Digit x+1 against b's digit y+1: y-x is bit y of b>>x,
+		// x-y bit 63-(y+63-x) of the reversed b<<(63-x).
+		x := bits.TrailingZeros64(f)
+		out |= b>>x | bits.Reverse64(b<<(63-x))
+	}
+	return out
+}
+
+// partners returns the digits (bit d-1 for d) with a partner among
+// candidates b at one of the differences diffs.
+func partners(b, diffs uint64) uint64 {
+	var out uint64
+	for f := diffs; f != 0; f &= f - 1 {
+		d := bits.TrailingZeros64(f)
+		out |= b<<d | b>>d
+	}
+	return out
 }
