@@ -3,6 +3,7 @@ package variant
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,8 +15,9 @@ import (
 
 // Reader reads the puzzles of one input, in every format sudokusat takes:
 // classic grids as sudokusat.Reader reads them (one a line, drawn grids,
-// rows of numbers), one f-puzzles JSON document (the whole input), or
-// f-puzzles links, or their compressed text, one a line.
+// rows of numbers), one JSON document of f-puzzles or SudokuPad (the whole
+// input), or f-puzzles and SudokuPad links, or their compressed text, one
+// a line.
 //
 // The format is decided once, from the input's first line that is not
 // blank or a comment, which the Reader buffers and then reads as any
@@ -220,7 +222,7 @@ func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 			if len(rest)+len(t) > r.max {
 				return nil, &sudokusat.ParseError{Line: line, Err: fmt.Errorf("%w: more than %d bytes", ErrFormat, r.max)}
 			}
-			p, err = ParseFPuzzles(append([]byte(t+"\n"), rest...))
+			p, err = parseDocument(append([]byte(t+"\n"), rest...))
 		} else {
 			r.seen = true
 			p, err = r.parse(t, r.max)
@@ -232,6 +234,17 @@ func (r *linkReader) read() (*sudokusat.Puzzle, error) {
 		return p, nil
 	}
 	return nil, io.EOF
+}
+
+// parseDocument reads a JSON document: SudokuPad's (what its links hold,
+// decompressed, as its own files save it), which lists "cells" and no
+// "grid", or else f-puzzles'.
+func parseDocument(data []byte) (*sudokusat.Puzzle, error) {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) == nil && keys["cells"] != nil && keys["grid"] == nil {
+		return ParseSudokuPad(data)
+	}
+	return ParseFPuzzles(data)
 }
 
 // readLine returns the next line without its line ending; a line over

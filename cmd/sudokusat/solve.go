@@ -202,8 +202,8 @@ func solveCommand(t engine.Table) *cli.Command {
 			tally := map[engine.Status]int{}
 			start := time.Now()
 			e, interrupted, err := countAll(c, 1, func(w *sudokusat.Writer, e *engine.Engine, o *outcome) {
+				write(w, e, o) // may fail the outcome: see writeLink
 				tally[o.Status]++
-				write(w, e, o)
 				// The solution formats have no room for a note: a
 				// disagreement with the puzzle's own solution goes to
 				// standard error (and is a field in JSON).
@@ -303,7 +303,10 @@ func writeLink(link func(*sudokusat.Puzzle) (string, error)) writeFunc {
 		p.Published = o.Solution()
 		s, err := link(&p)
 		if err != nil {
-			fmt.Fprintf(w, "error: %s: %v\n", o.where(), err)
+			// A solution the format cannot hold (a kind f-puzzles lacks)
+			// is no answer in it: the record and the tally say error.
+			o.Status, o.Err = engine.Failed, err
+			fmt.Fprintf(w, "%s: %s\n", o.Status, o.message())
 			return
 		}
 		w.WriteString(s + "\n")

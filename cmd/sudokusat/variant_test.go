@@ -444,3 +444,26 @@ func TestVariantDecodeGrid(t *testing.T) {
 		t.Errorf("decode --format grid: exit %d, %q\n%s\nwant\n%s", code, errOut, out, drawn)
 	}
 }
+
+// TestSudokuPadDocument: a SudokuPad document (its JSON, as a link holds
+// it decompressed) is read from a file or standard input as an f-puzzles
+// one is; its solution, in f-puzzles' form, which has no inequality
+// signs, is an error record counted as one, not a puzzle solved.
+func TestSudokuPadDocument(t *testing.T) {
+	f := varianttest.Load(t, "inequality-6")
+	if !f.SudokuPad {
+		t.Fatal("inequality-6 is no SudokuPad document")
+	}
+	path := filepath.Join(varianttest.Dir(t), "inequality-6.scl")
+	want := f.Solution.String() + "\n"
+	if out, errOut, code := runCLI(t, "", "solve", path); code != 0 || out != want {
+		t.Errorf("solve %s: exit %d, %q, want %q; %s", path, code, out, want, errOut)
+	}
+	if out, errOut, code := runCLI(t, string(f.Doc), "solve", "--format", "sudokupad"); code != 0 || !strings.HasPrefix(out, "https://sudokupad.app/") {
+		t.Errorf("solve --format sudokupad from standard input: exit %d, %q, %q", code, out, errOut)
+	}
+	out, errOut, code := runCLI(t, "", "solve", "--format", "fpuzzles", path)
+	if code != 1 || !strings.HasPrefix(out, "error: "+path+":1: ") || !strings.Contains(out, "inequality") || !strings.Contains(errOut, "0 solved") || !strings.Contains(errOut, "1 error") {
+		t.Errorf("solve --format fpuzzles: exit %d, %q, %q", code, out, errOut)
+	}
+}
