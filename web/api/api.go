@@ -117,7 +117,8 @@ type Reply struct {
 	Other  string   `json:"other,omitempty"`
 	Differ []string `json:"differ,omitempty"`
 	// Link is Solve's puzzle as an f-puzzles link carrying the solution
-	// found as its stated solution, to share (grids up to 35×35).
+	// found as its stated solution, to share (grids up to 35×35), or as a
+	// SudokuPad link when it has a rule f-puzzles has no form for.
 	Link string `json:"link,omitempty"`
 	// Stated compares the solution the puzzle states, when it states one,
 	// with Solve's or Count's answer, as the command line's JSON does:

@@ -56,7 +56,10 @@ func (s Service) Solve(ctx context.Context, req Request) Reply {
 	r.Status, r.Solution, r.Text, r.SVG = engine.Solved.String(), a.Solution().String(), p.Format(a.Solution()), svg
 	shared := *p
 	shared.Published = a.Solution()
-	r.Link, _ = variant.FPuzzlesLink(&shared) // none above 35×35
+	r.Link, err = variant.FPuzzlesLink(&shared) // none above 35×35
+	if errors.Is(err, variant.ErrFormat) {
+		r.Link, _ = variant.SudokuPadLink(&shared) // a kind f-puzzles lacks
+	}
 	stated(&r, p, a)
 	return r
 }

@@ -300,3 +300,18 @@ func TestNotRead(t *testing.T) {
 		})
 	}
 }
+
+// TestShareLinkSudokuPad: a solved puzzle with a kind f-puzzles has no
+// form for is shared as a SudokuPad link, which reads back to the puzzle
+// with the solution found as its stated one.
+func TestShareLinkSudokuPad(t *testing.T) {
+	f := varianttest.Load(t, "inequality-6")
+	r := Solve(context.Background(), Request{Puzzle: string(f.Doc)})
+	if r.Status != engine.Solved.String() || !strings.HasPrefix(r.Link, "https://sudokupad.app/") {
+		t.Fatalf("status %s %q, link %q", r.Status, r.Message, r.Link)
+	}
+	back, err := variant.ParseLink(r.Link)
+	if err != nil || back.Published == nil || back.Published.String() != f.Solution.String() || len(back.Rules) != len(f.Puzzle.Rules) {
+		t.Errorf("the link reads back as %v, %v", back, err)
+	}
+}
