@@ -405,14 +405,20 @@ func absProgram(program string) string {
 }
 
 // writePuzzle writes q next to base: a one-line puzzle (base+".txt") when
-// it is classic, else f-puzzles JSON (base+".json"), and returns the
-// file's path.
+// it is classic, else f-puzzles JSON (base+".json"), or SudokuPad's for a
+// kind f-puzzles lacks, and returns the file's path.
 func writePuzzle(base string, q *sudokusat.Puzzle) (string, error) {
 	path, data := base+".txt", []byte(q.Grid.String()+"\n")
 	if !q.Classic() {
 		path = base + ".json"
 		var err error
-		if data, err = variant.FPuzzles(q); err != nil {
+		data, err = variant.FPuzzles(q)
+		if errors.Is(err, variant.ErrFormat) {
+			// A kind f-puzzles lacks: SudokuPad's document, which the
+			// reader takes too.
+			data, err = variant.SudokuPad(q)
+		}
+		if err != nil {
 			return path, err
 		}
 	}

@@ -181,7 +181,8 @@ func TestShellJoin(t *testing.T) {
 }
 
 // TestWritePuzzle: a shrunk puzzle with rules is written as f-puzzles
-// JSON that reads back with its givens and rules; a classic one as a line.
+// JSON that reads back with its givens and rules, or SudokuPad's JSON for a
+// kind f-puzzles lacks; a classic one as a line.
 func TestWritePuzzle(t *testing.T) {
 	p := varianttest.Load(t, "killer-4").Puzzle
 	parts := shrink.Parts(p)
@@ -200,5 +201,18 @@ func TestWritePuzzle(t *testing.T) {
 	data, _ = os.ReadFile(path)
 	if err != nil || filepath.Ext(path) != ".txt" || strings.TrimSpace(string(data)) != p.Grid.String() {
 		t.Errorf("%s: %v %q", path, err, data)
+	}
+	// A kind f-puzzles lacks: SudokuPad's document, which the reader
+	// takes as it takes f-puzzles'.
+	pad := varianttest.Load(t, "inequality-6").Puzzle
+	path, err = writePuzzle(filepath.Join(dir, "pad"), pad)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	f, _ := os.Open(path)
+	defer f.Close()
+	r, err = variant.NewReader(f).Read()
+	if err != nil || !r.Grid.Equal(pad.Grid) || len(r.Rules) != len(pad.Rules) {
+		t.Errorf("%s read back as %v: %v", path, r, err)
 	}
 }
