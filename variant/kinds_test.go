@@ -3,6 +3,7 @@ package variant_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,13 +86,25 @@ func TestEveryKindEveryConcern(t *testing.T) {
 			if err := variant.Check(p, other); err == nil || !strings.Contains(err.Error(), k.Name+" constraint") {
 				t.Errorf("check of a grid breaking the %s rule: %v", k.Name, err)
 			}
+			// A kind f-puzzles has no rule for (its test puzzle is a
+			// SudokuPad document) is refused there by name, and goes
+			// through SudokuPad's format instead.
 			doc, err := variant.FPuzzles(p)
-			if err != nil {
+			parse := variant.ParseFPuzzles
+			if f.SudokuPad {
+				if !errors.Is(err, variant.ErrFormat) || !strings.Contains(err.Error(), k.Name) {
+					t.Fatalf("f-puzzles form of a puzzle of SudokuPad's format: %v, want an error naming %s", err, k.Name)
+				}
+				if doc, err = variant.SudokuPad(p); err != nil {
+					t.Fatalf("SudokuPad form: %v", err)
+				}
+				parse = variant.ParseSudokuPad
+			} else if err != nil {
 				t.Fatalf("f-puzzles form: %v", err)
 			}
-			back, err := variant.ParseFPuzzles(doc)
+			back, err := parse(doc)
 			if err != nil || !slices.EqualFunc(kindsOf(back), kindsOf(p), func(a, b string) bool { return a == b }) {
-				t.Errorf("f-puzzles form read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
+				t.Errorf("written and read back: %v, %v; want %v", kindsOf(back), err, kindsOf(p))
 			}
 
 			// The encoder, through gophersat, in both sum forms.

@@ -1,14 +1,19 @@
 // Package varianttest reads the variant test puzzles of testdata/variants
-// for the tests of every package: f-puzzles documents, each with its one
-// solution in a .solution file beside it, and links.txt, one f-puzzles
-// link a line. It is the one place that knows their folder and format.
+// for the tests of every package: f-puzzles documents (.json), and
+// SudokuPad documents (.scl, its JSON) for the kinds f-puzzles has no
+// rule for, each with its one solution in a .solution file beside it, and
+// links.txt, one f-puzzles link a line. It is the one place that knows
+// their folder and format.
 package varianttest
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +28,9 @@ type File struct {
 	Doc      []byte
 	Puzzle   *sudokusat.Puzzle
 	Solution *sudokusat.Grid
+	// SudokuPad marks a SudokuPad document (.scl), of a kind that
+	// f-puzzles has no rule for.
+	SudokuPad bool
 }
 
 // Dir returns testdata/variants of the module the test runs in, found by
@@ -45,17 +53,28 @@ func Dir(tb testing.TB) string {
 	}
 }
 
-// Load reads the test puzzle name ("miracle-9") and its solution.
+// Load reads the test puzzle name ("miracle-9") and its solution: its
+// f-puzzles document, or its SudokuPad document when it has none.
 func Load(tb testing.TB, name string) File {
 	tb.Helper()
 	base := filepath.Join(Dir(tb), name)
+	parse, sp := variant.ParseFPuzzles, false
 	doc, err := os.ReadFile(base + ".json")
+	if errors.Is(err, fs.ErrNotExist) {
+		parse, sp = variant.ParseSudokuPad, true
+		doc, err = os.ReadFile(base + ".scl")
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := variant.ParseFPuzzles(doc)
+	p, err := parse(doc)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
+	}
+	if sp && len(p.Unread) > 0 {
+		// A SudokuPad document is read by its drawings: a test puzzle
+		// whose rules are not all read would test less than it says.
+		tb.Fatalf("%s: not read: %+v", name, p.Unread)
 	}
 	sol, err := os.ReadFile(base + ".solution")
 	if err != nil {
@@ -66,7 +85,7 @@ func Load(tb testing.TB, name string) File {
 	if err != nil {
 		tb.Fatalf("%s.solution: %v", name, err)
 	}
-	return File{Name: name, Doc: doc, Puzzle: p, Solution: g}
+	return File{Name: name, Doc: doc, Puzzle: p, Solution: g, SudokuPad: sp}
 }
 
 // All reads every test puzzle, in the order of their names.
@@ -76,9 +95,19 @@ func All(tb testing.TB) []File {
 	if err != nil || len(paths) == 0 {
 		tb.Fatalf("varianttest: no puzzle files (%v)", err)
 	}
+	scl, err := filepath.Glob(filepath.Join(Dir(tb), "*.scl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	paths = append(paths, scl...)
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(p), ".json"), ".scl")
+	}
+	slices.Sort(names)
 	var out []File
-	for _, p := range paths {
-		out = append(out, Load(tb, strings.TrimSuffix(filepath.Base(p), ".json")))
+	for _, name := range names {
+		out = append(out, Load(tb, name))
 	}
 	return out
 }
