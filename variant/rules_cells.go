@@ -14,7 +14,10 @@ import (
 // on the grid (minimum and maximum cells, indexers, clones, given pencil
 // marks) and disjoint groups. Each meaning is the f-puzzles solver's
 // (dclamage/SudokuSolver: SolverFactory.cs reads the document, the
-// Constraints folder holds each rule). cellKinds lists its rows of Kinds.
+// Constraints folder holds each rule); counting circles, which f-puzzles
+// lacks, are sigh/Interactive-Sudoku-Solver's (CountingCircles in
+// js/sudoku_constraint.js and js/solver/handlers.js). cellKinds lists its
+// rows of Kinds.
 
 // The kinds of this file.
 const (
@@ -48,6 +51,13 @@ const (
 	// Value, a set of digits with bit d-1 for digit d (f-puzzles'
 	// "givenPencilMarks" of a grid cell without a given).
 	PencilMarks Kind = "pencil-marks"
+	// CountingCircles: Cells are the circles of one set (a puzzle's
+	// circles are one rule, as sigh/Interactive-Sudoku-Solver's
+	// CountingCircles constraint holds them; each rule counts on its
+	// own): each digit n in the circles is in exactly n of them. So the
+	// digits the circles hold sum to the number of circles, each counted
+	// once. f-puzzles has no such rule.
+	CountingCircles Kind = "counting-circles"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -61,6 +71,7 @@ func cellKinds() []KindInfo {
 		indexerKind(BoxIndexer, "A digit d in a box-indexer cell, the p-th cell of its region in reading order, says where p is in its region: the region's d-th cell holds p.", "boxindexer"),
 		cloneKind(),
 		pencilMarksKind(),
+		countingCirclesKind(),
 	}
 }
 
@@ -332,4 +343,28 @@ func fpPencilMarks(n, cell int, marks []json.RawMessage) ([]sudokusat.Rule, erro
 		return nil, nil
 	}
 	return []sudokusat.Rule{{Kind: PencilMarks, Cells: []int{cell}, Value: set}}, nil
+}
+
+// --- Counting circles ---
+
+func countingCirclesKind() KindInfo {
+	return KindInfo{Name: CountingCircles, Meaning: "A digit n in a counting circle means that exactly n of the circles hold n.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) == 0 || len(r.Cells) > n*n {
+				return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), n*n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			count := map[int]int{}
+			for _, cell := range r.Cells {
+				count[c.at(cell)]++
+			}
+			for _, cell := range r.Cells {
+				if d := c.at(cell); count[d] != d {
+					return fmt.Errorf("%s holds %d, which %d of the circles hold, not %d", cellName(c.n, cell), d, count[d], d)
+				}
+			}
+			return nil
+		}}
 }
