@@ -171,8 +171,9 @@ func (v *venc) pencilMarks(c sudokusat.Rule) error {
 
 // countingCircles: for each digit d, the circles holding d are none or
 // exactly d. The clause form reads the circles, for each digit, with the
-// clues' automaton (sequence): its state counts the circles holding d so
-// far, up to d, and the end accepts 0 and d, so that unit propagation
+// clues' automaton (sequence) over two symbols, d and any other digit:
+// its state counts the circles holding d so far, up to d, and the end
+// accepts 0 and d, so that unit propagation
 // keeps a circle's d while some count of d's still fits the candidates
 // left, and takes it as soon as none does. The PB form is one equation a
 // digit, Σ x(circle, d) − d·y = 0, y true when d is in the circles. A
@@ -207,13 +208,19 @@ func (v *venc) countingCircles(c sudokusat.Rule) error {
 		}
 		err := v.sequence(c.Cells, automaton{
 			start: 0,
-			step: func(q, e int) (int, bool) {
-				if e != d {
+			step: func(q, in int) (int, bool) {
+				if in == 0 {
 					return q, true
 				}
 				return q + 1, q < d
 			},
 			accept: func(q int) bool { return q == 0 || q == d },
+			symbol: func(e int) int {
+				if e == d {
+					return 1
+				}
+				return 0
+			},
 		})
 		if err != nil {
 			return err
