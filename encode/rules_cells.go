@@ -16,15 +16,16 @@ import (
 // cellEncoders returns the encoder of each of this file's kinds.
 func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
-		variant.Minimum:        (*venc).extreme,
-		variant.Maximum:        (*venc).extreme,
-		variant.DisjointGroups: (*venc).disjointGroups,
-		variant.RowIndexer:     (*venc).indexer,
-		variant.ColumnIndexer:  (*venc).indexer,
-		variant.BoxIndexer:     (*venc).indexer,
-		variant.Clone:          (*venc).clone,
-		variant.PencilMarks:    (*venc).pencilMarks,
-		variant.Inequality:     (*venc).inequality,
+		variant.Minimum:         (*venc).extreme,
+		variant.Maximum:         (*venc).extreme,
+		variant.DisjointGroups:  (*venc).disjointGroups,
+		variant.RowIndexer:      (*venc).indexer,
+		variant.ColumnIndexer:   (*venc).indexer,
+		variant.BoxIndexer:      (*venc).indexer,
+		variant.Clone:           (*venc).clone,
+		variant.PencilMarks:     (*venc).pencilMarks,
+		variant.CountingCircles: (*venc).countingCircles,
+		variant.Inequality:      (*venc).inequality,
 	}
 }
 
@@ -175,6 +176,66 @@ func (v *venc) pencilMarks(c sudokusat.Rule) error {
 	for d := 1; d <= v.n; d++ {
 		if uint64(c.Value)>>(d-1)&1 == 0 {
 			v.f.Add(-v.x(c.Cells[0], d))
+		}
+	}
+	return nil
+}
+
+// countingCircles: for each digit d, the circles holding d are none or
+// exactly d. The clause form reads the circles, for each digit, with the
+// clues' automaton (sequence) over two symbols, d and any other digit:
+// its state counts the circles holding d so far, up to d, and the end
+// accepts 0 and d, so that unit propagation
+// keeps a circle's d while some count of d's still fits the candidates
+// left, and takes it as soon as none does. The PB form is one equation a
+// digit, Σ x(circle, d) − d·y = 0, y true when d is in the circles. A
+// digit above the number of circles is in none: the automaton keeps no
+// edge reading it; in the PB form it is a unit clause a circle.
+func (v *venc) countingCircles(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	if len(c.Cells) == 0 {
+		return fmt.Errorf("no cells")
+	}
+	k := len(c.Cells)
+	for d := 1; d <= v.n; d++ {
+		if v.sums == SumPB {
+			if d > k {
+				for _, cell := range c.Cells {
+					v.f.Add(-v.x(cell, d))
+				}
+				continue
+			}
+			var pb PB
+			for _, cell := range c.Cells {
+				pb.Lits = append(pb.Lits, v.x(cell, d))
+				pb.Weights = append(pb.Weights, 1)
+			}
+			y := v.f.newVar()
+			pb.Lits, pb.Weights = append(pb.Lits, y), append(pb.Weights, -d)
+			pb.Eq = true
+			v.f.AddPB(pb)
+			continue
+		}
+		err := v.sequence(c.Cells, automaton{
+			start: 0,
+			step: func(q, in int) (int, bool) {
+				if in == 0 {
+					return q, true
+				}
+				return q + 1, q < d
+			},
+			accept: func(q int) bool { return q == 0 || q == d },
+			symbol: func(e int) int {
+				if e == d {
+					return 1
+				}
+				return 0
+			},
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil

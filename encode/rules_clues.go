@@ -43,6 +43,13 @@ type automaton struct {
 	start  int
 	step   func(q, d int) (int, bool)
 	accept func(q int) bool
+	// symbol, when set, reads each digit as a symbol of fewer (step is
+	// given symbol(d)): the digits of one symbol share the edges that
+	// read it, and such an edge implies that its cell holds one of them.
+	// A counting circle's automaton reads "d" and "not d", two edges a
+	// state where the digits would make N. nil reads each digit as
+	// itself.
+	symbol func(d int) int
 }
 
 // maxEdges bounds the transitions one line's automaton may write, each a
@@ -72,23 +79,37 @@ const maxEdges = 100_000
 // edges, and the last clause makes it false by unit propagation.
 func (v *venc) sequence(cells []int, a automaton) error {
 	k := len(cells)
-	digits := func(i int) []int { // a given cell reads its given only
-		if d := v.p.Grid.Cell(cells[i]); d != 0 {
-			return []int{d}
+	symbol := a.symbol
+	if symbol == nil {
+		symbol = func(d int) int { return d }
+	}
+	// digits returns the symbols cell i may read, in the order of their
+	// first digits, and the digits of each: a given cell reads its
+	// given's only.
+	digits := func(i int) (syms []int, of map[int][]int) {
+		of = map[int][]int{}
+		for d := 1; d <= v.n; d++ {
+			if g := v.p.Grid.Cell(cells[i]); g != 0 && g != d {
+				continue
+			}
+			s := symbol(d)
+			if _, ok := of[s]; !ok {
+				syms = append(syms, s)
+			}
+			of[s] = append(of[s], d)
 		}
-		out := make([]int, v.n)
-		for d := range out {
-			out[d] = d + 1
-		}
-		return out
+		return syms, of
 	}
 	// Forward: the states reachable from the start.
 	reach := make([]map[int]bool, k+1)
 	reach[0] = map[int]bool{a.start: true}
+	syms := make([][]int, k)
+	of := make([]map[int][]int, k)
 	for i := range k {
+		syms[i], of[i] = digits(i)
 		reach[i+1] = map[int]bool{}
 		for q := range reach[i] {
-			for _, d := range digits(i) {
+			for _, d := range syms[i] {
 				if next, ok := a.step(q, d); ok {
 					reach[i+1][next] = true
 				}
@@ -107,7 +128,7 @@ func (v *venc) sequence(cells []int, a automaton) error {
 	for i := k - 1; i >= 0; i-- {
 		alive[i] = map[int]bool{}
 		for q := range reach[i] {
-			for _, d := range digits(i) {
+			for _, d := range syms[i] {
 				if next, ok := a.step(q, d); ok && alive[i+1][next] {
 					alive[i][q] = true
 					edges++
@@ -135,16 +156,20 @@ func (v *venc) sequence(cells []int, a automaton) error {
 	for i := range k {
 		out := map[int][]int32{}  // the edges out of each state of layer i
 		in := map[int][]int32{}   // the edges into each state of layer i+1
-		read := map[int][]int32{} // the edges reading each digit
+		read := map[int][]int32{} // the edges reading each symbol
 		for _, q := range slices.Sorted(maps.Keys(alive[i])) {
-			for _, d := range digits(i) {
+			for _, d := range syms[i] {
 				next, ok := a.step(q, d)
 				if !ok || !alive[i+1][next] {
 					continue
 				}
 				e := v.f.newVar()
 				v.f.Add(-e, state[i][q])
-				v.f.Add(-e, v.x(cells[i], d))
+				v.buf = append(v.buf[:0], -e)
+				for _, digit := range of[i][d] {
+					v.buf = append(v.buf, v.x(cells[i], digit))
+				}
+				v.f.Add(v.buf...)
 				v.f.Add(-e, state[i+1][next])
 				out[q] = append(out[q], e)
 				in[next] = append(in[next], e)
@@ -158,7 +183,7 @@ func (v *venc) sequence(cells []int, a automaton) error {
 			v.f.Add(append([]int32{-state[i+1][q]}, in[q]...)...)
 		}
 		for d := 1; d <= v.n; d++ {
-			v.f.Add(append([]int32{-v.x(cells[i], d)}, read[d]...)...)
+			v.f.Add(append([]int32{-v.x(cells[i], d)}, read[symbol(d)]...)...)
 		}
 	}
 	return nil

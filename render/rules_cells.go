@@ -19,6 +19,8 @@ const (
 	cloneColour   = "#e1e1f6"
 	cloneLine     = "#a0a0d8"
 	extremeColour = "#a0a0a0"
+	// countingColour is the ring of a counting circle.
+	countingColour = "#606060"
 )
 
 // cellDrawings returns the drawing of each of this file's kinds.
@@ -51,7 +53,15 @@ func cellDrawings() map[variant.Kind]kindDrawing {
 			}
 		}},
 		variant.PencilMarks: {over: drawPencilMarks},
-		variant.Inequality:  {over: drawInequality},
+		variant.CountingCircles: {under: func(c *canvas, r sudokusat.Rule) {
+			// An open circle in each cell, as setters draw them: the
+			// digit stays readable inside.
+			for _, k := range r.Cells {
+				fmt.Fprintf(c.w, `<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s"/>`+"\n",
+					c.f(c.x(k)), c.f(c.y(k)), c.f(c.cell*0.4), countingColour, c.f(c.thick*0.6))
+			}
+		}},
+		variant.Inequality: {over: drawInequality},
 	}
 }
 

@@ -169,6 +169,19 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 			if at(r.Cells[0]) <= at(r.Cells[1]) {
 				return false
 			}
+		case variant.CountingCircles:
+			// Each circle's digit d is in exactly d of the circles.
+			for _, c := range r.Cells {
+				same := 0
+				for _, o := range r.Cells {
+					if at(o) == at(c) {
+						same++
+					}
+				}
+				if same != at(c) {
+					return false
+				}
+			}
 		default:
 			panic("the oracle does not know " + r.Kind)
 		}
@@ -395,6 +408,30 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 			if truthful() {
 				r.Value |= 1 << (at(c) - 1)
 			}
+		case variant.CountingCircles:
+			// Truthful: for a random set of digits, each digit d in d
+			// cells of the filling that hold it; else cells at random.
+			r.Cells = rng.Perm(n * n)[:1+rng.IntN(n+2)]
+			if truthful() {
+				r.Cells = nil
+				for d := 1; d <= n; d++ {
+					if rng.IntN(2) == 0 {
+						continue
+					}
+					var with []int
+					for _, c := range rng.Perm(n * n) {
+						if at(c) == d && len(with) < d {
+							with = append(with, c)
+						}
+					}
+					r.Cells = append(r.Cells, with...)
+				}
+				for c := 0; len(r.Cells) == 0; c++ {
+					if at(c) == 1 {
+						r.Cells = []int{c} // a 1 alone
+					}
+				}
+			}
 		default:
 			continue // the rules of the whole grid, placed above
 		}
@@ -415,7 +452,7 @@ var cellsKinds = []variant.Kind{
 	variant.White, variant.Black, variant.NonConsecutive, variant.NoBlack,
 	variant.Minimum, variant.Maximum, variant.DisjointGroups,
 	variant.RowIndexer, variant.ColumnIndexer, variant.BoxIndexer,
-	variant.Clone, variant.PencilMarks, variant.Inequality,
+	variant.Clone, variant.PencilMarks, variant.Inequality, variant.CountingCircles,
 }
 
 // TestCellsKindsExhaustive compares, on random 4×4 puzzles, the fillings
@@ -512,4 +549,108 @@ func describeCells(p *sudokusat.Puzzle) string {
 		s += fmt.Sprintf("\n  %s cells=%v lines=%v value=%d", r.Kind, r.Cells, r.Lines, r.Value)
 	}
 	return s
+}
+
+// TestCountingCirclesSearchAgainstSAT compares the search with gophersat
+// (both sum forms) on random 6×6 and 9×9 puzzles with counting circles
+// and few givens, where the counts are many and the propagators, not the
+// givens, do the work: the same number of solutions up to the limit, the
+// same grids below it, and each grid passing variant.Check.
+func TestCountingCirclesSearchAgainstSAT(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 12))
+	runs := 120
+	if testing.Short() {
+		runs = 30
+	}
+	const limit = 100
+	some, narrowed := 0, 0
+	for i := range runs {
+		n := 6
+		if i%4 == 3 {
+			n = 9
+		}
+		var p *sudokusat.Puzzle
+		if n == 9 {
+			// A 9×9 grid: circles true to a random filling, each digit d
+			// of a random set in d circles (20 at most), and 30 of its
+			// digits given, so that counts stay bounded.
+			g, _ := sudokusat.NewGridSize(n)
+			fill := randomFill(rng, &sudokusat.Puzzle{Grid: g}, false)
+			circles := sudokusat.Rule{Kind: variant.CountingCircles}
+			for _, d := range rng.Perm(n) {
+				if d++; len(circles.Cells)+d > 20 {
+					continue
+				}
+				var with []int
+				for _, c := range rng.Perm(n * n) {
+					if fill.Cell(c) == d && len(with) < d {
+						with = append(with, c)
+					}
+				}
+				circles.Cells = append(circles.Cells, with...)
+			}
+			for _, c := range rng.Perm(n * n)[:30] {
+				g.SetCell(c, fill.Cell(c))
+			}
+			p = &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{circles}}
+		} else {
+			p = randomCellsPuzzle(rng, n, []variant.Kind{variant.CountingCircles})
+			for c := range p.Grid.Len() {
+				if rng.IntN(3) > 0 {
+					p.Grid.SetCell(c, 0) // a third of the givens left
+				}
+			}
+		}
+		if variant.Validate(p) != nil {
+			continue
+		}
+		r, err := vsearch.Count(ctx, p, limit)
+		if err != nil {
+			t.Fatalf("puzzle %d: search: %v", i, err)
+		}
+		var got []string
+		for _, g := range r.Solutions {
+			if err := variant.Check(p, g); err != nil {
+				t.Fatalf("puzzle %d: the search's grid %s: %v\n%s", i, g, err, describeCells(p))
+			}
+			got = append(got, g.String())
+		}
+		slices.Sort(got)
+		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+			f, err := encode.Puzzle(p, encode.Options{Sums: sums})
+			if err != nil {
+				t.Fatalf("puzzle %d: encode: %v", i, err)
+			}
+			s, err := Count(ctx, f, limit)
+			if err != nil {
+				t.Fatalf("puzzle %d: gophersat: %v", i, err)
+			}
+			if len(got) != s.Count {
+				t.Fatalf("puzzle %d (%s): the search finds %d grids, gophersat %d\n%s", i, sums, len(got), s.Count, describeCells(p))
+			}
+			if s.Count == limit {
+				continue // past the limit, the two need not find the same grids
+			}
+			var want []string
+			for _, g := range s.Solutions {
+				want = append(want, g.String())
+			}
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("puzzle %d (%s): the search and gophersat find different grids\n%s", i, sums, describeCells(p))
+			}
+		}
+		if len(got) > 0 {
+			some++
+		}
+		free := &sudokusat.Puzzle{Grid: p.Grid, Regions: p.Regions}
+		if r, err := vsearch.Count(ctx, free, len(got)+1); err == nil && r.Count > len(got) {
+			narrowed++
+		}
+	}
+	t.Logf("%d puzzles: %d with solutions, %d narrowed by the circles", runs, some, narrowed)
+	if some == 0 || narrowed == 0 {
+		t.Errorf("%d puzzles with solutions, %d narrowed: want some of each", some, narrowed)
+	}
 }

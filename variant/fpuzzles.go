@@ -423,6 +423,8 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	for _, r := range p.Rules {
 		k, ok := table[r.Kind]
 		if !ok || k.toFP == nil {
+			// A kind f-puzzles has no rule for (counting circles) has
+			// no form there: a drawing in its place would lose the rule.
 			return nil, fmt.Errorf("%w: no f-puzzles form for %q", ErrFormat, r.Kind)
 		}
 		if r.Kind == NoXV && r.Value != 0 {

@@ -14,7 +14,10 @@ import (
 // on the grid (minimum and maximum cells, indexers, clones, given pencil
 // marks) and disjoint groups. Each meaning is the f-puzzles solver's
 // (dclamage/SudokuSolver: SolverFactory.cs reads the document, the
-// Constraints folder holds each rule). cellKinds lists its rows of Kinds.
+// Constraints folder holds each rule); counting circles, which f-puzzles
+// lacks, are sigh/Interactive-Sudoku-Solver's (CountingCircles in
+// js/sudoku_constraint.js and js/solver/handlers.js). cellKinds lists its
+// rows of Kinds.
 
 // The kinds of this file.
 const (
@@ -53,6 +56,13 @@ const (
 	// order of Interactive-Sudoku-Solver's GreaterThan~A~B, A > B). The
 	// kind has no f-puzzles form: f-puzzles and its solver have none.
 	Inequality Kind = "inequality"
+	// CountingCircles: Cells are the circles of one set (a puzzle's
+	// circles are one rule, as sigh/Interactive-Sudoku-Solver's
+	// CountingCircles constraint holds them; each rule counts on its
+	// own): each digit n in the circles is in exactly n of them. So the
+	// digits the circles hold sum to the number of circles, each counted
+	// once. f-puzzles has no such rule.
+	CountingCircles Kind = "counting-circles"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -67,6 +77,7 @@ func cellKinds() []KindInfo {
 		cloneKind(),
 		pencilMarksKind(),
 		inequalityKind(),
+		countingCirclesKind(),
 	}
 }
 
@@ -348,6 +359,30 @@ func inequalityKind() KindInfo {
 		check: func(c *checking, r sudokusat.Rule) error {
 			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); a <= b {
 				return fmt.Errorf("%s holds %d and %s %d: the sign points to the larger", cellName(c.n, r.Cells[0]), a, cellName(c.n, r.Cells[1]), b)
+			}
+			return nil
+		}}
+}
+
+// --- Counting circles ---
+
+func countingCirclesKind() KindInfo {
+	return KindInfo{Name: CountingCircles, Meaning: "A digit n in a counting circle means that exactly n of the circles hold n.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) == 0 || len(r.Cells) > n*n {
+				return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), n*n)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			count := map[int]int{}
+			for _, cell := range r.Cells {
+				count[c.at(cell)]++
+			}
+			for _, cell := range r.Cells {
+				if d := c.at(cell); count[d] != d {
+					return fmt.Errorf("%s holds %d, which %d of the circles hold, not %d", cellName(c.n, cell), d, count[d], d)
+				}
 			}
 			return nil
 		}}

@@ -115,6 +115,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	p.RulesText = strings.TrimSpace(strings.ReplaceAll(meta["rules"], `\n`, "\n"))
 	table := spConventions()
 	r.readDrawings(table)
+	r.countingSet()
 	r.readGlobals(table, meta, doc)
 	if s := meta["solution"]; s != "" {
 		p.Published = solutionText(g, s)

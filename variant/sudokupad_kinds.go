@@ -193,6 +193,10 @@ func spConventions() []spConvention {
 		{name: "a quadruple", kind: Quadruple, on: spOnShapes, form: "a circle on the corner of four cells with 1 to 4 digits as text",
 			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant"}, called: []string{"quadruple"}},
 			read:  readQuadruple, sentence: "The digits in a circle on the corner of four cells (a quadruple) appear in those cells.", write: writeQuadruple},
+		{name: "a counting circle", kind: CountingCircles, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell; every such circle no other rule takes, or none",
+			words: spWordList{any: [][]string{{"circle", "how many circles"}, {"circle", "exactly", "circles"}, {"circle", "number of circles"}}, called: []string{"counting circle"},
+				not: []string{"sum", "total", "add", "arrow", "odd", "even", "border", "sees", "row", "column", "box", "region", "adjacent", "surround", "touch", "neighbo", "cage", "line", "diagonal"}},
+			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCountingCircles},
 		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
 			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"}},
 			read:  readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
@@ -1220,6 +1224,73 @@ func readQuadruple(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		return nil, nil, false
 	}
 	return []sudokusat.Rule{{Kind: Quadruple, Cells: cells, Value: QuadrupleValue(r.n, digits)}}, nil, true
+}
+
+// readCountingCircle is the form of a counting circle: a circle without
+// text in a cell. Each is read as a rule of its own cell, which
+// countingSet joins into the one rule of the puzzle's circles.
+func readCountingCircle(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || !s.round() || !s.sized(0.4, 1.0) || math.Abs(s.w-s.h) > 0.05 || strings.TrimSpace(s.text) != "" {
+		return nil, nil, false
+	}
+	cell, ok := cellAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: CountingCircles, Cells: []int{cell}}}, nil, true
+}
+
+// countingSet joins the counting circles read, a rule of one cell each,
+// into one rule: every circle counts, so the rule holds them all (a
+// circle drawn twice in a cell is one). When a circle in a cell that
+// could be one of them (round, 0.3 to 1.05 of a cell, with text or not)
+// is left unread, a rule of the others would count wrong: none is read,
+// and each is listed with the circle left out. A circle that another
+// rule read took (an arrow's, a bulb) is none of them.
+func (r *spReader) countingSet() {
+	var reads []int
+	for i, rd := range r.reads {
+		if rd.rule.Kind == CountingCircles {
+			reads = append(reads, i)
+		}
+	}
+	if len(reads) == 0 {
+		return
+	}
+	var left []int
+	for _, dr := range r.draws {
+		if s := dr.shape; s != nil && !dr.taken && s.round() && s.sized(0.3, 1.05) {
+			if cell, ok := cellAt(r.n, s.at); ok {
+				left = append(left, cell)
+			}
+		}
+	}
+	if len(left) > 0 {
+		slices.Sort(left)
+		names := make([]string, 0, len(left))
+		for _, c := range slices.Compact(left) {
+			names = append(names, cellName(r.n, c))
+		}
+		why := "drawn as a counting circle, but the circle in " + strings.Join(names, ", ") + " is not read as one, and every circle counts"
+		for _, i := range reads {
+			for _, d := range r.reads[i].draws {
+				r.draws[d].taken, r.draws[d].why = false, why
+			}
+		}
+		r.reads = slices.DeleteFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == CountingCircles })
+		return
+	}
+	all := r.reads[reads[0]]
+	all.rule.Cells, all.draws = nil, nil
+	for _, i := range reads {
+		all.rule.Cells = append(all.rule.Cells, r.reads[i].rule.Cells...)
+		all.draws = append(all.draws, r.reads[i].draws...)
+	}
+	slices.Sort(all.rule.Cells)
+	all.rule.Cells = slices.Compact(all.rule.Cells)
+	r.reads = slices.DeleteFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == CountingCircles })
+	r.reads = append(r.reads, all)
 }
 
 // readSide is the form of a clue outside the grid that reads its row or

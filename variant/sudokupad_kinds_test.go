@@ -187,6 +187,12 @@ func spConventionCases() []spConventionCase {
 		{conv: "a quadruple", doc: n4(scl{rules: "The digits in a circle on a corner (a quadruple) appear in the four cells around it.",
 			overlays: []map[string]any{{"center": mid("r1c1 r2c2"), "width": 0.7, "height": 0.7, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "text": "1 2"}}}),
 			want: []string{"quadruple r1c1,r1c2,r2c1,r2c2 = 12"}},
+		{conv: "a counting circle", doc: n4(scl{rules: "Counting circles: if a digit n is in a circle, then n is in exactly n circles.",
+			// r2c3's circle drawn twice, an underlay and an overlay: one
+			// circle.
+			underlays: []map[string]any{drawCircle(at("r1c1"), 0.82, "#FFFFFF", "#000000"), drawCircle(at("r2c3"), 0.82, "#FFFFFF", "#000000")},
+			overlays:  []map[string]any{drawCircle(at("r2c3"), 0.7, "", "#000000"), drawCircle(at("r4c2"), 0.6, "#c0c0c0", "")}}),
+			want: []string{"counting-circles r1c1,r2c3,r4c2"}},
 		{conv: "a sandwich clue", doc: n4(scl{rules: "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column.",
 			overlays: []map[string]any{drawText([2]float64{-0.5, 1.5}, "3")}}),
 			want: []string{"sandwich r1c2,r2c2,r3c2,r4c2 = 3"}},
@@ -308,7 +314,7 @@ func TestSPOneSignal(t *testing.T) {
 		{"two kinds", scl{n: 4, rules: "Digits on a thermometer increase from the bulb. On slow thermometers they may stay the same.",
 			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			0, []string{"line: drawn as a thermometer or a slow thermometer, all of which the rules text names",
-				"circle: drawn as an odd cell, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		{"another colour", scl{n: 4, rules: "Digits on a green renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
 			0, []string{"line: drawn as a renban line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a rule of words only", scl{n: 4, rules: "Digits in a cage sum to its total. The digit in r1c1 is a prime.", cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3}}},
@@ -374,7 +380,7 @@ func TestSPAnyHue(t *testing.T) {
 			nil, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
-				"circle: drawn as an odd cell, which the rules text does not name", "sentence: no rule read accounts for it"}},
+				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a loop", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#9ad6f7", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
@@ -421,6 +427,54 @@ func TestSPLoops(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) || len(p.Unread) != 0 {
 			t.Errorf("%s: %q, want %q; not read %+v", c.name, got, c.want, p.Unread)
+		}
+	}
+}
+
+// TestSPCountingCircles: the counting circles of a puzzle are one rule
+// of every circle no other rule takes; a circle left out, or a set the
+// stated solution breaks, leaves them all unread, each listed.
+func TestSPCountingCircles(t *testing.T) {
+	const counting = "Counting circles: a digit n in a circle is in exactly n circles."
+	circle := func(cell string) map[string]any { return drawCircle(at(cell), 0.8, "#FFFFFF", "#000000") }
+	circled := func(cell, text string) map[string]any {
+		c := circle(cell)
+		c["text"] = text
+		return c
+	}
+	left := "drawn as a counting circle, but the circle in r3c3 is not read as one, and every circle counts"
+	broken := "read as a counting circle, but the stated solution breaks it: r1c2 holds 2, which 1 of the circles hold, not 2"
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		rules  []string
+		unread []string // kind: reason, of each part not read
+	}{
+		{"an arrow's circle is none", scl{n: 4, rules: "Digits along an arrow sum to the digit in its circle. " + counting,
+			arrows:   []map[string]any{{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{0.5, 0.9}, {0.5, 1.5}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.83, "#FFFFFF", "#a1a1a1"), circle("r4c4"), circle("r2c2"), circle("r3c3")}},
+			[]string{"counting-circles r2c2,r3c3,r4c4", "arrow r1c1 / r1c2"}, nil},
+		{"a circle with text left out", scl{n: 4, rules: counting, overlays: []map[string]any{circle("r1c1"), circle("r2c2"), circled("r3c3", "3")}},
+			nil, []string{"circle: " + left, "circle: " + left, "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		{"a circle the text names for two kinds", scl{n: 4, rules: counting + " Grey circles hold odd digits.",
+			underlays: []map[string]any{circle("r1c1"), drawCircle(at("r3c3"), 0.7, "#CFCFCF", "")}},
+			nil, []string{"circle: " + left, "circle: drawn as an odd cell or a counting circle, all of which the rules text names",
+				"sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"kept by the stated solution", scl{n: 4, rules: counting, solution: "1234341221434321", overlays: []map[string]any{circle("r1c1"), circle("r1c2"), circle("r2c4")}},
+			[]string{"counting-circles r1c1,r1c2,r2c4"}, nil},
+		{"broken by the stated solution", scl{n: 4, rules: counting, solution: "1234341221434321", overlays: []map[string]any{circle("r1c1"), circle("r1c2")}},
+			nil, []string{"circle: " + broken, "circle: " + broken, "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var rules, unread []string
+		for _, r := range p.Rules {
+			rules = append(rules, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
 		}
 	}
 }
@@ -631,6 +685,12 @@ func TestSPWords(t *testing.T) {
 		{"Digits may not repeat on both main diagonals.", []string{"a main diagonal", "an anti-diagonal", "both diagonals, named only", "both diagonals, named only (anti)"}},
 		{"Digits in the same position in boxes 1 and 9 may repeat but are never consecutive.", nil},
 		{"Shaded cells are clones: cells in the same position in each shaded box hold the same digit.", nil},
+		{"Counting circles: a digit in a circle indicates exactly how many circles contain that digit.", []string{"a counting circle"}},
+		{"If a digit n appears in a circle, then the digit n appears in exactly n circles.", []string{"a counting circle"}},
+		{"Counting Circles", []string{"a counting circle"}},
+		{"A digit in a circle indicates the number of borders between regions it sees in its row and column.", []string{"a between line"}},
+		{"Exactly two circles in each row hold odd digits.", []string{"an odd cell"}},
+		{"Digits in circles sum to the number of circles in their box.", nil},
 	} {
 		s := newSPText(c.sentence).sentences[0]
 		var got []string

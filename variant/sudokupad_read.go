@@ -293,8 +293,16 @@ func (r *spReader) veto(solution *sudokusat.Grid) {
 		}
 		reason := "read as " + name + ", but the stated solution breaks it: " + why
 		if len(rd.draws) > 0 {
-			r.draws[rd.draws[0]].taken = false
-			r.draws[rd.draws[0]].why = reason
+			// The drawings after the first are its parts (an arrow's
+			// circle), but for counting circles, each a circle of the
+			// rule.
+			back := rd.draws[:1]
+			if rd.rule.Kind == CountingCircles {
+				back = rd.draws
+			}
+			for _, d := range back {
+				r.draws[d].taken, r.draws[d].why = false, reason
+			}
 		} else {
 			r.vetoed = append(r.vetoed, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: r.sentenceOf(rd), Reason: reason})
 		}

@@ -385,6 +385,15 @@ func writeQuadruple(w *spWriter, rule sudokusat.Rule) {
 		"rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "fontSize": 14, "text": strings.Join(digits, " ")})
 }
 
+// writeCountingCircles draws a circle in each cell, white with a black
+// border, as setters' tools draw them.
+func writeCountingCircles(w *spWriter, rule sudokusat.Rule) {
+	for _, c := range rule.Cells {
+		w.underlay = append(w.underlay, map[string]any{"center": w.at(c), "width": 0.8, "height": 0.8,
+			"rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000"})
+	}
+}
+
 func writeSide(w *spWriter, rule sudokusat.Rule) {
 	row, col, _ := ClueCell(w.n, rule)
 	w.overlays = append(w.overlays, map[string]any{"center": [2]float64{float64(row) + 0.5, float64(col) + 0.5},

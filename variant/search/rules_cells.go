@@ -18,14 +18,15 @@ import (
 // cellRules returns the search's part of each of this file's kinds.
 func cellRules() map[variant.Kind]kindRule {
 	return map[variant.Kind]kindRule{
-		variant.Minimum:        extremeRule(variant.Minimum, func(a, b int) bool { return a < b }),
-		variant.Maximum:        extremeRule(variant.Maximum, func(a, b int) bool { return a > b }),
-		variant.DisjointGroups: disjointRule(),
-		variant.RowIndexer:     indexerRule(variant.RowIndexer),
-		variant.ColumnIndexer:  indexerRule(variant.ColumnIndexer),
-		variant.BoxIndexer:     indexerRule(variant.BoxIndexer),
-		variant.Clone:          cloneRule(),
-		variant.PencilMarks:    pencilRule(),
+		variant.Minimum:         extremeRule(variant.Minimum, func(a, b int) bool { return a < b }),
+		variant.Maximum:         extremeRule(variant.Maximum, func(a, b int) bool { return a > b }),
+		variant.DisjointGroups:  disjointRule(),
+		variant.RowIndexer:      indexerRule(variant.RowIndexer),
+		variant.ColumnIndexer:   indexerRule(variant.ColumnIndexer),
+		variant.BoxIndexer:      indexerRule(variant.BoxIndexer),
+		variant.Clone:           cloneRule(),
+		variant.PencilMarks:     pencilRule(),
+		variant.CountingCircles: countingRule(),
 		// An inequality sign is a relation between its two cells, the
 		// first the larger, revised as a Kropki dot is; it exempts its
 		// pair from no negative rule.
@@ -229,4 +230,167 @@ func pencilRule() kindRule {
 			return uint64(c.Value)>>(v[c.Cells[0]]-1)&1 == 1
 		},
 	}
+}
+
+// countingRule is a set of counting circles: a propagator of its own
+// (countingNarrow) over the circles.
+func countingRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if len(cells) == 0 {
+				return fmt.Errorf("no cells")
+			}
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: countingNarrow})
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			count := map[int]int{}
+			for _, cell := range c.Cells {
+				count[v[cell]]++
+			}
+			for d, k := range count {
+				if k != d {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// countingNarrow narrows a set of counting circles, each digit d being in
+// none of them or in exactly d. A digit fixed in a circle, or that every
+// filling puts in one, is present: no more than d circles may be fixed to
+// it, at least d must still be able to hold it, and when just d can they
+// all do; once d hold it, no other does. A digit fewer than d circles can
+// hold is in none. And the digits present sum to the number of circles,
+// each once: a digit in no set of the possible digits that holds the
+// present ones and sums to it goes, and a digit in every such set is
+// present. It repeats until nothing changes.
+func countingNarrow(s *state, p *prop) bool {
+	n, k := s.m.n, len(p.cells)
+	var present uint64
+	for changed := true; changed; {
+		changed = false
+		narrow := func(c int32, keep uint64) bool {
+			if s.cand[c]&^keep != 0 {
+				changed = true
+			}
+			return s.narrow(c, keep)
+		}
+		var union, possible uint64
+		for _, c := range p.cells {
+			union |= s.cand[c]
+		}
+		for d := 1; d <= n; d++ {
+			bit := uint64(1) << (d - 1)
+			if union&bit == 0 {
+				continue
+			}
+			fixed, can := 0, 0
+			for _, c := range p.cells {
+				if s.cand[c]&bit != 0 {
+					can++
+					if s.cand[c] == bit {
+						fixed++
+					}
+				}
+			}
+			if fixed > 0 {
+				present |= bit
+			}
+			in := present&bit != 0
+			switch {
+			case fixed > d, can < d && in:
+				return false
+			case can < d:
+				for _, c := range p.cells {
+					if !narrow(c, ^bit) {
+						return false
+					}
+				}
+				continue
+			case in && can == d && fixed < d:
+				for _, c := range p.cells {
+					if s.cand[c]&bit != 0 && !narrow(c, bit) {
+						return false
+					}
+				}
+			case fixed == d && can > d:
+				for _, c := range p.cells {
+					if s.cand[c] != bit && !narrow(c, ^bit) {
+						return false
+					}
+				}
+			}
+			possible |= bit
+		}
+		if changed {
+			continue
+		}
+		keep, must, ok := countingSets(n, k, possible, present)
+		if !ok {
+			return false
+		}
+		if must&^present != 0 {
+			present |= must
+			changed = true
+		}
+		for _, c := range p.cells {
+			if !narrow(c, keep) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// countingSets looks at the sets of digits, each from possible and
+// holding every digit of present, that sum to k (the digits in k counting
+// circles): keep holds the digits of some such set, must those of every
+// one; ok is false when there is none. Digits are bits, d at bit d−1, of
+// 1 to n.
+func countingSets(n, k int, possible, present uint64) (keep, must uint64, ok bool) {
+	// reach[d][t]: digits 1..d make t; rest[d][t]: digits d..n make t.
+	reach := make([][]bool, n+1)
+	rest := make([][]bool, n+2)
+	for d := range reach {
+		reach[d] = make([]bool, k+1)
+	}
+	for d := range rest {
+		rest[d] = make([]bool, k+1)
+	}
+	reach[0][0], rest[n+1][0] = true, true
+	may := func(d int) bool { return possible>>(d-1)&1 == 1 }
+	need := func(d int) bool { return present>>(d-1)&1 == 1 }
+	for d := 1; d <= n; d++ {
+		for t := 0; t <= k; t++ {
+			reach[d][t] = !need(d) && reach[d-1][t] || may(d) && t >= d && reach[d-1][t-d]
+		}
+	}
+	if !reach[n][k] {
+		return 0, 0, false
+	}
+	for d := n; d >= 1; d-- {
+		for t := 0; t <= k; t++ {
+			rest[d][t] = !need(d) && rest[d+1][t] || may(d) && t >= d && rest[d+1][t-d]
+		}
+	}
+	for d := 1; d <= n; d++ {
+		in, out := false, false
+		for t := 0; t <= k; t++ {
+			if !reach[d-1][t] {
+				continue
+			}
+			in = in || may(d) && t+d <= k && rest[d+1][k-t-d]
+			out = out || !need(d) && rest[d+1][k-t]
+		}
+		if in {
+			keep |= 1 << (d - 1)
+		}
+		if !out {
+			must |= 1 << (d - 1)
+		}
+	}
+	return keep, must, true
 }
