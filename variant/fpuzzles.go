@@ -422,7 +422,7 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	table := kinds()
 	for _, r := range p.Rules {
 		k, ok := table[r.Kind]
-		if !ok {
+		if !ok || k.toFP == nil {
 			return nil, fmt.Errorf("%w: no f-puzzles form for %q", ErrFormat, r.Kind)
 		}
 		if r.Kind == NoXV && r.Value != 0 {
