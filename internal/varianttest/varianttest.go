@@ -1,14 +1,19 @@
 // Package varianttest reads the variant test puzzles of testdata/variants
-// for the tests of every package: f-puzzles documents, each with its one
-// solution in a .solution file beside it, and links.txt, one f-puzzles
-// link a line. It is the one place that knows their folder and format.
+// for the tests of every package: f-puzzles documents (.json) and, for
+// the kinds f-puzzles does not have, SudokuPad documents (.scl, its JSON),
+// each with its one solution in a .solution file beside it, and
+// links.txt, one f-puzzles link a line. It is the one place that knows
+// their folder and formats.
 package varianttest
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +24,9 @@ import (
 // File is one test puzzle: its name (the file's, without .json), its
 // document, the puzzle read from it and its golden solution.
 type File struct {
-	Name     string
+	Name string
+	// Format is the document's: "f-puzzles" or "SudokuPad".
+	Format   string
 	Doc      []byte
 	Puzzle   *sudokusat.Puzzle
 	Solution *sudokusat.Grid
@@ -45,15 +52,21 @@ func Dir(tb testing.TB) string {
 	}
 }
 
-// Load reads the test puzzle name ("miracle-9") and its solution.
+// Load reads the test puzzle name ("miracle-9"), an f-puzzles document
+// or else a SudokuPad one, and its solution.
 func Load(tb testing.TB, name string) File {
 	tb.Helper()
 	base := filepath.Join(Dir(tb), name)
+	format, parse := "f-puzzles", variant.ParseFPuzzles
 	doc, err := os.ReadFile(base + ".json")
+	if errors.Is(err, fs.ErrNotExist) {
+		format, parse = "SudokuPad", variant.ParseSudokuPad
+		doc, err = os.ReadFile(base + ".scl")
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := variant.ParseFPuzzles(doc)
+	p, err := parse(doc)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}
@@ -66,19 +79,25 @@ func Load(tb testing.TB, name string) File {
 	if err != nil {
 		tb.Fatalf("%s.solution: %v", name, err)
 	}
-	return File{Name: name, Doc: doc, Puzzle: p, Solution: g}
+	return File{Name: name, Format: format, Doc: doc, Puzzle: p, Solution: g}
 }
 
 // All reads every test puzzle, in the order of their names.
 func All(tb testing.TB) []File {
 	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join(Dir(tb), "*.json"))
-	if err != nil || len(paths) == 0 {
+	scl, err2 := filepath.Glob(filepath.Join(Dir(tb), "*.scl"))
+	if err := errors.Join(err, err2); err != nil || len(paths) == 0 {
 		tb.Fatalf("varianttest: no puzzle files (%v)", err)
 	}
+	var names []string
+	for _, p := range append(paths, scl...) {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)))
+	}
+	slices.Sort(names)
 	var out []File
-	for _, p := range paths {
-		out = append(out, Load(tb, strings.TrimSuffix(filepath.Base(p), ".json")))
+	for _, name := range names {
+		out = append(out, Load(tb, name))
 	}
 	return out
 }
