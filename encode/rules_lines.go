@@ -28,6 +28,8 @@ import (
 //
 // Difference count lines have a family of their own: a variable per pair
 // of neighbours and difference, and a counter of each difference.
+//   - sum lines: a layered graph of the running sum of the segment being
+//     filled, in either sum form (the cut points are no linear sum).
 
 // lineEncoders returns the encoder of each of this file's kinds.
 func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
@@ -45,6 +47,7 @@ func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.SlowThermo:      (*venc).slowThermo,
 		variant.Lockout:         (*venc).lockout,
 		variant.DifferenceCount: (*venc).differenceCount,
+		variant.SumLine:         (*venc).sumLine,
 	}
 }
 
@@ -630,4 +633,155 @@ func (v *venc) atLeast(lits []int32, most int) []int32 {
 		prev = cur
 	}
 	return prev
+}
+
+// --- Sum lines ---
+
+// sumLine: the cells fall into segments that each sum to the total T, as
+// a layered graph of the open segment's running sum: node (i, s) is "the
+// segment open after the first i cells sums to s", 0 ≤ s < T; an edge
+// (i, s, d) goes from (i, s) to (i+1, s+d), or to (i+1, 0) when s+d is T
+// (a segment closes), and none when s+d passes T. A line starts and ends
+// at 0. A loop starts at any s, exactly one, and ends where it started:
+// its last layer is its first. The clauses are sumGraph's: an edge
+// implies its two nodes and its digit; a node one of its edges out (and,
+// for propagation, one in); a digit one of its edges. The one true start
+// then has a path of true edges, each of its cell's one digit, that
+// reads the digits and ends at a node there is: a line's 0, or a loop's
+// start, the one true node of the first layer (two true starts would let
+// a loop of half the total close in two turns). No running sum passes
+// k·N, which bounds the nodes of a large total.
+func (v *venc) sumLine(c sudokusat.Rule) error {
+	cells, loop := variant.LoopCells(c)
+	if err := v.checkCells(cells, 0); err != nil {
+		return err
+	}
+	least := 2
+	if loop {
+		least = 3
+	}
+	if len(cells) < least {
+		return fmt.Errorf("%d cells, want at least %d", len(cells), least)
+	}
+	if c.Value < 0 {
+		return fmt.Errorf("a total of %d, want one above 0", c.Value)
+	}
+	total, k, n := variant.SumLineValue(c), len(cells), v.n
+	width := min(total, k*n+1) // the running sums 0..width-1
+	step := func(s, d int) int {
+		switch t := s + d; {
+		case t == total:
+			return 0
+		case t < width:
+			return t
+		}
+		return -1
+	}
+	// Which nodes a path from a start reaches, and which reach an end.
+	fw, bw := make([][]bool, k+1), make([][]bool, k+1)
+	for i := range fw {
+		fw[i], bw[i] = make([]bool, width), make([]bool, width)
+	}
+	fw[0][0], bw[k][0] = true, true
+	if loop {
+		for s := range width {
+			fw[0][s], bw[k][s] = true, true
+		}
+	}
+	for i := range k {
+		for s := range width {
+			for d := 1; d <= n && fw[i][s]; d++ {
+				if t := step(s, d); t >= 0 {
+					fw[i+1][t] = true
+				}
+			}
+		}
+	}
+	for i := k - 1; i >= 0; i-- {
+		for s := range width {
+			for d := 1; d <= n && !bw[i][s]; d++ {
+				if t := step(s, d); t >= 0 && bw[i+1][t] {
+					bw[i][s] = true
+				}
+			}
+		}
+	}
+	// node[i][s] is the literal of node (i, s), 0 when there is none.
+	node := make([][]int32, k+1)
+	for i := range node {
+		node[i] = make([]int32, width)
+	}
+	switch {
+	case !loop:
+		node[0][0], node[k][0] = litTrue, litTrue
+		if !bw[0][0] {
+			v.f.Add() // no digits divide the line
+			return nil
+		}
+	default:
+		var starts []int32
+		for s := range width {
+			if bw[0][s] && fw[k][s] {
+				node[0][s] = v.f.newVar()
+				starts = append(starts, node[0][s])
+			}
+		}
+		v.f.Add(starts...) // the empty clause when no start is live
+		v.f.amo(starts, productThreshold)
+		node[k] = node[0]
+	}
+	for i := 1; i < k; i++ {
+		for s := range width {
+			if fw[i][s] && bw[i][s] {
+				node[i][s] = v.f.newVar()
+			}
+		}
+	}
+	budget := maxSumEdges
+	in := make([][]int32, width)
+	byDigit := make([][]int32, n+1)
+	var out []int32
+	for i, cell := range cells {
+		for s := range in {
+			in[s] = in[s][:0]
+		}
+		for d := range byDigit {
+			byDigit[d] = byDigit[d][:0]
+		}
+		for s := range width {
+			if node[i][s] == 0 {
+				continue
+			}
+			out = out[:0]
+			for d := 1; d <= n; d++ {
+				t := step(s, d)
+				if t < 0 || node[i+1][t] == 0 {
+					continue
+				}
+				if budget--; budget < 0 {
+					return fmt.Errorf("more than %d edges of running sums: too long a line for clauses", maxSumEdges)
+				}
+				if !v.tick() {
+					return v.ctx.Err()
+				}
+				e := v.f.newVar()
+				v.clause(-e, node[i][s])
+				v.clause(-e, v.x(cell, d))
+				v.clause(-e, node[i+1][t])
+				out = append(out, e)
+				in[t] = append(in[t], e)
+				byDigit[d] = append(byDigit[d], e)
+			}
+			v.clause(append([]int32{-node[i][s]}, out...)...)
+		}
+		for d := 1; d <= n; d++ {
+			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
+		}
+		for t := range width {
+			if node[i+1][t] != 0 {
+				v.clause(append([]int32{-node[i+1][t]}, in[t]...)...)
+			}
+		}
+	}
+	return nil
 }

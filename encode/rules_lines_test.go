@@ -28,6 +28,8 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.SlowThermo, Cells: []int{77, 78, 79}},
 		{Kind: variant.Lockout, Cells: []int{80, 71, 70, 69}},
 		{Kind: variant.DifferenceCount, Cells: []int{45, 46, 47, 48, 49}},
+		{Kind: variant.SumLine, Cells: []int{46, 47, 48, 57}},
+		{Kind: variant.SumLine, Cells: []int{49, 50, 59, 58, 49}, Value: 15}, // a loop
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte
@@ -68,5 +70,24 @@ func TestLinesSumBudget(t *testing.T) {
 	budget = maxSumEdges
 	if err := v.sumGraph([]int{0, 1, 2, 3, 4}, 20, total, &budget); err != nil || budget == maxSumEdges {
 		t.Errorf("%v, %d edges", err, maxSumEdges-budget)
+	}
+}
+
+// TestSumLineBudget: a sum line too long for clauses is refused by the
+// edges' budget, in good time, not written.
+func TestSumLineBudget(t *testing.T) {
+	big, _ := sudokusat.NewGridSize(25)
+	var cells []int
+	for r := range 25 {
+		for c := range 12 {
+			if r%2 == 1 {
+				c = 11 - c
+			}
+			cells = append(cells, r*25+c)
+		}
+	}
+	_, err := Puzzle(&sudokusat.Puzzle{Grid: big, Rules: []sudokusat.Rule{{Kind: variant.SumLine, Cells: cells, Value: 1500}}}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "edges of running sums") {
+		t.Errorf("a sum line of 300 cells and total 1500 on 25×25: %v, want the budget's error", err)
 	}
 }

@@ -58,6 +58,12 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 			c.strokeLine(r, ShapeColour, 0.3)
 			c.strokeLine(r, "#ffffff", 0.14)
 		}},
+		variant.SumLine: {under: func(c *canvas, r sudokusat.Rule) {
+			// A white line with a grey outline, as setters draw 10
+			// lines; a loop's path comes back to its first cell.
+			c.strokeLine(r, ShapeColour, 0.3)
+			c.strokeLine(r, "#ffffff", 0.18)
+		}},
 		variant.Lockout: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, lockoutColour, 0.1)
 			for _, k := range []int{r.Cells[0], r.Cells[len(r.Cells)-1]} {

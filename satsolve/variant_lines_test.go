@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,6 +32,7 @@ var lineKinds = []variant.Kind{
 	variant.BetweenLine, variant.EntropicLine, variant.ModularLine, variant.Nabner,
 	variant.ZipperLine, variant.DoubleArrow, variant.SlowThermo, variant.Lockout,
 	variant.DifferenceCount,
+	variant.SumLine,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -40,6 +42,9 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 	var d []int // the line's digits, in order
 	for _, x := range c.Cells {
 		d = append(d, g.Cell(x))
+	}
+	if c.Kind == variant.SumLine {
+		return naiveSumLine(c, d)
 	}
 	k := len(d)
 	abs := func(x int) int { return max(x, -x) }
@@ -187,6 +192,49 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 	return naiveHolds(p, g, c)
 }
 
+// naiveSumLine says whether a sum line's digits d (a loop's closing cell
+// among them, the first again) divide into segments that each sum to its
+// total: every set of cuts between neighbouring cells is tried, and for
+// a loop every set of one or more cuts around it.
+func naiveSumLine(c sudokusat.Rule, d []int) bool {
+	total := c.Value
+	if total == 0 {
+		total = 10
+	}
+	loop := len(d) > 1 && c.Cells[0] == c.Cells[len(d)-1]
+	if loop {
+		d = d[:len(d)-1]
+	}
+	k := len(d)
+	gaps := k - 1 // a line's places for a cut: after each cell but the last
+	if loop {
+		gaps = k // and around a loop after the last too
+	}
+	for cuts := 0; cuts < 1<<gaps; cuts++ {
+		if loop && cuts == 0 {
+			continue
+		}
+		// Read the segments from just after a cut (a line's start).
+		first := 0
+		if loop {
+			first = bits.TrailingZeros(uint(cuts)) + 1
+		}
+		ok, sum := true, 0
+		for i := range k {
+			at := (first + i) % k
+			sum += d[at]
+			if cuts&(1<<at) != 0 || i == k-1 {
+				ok = ok && sum == total
+				sum = 0
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
 // randomLineCells draws a line of k cells of the n×n grid, each a king's move
 // from the one before, none twice, or nil when the walk is stuck.
 func randomLineCells(rng *rand.Rand, n, k int) []int {
@@ -208,6 +256,29 @@ func randomLineCells(rng *rand.Rand, n, k int) []int {
 		line = append(line, next[rng.IntN(len(next))])
 	}
 	return line
+}
+
+// randomSumLine makes a sum line of cells, closed into a loop when its
+// ends touch and it has three cells, half the time; its total is 10 or,
+// more often, the sum of the filling's first few digits along it (which
+// may well divide the rest), or any up to the line's largest sum.
+func randomSumLine(rng *rand.Rand, n int, fill *sudokusat.Grid, cells []int) sudokusat.Rule {
+	c := sudokusat.Rule{Kind: variant.SumLine, Cells: cells}
+	first, last := cells[0], cells[len(cells)-1]
+	dr, dc := first/n-last/n, first%n-last%n
+	if len(cells) >= 3 && max(dr, -dr, dc, -dc) == 1 && rng.IntN(2) == 0 {
+		c.Cells = append(slices.Clone(cells), first)
+	}
+	switch rng.IntN(4) {
+	case 0: // 10
+	case 1: // any total the line's digits might make, or twice (a loop of half its total reads two turns as one)
+		c.Value = 1 + rng.IntN(n*len(cells))
+	default:
+		for _, x := range cells[:1+rng.IntN(len(cells))] {
+			c.Value += fill.Cell(x)
+		}
+	}
+	return c
 }
 
 // lineLeast is the shortest line of each kind.
@@ -278,6 +349,9 @@ func randomLinePuzzle(rng *rand.Rand, n, lines int, kinds []variant.Kind) *sudok
 			c = sudokusat.Rule{Kind: kind, Cells: cells}
 			if (kind == variant.Whispers || kind == variant.Lockout) && rng.IntN(2) == 0 {
 				c.Value = 1 + rng.IntN(n-1)
+			}
+			if kind == variant.SumLine {
+				c = randomSumLine(rng, n, fill, cells)
 			}
 			if !faithful || naiveLine(p, fill, c) {
 				break

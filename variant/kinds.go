@@ -26,6 +26,10 @@ type KindInfo struct {
 	// Regions marks a rule that reads the regions' cells in order (the
 	// k-th cell of a region): it needs every cell in a region.
 	Regions bool
+	// Loops marks a kind of line that may close on itself: a rule of
+	// the kind whose Cells end with its first cell again is a loop (see
+	// LoopCells), the one cell a rule may list twice.
+	Loops bool
 	// FPuzzles is the key f-puzzles documents hold the rule under: a
 	// list of entries, or a switch (true or false) when the kind has no
 	// entries (fromFP is nil). Negative is its name in the document's

@@ -20,6 +20,10 @@ import (
 // dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts).
 // Difference count lines are in neither solver nor in f-puzzles: their
 // meaning is the published rules text's, and they have no f-puzzles form.
+// dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts),
+// and for sum lines, which neither f-puzzles nor that solver has: they are
+// read from sigh/Interactive-Sudoku-Solver (its SumLine constraint and
+// handler).
 
 // The kinds of line.
 const (
@@ -88,6 +92,16 @@ const (
 	// the same words and models the same way (MiniZinc: the count of each
 	// pair's difference among all the pairs' is that difference).
 	DifferenceCount Kind = "difference-count-line"
+	// SumLine ("10 line"): the line's cells, in order, fall into one or
+	// more segments of consecutive cells, each summing to Value, or to
+	// 10 when Value is 0; digits may repeat on the line. A loop lists its
+	// first cell again at the end, and its segments may run through that
+	// point: any cut of the loop will do (Interactive-Sudoku-Solver's
+	// SumLine: "The line can be divided into segments that each sum to
+	// the given sum", 10 by default, loops allowed, a loop's partial sum
+	// at its start free and equal to its end's). f-puzzles has no sum
+	// lines.
+	SumLine Kind = "sum-line"
 )
 
 // lineKinds returns the rows of Kinds for this file's kinds.
@@ -106,6 +120,7 @@ func lineKinds() []KindInfo {
 		slowThermoKind(),
 		lockoutKind(),
 		differenceCountKind(),
+		sumLineKind(),
 	}
 }
 
@@ -485,4 +500,101 @@ func countOf(xs []int, x int) int {
 		}
 	}
 	return k
+}
+
+// --- Sum lines ---
+
+// SumLineTotal is a sum line's total when its rule states none (Value 0).
+const SumLineTotal = 10
+
+func sumLineKind() KindInfo {
+	return KindInfo{Name: SumLine, Loops: true,
+		Meaning: "A sum line (10 line) can be divided into one or more segments of consecutive cells along it that each sum to its total, 10 unless it states another; digits may repeat on it, and around a loop a segment may run through the point where the loop closes.",
+		validate: func(n int, r sudokusat.Rule) error {
+			open, loop := loopCells(r.Cells)
+			least := 2
+			if loop {
+				least = 3
+			}
+			if len(open) < least {
+				return fmt.Errorf("%d cells, want at least %d", len(open), least)
+			}
+			if err := validateLine(n, r, 0, 0); err != nil {
+				return err
+			}
+			if r.Value < 0 {
+				return fmt.Errorf("a total of %d: want one above 0 (0 for the default %d)", r.Value, SumLineTotal)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			open, loop := loopCells(r.Cells)
+			digits := make([]int, len(open))
+			for i, x := range open {
+				digits[i] = c.at(x)
+			}
+			if !SumLineHolds(digits, SumLineValue(r), loop) {
+				what := "line"
+				if loop {
+					what = "loop"
+				}
+				return fmt.Errorf("%s hold %v: the %s does not divide into segments that each sum to %d", c.names(open), digits, what, SumLineValue(r))
+			}
+			return nil
+		},
+	}
+}
+
+// SumLineValue returns a sum line's total: its Value, or SumLineTotal
+// when it states none.
+func SumLineValue(r sudokusat.Rule) int {
+	if r.Value != 0 {
+		return r.Value
+	}
+	return SumLineTotal
+}
+
+// SumLineHolds reports whether digits (each at least 1), in the line's
+// order, divide into segments of consecutive digits that each sum to
+// total; around a loop, from some cut. Digits being positive, a line
+// divides in at most one way: each segment ends as soon as it reaches
+// the total.
+func SumLineHolds(digits []int, total int, loop bool) bool {
+	starts := 1
+	if loop {
+		starts = len(digits)
+	}
+	for start := range starts {
+		s := 0
+		for i := range digits {
+			if s += digits[(start+i)%len(digits)]; s == total {
+				s = 0
+			} else if s > total {
+				break
+			}
+		}
+		if s == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// LoopCells returns a line rule's cells, each once, and whether the
+// line is a loop: for a kind that may close on itself (KindInfo.Loops),
+// one whose Cells end with its first cell again, that cell left off.
+func LoopCells(r sudokusat.Rule) ([]int, bool) {
+	if k, ok := Info(r.Kind); !ok || !k.Loops {
+		return r.Cells, false
+	}
+	return loopCells(r.Cells)
+}
+
+// loopCells returns cells without a last cell that is the first again,
+// and whether there was one.
+func loopCells(cells []int) ([]int, bool) {
+	if k := len(cells); k > 1 && cells[0] == cells[k-1] {
+		return cells[:k-1], true
+	}
+	return cells, false
 }

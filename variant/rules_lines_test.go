@@ -51,6 +51,16 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, ""},
 		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1")}, "1 cells, want at least 2"},
 		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2"), Value: 1}, "a value of 1: a difference-count-line line has none"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2")}, ""},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2"), Value: 15}, ""},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2"), Value: -1}, "a total of -1"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r2c2 r1c1")}, ""}, // a loop
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r1c1")}, "2 cells, want at least 3"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r1c3 r1c1")}, "r1c1 does not touch r1c3"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r2c2 r1c2")}, "r1c2 is listed twice"},
+		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r2c2 r2c1 r1c2 r1c1")}, "r1c2 is listed twice"},
+		{sudokusat.Rule{Kind: variant.Palindrome, Cells: l("r1c1 r1c2 r2c2 r1c1")}, "r1c1 is listed twice"}, // no loops
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
@@ -122,6 +132,20 @@ func TestLineCheck(t *testing.T) {
 		{nine, variant.DifferenceCount, "r5c6 r6c6 r7c5", 0, false},         // 7 4 4: 3 once, 0 once
 		{four, variant.DifferenceCount, "r1c1 r2c2 r3c2 r4c1", 0, true},     // 1 4 1 4: three of difference 3
 		{four, variant.DifferenceCount, "r1c1 r2c2 r3c2", 0, false},         // 1 4 1: two of difference 3
+		{nine, variant.SumLine, "r1c1 r1c2 r1c3 r1c4", 0, true},             // 1+2+3+4
+		{nine, variant.SumLine, "r1c1 r1c2 r1c3 r1c4 r1c5", 0, false},       // 1+2+3+4 | 5
+		{nine, variant.SumLine, "r1c4 r1c5 r1c6 r1c7 r1c8", 0, false},       // 4+5 | 6…: past 10
+		{nine, variant.SumLine, "r1c4 r1c5 r1c6 r1c7 r1c8", 15, true},       // 4+5+6 | 7+8
+		{nine, variant.SumLine, "r1c4 r1c5 r1c6 r2c4 r2c3", 15, false},      // 4+5+6 | 7+6
+		{nine, variant.SumLine, "r2c7 r3c8 r2c8 r3c7", 6, true},             // 1+5 | 2+4
+		{nine, variant.SumLine, "r3c8 r2c8 r3c7 r2c7", 6, false},            // 5+2: past 6
+		{nine, variant.SumLine, "r3c8 r2c8 r3c7 r2c7 r3c8", 6, true},        // a loop: 1+5 | 2+4, cut at r2c7
+		{nine, variant.SumLine, "r1c1 r1c2 r2c2 r2c1 r1c1", 0, false},       // a loop of 12
+		{four, variant.SumLine, "r1c1 r1c2 r2c2 r2c1 r1c1", 0, true},        // a loop of one segment, 1+2+4+3
+		{four, variant.SumLine, "r1c2 r1c3 r2c3 r2c2", 5, true},             // 2+3 | 1+4
+		{four, variant.SumLine, "r1c2 r1c3 r2c3 r2c2 r1c2", 5, true},        // the same, around
+		{four, variant.SumLine, "r1c3 r2c3 r2c2 r1c2 r1c3", 5, true},        // cut between r1c2 and r1c3
+		{four, variant.SumLine, "r1c3 r2c3 r2c2 r1c2", 5, false},            // 3+1 | 4+…: past 5
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

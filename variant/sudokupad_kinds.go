@@ -68,6 +68,9 @@ type spConvention struct {
 	// a row whose form has the drawing's colour and whose kind the text
 	// names too.
 	anyHue bool
+	// total marks a kind whose value is the total the text states ("sum
+	// to 10"): a sum line's.
+	total bool
 }
 
 // spConventions returns the table, in the order the drawings are tried:
@@ -131,6 +134,11 @@ func spConventions() []spConvention {
 		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
 			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
 			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
+		{name: "a sum line", kind: SumLine, on: spOnLines, form: "a white or light grey line, often over a thicker darker line (its outline)",
+			words: spWordList{any: [][]string{{"10 line"}, {"ten line"}, {"sum line", "segment"}, {"segment", "sum to"}, {"segment", "sums to"}, {"segment", "summing to"},
+				{"segment", "add to"}, {"segment", "adds to"}, {"segment", "add up to"}, {"segment", "adds up to"}, {"segment", "adding up to"}, {"segment", "total"}},
+				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"}},
+			read: readSumLine, total: true, sentence: "Each white 10 line can be divided into one or more segments of consecutive cells that each sum to 10.", write: writeSumLine},
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
 			read:  plainLine(spAnyHue, false), anyHue: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
@@ -275,6 +283,9 @@ type spReader struct {
 	shapesAt map[[2]int][]int
 	linesAt  map[int][]int
 	pointsAt map[[2]int][]int
+	// outlines are each line's outlines, by the line's index (see
+	// findOutlines).
+	outlines map[int][]int
 }
 
 // spDrawing is one drawing of the document.
@@ -287,6 +298,9 @@ type spDrawing struct {
 	// not read.
 	taken bool
 	why   string
+	// outline marks a line that is another's outline (see
+	// findOutlines): part of that line's drawing, never read alone.
+	outline bool
 }
 
 // spCage is a cage of the document: cells, a value shown in its corner
@@ -316,9 +330,10 @@ type spRead struct {
 func (r *spReader) readDrawings(table []spConvention) {
 	// Arrows come before lines: a line may end on an arrow's circle,
 	// which is then no mark of the line's.
+	r.findOutlines()
 	for _, layer := range []spLayer{spOnCages, spOnArrows, spOnLines, spOnShapes} {
 		for d := range r.draws {
-			if r.draws[d].on != layer || r.draws[d].taken {
+			if r.draws[d].on != layer || r.draws[d].taken || r.draws[d].outline {
 				continue
 			}
 			r.readOne(table, layer, d)
@@ -383,6 +398,7 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 				return
 			}
 		}
+		f.with = append(f.with, r.outlines[d]...)
 		r.draws[d].taken = true
 		for _, w := range f.with {
 			r.draws[w].taken = true
@@ -433,7 +449,40 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 			out[i].Value = r.gap(c, d)
 		}
 	}
+	if c.total {
+		total, ok := r.total(c)
+		if !ok {
+			return nil, "but the sentences naming it state no total, or several"
+		}
+		for i := range out {
+			out[i].Value = total
+		}
+	}
 	return out, ""
+}
+
+// total returns the total the sentences naming a row state ("segments
+// that each sum to 10", "10 lines"), as the kind's Value: 0 for the
+// default, SumLineTotal. The sentences must state one total, and only
+// one: a text of lines whose totals differ ("each line has its own
+// total") states none the drawing can take.
+func (r *spReader) total(c *spConvention) (int, bool) {
+	total := -1
+	for _, i := range r.named[c] {
+		for _, t := range spTotals(r.text.sentences[i]) {
+			if total >= 0 && t != total {
+				return 0, false
+			}
+			total = t
+		}
+	}
+	switch total {
+	case -1:
+		return 0, false
+	case SumLineTotal:
+		return 0, true
+	}
+	return total, total > 0
 }
 
 // gap returns the least difference the sentences naming a row state, as
@@ -460,8 +509,9 @@ func (r *spReader) gap(c *spConvention, d int) int {
 // has a meaning for loops: a set for renban and nabner, each neighbouring
 // pair for whispers (the closing pair a line of its own), for entropic
 // and modular lines of a length divisible by 3 the line and the stretch
-// across its ends, and for a region sum line the loop cut where it
-// crosses a region's border (its stretches are then those of the loop).
+// across its ends, for a region sum line the loop cut where it crosses a
+// region's border (its stretches are then those of the loop), and for a
+// sum line the loop itself.
 func (r *spReader) loopRules(kind Kind, cells []int) ([]sudokusat.Rule, bool) {
 	k := len(cells)
 	switch kind {
@@ -474,6 +524,8 @@ func (r *spReader) loopRules(kind Kind, cells []int) ([]sudokusat.Rule, bool) {
 		return []sudokusat.Rule{{Kind: kind, Cells: cells}}, true // one stretch: no rule but its own
 	case Renban, Nabner:
 		return []sudokusat.Rule{{Kind: kind, Cells: cells}}, true
+	case SumLine:
+		return []sudokusat.Rule{{Kind: kind, Cells: append(slices.Clone(cells), cells[0])}}, true // a loop ends on its first cell again
 	case Whispers:
 		return []sudokusat.Rule{{Kind: kind, Cells: cells}, {Kind: kind, Cells: []int{cells[k-1], cells[0]}}}, true
 	case EntropicLine, ModularLine:
@@ -511,7 +563,7 @@ func (r *spReader) branches(d int, kind Kind) bool {
 	}
 	meets := func(e int) bool {
 		o := r.draws[e].line
-		return e != d && !o.arrow && o.thick >= spThick && o.colour.near(l.colour)
+		return e != d && !r.draws[e].outline && !o.arrow && o.thick >= spThick && o.colour.near(l.colour)
 	}
 	// A line of its colour through one of its cells: an end of one on
 	// the other's inside.
@@ -532,6 +584,44 @@ func (r *spReader) branches(d int, kind Kind) bool {
 		}
 	}
 	return false
+}
+
+// findOutlines finds the lines drawn as another's outline: a line under
+// another (before it in the document) along the same way points, thicker
+// and of another colour, shows as the other's rim, as setters outline a
+// white line in grey. The two are one drawing in the upper line's colour:
+// the outline goes with the line, read or not, and is never read alone.
+// A hidden copy under a thicker line is no outline: it shows nothing.
+func (r *spReader) findOutlines() {
+	r.index()
+	r.outlines = map[int][]int{}
+	for d := range r.draws {
+		l := r.draws[d].line
+		if l == nil || l.arrow {
+			continue
+		}
+		for _, o := range near(r.pointsAt, l.points[0], 0.05) {
+			u := r.draws[o].line
+			if o < d && !u.arrow && u.thick > l.thick && u.colour != l.colour && samePath(u.points, l.points) {
+				r.outlines[d] = append(r.outlines[d], o)
+				r.draws[o].outline = true
+			}
+		}
+	}
+}
+
+// samePath reports whether two polylines have the same way points, in
+// one order or the other.
+func samePath(a, b []spPoint) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	same, reversed := true, true
+	for i := range a {
+		same = same && a[i].dist(b[i]) <= 0.05
+		reversed = reversed && a[i].dist(b[len(b)-1-i]) <= 0.05
+	}
+	return same || reversed
 }
 
 // index makes the reader's indexes of its drawings, once: the shapes by
@@ -723,9 +813,22 @@ var spAnyHue = []hueRange{{0, 360}}
 // plainLine is the form of a line of a colour in hues (or grey), without
 // a bulb or circled ends.
 func plainLine(hues []hueRange, grey bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return plainLineOf(func(c spColour) bool { return colourIn(c, hues, grey) })
+}
+
+// readSumLine is the form of a sum line: a plain line, white or light
+// grey (its outline, when it has one, read with it).
+var readSumLine = plainLineOf(func(c spColour) bool {
+	_, _, light := c.hsl()
+	return c.grey() && light >= 0.6
+})
+
+// plainLineOf is the form of a line of a colour that colour accepts,
+// without a bulb or circled ends.
+func plainLineOf(colour func(spColour) bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		l := r.draws[d].line
-		if l == nil || l.thick < spThick || !colourIn(l.colour, hues, grey) {
+		if l == nil || l.thick < spThick || !colour(l.colour) {
 			return nil, nil, false
 		}
 		cells, loop, ok := r.lineCells(l)

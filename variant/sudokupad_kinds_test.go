@@ -121,6 +121,12 @@ func spConventionCases() []spConventionCase {
 			// name: setters draw these lines in any colour.
 			lines: []map[string]any{drawLine("#dfb1f4ff", 10, "r1c1 r1c2 r2c3"), drawLine("#b7f68cff", 10, "r3c2 r4c3 r5c4 r5c5")}}),
 			want: []string{"difference-count-line r1c1,r1c2,r2c3", "difference-count-line r3c2,r4c3,r5c4,r5c5"}},
+		{conv: "a sum line", doc: n9(scl{rules: "10 lines: each line can be divided into one or more segments that each sum to 10.",
+			// A white line over its grey outline, and a light grey loop
+			// without one.
+			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3"),
+				drawLine("#DDDDDD", 6, "r3c1 r3c2 r4c2 r4c1 r3c1")}}),
+			want: []string{"sum-line r1c1,r1c2,r1c3", "sum-line r3c1,r3c2,r4c2,r4c1,r3c1"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -334,7 +340,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain",
 				"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain", "sentence: no rule read accounts for it"}},
 		{"a thermometer without its bulb", scl{n: 4, rules: "Digits along a thermometer increase from the bulb.", lines: []map[string]any{thermo}},
-			0, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A V is an XV mark and an inequality sign: with both named, it
 		// is neither; with one named, it is that one (TestSPConventions).
 		{"a V of XV or an inequality sign", scl{n: 9, rules: "Digits separated by a V sum to 5. Inequality signs point to the smaller digit.",
@@ -343,6 +349,18 @@ func TestSPOneSignal(t *testing.T) {
 		{"an inequality sign along its edge", scl{n: 4, rules: "Inequality signs point to the smaller digit.",
 			overlays: []map[string]any{drawSign(mid("r1c1 r1c2"), ">", 90), drawSign(mid("r2c1 r3c1"), "<", 45)}},
 			0, []string{"text: no kind of rule is drawn so", "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		{"a sum line, form without words", scl{n: 9, rules: "Normal sudoku rules apply.",
+			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a sum line, which the rules text does not name"}}, // the line and its outline, once
+		{"a sum line, words without form", scl{n: 9, rules: "Each line can be divided into one or more segments that each sum to 10.",
+			lines: []map[string]any{drawLine("#67F067", 8, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a whispers line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a sum line without a total", scl{n: 9, rules: "Each white line can be divided into segments that each add to N, a total of its own.",
+			lines: []map[string]any{drawLine("#FFFFFF", 5, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a sum line, but the sentences naming it state no total, or several", "sentence: no rule read accounts for it"}},
+		{"a sum line of two totals", scl{n: 9, rules: "10 lines: each white line can be divided into segments that each sum to 15.",
+			lines: []map[string]any{drawLine("#FFFFFF", 5, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a sum line, but the sentences naming it state no total, or several", "sentence: no rule read accounts for it"}},
 		{"a loop of a kind without loops", scl{n: 4, rules: "Digits on a grey palindrome line read the same in either direction.", lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			0, []string{"line: drawn as a palindrome line, but a loop, which a palindrome line cannot be", "sentence: no rule read accounts for it"}},
 	} {
@@ -377,7 +395,7 @@ func TestSPAnyHue(t *testing.T) {
 			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
 			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line, which the rules text does not name"}},
 		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
-			nil, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			nil, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -419,6 +437,9 @@ func TestSPLoops(t *testing.T) {
 		// line of two stretches.
 		{"region sum", "Digits on a blue line have the same sum in each box it passes.", "#2ECBFF", 4, "r1c2 r1c3 r2c3 r2c2 r1c2",
 			[]string{"region-sum-line r1c3,r2c3,r2c2,r1c2"}},
+		// A sum line's loop is itself, closing on its first cell.
+		{"sum line", "Each white line can be divided into one or more segments that each sum to 10.", "#FFFFFF", 4, "r1c1 r1c2 r2c2 r2c1 r1c1",
+			[]string{"sum-line r1c1,r1c2,r2c2,r2c1,r1c1"}},
 	} {
 		p := parseSCL(t, scl{n: c.n, rules: c.rules, lines: []map[string]any{drawLine(c.colour, 8, c.cells)}}, false)
 		var got []string
@@ -475,6 +496,51 @@ func TestSPCountingCircles(t *testing.T) {
 		}
 		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
 			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
+		}
+	}
+}
+
+// TestSPOutlines: a line drawn over a thicker line of another colour
+// along the same way points, its outline, is one drawing, read (or not)
+// in the upper line's colour, for any kind: the outline is neither read
+// nor listed on its own. A thicker line drawn over a thinner one hides
+// it and is no outline.
+func TestSPOutlines(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		want   []string
+		unread []string
+	}{
+		{"an outlined renban line", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.",
+			lines: []map[string]any{drawLine("#800080", 12, "r1c1 r2c2 r3c3"), drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
+			[]string{"renban r1c1,r2c2,r3c3"}, nil},
+		{"an outline drawn the other way", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.",
+			lines: []map[string]any{drawLine("#800080", 12, "r3c3 r2c2 r1c1"), drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
+			[]string{"renban r1c1,r2c2,r3c3"}, nil},
+		// The sum line's grey outline is no palindrome, nor the
+		// outline of a loop a branch of it.
+		{"an outlined sum line beside palindromes", scl{n: 9, rules: "Grey lines are palindromes. Each white line can be divided into one or more segments that each sum to 10.",
+			lines: []map[string]any{drawLine("#CFCFCF", 16, "r9c1 r9c2 r9c3"),
+				drawLine("#aaaf", 9.6, "r1c1 r1c2 r2c2 r2c1 r1c1"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
+			[]string{"sum-line r1c1,r1c2,r2c2,r2c1,r1c1", "palindrome r9c1,r9c2,r9c3"}, nil},
+		{"a total of 15", scl{n: 9, rules: "Each white line can be divided into one or more segments that each add up to 15.",
+			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3")}},
+			[]string{"sum-line r1c1,r1c2,r1c3 = 15"}, nil},
+		{"a thicker line over a thinner one", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.",
+			lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3"), drawLine("#67F067", 12, "r1c1 r2c2 r3c3")}},
+			[]string{"renban r1c1,r2c2,r3c3"}, []string{"line: drawn as a whispers line, which the rules text does not name"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
 		}
 	}
 }
@@ -691,6 +757,11 @@ func TestSPWords(t *testing.T) {
 		{"A digit in a circle indicates the number of borders between regions it sees in its row and column.", []string{"a between line"}},
 		{"Exactly two circles in each row hold odd digits.", []string{"an odd cell"}},
 		{"Digits in circles sum to the number of circles in their box.", nil},
+		{"Each white line can be divided into one or more segments that each sum to 10.", []string{"a sum line"}},
+		{"10 lines: digits on a line divide into segments of consecutive digits summing to 10.", []string{"a sum line"}},
+		{"Grey lines are 10 lines.", []string{"a sum line"}},
+		{"Box borders divide blue lines into segments with the same sum.", []string{"a region sum line"}},
+		{"Digits separated by an X sum to 10.", []string{"an X"}},
 	} {
 		s := newSPText(c.sentence).sentences[0]
 		var got []string
@@ -705,5 +776,15 @@ func TestSPWords(t *testing.T) {
 	}
 	if g := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 {
 		t.Errorf("gap %d, want 4", g)
+	}
+	for sentence, want := range map[string][]int{
+		"Each line divides into segments that each sum to 10.":   {10},
+		"Segments add up to 12; other lines are ten lines.":      {12, 10},
+		"Each segment has a total of 15.":                        {15},
+		"Digits on a line sum to N, where N is each line's own.": nil,
+	} {
+		if got := spTotals(newSPText(sentence).sentences[0]); !slices.Equal(got, want) {
+			t.Errorf("%q: totals %v, want %v", sentence, got, want)
+		}
 	}
 }

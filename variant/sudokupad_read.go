@@ -346,8 +346,8 @@ func (r *spReader) rules() []sudokusat.Rule {
 func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
 	var out []sudokusat.Unread
 	for _, d := range r.draws {
-		if d.taken {
-			continue
+		if d.taken || d.outline {
+			continue // an outline is listed as its line
 		}
 		u := sudokusat.Unread{Reason: d.why}
 		switch {

@@ -334,3 +334,30 @@ func spWhispersGap(s spSentence) int {
 	}
 	return 0
 }
+
+// spTotals reads the totals a sentence gives segments of a sum line:
+// "sum to 10", "add up to 15", "a total of 12", "10 lines", in digits or
+// as "ten".
+func spTotals(s spSentence) []int {
+	f := strings.Fields(s.words)
+	at := func(i int, words ...string) bool { return i >= 0 && i < len(f) && slices.Contains(words, f[i]) }
+	var out []int
+	for i, w := range f {
+		v, err := strconv.Atoi(w)
+		if w == "ten" {
+			v, err = 10, nil
+		}
+		if err != nil {
+			continue
+		}
+		sums := at(i-2, "sum", "sums", "summing", "add", "adds", "adding") && at(i-1, "to") ||
+			at(i-3, "add", "adds", "adding") && at(i-2, "up") && at(i-1, "to") ||
+			at(i-1, "total", "totals", "totalling", "totaling") ||
+			at(i-2, "total", "sum") && at(i-1, "of") ||
+			at(i+1, "line", "lines")
+		if sums {
+			out = append(out, v)
+		}
+	}
+	return out
+}

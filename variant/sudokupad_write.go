@@ -135,6 +135,16 @@ func spAlike(rules []sudokusat.Rule) error {
 			return formatErrorf("SudokuPad", "%s rules are drawn alike in SudokuPad", strings.Join(in, " and "))
 		}
 	}
+	// The text states one total for all sum lines, which look alike.
+	var totals []int
+	for _, r := range rules {
+		if t := SumLineValue(r); r.Kind == SumLine && !slices.Contains(totals, t) {
+			totals = append(totals, t)
+		}
+	}
+	if len(totals) > 1 {
+		return formatErrorf("SudokuPad", "sum lines of totals %d and %d are drawn alike in SudokuPad", totals[0], totals[1])
+	}
 	var gaps []int
 	for _, r := range rules {
 		if r.Kind == Whispers && !slices.Contains(gaps, r.Value) {
@@ -185,6 +195,8 @@ func (w *spWriter) sentence(c *spConvention, rule sudokusat.Rule) string {
 		return "All possible Vs are given."
 	case rule.Kind == NoXV && rule.Value == 10:
 		return "All possible Xs are given."
+	case rule.Kind == SumLine && SumLineValue(rule) != SumLineTotal:
+		return fmt.Sprintf("Each white sum line can be divided into one or more segments of consecutive cells that each sum to %d.", SumLineValue(rule))
 	case rule.Kind == Sandwich:
 		return fmt.Sprintf("A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the %d of its row or column.", w.n)
 	}
@@ -258,6 +270,15 @@ func writeLine(colour string) func(w *spWriter, rule sudokusat.Rule) {
 	return func(w *spWriter, rule sudokusat.Rule) {
 		w.lines = append(w.lines, map[string]any{"wayPoints": w.path(rule.Cells), "color": colour, "thickness": 10})
 	}
+}
+
+// writeSumLine draws a sum line as setters draw 10 lines: a white line
+// over a thicker grey one, its outline; a loop's path comes back to its
+// first cell.
+func writeSumLine(w *spWriter, rule sudokusat.Rule) {
+	path := w.path(rule.Cells)
+	w.lines = append(w.lines, map[string]any{"wayPoints": path, "color": "#AAAAAA", "thickness": 10},
+		map[string]any{"wayPoints": path, "color": "#FFFFFF", "thickness": 5})
 }
 
 // writeLineEnds draws a line with a circle, or a diamond, at each end.

@@ -131,8 +131,13 @@ func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
 	}
 	// No rule of any kind lists a cell twice in Cells, or in one of its
 	// Lines: a thermometer through a cell twice, a cage holding it twice,
-	// mean nothing a setter meant, and every engine refuses them.
-	if cell, ok := repeated(c.Cells, n); ok {
+	// mean nothing a setter meant, and every engine refuses them. A
+	// loop's closing cell is its first again, not a second visit.
+	cells := c.Cells
+	if k.Loops {
+		cells, _ = loopCells(c.Cells)
+	}
+	if cell, ok := repeated(cells, n); ok {
 		return fmt.Errorf("%s is listed twice", cellName(n, cell))
 	}
 	for i, line := range c.Lines {

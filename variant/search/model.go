@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // maxCombos bounds the digit sets a killer cage keeps for its combination
@@ -190,7 +191,10 @@ func compile(ctx context.Context, p *sudokusat.Puzzle, maxCombos int) (*model, e
 		where := func(format string, args ...any) error {
 			return fmt.Errorf("search: constraint %d (%s): %w", i+1, c.Kind, fmt.Errorf(format, args...))
 		}
-		cells, err := cellList(c.Cells, nn)
+		// A loop's closing cell is its first again: the rule's cells
+		// are the others.
+		list, _ := variant.LoopCells(c)
+		cells, err := cellList(list, nn)
 		if err != nil {
 			return nil, where("%w", err)
 		}

@@ -17,6 +17,9 @@ import (
 // lines) and the bands of entropic and modular lines have propagators of
 // their own (propFunc), and so do difference count lines. The checker's
 // holds reads each rule from its cells, apart from the propagation.
+// lines), sum lines and the bands of entropic and modular lines have
+// propagators of their own (propFunc). The checker's holds reads each rule from its
+// cells, apart from the propagation.
 
 // lineRules returns the search's part of each of this file's kinds.
 func lineRules() map[variant.Kind]kindRule {
@@ -34,6 +37,7 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.SlowThermo:      slowThermoRule(),
 		variant.Lockout:         endsRule(2, lockoutAllows),
 		variant.DifferenceCount: differenceCountRule(),
+		variant.SumLine:         sumLineRule(),
 	}
 }
 
@@ -824,4 +828,147 @@ func partners(b, diffs uint64) uint64 {
 		out |= b<<d | b>>d
 	}
 	return out
+}
+
+// --- Sum lines ---
+
+// sumLineRule is a sum line: its cells fall into segments that each sum
+// to its total, around a loop from some cut. compile's cells are a loop's
+// without its closing cell (the first again).
+func sumLineRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			_, loop := variant.LoopCells(c)
+			least := 2
+			if loop {
+				least = 3
+			}
+			if err := atLeast(cells, least); err != nil {
+				return err
+			}
+			if c.Value < 0 {
+				return fmt.Errorf("a total of %d, want one above 0", c.Value)
+			}
+			// No running sum passes k·n: the sums 0..width-1 are all.
+			l := &sumLine{total: variant.SumLineValue(c), width: min(variant.SumLineValue(c), len(cells)*b.m.n+1), loop: loop}
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: l.narrow})
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			open, loop := variant.LoopCells(c)
+			total, k := variant.SumLineValue(c), len(open)
+			starts := 1
+			if loop {
+				starts = k
+			}
+			for start := range starts {
+				run := 0
+				for i := range k {
+					run += v[open[(start+i)%k]]
+					if run == total {
+						run = 0
+					}
+				}
+				if run == 0 {
+					return true // a running sum past the total only grows: it never came back to 0
+				}
+			}
+			return false
+		},
+	}
+}
+
+// sumLine is a compiled sum line: its total, the running sums a segment
+// may have (0..width-1), and whether it is a loop.
+type sumLine struct {
+	total, width int
+	loop         bool
+}
+
+// step returns the running sum after digit d from s: s+d, 0 when that
+// closes a segment, -1 when it passes the total.
+func (l *sumLine) step(s, d int) int {
+	switch t := s + d; {
+	case t == l.total:
+		return 0
+	case t < l.width:
+		return t
+	}
+	return -1
+}
+
+// narrow keeps each cell of the line to the digits of some division of
+// the line into segments of the total, the other cells' candidates
+// allowing: the running sums reachable from the start at each boundary
+// (forward), then, back from the end, those that reach it, and the
+// digits that step from one to the other. A line starts and ends at 0; a
+// loop is tried from each running sum its cut may leave, ending at the
+// same. Every candidate left then has support: domain consistency.
+func (l *sumLine) narrow(s *state, p *prop) bool {
+	k := len(p.cells)
+	words := (l.width + 63) / 64
+	fw := make([]sumSet, k+1)
+	bw := make([]sumSet, k+1)
+	for i := range fw {
+		fw[i], bw[i] = make(sumSet, words), make(sumSet, words)
+	}
+	keep := make([]uint64, k)
+	starts := 1
+	if l.loop {
+		starts = l.width
+	}
+	for start := range starts {
+		for i := range fw {
+			clear(fw[i])
+			clear(bw[i])
+		}
+		fw[0].set(start)
+		for i, c := range p.cells {
+			for run := range fw[i].all() {
+				for f := s.cand[c]; f != 0; f &= f - 1 {
+					if t := l.step(run, bits.TrailingZeros64(f)+1); t >= 0 {
+						fw[i+1].set(t)
+					}
+				}
+			}
+		}
+		if !fw[k].has(start) {
+			continue
+		}
+		bw[k].set(start)
+		for i := k - 1; i >= 0; i-- {
+			c := p.cells[i]
+			for run := range fw[i].all() {
+				for f := s.cand[c]; f != 0; f &= f - 1 {
+					d := bits.TrailingZeros64(f) + 1
+					if t := l.step(run, d); t >= 0 && bw[i+1].has(t) {
+						bw[i].set(run)
+						keep[i] |= 1 << (d - 1)
+					}
+				}
+			}
+		}
+	}
+	for i, c := range p.cells {
+		if !s.narrow(c, keep[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// set adds sum t.
+func (a sumSet) set(t int) { a[t/64] |= 1 << (t % 64) }
+
+// all yields the sums of the set, smallest first.
+func (a sumSet) all() func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		for w, x := range a {
+			for ; x != 0; x &= x - 1 {
+				if !yield(64*w + bits.TrailingZeros64(x)) {
+					return
+				}
+			}
+		}
+	}
 }
