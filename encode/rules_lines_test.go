@@ -27,6 +27,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.Nabner, Cells: []int{37, 38}},
 		{Kind: variant.SlowThermo, Cells: []int{77, 78, 79}},
 		{Kind: variant.Lockout, Cells: []int{80, 71, 70, 69}},
+		{Kind: variant.FibonacciLine, Cells: []int{46, 47, 56}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte

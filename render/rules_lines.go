@@ -24,6 +24,7 @@ const (
 	zipperColour      = "#d2b8ea"
 	doubleArrowColour = "#b8b8b8"
 	lockoutColour     = "#98c0e4"
+	fibonacciColour   = "#f0aaa0" // setters give it no one colour: one no other line has
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -40,6 +41,7 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.ModularLine:   plain(modularColour, 0.3),
 		variant.Nabner:        plain(nabnerColour, 0.3),
 		variant.ZipperLine:    plain(zipperColour, 0.3),
+		variant.FibonacciLine: plain(fibonacciColour, 0.3),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

@@ -63,6 +63,10 @@ type spConvention struct {
 	// kind's own default).
 	gap        bool
 	gapDefault int
+	// anyColour marks a form of no one colour (a Fibonacci line, which
+	// setters draw in any): a drawing that no sentence names is not said
+	// to be drawn as this row, since any line is.
+	anyColour bool
 }
 
 // spConventions returns the table, in the order the drawings are tried:
@@ -126,6 +130,12 @@ func spConventions() []spConvention {
 		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
 			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
 			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
+		// A Fibonacci line has no colour of its own. The name alone
+		// does not name it: puzzles call other rules so (the first two
+		// digits in any order; sums of several digits).
+		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends",
+			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
+			read:  anyLine, anyColour: true, sentence: "Digits on a red Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#e06060")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -374,9 +384,15 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			r.reads = append(r.reads, spRead{rule: rule, conv: f.conv, draws: append([]int{d}, f.with...), sentence: -1})
 		}
 	case 0:
-		names := make([]string, len(fits))
-		for i, f := range fits {
-			names[i] = f.conv.name
+		var names []string
+		for _, f := range fits {
+			if !f.conv.anyColour {
+				names = append(names, f.conv.name)
+			}
+		}
+		if len(names) == 0 {
+			r.draws[d].why = "no kind of rule is drawn so"
+			return
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", which the rules text does not name"
 	default:
@@ -698,9 +714,20 @@ func readThermo(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 // plainLine is the form of a line of a colour in hues (or grey), without
 // a bulb or circled ends.
 func plainLine(hues []hueRange, grey bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return plainLineOf(func(c spColour) bool { return colourIn(c, hues, grey) })
+}
+
+// anyLine is the form of a line of any colour a line shows in (white is
+// none: it is a line's inner stripe, or paper), without a bulb or circled
+// ends, for a kind setters draw in no one colour.
+var anyLine = plainLineOf(func(c spColour) bool { return c.ok && !c.white() })
+
+// plainLineOf is the form of a line of a colour that fits accepts,
+// without a bulb or circled ends.
+func plainLineOf(fits func(spColour) bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		l := r.draws[d].line
-		if l == nil || l.thick < spThick || !colourIn(l.colour, hues, grey) {
+		if l == nil || l.thick < spThick || !fits(l.colour) {
 			return nil, nil, false
 		}
 		cells, loop, ok := r.lineCells(l)
