@@ -64,8 +64,11 @@ type spConvention struct {
 	gap        bool
 	gapDefault int
 	// anyColour marks a form of no one colour (a Fibonacci line, which
-	// setters draw in any): a drawing that no sentence names is not said
-	// to be drawn as this row, since any line is.
+	// setters draw in any): a drawing that also has the form of a row
+	// of its colour (a purple line: a renban line), both named, is that
+	// row's, unless the text gives this row the drawing's colour and the
+	// other none (see settle). Nor is a drawing that no sentence names
+	// said to be drawn as this row: any line is.
 	anyColour bool
 }
 
@@ -130,10 +133,11 @@ func spConventions() []spConvention {
 		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
 			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
 			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
-		// A Fibonacci line has no colour of its own. The name alone
-		// does not name it: puzzles call other rules so (the first two
-		// digits in any order; sums of several digits).
-		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends",
+		// A Fibonacci line has no colour of its own: it yields a line
+		// to a row of the line's colour that the text names too. The
+		// name alone does not name it: puzzles call other rules so
+		// (the first two digits in any order; sums of several digits).
+		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
 			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
 			read:  anyLine, anyColour: true, sentence: "Digits on a red Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#e06060")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
@@ -354,6 +358,7 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			named = append(named, f)
 		}
 	}
+	named = r.settle(named, d)
 	switch len(named) {
 	case 1:
 		f := named[0]
@@ -402,6 +407,34 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", all of which the rules text names"
 	}
+}
+
+// settle decides between the rows named for drawing d when a row of any
+// colour is one of them. When the text gives that row the drawing's
+// colour ("blue lines are Fibonacci lines"), the rows it gives the colour
+// are left (the any-colour row alone, unless the text gives the colour to
+// another kind too); else the rows whose form has a colour are (a purple
+// line is a renban line's when renban lines are named too).
+func (r *spReader) settle(named []spFit, d int) []spFit {
+	if len(named) < 2 || !slices.ContainsFunc(named, func(f spFit) bool { return f.conv.anyColour }) {
+		return named
+	}
+	if slices.ContainsFunc(named, func(f spFit) bool { return f.conv.anyColour && r.colourNamed(f.conv, d) }) {
+		return slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return !r.colourNamed(f.conv, d) })
+	}
+	return slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return f.conv.anyColour })
+}
+
+// colourNamed reports whether a sentence naming the row gives it
+// drawing d's colour.
+func (r *spReader) colourNamed(c *spConvention, d int) bool {
+	colour := r.draws[d].colour()
+	for _, i := range r.named[c] {
+		if words := r.text.sentences[i].colours(); len(words) > 0 && colourFits(colour, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // complete fills in what a form leaves to the row that read it: the

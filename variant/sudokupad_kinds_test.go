@@ -400,6 +400,42 @@ func TestSPLoops(t *testing.T) {
 	}
 }
 
+// TestSPAnyColour: a Fibonacci line, of any colour, beside kinds whose
+// form has a colour: a line of another kind's colour is that kind's when
+// the text names both, unless the text gives the Fibonacci lines the
+// colour and the other kind none.
+func TestSPAnyColour(t *testing.T) {
+	const fib = "Digits along a Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it."
+	for _, c := range []struct {
+		name, rules string
+		lines       []map[string]any
+		want        []string
+		unread      []string
+	}{
+		{"renban named too", fib + " Digits on a renban line are consecutive, in any order.",
+			[]map[string]any{drawLine("#F067F0", 8, "r1c1 r1c2 r1c3"), drawLine("#A0A0A0", 8, "r3c1 r3c2 r3c3")},
+			[]string{"fibonacci-line r3c1,r3c2,r3c3", "renban r1c1,r1c2,r1c3"}, nil},
+		{"the text's colour", "Blue lines are Fibonacci lines: digits strictly increase from one end, each after the lowest two the sum of the two before it. Digits on a region sum line have the same sum in each box.",
+			[]map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")},
+			[]string{"fibonacci-line r1c1,r1c2,r1c3"}, []string{"sentence: no rule read accounts for it"}},
+		{"the other kind's colour", fib + " Digits on a blue line have the same sum in each box.",
+			[]map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4"), drawLine("#E06060", 8, "r3c1 r3c2 r3c3")},
+			[]string{"fibonacci-line r3c1,r3c2,r3c3", "region-sum-line r1c1,r1c2,r1c3,r1c4"}, nil},
+	} {
+		p := parseSCL(t, scl{n: 9, rules: c.rules, lines: c.lines}, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
+		}
+	}
+}
+
 // TestSPStatedSolution: a rule read that the stated solution breaks is
 // taken back and listed with the reason; one the solution keeps stays.
 func TestSPStatedSolution(t *testing.T) {
