@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -21,6 +22,8 @@ import (
 //   - between and lockout lines: the ends' digits in the order encoding,
 //     so that "this digit of a middle cell needs one end below it and the
 //     other above" is a few short clauses per digit;
+//   - Fibonacci lines: a table of the digit sequences the line may hold
+//     (writeTable), each read from either end;
 //   - equal sums (zipper lines, double arrows, region sum lines): the
 //     groups of cells whose sums must be equal, each a layered graph of
 //     its partial sums ending in a shared one-hot total, or, in the PB
@@ -48,6 +51,7 @@ func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.Lockout:         (*venc).lockout,
 		variant.DifferenceCount: (*venc).differenceCount,
 		variant.SumLine:         (*venc).sumLine,
+		variant.FibonacciLine:   (*venc).fibonacciLine,
 	}
 }
 
@@ -171,6 +175,45 @@ func (v *venc) bands(c sudokusat.Rule, band func(d int) int) error {
 			v.relation(a, c.Cells[i+step], func(x, y int) bool { return (band(x) == band(y)) == same })
 		}
 	}
+	return nil
+}
+
+// --- Fibonacci lines ---
+
+// fibonacciLine: two cells hold different digits; more hold one of the
+// sequences that fit on the grid, read from either end, as a table
+// (writeTable), so that unit propagation keeps in each cell only the
+// digits some sequence still open puts there. Its two lowest digits fix a
+// sequence; on 9×9 a line of three has 32 (16 each way), one of five only
+// 1 2 3 5 8 and its reverse.
+func (v *venc) fibonacciLine(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	k := len(c.Cells)
+	if k == 2 {
+		v.forbid(c.Cells[0], c.Cells[1], func(i, j int) bool { return i == j })
+		return nil
+	}
+	var tuples [][]int
+	for a := 1; a <= v.n; a++ {
+		for b := a + 1; a+b <= v.n; b++ {
+			if !v.tick() {
+				return v.ctx.Err()
+			}
+			seq := []int{a, b}
+			for len(seq) < k && seq[len(seq)-1]+seq[len(seq)-2] <= v.n {
+				seq = append(seq, seq[len(seq)-1]+seq[len(seq)-2])
+			}
+			if len(seq) < k {
+				continue
+			}
+			down := slices.Clone(seq)
+			slices.Reverse(down)
+			tuples = append(tuples, seq, down)
+		}
+	}
+	v.writeTable(c.Cells, tuples)
 	return nil
 }
 

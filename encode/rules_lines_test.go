@@ -3,6 +3,7 @@ package encode
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +31,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.DifferenceCount, Cells: []int{45, 46, 47, 48, 49}},
 		{Kind: variant.SumLine, Cells: []int{46, 47, 48, 57}},
 		{Kind: variant.SumLine, Cells: []int{49, 50, 59, 58, 49}, Value: 15}, // a loop
+		{Kind: variant.FibonacciLine, Cells: []int{46, 47, 56}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte
@@ -89,5 +91,40 @@ func TestSumLineBudget(t *testing.T) {
 	_, err := Puzzle(&sudokusat.Puzzle{Grid: big, Rules: []sudokusat.Rule{{Kind: variant.SumLine, Cells: cells, Value: 1500}}}, Options{})
 	if err == nil || !strings.Contains(err.Error(), "edges of running sums") {
 		t.Errorf("a sum line of 300 cells and total 1500 on 25×25: %v, want the budget's error", err)
+	}
+}
+
+// TestFibonacciLineSupports: unit propagation on a Fibonacci line's
+// clauses alone takes from each cell the digits no sequence puts there,
+// read from either end: on 9×9 a line of five holds 1 2 3 5 8 one way or
+// the other, on 4×4 a line of three 1 2 3 or 1 3 4.
+func TestFibonacciLineSupports(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want [][]int // each cell's digits left, in the line's order
+	}{
+		{9, [][]int{{1, 8}, {2, 5}, {3}, {2, 5}, {1, 8}}},
+		{4, [][]int{{1, 3, 4}, {2, 3}, {1, 3, 4}}},
+	} {
+		g, _ := sudokusat.NewGridSize(tc.n)
+		v := &venc{f: &Formula{Vars: tc.n * tc.n * tc.n}, p: &sudokusat.Puzzle{Grid: g}, n: tc.n, ctx: context.Background()}
+		cells := make([]int, len(tc.want))
+		for i := range cells {
+			cells[i] = i // along the first row
+		}
+		if err := v.fibonacciLine(sudokusat.Rule{Kind: variant.FibonacciLine, Cells: cells}); err != nil {
+			t.Fatal(err)
+		}
+		u := newUnitProp(v.f)
+		if !u.run() {
+			t.Fatalf("%d×%d: a contradiction", tc.n, tc.n)
+		}
+		for i, c := range cells {
+			for d := 1; d <= tc.n; d++ {
+				if left := u.value(v.x(c, d)) != -1; left != slices.Contains(tc.want[i], d) {
+					t.Errorf("%d×%d: cell %d, digit %d left %v, want %v", tc.n, tc.n, i+1, d, left, !left)
+				}
+			}
+		}
 	}
 }

@@ -27,6 +27,7 @@ const (
 	// differenceCountColour is a pale red, a hue no other line takes:
 	// setters draw these lines in any colour, several to a puzzle.
 	differenceCountColour = "#f2a8a8"
+	fibonacciColour       = "#f0aaa0" // setters give it no one colour: one no other line has
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -44,6 +45,7 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.Nabner:          plain(nabnerColour, 0.3),
 		variant.ZipperLine:      plain(zipperColour, 0.3),
 		variant.DifferenceCount: plain(differenceCountColour, 0.3),
+		variant.FibonacciLine:   plain(fibonacciColour, 0.3),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

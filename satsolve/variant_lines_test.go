@@ -33,6 +33,7 @@ var lineKinds = []variant.Kind{
 	variant.ZipperLine, variant.DoubleArrow, variant.SlowThermo, variant.Lockout,
 	variant.DifferenceCount,
 	variant.SumLine,
+	variant.FibonacciLine,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -188,6 +189,18 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 			}
 		}
 		return true
+	case variant.FibonacciLine:
+		// Read from the end with the lower digit.
+		s := slices.Clone(d)
+		if first > last {
+			slices.Reverse(s)
+		}
+		for i := 1; i < k; i++ {
+			if s[i] <= s[i-1] || i >= 2 && s[i] != s[i-1]+s[i-2] {
+				return false
+			}
+		}
+		return true
 	}
 	return naiveHolds(p, g, c)
 }
@@ -338,7 +351,7 @@ func randomLinePuzzle(rng *rand.Rand, n, lines int, kinds []variant.Kind) *sudok
 		var c sudokusat.Rule
 		for try := 0; try < 40; try++ {
 			most := n + 2
-			if kind == variant.Renban || kind == variant.Nabner {
+			if kind == variant.Renban || kind == variant.Nabner || kind == variant.FibonacciLine {
 				most = n
 			}
 			least := lineLeast(kind)

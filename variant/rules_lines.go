@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/sudokusat/sudokusat"
@@ -102,6 +103,16 @@ const (
 	// at its start free and equal to its end's). f-puzzles has no sum
 	// lines.
 	SumLine Kind = "sum-line"
+	// FibonacciLine: read from one of its ends, the line's digits
+	// strictly increase and each from the third on is the sum of the two
+	// before it (1 2 3 5 8, or 8 5 3 2 1 in the line's order); which end
+	// starts is not given. No anchor solver has the kind (neither
+	// dclamage/SudokuSolver nor sigh/Interactive-Sudoku-Solver), and
+	// f-puzzles has none: the meaning is the published rule's ("lines
+	// strictly increase from one end to the other where any digit on the
+	// line beyond the lowest 2 digits is the sum of the previous 2
+	// digits"), and the kind has no f-puzzles form.
+	FibonacciLine Kind = "fibonacci-line"
 )
 
 // lineKinds returns the rows of Kinds for this file's kinds.
@@ -121,6 +132,7 @@ func lineKinds() []KindInfo {
 		lockoutKind(),
 		differenceCountKind(),
 		sumLineKind(),
+		fibonacciLineKind(),
 	}
 }
 
@@ -597,4 +609,43 @@ func loopCells(cells []int) ([]int, bool) {
 		return cells[:k-1], true
 	}
 	return cells, false
+}
+
+// --- Fibonacci lines ---
+
+func fibonacciLineKind() KindInfo {
+	return KindInfo{Name: FibonacciLine, Meaning: "The digits along a Fibonacci line strictly increase from one of its ends to the other, and each digit after the lowest two is the sum of the two before it.",
+		Distinct: true,
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validateLine(n, r, 2, -1); err != nil {
+				return err
+			}
+			if r.Value != 0 {
+				return fmt.Errorf("a value of %d: a Fibonacci line has none", r.Value)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			ds := make([]int, len(r.Cells))
+			for i, x := range r.Cells {
+				ds[i] = c.at(x)
+			}
+			up := slices.Clone(ds)
+			slices.Reverse(up)
+			if fibonacciUp(ds) || fibonacciUp(up) {
+				return nil
+			}
+			return fmt.Errorf("%s hold %v: from neither end increasing, each digit after the first two the sum of the two before it", c.names(r.Cells), ds)
+		}}
+}
+
+// fibonacciUp reports whether ds strictly increases, each digit from the
+// third on the sum of the two before it.
+func fibonacciUp(ds []int) bool {
+	for i := 1; i < len(ds); i++ {
+		if ds[i] <= ds[i-1] || i >= 2 && ds[i] != ds[i-1]+ds[i-2] {
+			return false
+		}
+	}
+	return true
 }

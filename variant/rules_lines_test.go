@@ -61,6 +61,10 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r2c2 r1c2")}, "r1c2 is listed twice"},
 		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2 r2c2 r2c1 r1c2 r1c1")}, "r1c2 is listed twice"},
 		{sudokusat.Rule{Kind: variant.Palindrome, Cells: l("r1c1 r1c2 r2c2 r1c1")}, "r1c1 is listed twice"}, // no loops
+		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1 r1c2")}, ""},
+		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1")}, "1 cells, want 2 to 9"},
+		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
+		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: a Fibonacci line has none"},
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
@@ -146,6 +150,13 @@ func TestLineCheck(t *testing.T) {
 		{four, variant.SumLine, "r1c2 r1c3 r2c3 r2c2 r1c2", 5, true},        // the same, around
 		{four, variant.SumLine, "r1c3 r2c3 r2c2 r1c2 r1c3", 5, true},        // cut between r1c2 and r1c3
 		{four, variant.SumLine, "r1c3 r2c3 r2c2 r1c2", 5, false},            // 3+1 | 4+…: past 5
+		{nine, variant.FibonacciLine, "r1c1 r1c2 r1c3 r2c2 r3c2", 0, true},  // 1 2 3 5 8
+		{nine, variant.FibonacciLine, "r3c2 r2c2 r1c3 r1c2 r1c1", 0, true},  // 8 5 3 2 1: from the other end
+		{nine, variant.FibonacciLine, "r1c2 r1c3 r2c2", 0, true},            // 2 3 5
+		{nine, variant.FibonacciLine, "r1c1 r1c2 r1c3 r1c4", 0, false},      // 1 2 3 4
+		{nine, variant.FibonacciLine, "r4c1 r4c2 r5c1", 0, false},           // 2 1 3: sums, but not increasing
+		{nine, variant.FibonacciLine, "r1c2 r1c3 r2c2 r1c1", 0, false},      // 2 3 5 1: down at the end
+		{nine, variant.FibonacciLine, "r2c1 r1c1", 0, true},                 // 4 1: two digits, one end lower
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

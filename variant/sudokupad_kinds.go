@@ -63,11 +63,13 @@ type spConvention struct {
 	// kind's own default).
 	gap        bool
 	gapDefault int
-	// anyHue marks a row whose form is a line of any hue, as setters
-	// draw a kind that has no colour of its own: it yields a drawing to
-	// a row whose form has the drawing's colour and whose kind the text
-	// names too.
-	anyHue bool
+	// anyColour marks a form of no one colour (a difference count line,
+	// a Fibonacci line, which setters draw in any): a drawing that also has the form of a row
+	// of its colour (a purple line: a renban line), both named, is that
+	// row's, unless the text gives this row the drawing's colour and the
+	// other none (see settle). Nor is a drawing that no sentence names
+	// said to be drawn as this row: any line is.
+	anyColour bool
 	// total marks a kind whose value is the total the text states ("sum
 	// to 10"): a sum line's.
 	total bool
@@ -141,7 +143,14 @@ func spConventions() []spConvention {
 			read: readSumLine, total: true, sentence: "Each white 10 line can be divided into one or more segments of consecutive cells that each sum to 10.", write: writeSumLine},
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
-			read:  plainLine(spAnyHue, false), anyHue: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
+			read:  plainLine(spAnyHue, false), anyColour: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
+		// A Fibonacci line has no colour of its own: it yields a line
+		// to a row of the line's colour that the text names too. The
+		// name alone does not name it: puzzles call other rules so
+		// (the first two digits in any order; sums of several digits).
+		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
+			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
+			read:  anyLine, anyColour: true, sentence: "Digits on a red Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#e06060")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -371,11 +380,7 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			named = append(named, f)
 		}
 	}
-	if len(named) > 1 {
-		if own := slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return f.conv.anyHue }); len(own) > 0 {
-			named = own // a kind of the line's colour, named, claims it
-		}
-	}
+	named = r.settle(named, d)
 	switch len(named) {
 	case 1:
 		f := named[0]
@@ -407,14 +412,15 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			r.reads = append(r.reads, spRead{rule: rule, conv: f.conv, draws: append([]int{d}, f.with...), sentence: -1})
 		}
 	case 0:
-		// A line of any hue is named as one only when no row of its
-		// colour has it.
-		if own := slices.DeleteFunc(slices.Clone(fits), func(f spFit) bool { return f.conv.anyHue }); len(own) > 0 {
-			fits = own
+		var names []string
+		for _, f := range fits {
+			if !f.conv.anyColour {
+				names = append(names, f.conv.name)
+			}
 		}
-		names := make([]string, len(fits))
-		for i, f := range fits {
-			names[i] = f.conv.name
+		if len(names) == 0 {
+			r.draws[d].why = "no kind of rule is drawn so"
+			return
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", which the rules text does not name"
 	default:
@@ -424,6 +430,34 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", all of which the rules text names"
 	}
+}
+
+// settle decides between the rows named for drawing d when a row of any
+// colour is one of them. When the text gives that row the drawing's
+// colour ("blue lines are Fibonacci lines"), the rows it gives the colour
+// are left (the any-colour row alone, unless the text gives the colour to
+// another kind too); else the rows whose form has a colour are (a purple
+// line is a renban line's when renban lines are named too).
+func (r *spReader) settle(named []spFit, d int) []spFit {
+	if len(named) < 2 || !slices.ContainsFunc(named, func(f spFit) bool { return f.conv.anyColour }) {
+		return named
+	}
+	if slices.ContainsFunc(named, func(f spFit) bool { return f.conv.anyColour && r.colourNamed(f.conv, d) }) {
+		return slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return !r.colourNamed(f.conv, d) })
+	}
+	return slices.DeleteFunc(slices.Clone(named), func(f spFit) bool { return f.conv.anyColour })
+}
+
+// colourNamed reports whether a sentence naming the row gives it
+// drawing d's colour.
+func (r *spReader) colourNamed(c *spConvention, d int) bool {
+	colour := r.draws[d].colour()
+	for _, i := range r.named[c] {
+		if words := r.text.sentences[i].colours(); len(words) > 0 && colourFits(colour, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // complete fills in what a form leaves to the row that read it: the
@@ -822,6 +856,11 @@ var readSumLine = plainLineOf(func(c spColour) bool {
 	_, _, light := c.hsl()
 	return c.grey() && light >= 0.6
 })
+
+// anyLine is the form of a line of any colour a line shows in (white is
+// none: it is a line's inner stripe, or paper), without a bulb or circled
+// ends, for a kind setters draw in no one colour.
+var anyLine = plainLineOf(func(c spColour) bool { return c.ok && !c.white() })
 
 // plainLineOf is the form of a line of a colour that colour accepts,
 // without a bulb or circled ends.

@@ -127,6 +127,12 @@ func spConventionCases() []spConventionCase {
 			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3"),
 				drawLine("#DDDDDD", 6, "r3c1 r3c2 r4c2 r4c1 r3c1")}}),
 			want: []string{"sum-line r1c1,r1c2,r1c3", "sum-line r3c1,r3c2,r4c2,r4c1,r3c1"}},
+		{conv: "a Fibonacci line", doc: n9(scl{rules: "Digits along a Fibonacci line strictly increase from one end to the other, each digit after the lowest two being the sum of the two before it.",
+			// Any colour: grey, blue, black, and purple (renban's, not
+			// named here); a line of two cells too.
+			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r1c3"), drawLine("#4A86E8", 5, "r3c1 r3c2 r4c3 r5c3"),
+				drawLine("#000000", 4, "r7c7 r8c8"), drawLine("#F067F0", 8, "r9c1 r9c2 r9c3")}}),
+			want: []string{"fibonacci-line r1c1,r1c2,r1c3", "fibonacci-line r3c1,r3c2,r4c3,r5c3", "fibonacci-line r7c7,r8c8", "fibonacci-line r9c1,r9c2,r9c3"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -363,6 +369,23 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a sum line, but the sentences naming it state no total, or several", "sentence: no rule read accounts for it"}},
 		{"a loop of a kind without loops", scl{n: 4, rules: "Digits on a grey palindrome line read the same in either direction.", lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			0, []string{"line: drawn as a palindrome line, but a loop, which a palindrome line cannot be", "sentence: no rule read accounts for it"}},
+		// A Fibonacci line is a line of any colour, not a line of any
+		// rule: unnamed, it is drawn as no kind.
+		{"a line of no kind's colour", scl{n: 4, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#E06060", 8, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: no kind of rule is drawn so"}},
+		{"a Fibonacci line of another rule", scl{n: 9, rules: "Grey lines are Fibonacci lines: the first two digits can be anything, each later digit is the sum of the two before it.",
+			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a Fibonacci line of another colour", scl{n: 9, rules: "Digits on a red Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
+			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		// The text gives both kinds the line's colour: neither.
+		{"a Fibonacci line or a region sum line", scl{n: 9, rules: "Digits on a blue Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it. Digits on a blue line have the same sum in each box it passes through.",
+			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a region sum line or a Fibonacci line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"a Fibonacci loop", scl{n: 9, rules: "Digits along a Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
+			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
+			0, []string{"line: drawn as a Fibonacci line, but a loop, which a fibonacci-line line cannot be", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got []string
@@ -402,7 +425,7 @@ func TestSPAnyHue(t *testing.T) {
 		{"a loop", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#9ad6f7", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
-			nil, []string{"line: drawn as a difference count line, which the rules text does not name"}},
+			nil, []string{"line: no kind of rule is drawn so"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got, unread []string
@@ -541,6 +564,42 @@ func TestSPOutlines(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
 			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
+		}
+	}
+}
+
+// TestSPAnyColour: a Fibonacci line, of any colour, beside kinds whose
+// form has a colour: a line of another kind's colour is that kind's when
+// the text names both, unless the text gives the Fibonacci lines the
+// colour and the other kind none.
+func TestSPAnyColour(t *testing.T) {
+	const fib = "Digits along a Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it."
+	for _, c := range []struct {
+		name, rules string
+		lines       []map[string]any
+		want        []string
+		unread      []string
+	}{
+		{"renban named too", fib + " Digits on a renban line are consecutive, in any order.",
+			[]map[string]any{drawLine("#F067F0", 8, "r1c1 r1c2 r1c3"), drawLine("#A0A0A0", 8, "r3c1 r3c2 r3c3")},
+			[]string{"fibonacci-line r3c1,r3c2,r3c3", "renban r1c1,r1c2,r1c3"}, nil},
+		{"the text's colour", "Blue lines are Fibonacci lines: digits strictly increase from one end, each after the lowest two the sum of the two before it. Digits on a region sum line have the same sum in each box.",
+			[]map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")},
+			[]string{"fibonacci-line r1c1,r1c2,r1c3"}, []string{"sentence: no rule read accounts for it"}},
+		{"the other kind's colour", fib + " Digits on a blue line have the same sum in each box.",
+			[]map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4"), drawLine("#E06060", 8, "r3c1 r3c2 r3c3")},
+			[]string{"fibonacci-line r3c1,r3c2,r3c3", "region-sum-line r1c1,r1c2,r1c3,r1c4"}, nil},
+	} {
+		p := parseSCL(t, scl{n: 9, rules: c.rules, lines: c.lines}, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
 		}
 	}
 }
@@ -740,6 +799,10 @@ func TestSPWords(t *testing.T) {
 		{"The digit on the open side of a greater than sign is larger.", []string{"an inequality sign"}},
 		{"Inequality signs point to the larger digit.", nil},
 		{"The arrow points to the lower right corner.", nil},
+		{"Fibonacci Lines: lines strictly increase from one end to the other where any digit on the line beyond the lowest 2 digits is the sum of the previous 2 digits in the sequence.", []string{"a Fibonacci line"}},
+		{"Along a Fibonacci line digits increase, each adding the two before it.", []string{"a Fibonacci line"}},
+		{"Grey lines are Fibonacci lines: every successive digit is the sum of the previous two.", nil},
+		{"Every line contains a finite Fibonacci sequence; which end it starts on must be deduced.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},

@@ -38,6 +38,7 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.Lockout:         endsRule(2, lockoutAllows),
 		variant.DifferenceCount: differenceCountRule(),
 		variant.SumLine:         sumLineRule(),
+		variant.FibonacciLine:   fibonacciRule(),
 	}
 }
 
@@ -148,6 +149,64 @@ func nabnerRule() kindRule {
 		return compile(b, c, cells)
 	}
 	return r
+}
+
+// fibonacciRule is a Fibonacci line: read from one end, its digits
+// increase, each from the third on the sum of the two before it. Two cells
+// are a pair table of different digits; more a table of the line's
+// fillings (propTable), whose listing cuts short a prefix that reads
+// neither way, so that it stays small: once two digits are set, the
+// direction and every later digit are.
+func fibonacciRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			if len(cells) == 2 {
+				b.dot(int(cells[0]), int(cells[1]), b.m.table(func(x, y int) bool { return x != y }))
+				return nil
+			}
+			b.m.addProp(prop{kind: propTable, cells: cells, ok: fibonacciFits, partial: fibonacciFits})
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			ds := make([]int, len(c.Cells))
+			for i, x := range c.Cells {
+				ds[i] = v[x]
+			}
+			if len(ds) > 1 && ds[0] > ds[1] {
+				slices.Reverse(ds)
+			}
+			for i := 1; i < len(ds); i++ {
+				if ds[i] <= ds[i-1] || i > 1 && ds[i] != ds[i-1]+ds[i-2] {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// fibonacciFits reports whether ds, the first digits of a Fibonacci line
+// in its order (all of them or a prefix), can be read from one end: going
+// up, each digit from the third the sum of the two before it; or going
+// down, each the sum of the two after it, and every step down (so that
+// the end, the lowest two, increases when read from there).
+func fibonacciFits(ds []int) bool {
+	if len(ds) < 2 {
+		return true
+	}
+	up := ds[0] < ds[1]
+	for i := 1; i < len(ds); i++ {
+		if (ds[i] > ds[i-1]) != up || ds[i] == ds[i-1] {
+			return false
+		}
+		if i > 1 && up && ds[i] != ds[i-1]+ds[i-2] || i > 1 && !up && ds[i-2] != ds[i-1]+ds[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // bandsRule is an entropic or modular line: cells one or two steps apart
