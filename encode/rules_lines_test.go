@@ -28,6 +28,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.SlowThermo, Cells: []int{77, 78, 79}},
 		{Kind: variant.Lockout, Cells: []int{80, 71, 70, 69}},
 		{Kind: variant.DifferenceCount, Cells: []int{45, 46, 47, 48, 49}},
+		{Kind: variant.SequenceLine, Cells: []int{50, 51, 52, 53}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte

@@ -27,6 +27,9 @@ const (
 	// differenceCountColour is a pale red, a hue no other line takes:
 	// setters draw these lines in any colour, several to a puzzle.
 	differenceCountColour = "#f2a8a8"
+	// sequenceColour is a grey darker than a palindrome's, drawn
+	// thinner: setters draw both in grey.
+	sequenceColour = "#a4a4a4"
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -44,6 +47,7 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.Nabner:          plain(nabnerColour, 0.3),
 		variant.ZipperLine:      plain(zipperColour, 0.3),
 		variant.DifferenceCount: plain(differenceCountColour, 0.3),
+		variant.SequenceLine:    plain(sequenceColour, 0.16),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

@@ -134,6 +134,13 @@ func spConventions() []spConvention {
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
 			read:  plainLine(spAnyHue, false), anyHue: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
+		// A sequence line has the palindrome line's form: a grey line
+		// is read as one when the text names one kind of the two, and
+		// left unread when it names both.
+		{name: "a sequence line", kind: SequenceLine, on: spOnLines, form: "a grey line without a bulb or circled ends",
+			words: spWordList{any: [][]string{{"sequence", "same difference"}, {"sequence", "constant difference"}, {"sequence", "common difference"}, {"in order", "same difference"}, {"arithmetic", "difference"}},
+				not: []string{"geometric", "fibonacci"}, called: []string{"sequence line", "arithmetic sequence", "arithmetic progression", "arithmetic series"}},
+			read: plainLine(nil, true), sentence: "Digits along a grey sequence line, read in order, form an arithmetic sequence: neighbouring digits differ by the same amount in the same direction.", write: writeLine("#a0a0a0")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},

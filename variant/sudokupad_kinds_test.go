@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,6 +122,10 @@ func spConventionCases() []spConventionCase {
 			// name: setters draw these lines in any colour.
 			lines: []map[string]any{drawLine("#dfb1f4ff", 10, "r1c1 r1c2 r2c3"), drawLine("#b7f68cff", 10, "r3c2 r4c3 r5c4 r5c5")}}),
 			want: []string{"difference-count-line r1c1,r1c2,r2c3", "difference-count-line r3c2,r4c3,r5c4,r5c5"}},
+		{conv: "a sequence line", doc: n9(scl{rules: "Digits along a grey line form an arithmetic sequence, read from one end to the other.",
+			// Greys light and dark, thick and thin, as setters draw them.
+			lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r1c3"), drawLine("#9d9d9dff", 10, "r3c3 r2c4 r2c5 r3c6"), drawLine("#777", 5, "r5c5 r6c5")}}),
+			want: []string{"sequence-line r1c1,r1c2,r1c3", "sequence-line r3c3,r2c4,r2c5,r3c6", "sequence-line r5c5,r6c5"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -328,7 +333,12 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain",
 				"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain", "sentence: no rule read accounts for it"}},
 		{"a thermometer without its bulb", scl{n: 4, rules: "Digits along a thermometer increase from the bulb.", lines: []map[string]any{thermo}},
-			0, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a palindrome line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		// A grey line is a palindrome or a sequence line: with both
+		// named, it is neither; with one, that one (TestSPConventions).
+		{"a grey line of a palindrome or a sequence line", scl{n: 6, rules: "Grey lines are palindromes. Digits along a sequence line form an arithmetic sequence.",
+			lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a palindrome line or a sequence line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		// A V is an XV mark and an inequality sign: with both named, it
 		// is neither; with one named, it is that one (TestSPConventions).
 		{"a V of XV or an inequality sign", scl{n: 9, rules: "Digits separated by a V sum to 5. Inequality signs point to the smaller digit.",
@@ -371,7 +381,7 @@ func TestSPAnyHue(t *testing.T) {
 			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
 			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line, which the rules text does not name"}},
 		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
-			nil, []string{"line: drawn as a palindrome line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			nil, []string{"line: drawn as a palindrome line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -620,6 +630,12 @@ func TestSPWords(t *testing.T) {
 		{"The digit on the open side of a greater than sign is larger.", []string{"an inequality sign"}},
 		{"Inequality signs point to the larger digit.", nil},
 		{"The arrow points to the lower right corner.", nil},
+		{"Digits along a grey line form an arithmetic progression.", []string{"a sequence line"}},
+		{"Sequence lines: neighbouring digits along a line have a constant difference.", []string{"a sequence line"}},
+		{"Digits along a line appear in order, with the same difference between neighbours.", []string{"a sequence line"}},
+		{"Each digit on a blue line is the sum of the previous two digits in the sequence.", nil},
+		{"Every 3-cell sequence on a grey line holds a digit from 123, one from 456 and one from 789.", nil},
+		{"Digits on a grey line form a geometric sequence: the same ratio, not the same difference.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},
@@ -645,5 +661,29 @@ func TestSPWords(t *testing.T) {
 	}
 	if g := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 {
 		t.Errorf("gap %d, want 4", g)
+	}
+}
+
+// TestSPAlike: a puzzle with two kinds that SudokuPad draws alike is not
+// written in its format (a reader could not tell them apart), and each
+// of them alone is.
+func TestSPAlike(t *testing.T) {
+	for _, kinds := range [][2]Kind{{Thermo, SlowThermo}, {Palindrome, SequenceLine}} {
+		g, _ := sudokusat.NewGridSize(4)
+		a := sudokusat.Rule{Kind: kinds[0], Cells: namedCells(4, "r1c1 r1c2 r1c3")}
+		b := sudokusat.Rule{Kind: kinds[1], Cells: namedCells(4, "r3c1 r3c2 r3c3")}
+		if _, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{a, b}}); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "drawn alike") {
+			t.Errorf("%s and %s: %v, want ErrFormat: drawn alike", kinds[0], kinds[1], err)
+		}
+		for _, r := range []sudokusat.Rule{a, b} {
+			doc, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{r}})
+			if err != nil {
+				t.Errorf("%s alone: %v", r.Kind, err)
+				continue
+			}
+			if q, err := ParseSudokuPad(doc); err != nil || len(q.Rules) != 1 || q.Rules[0].Kind != r.Kind {
+				t.Errorf("%s alone, read back: %+v, %v", r.Kind, q, err)
+			}
+		}
 	}
 }

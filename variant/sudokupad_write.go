@@ -124,7 +124,7 @@ func spAlike(rules []sudokusat.Rule) error {
 	for _, r := range rules {
 		has[r.Kind] = true
 	}
-	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}} {
+	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}, {Palindrome, SequenceLine}} {
 		var in []string
 		for _, k := range group {
 			if has[k] {
