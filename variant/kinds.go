@@ -68,6 +68,7 @@ func baseKinds() []KindInfo {
 		arrowKind(),
 		whiteKind(),
 		blackKind(),
+		greyDotKind(),
 		xvKind(),
 		evenKind(),
 		oddKind(),

@@ -171,6 +171,11 @@ func spConventions() []spConvention {
 		{name: "a black dot with a number", kind: Black, on: spOnShapes, form: "a black dot with a number as text",
 			words: spWordList{any: [][]string{{"black", "times", "number"}, {"black", "ratio", "number"}}},
 			read:  readDot(true, true), sentence: "Of the digits separated by a black dot with a number, one is that number times the other.", write: writeDot},
+		{name: "a grey dot", kind: GreyDot, on: spOnShapes, form: "a small grey circle, neither white nor black, on the edge between two cells",
+			words: spWordList{any: [][]string{{"grey", "consecutive", "or ", "ratio"}, {"gray", "consecutive", "or ", "ratio"}, {"grey", "consecutive", "or ", "double"}, {"gray", "consecutive", "or ", "double"},
+				{"grey", "consecutive", "or ", "twice"}, {"gray", "consecutive", "or ", "twice"}, {"grey", "consecutive", "or ", "half"}, {"gray", "consecutive", "or ", "half"}},
+				not: []string{"white", "black", "sum", "colour", "color", "shaded", "not ", "never", "neither", "cannot"}},
+			read: readGreyDot, sentence: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", write: writeDot},
 		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells",
 			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}},
 			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
@@ -1092,6 +1097,24 @@ func readDot(black, valued bool) func(r *spReader, d int) ([]sudokusat.Rule, []i
 		}
 		return []sudokusat.Rule{{Kind: kind, Cells: []int{a, b}, Value: v}}, nil, true
 	}
+}
+
+// readGreyDot is the form of a grey dot: a small circle without text on
+// an edge, filled with a grey that is neither white nor black (a white
+// dot's fill, or a black one's).
+func readGreyDot(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || !s.round() || !s.sized(0.15, 0.5) || strings.TrimSpace(s.text) != "" {
+		return nil, nil, false
+	}
+	if !s.fill.grey() || s.fill.white() || s.fill.black() {
+		return nil, nil, false
+	}
+	a, b, ok := edgeAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: GreyDot, Cells: []int{a, b}}}, nil, true
 }
 
 // readXV is the form of an X or a V: its letter as text on an edge.

@@ -163,6 +163,12 @@ func spConventionCases() []spConventionCase {
 		{conv: "a black dot with a number", doc: n4(scl{rules: "Of two digits separated by a black dot with a number, one is that number times the other.",
 			overlays: []map[string]any{{"center": mid("r2c2 r2c3"), "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#000000", "text": "3"}}}),
 			want: []string{"black r2c2,r2c3 = 3"}},
+		{conv: "a grey dot", doc: n6(scl{rules: "Digits separated by a gray dot are consecutive, or one is double the other.",
+			// Greys from dark to light, bordered or not, over SudokuPad's
+			// white page ("#0006" is a mid grey there).
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#808080", "#000000"), drawCircle(mid("r2c1 r3c1"), 0.25, "#3a3a3a", "#3a3a3a"),
+				drawCircle(mid("r4c4 r4c5"), 0.35, "#0006", ""), drawCircle(mid("r5c6 r6c6"), 0.3, "#C8C8C8", "#808080")}}),
+			want: []string{"grey-dot r1c1,r1c2", "grey-dot r2c1,r3c1", "grey-dot r4c4,r4c5", "grey-dot r5c6,r6c6"}},
 		{conv: "an X", doc: n9(scl{rules: "Digits separated by an X sum to 10.",
 			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X")}}),
 			want: []string{"xv r1c1,r1c2 = 10"}},
@@ -339,6 +345,14 @@ func TestSPOneSignal(t *testing.T) {
 		{"a grey line of a palindrome or a sequence line", scl{n: 6, rules: "Grey lines are palindromes. Digits along a sequence line form an arithmetic sequence.",
 			lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
 			0, []string{"line: drawn as a palindrome line or a sequence line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		// Grey dots of other meanings: the text names no grey dot, and
+		// a white or black dot is none.
+		{"a grey dot of another rule", scl{n: 6, rules: "Digits separated by a grey dot sum to 5.",
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#808080", "#000000")}},
+			0, []string{"circle: drawn as a grey dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"white and black dots, grey dots named", scl{n: 6, rules: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio.",
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000"), drawCircle(mid("r2c1 r2c2"), 0.3, "#000000", "#000000")}},
+			0, []string{"circle: drawn as a white dot, which the rules text does not name", "circle: drawn as a black dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A V is an XV mark and an inequality sign: with both named, it
 		// is neither; with one named, it is that one (TestSPConventions).
 		{"a V of XV or an inequality sign", scl{n: 9, rules: "Digits separated by a V sum to 5. Inequality signs point to the smaller digit.",
@@ -636,6 +650,11 @@ func TestSPWords(t *testing.T) {
 		{"Each digit on a blue line is the sum of the previous two digits in the sequence.", nil},
 		{"Every 3-cell sequence on a grey line holds a digit from 123, one from 456 and one from 789.", nil},
 		{"Digits on a grey line form a geometric sequence: the same ratio, not the same difference.", nil},
+		{"Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", []string{"a grey dot"}},
+		{"Digits joined by a gray dot are consecutive or one is twice the other.", []string{"a grey dot"}},
+		{"If a grey dot joins two shaded cells their digits are in a 1:2 ratio, or if it joins two unshaded cells, they are consecutive.", nil},
+		{"A grey dot joins digits that are consecutive or in a 1:2 ratio, but not both.", nil},
+		{"Digits separated by a grey dot sum to 5.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},

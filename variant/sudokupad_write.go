@@ -327,8 +327,11 @@ func writeLittleKiller(w *spWriter, rule sudokusat.Rule) {
 
 func writeDot(w *spWriter, rule sudokusat.Rule) {
 	fill := "#FFFFFF"
-	if rule.Kind == Black {
+	switch rule.Kind {
+	case Black:
 		fill = "#000000"
+	case GreyDot:
+		fill = "#A0A0A0"
 	}
 	dot := map[string]any{"center": w.between(rule.Cells...), "width": 0.3, "height": 0.3, "rounded": true,
 		"backgroundColor": fill, "borderColor": "#000000", "text": ""}
