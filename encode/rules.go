@@ -35,6 +35,7 @@ func baseEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.Arrow:          (*venc).arrow,
 		variant.White:          (*venc).dot,
 		variant.Black:          (*venc).dot,
+		variant.GreyDot:        (*venc).dot,
 		variant.XV:             (*venc).dot,
 		variant.Even:           (*venc).parity,
 		variant.Odd:            (*venc).parity,
@@ -335,7 +336,8 @@ func (v *venc) thermo(c sudokusat.Rule) error {
 	return nil
 }
 
-// dot: a Kropki dot or an XV mark, the relation it asks of its two digits.
+// dot: a Kropki dot (white, black or grey) or an XV mark, the relation it
+// asks of its two digits.
 func (v *venc) dot(c sudokusat.Rule) error {
 	if err := v.checkCells(c.Cells, 2); err != nil {
 		return err
@@ -352,6 +354,8 @@ func (v *venc) dot(c sudokusat.Rule) error {
 		if c.Value != 0 { // a ratio other than 2
 			ok = func(a, b int) bool { return a == c.Value*b || b == c.Value*a }
 		}
+	case variant.GreyDot:
+		ok = func(a, b int) bool { return consecutive(a, b) || double(a, b) }
 	}
 	v.relation(c.Cells[0], c.Cells[1], ok)
 	return nil
@@ -387,10 +391,12 @@ func (v *venc) antiKing(sudokusat.Rule) error {
 	return nil
 }
 
-// kropki reports a Kropki dot, of either colour: it exempts its pair from
-// both Kropki negatives, as an edge holds one dot and a 1–2 pair may carry
-// either (variant.NonConsecutive).
-func kropki(k variant.Kind) bool { return k == variant.White || k == variant.Black }
+// kropki reports a Kropki dot, white, black or grey: it exempts its pair
+// from both Kropki negatives, as an edge holds one dot and a 1–2 pair may
+// carry any (variant.NonConsecutive).
+func kropki(k variant.Kind) bool {
+	return k == variant.White || k == variant.Black || k == variant.GreyDot
+}
 
 func (v *venc) nonConsecutive(sudokusat.Rule) error {
 	v.negative(kropki, consecutive)

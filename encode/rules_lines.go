@@ -33,6 +33,7 @@ import (
 // of neighbours and difference, and a counter of each difference.
 //   - sum lines: a layered graph of the running sum of the segment being
 //     filled, in either sum form (the cut points are no linear sum).
+// Sequence lines are automata (see rules_clues.go's sequence).
 
 // lineEncoders returns the encoder of each of this file's kinds.
 func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
@@ -52,6 +53,7 @@ func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.DifferenceCount: (*venc).differenceCount,
 		variant.SumLine:         (*venc).sumLine,
 		variant.FibonacciLine:   (*venc).fibonacciLine,
+		variant.SequenceLine:    (*venc).sequenceLine,
 	}
 }
 
@@ -827,4 +829,39 @@ func (v *venc) sumLine(c sudokusat.Rule) error {
 		}
 	}
 	return nil
+}
+
+// --- Sequence lines ---
+
+// sequenceLine: the line's digits, in order, an arithmetic sequence,
+// written as the automaton that reads them (v.sequence: unit propagation
+// then removes every digit that no sequence of the candidates uses, and
+// its variables are functions of the digits). Its state is the last digit
+// read and, from the second on, the step: 0 at the start, d for the first
+// digit d, and for last digit d and step s (from 1-n to n-1, 0 included)
+// n + (d-1)(2n-1) + s + n. A line of two cells, any two digits, is no
+// rule.
+func (v *venc) sequenceLine(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	if len(c.Cells) < 3 {
+		return nil
+	}
+	n := v.n
+	state := func(d, s int) int { return n + (d-1)*(2*n-1) + s + n }
+	return v.sequence(c.Cells, automaton{
+		start: 0,
+		step: func(q, d int) (int, bool) {
+			switch {
+			case q == 0:
+				return d, true
+			case q <= n:
+				return state(d, d-q), true
+			}
+			last, s := (q-n-1)/(2*n-1)+1, (q-n-1)%(2*n-1)+1-n
+			return state(d, s), d == last+s
+		},
+		accept: func(int) bool { return true },
+	})
 }

@@ -32,6 +32,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.SumLine, Cells: []int{46, 47, 48, 57}},
 		{Kind: variant.SumLine, Cells: []int{49, 50, 59, 58, 49}, Value: 15}, // a loop
 		{Kind: variant.FibonacciLine, Cells: []int{46, 47, 56}},
+		{Kind: variant.SequenceLine, Cells: []int{50, 51, 52, 53}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte

@@ -54,10 +54,11 @@ func baseDrawings() map[variant.Kind]kindDrawing {
 			fmt.Fprintf(c.w, `<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`+"\n",
 				c.path(r.Cells), ShapeColour, c.f(c.cell*0.3))
 		}},
-		variant.Arrow: {under: drawArrow},
-		variant.White: dot,
-		variant.Black: dot,
-		variant.XV:    dot,
+		variant.Arrow:   {under: drawArrow},
+		variant.White:   dot,
+		variant.Black:   dot,
+		variant.GreyDot: dot,
+		variant.XV:      dot,
 		variant.Even: {under: func(c *canvas, r sudokusat.Rule) {
 			c.square(r.Cells[0], c.cell*0.15, `fill="`+ShapeColour+`"`)
 		}},
@@ -263,8 +264,12 @@ func (c *canvas) outline(cells []int, d float64) string {
 	return sb.String()
 }
 
-// drawDot draws a Kropki dot, white or black, or an X or a V, on the edge
-// between its two cells.
+// greyDotColour fills a grey dot: a mid grey, apart from the white and
+// black dots' fills and from the pale grey of the shapes under the digits.
+const greyDotColour = "#8c8c8c"
+
+// drawDot draws a Kropki dot, white, black or grey, or an X or a V, on the
+// edge between its two cells.
 func drawDot(c *canvas, r sudokusat.Rule) {
 	a, b := r.Cells[0], r.Cells[1]
 	mx, my := (c.x(a)+c.x(b))/2, (c.y(a)+c.y(b))/2
@@ -274,8 +279,11 @@ func drawDot(c *canvas, r sudokusat.Rule) {
 		return
 	}
 	fill := "#ffffff"
-	if r.Kind == variant.Black {
+	switch r.Kind {
+	case variant.Black:
 		fill = GivenColour
+	case variant.GreyDot:
+		fill = greyDotColour
 	}
 	fmt.Fprintf(c.w, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n", c.f(mx), c.f(my), c.f(c.cell*0.12), fill, GivenColour, c.f(c.thin*1.5))
 	if r.Value != 0 {

@@ -89,6 +89,11 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 			if x != ratio*y && y != ratio*x {
 				return false
 			}
+		case variant.GreyDot:
+			x, y := at(r.Cells[0]), at(r.Cells[1])
+			if x-y != 1 && y-x != 1 && x != 2*y && y != 2*x {
+				return false
+			}
 		case variant.NonConsecutive, variant.NoBlack:
 			// The ratios forbidden: every black dot's, or 2 without one.
 			var ratios []int
@@ -106,7 +111,7 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 			}
 			for a := 0; a < n*n; a++ {
 				for b := a + 1; b < n*n; b++ {
-					if !adjacent(a, b) || marked(a, b, variant.White, variant.Black) {
+					if !adjacent(a, b) || marked(a, b, variant.White, variant.Black, variant.GreyDot) {
 						continue
 					}
 					x, y := at(a), at(b)
@@ -308,6 +313,12 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 						dots = append(dots, sudokusat.Rule{Kind: variant.Black, Cells: []int{a, b}, Value: q})
 					}
 				}
+				if slices.Contains(kinds, variant.GreyDot) && len(dots) > 0 && (x-y == 1 || y-x == 1 || x == 2*y || y == 2*x) {
+					// A grey dot, where the pair needs a dot and keeps
+					// the grey one's rule: it exempts its pair from
+					// both negatives.
+					dots = append(dots, sudokusat.Rule{Kind: variant.GreyDot, Cells: []int{a, b}})
+				}
 				if len(dots) == 0 && rng.IntN(6) == 0 {
 					// A white dot of another difference now and then.
 					dots = append(dots, sudokusat.Rule{Kind: variant.White, Cells: []int{a, b}, Value: max(x-y, y-x)})
@@ -340,6 +351,19 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 			if r.Value == 2 && rng.IntN(2) == 0 {
 				r.Value = 0
 			}
+		case variant.GreyDot:
+			// A few dots, most of pairs the filling keeps.
+			for range 1 + rng.IntN(3) {
+				a, b := neighbour()
+				for try := 0; try < 20 && truthful(); try++ {
+					if x, y := at(a), at(b); x-y == 1 || y-x == 1 || x == 2*y || y == 2*x {
+						break
+					}
+					a, b = neighbour()
+				}
+				p.Rules = append(p.Rules, sudokusat.Rule{Kind: k, Cells: []int{a, b}})
+			}
+			continue
 		case variant.Minimum, variant.Maximum:
 			r.Cells = []int{rng.IntN(n * n)}
 			if truthful() {
@@ -452,7 +476,7 @@ var cellsKinds = []variant.Kind{
 	variant.White, variant.Black, variant.NonConsecutive, variant.NoBlack,
 	variant.Minimum, variant.Maximum, variant.DisjointGroups,
 	variant.RowIndexer, variant.ColumnIndexer, variant.BoxIndexer,
-	variant.Clone, variant.PencilMarks, variant.Inequality, variant.CountingCircles,
+	variant.Clone, variant.PencilMarks, variant.Inequality, variant.CountingCircles, variant.GreyDot,
 }
 
 // TestCellsKindsExhaustive compares, on random 4×4 puzzles, the fillings
@@ -466,6 +490,7 @@ func TestCellsKindsExhaustive(t *testing.T) {
 		cases[k] = []variant.Kind{k}
 	}
 	cases["dots"] = []variant.Kind{variant.White, variant.Black, variant.NoBlack, variant.NonConsecutive}
+	cases["grey dots"] = []variant.Kind{variant.GreyDot, variant.NoBlack, variant.NonConsecutive}
 	runs := 150
 	if testing.Short() {
 		runs = 30

@@ -34,6 +34,7 @@ var lineKinds = []variant.Kind{
 	variant.DifferenceCount,
 	variant.SumLine,
 	variant.FibonacciLine,
+	variant.DifferenceCount, variant.SequenceLine,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -171,6 +172,13 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 		}
 		for _, x := range diffs {
 			if count := len(slices.DeleteFunc(slices.Clone(diffs), func(y int) bool { return y != x })); count != x {
+				return false
+			}
+		}
+		return true
+	case variant.SequenceLine:
+		for i := 2; i < k; i++ {
+			if d[i]-d[i-1] != d[1]-d[0] {
 				return false
 			}
 		}
@@ -351,8 +359,8 @@ func randomLinePuzzle(rng *rand.Rand, n, lines int, kinds []variant.Kind) *sudok
 		var c sudokusat.Rule
 		for try := 0; try < 40; try++ {
 			most := n + 2
-			if kind == variant.Renban || kind == variant.Nabner || kind == variant.FibonacciLine {
-				most = n
+			if kind == variant.Renban || kind == variant.Nabner || kind == variant.FibonacciLine || kind == variant.SequenceLine {
+				most = n // no more distinct digits (a sequence of step 0 is short)
 			}
 			least := lineLeast(kind)
 			cells := randomLineCells(rng, n, least+rng.IntN(most-least+1))
@@ -474,6 +482,69 @@ func TestLinesExhaustive(t *testing.T) {
 				t.Errorf("%d puzzles narrowed by the lines, %d solvable: want some of each", narrowed, solvable)
 			}
 		})
+	}
+}
+
+// TestSequenceLineStepZero: a sequence line whose step may be 0, its
+// cells diagonal neighbours in different boxes that share no row, column
+// or box (r1c2, r2c3, r3c4 on 4×4), or less (a line of four cells, on
+// which the rest of the grid leaves no step of 0). The random puzzles of
+// TestLinesExhaustive seldom draw such a line; here the naive reading,
+// the validator, the search and gophersat (both sum forms) must accept
+// the same grids, among them some of equal digits along the line.
+func TestSequenceLineStepZero(t *testing.T) {
+	ctx := context.Background()
+	for _, line := range [][]int{{1, 6, 11}, {1, 6, 11, 14}, {4, 1, 6, 11}} {
+		g, _ := sudokusat.NewGridSize(4)
+		p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.SequenceLine, Cells: line}}}
+		var want []string
+		equal := 0
+		for _, g := range allGrids(p) {
+			ok := naiveLine(p, g, p.Rules[0])
+			if checked := variant.Check(p, g) == nil; checked != ok {
+				t.Fatalf("%v: variant.Check says %v, the naive reading %v, of %s", line, checked, ok, g)
+			}
+			if ok {
+				want = append(want, g.String())
+				if g.Cell(line[0]) == g.Cell(line[1]) {
+					equal++
+				}
+			}
+		}
+		slices.Sort(want)
+		if len(line) == 3 && equal == 0 {
+			t.Fatalf("%v: no grid holds one digit along the line", line)
+		}
+		r, err := vsearch.Count(ctx, p, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, g := range r.Solutions {
+			got = append(got, g.String())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: the search finds %d grids, the naive reading %d (%d of one digit along the line)", line, len(got), len(want), equal)
+		}
+		for _, sums := range []encode.SumForm{encode.SumClauses, encode.SumPB} {
+			f, err := encode.Puzzle(p, encode.Options{Sums: sums})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Count(ctx, f, 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = got[:0]
+			for _, g := range r.Solutions {
+				got = append(got, g.String())
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("%v: gophersat (%s) finds %d grids, the naive reading %d (%d of one digit along the line)", line, sums, len(got), len(want), equal)
+			}
+		}
 	}
 }
 

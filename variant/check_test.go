@@ -60,6 +60,10 @@ func TestCheck(t *testing.T) {
 		{"white broken", []sudokusat.Rule{c(variant.White, 0, 4)}, "not consecutive"},
 		{"black", []sudokusat.Rule{c(variant.Black, 0, 1)}, ""},
 		{"black broken", []sudokusat.Rule{c(variant.Black, 1, 2)}, "twice the other"},
+		{"grey, 1 and 2", []sudokusat.Rule{c(variant.GreyDot, 0, 1)}, ""},
+		{"grey, consecutive", []sudokusat.Rule{c(variant.GreyDot, 1, 2)}, ""},
+		{"grey, of ratio 2", []sudokusat.Rule{c(variant.GreyDot, 1, 5)}, ""},
+		{"grey broken", []sudokusat.Rule{c(variant.GreyDot, 0, 4)}, "neither consecutive nor one twice the other"},
 		{"V", []sudokusat.Rule{v(variant.XV, 5, 1, 2)}, ""},
 		{"X broken", []sudokusat.Rule{v(variant.XV, 10, 1, 2)}, "not 10"},
 		{"even", []sudokusat.Rule{c(variant.Even, 1)}, ""},
@@ -119,8 +123,8 @@ func TestCheckNegativeExemptions(t *testing.T) {
 }
 
 // TestCheckKropkiOneDotPerEdge: under both Kropki negatives, a 1–2 pair
-// (consecutive and of ratio 2) carries one dot of either colour, as an edge
-// holds one dot; a pair with no dot may be neither.
+// (consecutive and of ratio 2) carries one dot of any colour, white, black
+// or grey, as an edge holds one dot; a pair with no dot may be neither.
 func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 	g := mustGrid(t, sol4) // r1c1, r1c2 hold 1 and 2
 	if g.Cell(0) != 1 || g.Cell(1) != 2 {
@@ -151,6 +155,7 @@ func TestCheckKropkiOneDotPerEdge(t *testing.T) {
 	}{
 		{"a white dot on 1–2", []sudokusat.Rule{{Kind: variant.White, Cells: []int{0, 1}}}, true},
 		{"a black dot on 1–2", []sudokusat.Rule{{Kind: variant.Black, Cells: []int{0, 1}}}, true},
+		{"a grey dot on 1–2", []sudokusat.Rule{{Kind: variant.GreyDot, Cells: []int{0, 1}}}, true},
 		{"no dot on 1–2", nil, false},
 	} {
 		p := &sudokusat.Puzzle{Grid: mustGrid(t, "................"), Rules: slices.Concat(dots, tc.dot, negatives)}

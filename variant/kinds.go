@@ -72,6 +72,7 @@ func baseKinds() []KindInfo {
 		arrowKind(),
 		whiteKind(),
 		blackKind(),
+		greyDotKind(),
 		xvKind(),
 		evenKind(),
 		oddKind(),

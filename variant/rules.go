@@ -45,6 +45,15 @@ const (
 	// when Value is 0 (a black Kropki dot, f-puzzles' "ratio", whose
 	// "value" may be other than 2).
 	Black Kind = "black"
+	// GreyDot: the two Cells hold digits that are consecutive or in a
+	// 1:2 ratio, or both (1 and 2). No anchor has the kind: neither
+	// solver, nor f-puzzles, whose documents cannot hold one. The name is
+	// sudokusat's and the meaning the rule as puzzles publish it ("Cells
+	// separated by a grey dot are either consecutive or in a 1:2 ratio
+	// (or both)", Pumpkin Wizard by Lizzy01). It is a Kropki dot for the
+	// negative rules: it exempts its pair from both, as a dot of either
+	// other colour does.
+	GreyDot Kind = "grey-dot"
 	// XV: the two Cells sum to Value, 5 (V) or 10 (X).
 	XV Kind = "xv"
 	// Even and Odd: the one cell of Cells holds an even or an odd digit.
@@ -58,12 +67,12 @@ const (
 	AntiKing Kind = "anti-king"
 	// NonConsecutive (global): orthogonally adjacent cells do not hold
 	// consecutive digits. It is the negative rule of white dots: a pair
-	// with a Kropki dot, of either colour, is exempt (an edge holds one
-	// dot, and a 1–2 pair, both consecutive and of ratio 2, may carry
-	// either, as Kropki puzzles have it).
+	// with a Kropki dot, white, black or grey, is exempt (an edge holds
+	// one dot, and a 1–2 pair, both consecutive and of ratio 2, may carry
+	// either, as Kropki puzzles have it; a grey dot allows both).
 	NonConsecutive Kind = "non-consecutive"
 	// NoBlack (global): orthogonally adjacent cells without a Kropki dot,
-	// of either colour, do not hold digits in the ratio of any black dot
+	// white, black or grey, do not hold digits in the ratio of any black dot
 	// of the puzzle, or of ratio 2 when it has none (the black dots'
 	// negative rule, as the f-puzzles solver reads "negative": it forbids
 	// each ratio its dots show).
@@ -316,6 +325,28 @@ func blackKind() KindInfo {
 		})
 }
 
+// greyDotKind is a grey dot: consecutive digits or digits in a 1:2 ratio.
+// It has no value and no f-puzzles form.
+func greyDotKind() KindInfo {
+	return KindInfo{Name: GreyDot, Meaning: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).",
+		validate: func(n int, r sudokusat.Rule) error {
+			if r.Value != 0 {
+				return fmt.Errorf("a value of %d: a grey dot has none", r.Value)
+			}
+			return validatePair(n, r)
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			if a, b := c.at(r.Cells[0]), c.at(r.Cells[1]); !greyDotAllows(a, b) {
+				return fmt.Errorf("%s hold %d and %d: neither consecutive nor one twice the other", c.names(r.Cells), a, b)
+			}
+			return nil
+		}}
+}
+
+// greyDotAllows reports whether a grey dot may join digits a and b: they
+// are consecutive, or one is twice the other.
+func greyDotAllows(a, b int) bool { return a-b == 1 || b-a == 1 || a == 2*b || b == 2*a }
+
 // dotValue returns the value of a Kropki dot: its Value, or the kind's
 // default (1 for a white dot, 2 for a black one) when Value is 0.
 func dotValue(r sudokusat.Rule) int {
@@ -491,8 +522,8 @@ func validateGlobal(_ int, r sudokusat.Rule) error {
 // --- Negative rules ---
 
 func nonConsecutiveKind() KindInfo {
-	k := negativeKind(NonConsecutive, "Orthogonally adjacent cells do not hold consecutive digits, unless a Kropki dot (of either colour) joins them.",
-		"difference", []Kind{White, Black}, "Kropki dot", func(*checking, sudokusat.Rule) func(x, y int) bool {
+	k := negativeKind(NonConsecutive, "Orthogonally adjacent cells do not hold consecutive digits, unless a Kropki dot (white, black or grey) joins them.",
+		"difference", []Kind{White, Black, GreyDot}, "Kropki dot", func(*checking, sudokusat.Rule) func(x, y int) bool {
 			return func(x, y int) bool { return x-y == 1 || y-x == 1 }
 		})
 	// The Miracle's rule is a switch of its own in f-puzzles; the
@@ -504,8 +535,8 @@ func nonConsecutiveKind() KindInfo {
 }
 
 func noBlackKind() KindInfo {
-	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (of either colour) do not hold digits in the ratio of any black dot of the grid (2 when the grid has none).",
-		"ratio", []Kind{White, Black}, "Kropki dot", func(c *checking, _ sudokusat.Rule) func(x, y int) bool {
+	return negativeKind(NoBlack, "Orthogonally adjacent cells without a Kropki dot (white, black or grey) do not hold digits in the ratio of any black dot of the grid (2 when the grid has none).",
+		"ratio", []Kind{White, Black, GreyDot}, "Kropki dot", func(c *checking, _ sudokusat.Rule) func(x, y int) bool {
 			ratios := negativeRatios(c.p.Rules)
 			return func(x, y int) bool {
 				for _, v := range ratios {
@@ -560,9 +591,9 @@ func NoXVForbids(value, sum int) bool {
 
 // negativeKind is a negative rule: orthogonal neighbours without a mark
 // of the exempting kinds do not hold digits that bad (made for the puzzle
-// being checked) accepts. A Kropki dot of either colour exempts its pair
+// being checked) accepts. A Kropki dot of any colour exempts its pair
 // from both Kropki negatives (one edge holds one dot, and a 1–2 pair may
-// carry either); an X or a V from the XV negative. In f-puzzles it is the
+// carry any); an X or a V from the XV negative. In f-puzzles it is the
 // name in the "negative" list.
 func negativeKind(kind Kind, meaning, negative string, exempt []Kind, mark string, bad func(c *checking, r sudokusat.Rule) func(x, y int) bool) KindInfo {
 	return KindInfo{Name: kind, Meaning: meaning, Global: true, Negative: negative, validate: validateGlobal,

@@ -25,6 +25,9 @@ import (
 // and for sum lines, which neither f-puzzles nor that solver has: they are
 // read from sigh/Interactive-Sudoku-Solver (its SumLine constraint and
 // handler).
+// Sequence lines are not in dclamage/SudokuSolver nor in f-puzzles: their
+// meaning is Interactive-Sudoku-Solver's arithmetic progression, and they
+// have no f-puzzles form either.
 
 // The kinds of line.
 const (
@@ -113,6 +116,17 @@ const (
 	// line beyond the lowest 2 digits is the sum of the previous 2
 	// digits"), and the kind has no f-puzzles form.
 	FibonacciLine Kind = "fibonacci-line"
+	// SequenceLine: the digits along the line, in its order, form an
+	// arithmetic sequence: each differs from the one before it by the
+	// same step, up or down, for the whole line (1-4-7, 9-7-5). The step
+	// may be 0, the digits then all equal, where the grid lets them
+	// repeat (diagonal neighbours in different boxes): so reads
+	// sigh/Interactive-Sudoku-Solver's "Arithmetic Progression" (help/
+	// recipes.html, a state machine that keeps the first difference and
+	// accepts each next one equal to it, 0 included), and GMPuzzles'
+	// "Sequence Lines Sudoku" (Philip Newman) allows 5-5-5 in words.
+	// dclamage/SudokuSolver and f-puzzles have no such line.
+	SequenceLine Kind = "sequence-line"
 )
 
 // lineKinds returns the rows of Kinds for this file's kinds.
@@ -133,6 +147,7 @@ func lineKinds() []KindInfo {
 		differenceCountKind(),
 		sumLineKind(),
 		fibonacciLineKind(),
+		sequenceLineKind(),
 	}
 }
 
@@ -486,6 +501,22 @@ func differenceCountKind() KindInfo {
 			for i, d := range diffs {
 				if k := countOf(diffs, d); k != d {
 					return fmt.Errorf("%s and %s differ by %d, and %d pairs of neighbours on the line differ by %d", cellName(c.n, r.Cells[i]), cellName(c.n, r.Cells[i+1]), d, k, d)
+				}
+			}
+			return nil
+		})
+}
+
+// --- Sequence lines ---
+
+func sequenceLineKind() KindInfo {
+	return lineKind(SequenceLine, "The digits along a sequence line, read in order, form an arithmetic sequence: every two neighbouring digits differ by the same amount in the same direction, which may be 0 where the other rules let a digit repeat.",
+		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			step := c.at(r.Cells[1]) - c.at(r.Cells[0])
+			for i := 2; i < len(r.Cells); i++ {
+				a, b := r.Cells[i-1], r.Cells[i]
+				if d := c.at(b) - c.at(a); d != step {
+					return fmt.Errorf("%s holds %d after %s's %d, a step of %+d where the line's first is %+d", cellName(c.n, b), c.at(b), cellName(c.n, a), c.at(a), d, step)
 				}
 			}
 			return nil

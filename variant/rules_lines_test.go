@@ -65,6 +65,10 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1")}, "1 cells, want 2 to 9"},
 		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
 		{sudokusat.Rule{Kind: variant.FibonacciLine, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: a Fibonacci line has none"},
+		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, ""},
+		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
+		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
+		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2"), Value: 2}, "a value of 2: a sequence-line line has none"},
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
@@ -157,6 +161,20 @@ func TestLineCheck(t *testing.T) {
 		{nine, variant.FibonacciLine, "r4c1 r4c2 r5c1", 0, false},           // 2 1 3: sums, but not increasing
 		{nine, variant.FibonacciLine, "r1c2 r1c3 r2c2 r1c1", 0, false},      // 2 3 5 1: down at the end
 		{nine, variant.FibonacciLine, "r2c1 r1c1", 0, true},                 // 4 1: two digits, one end lower
+		{nine, variant.SequenceLine, "r1c1 r1c2 r1c3 r1c4", 0, true},        // 1 2 3 4
+		{nine, variant.SequenceLine, "r1c1 r2c1 r3c1", 0, true},             // 1 4 7
+		{nine, variant.SequenceLine, "r3c1 r2c1 r1c1", 0, true},             // 7 4 1: down
+		{nine, variant.SequenceLine, "r3c3 r2c2 r1c1", 0, true},             // 9 5 1
+		{nine, variant.SequenceLine, "r2c1 r1c1 r2c2", 0, false},            // 4 1 5: -3 then +4
+		{nine, variant.SequenceLine, "r6c5 r6c4 r7c3", 0, false},            // 1 2 1: a step of the same size, not of the same direction
+		{nine, variant.SequenceLine, "r1c1 r2c1 r3c1 r4c1", 0, false},       // 1 4 7 2
+		{nine, variant.SequenceLine, "r1c9 r2c8", 0, true},                  // 9 2: two cells, any two digits
+		{nine, variant.SequenceLine, "r3c3 r4c4", 0, true},                  // 9 3
+		{nine, variant.SequenceLine, "r6c6 r7c5", 0, true},                  // 4 4
+		{nine, variant.SequenceLine, "r5c6 r6c6 r7c5", 0, false},            // 7 4 4: -3 then 0
+		{four, variant.SequenceLine, "r1c1 r2c2 r3c3", 0, false},            // 1 4 4
+		{four, variant.SequenceLine, "r2c2 r3c3", 0, true},                  // 4 4: a step of 0, cells of two boxes
+		{four, variant.SequenceLine, "r1c2 r2c1 r3c2", 0, false},            // 2 3 1
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

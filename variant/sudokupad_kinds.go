@@ -151,6 +151,13 @@ func spConventions() []spConvention {
 		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
 			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
 			read:  anyLine, anyColour: true, sentence: "Digits on a red Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#e06060")},
+		// A sequence line has the palindrome line's form: a grey line
+		// is read as one when the text names one kind of the two, and
+		// left unread when it names both.
+		{name: "a sequence line", kind: SequenceLine, on: spOnLines, form: "a grey line without a bulb or circled ends",
+			words: spWordList{any: [][]string{{"sequence", "same difference"}, {"sequence", "constant difference"}, {"sequence", "common difference"}, {"in order", "same difference"}, {"arithmetic", "difference"}},
+				not: []string{"geometric", "fibonacci"}, called: []string{"sequence line", "arithmetic sequence", "arithmetic progression", "arithmetic series"}},
+			read: plainLine(nil, true), sentence: "Digits along a grey sequence line, read in order, form an arithmetic sequence: neighbouring digits differ by the same amount in the same direction.", write: writeLine("#a0a0a0")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -181,6 +188,11 @@ func spConventions() []spConvention {
 		{name: "a black dot with a number", kind: Black, on: spOnShapes, form: "a black dot with a number as text",
 			words: spWordList{any: [][]string{{"black", "times", "number"}, {"black", "ratio", "number"}}},
 			read:  readDot(true, true), sentence: "Of the digits separated by a black dot with a number, one is that number times the other.", write: writeDot},
+		{name: "a grey dot", kind: GreyDot, on: spOnShapes, form: "a small grey circle, neither white nor black, on the edge between two cells",
+			words: spWordList{any: [][]string{{"grey", "consecutive", "or ", "ratio"}, {"gray", "consecutive", "or ", "ratio"}, {"grey", "consecutive", "or ", "double"}, {"gray", "consecutive", "or ", "double"},
+				{"grey", "consecutive", "or ", "twice"}, {"gray", "consecutive", "or ", "twice"}, {"grey", "consecutive", "or ", "half"}, {"gray", "consecutive", "or ", "half"}},
+				not: []string{"white", "black", "sum", "colour", "color", "shaded", "not ", "never", "neither", "cannot"}},
+			read: readGreyDot, sentence: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", write: writeDot},
 		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells",
 			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}},
 			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
@@ -1231,6 +1243,24 @@ func readDot(black, valued bool) func(r *spReader, d int) ([]sudokusat.Rule, []i
 		}
 		return []sudokusat.Rule{{Kind: kind, Cells: []int{a, b}, Value: v}}, nil, true
 	}
+}
+
+// readGreyDot is the form of a grey dot: a small circle without text on
+// an edge, filled with a grey that is neither white nor black (a white
+// dot's fill, or a black one's).
+func readGreyDot(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || !s.round() || !s.sized(0.15, 0.5) || strings.TrimSpace(s.text) != "" {
+		return nil, nil, false
+	}
+	if !s.fill.grey() || s.fill.white() || s.fill.black() {
+		return nil, nil, false
+	}
+	a, b, ok := edgeAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	return []sudokusat.Rule{{Kind: GreyDot, Cells: []int{a, b}}}, nil, true
 }
 
 // readXV is the form of an X or a V: its letter as text on an edge.

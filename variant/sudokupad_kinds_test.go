@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -133,6 +134,10 @@ func spConventionCases() []spConventionCase {
 			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r1c3"), drawLine("#4A86E8", 5, "r3c1 r3c2 r4c3 r5c3"),
 				drawLine("#000000", 4, "r7c7 r8c8"), drawLine("#F067F0", 8, "r9c1 r9c2 r9c3")}}),
 			want: []string{"fibonacci-line r1c1,r1c2,r1c3", "fibonacci-line r3c1,r3c2,r4c3,r5c3", "fibonacci-line r7c7,r8c8", "fibonacci-line r9c1,r9c2,r9c3"}},
+		{conv: "a sequence line", doc: n9(scl{rules: "Digits along a grey line form an arithmetic sequence, read from one end to the other.",
+			// Greys light and dark, thick and thin, as setters draw them.
+			lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r1c3"), drawLine("#9d9d9dff", 10, "r3c3 r2c4 r2c5 r3c6"), drawLine("#777", 5, "r5c5 r6c5")}}),
+			want: []string{"sequence-line r1c1,r1c2,r1c3", "sequence-line r3c3,r2c4,r2c5,r3c6", "sequence-line r5c5,r6c5"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -170,6 +175,12 @@ func spConventionCases() []spConventionCase {
 		{conv: "a black dot with a number", doc: n4(scl{rules: "Of two digits separated by a black dot with a number, one is that number times the other.",
 			overlays: []map[string]any{{"center": mid("r2c2 r2c3"), "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#000000", "text": "3"}}}),
 			want: []string{"black r2c2,r2c3 = 3"}},
+		{conv: "a grey dot", doc: n6(scl{rules: "Digits separated by a gray dot are consecutive, or one is double the other.",
+			// Greys from dark to light, bordered or not, over SudokuPad's
+			// white page ("#0006" is a mid grey there).
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#808080", "#000000"), drawCircle(mid("r2c1 r3c1"), 0.25, "#3a3a3a", "#3a3a3a"),
+				drawCircle(mid("r4c4 r4c5"), 0.35, "#0006", ""), drawCircle(mid("r5c6 r6c6"), 0.3, "#C8C8C8", "#808080")}}),
+			want: []string{"grey-dot r1c1,r1c2", "grey-dot r2c1,r3c1", "grey-dot r4c4,r4c5", "grey-dot r5c6,r6c6"}},
 		{conv: "an X", doc: n9(scl{rules: "Digits separated by an X sum to 10.",
 			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X")}}),
 			want: []string{"xv r1c1,r1c2 = 10"}},
@@ -346,7 +357,20 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain",
 				"line: drawn as a renban line, but a line of its colour starts or ends on it, or it on one: whether they are one line or several is not certain", "sentence: no rule read accounts for it"}},
 		{"a thermometer without its bulb", scl{n: 4, rules: "Digits along a thermometer increase from the bulb.", lines: []map[string]any{thermo}},
-			0, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		// A grey line is a palindrome or a sequence line: with both
+		// named, it is neither; with one, that one (TestSPConventions).
+		{"a grey line of a palindrome or a sequence line", scl{n: 6, rules: "Grey lines are palindromes. Digits along a sequence line form an arithmetic sequence.",
+			lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a palindrome line or a sequence line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		// Grey dots of other meanings: the text names no grey dot, and
+		// a white or black dot is none.
+		{"a grey dot of another rule", scl{n: 6, rules: "Digits separated by a grey dot sum to 5.",
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#808080", "#000000")}},
+			0, []string{"circle: drawn as a grey dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"white and black dots, grey dots named", scl{n: 6, rules: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio.",
+			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000"), drawCircle(mid("r2c1 r2c2"), 0.3, "#000000", "#000000")}},
+			0, []string{"circle: drawn as a white dot, which the rules text does not name", "circle: drawn as a black dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A V is an XV mark and an inequality sign: with both named, it
 		// is neither; with one named, it is that one (TestSPConventions).
 		{"a V of XV or an inequality sign", scl{n: 9, rules: "Digits separated by a V sum to 5. Inequality signs point to the smaller digit.",
@@ -375,7 +399,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: no kind of rule is drawn so"}},
 		{"a Fibonacci line of another rule", scl{n: 9, rules: "Grey lines are Fibonacci lines: the first two digits can be anything, each later digit is the sum of the two before it.",
 			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r1c3")}},
-			0, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a Fibonacci line of another colour", scl{n: 9, rules: "Digits on a red Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")}},
 			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -418,7 +442,7 @@ func TestSPAnyHue(t *testing.T) {
 			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
 			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line, which the rules text does not name"}},
 		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
-			nil, []string{"line: drawn as a palindrome line or a sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			nil, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -803,6 +827,17 @@ func TestSPWords(t *testing.T) {
 		{"Along a Fibonacci line digits increase, each adding the two before it.", []string{"a Fibonacci line"}},
 		{"Grey lines are Fibonacci lines: every successive digit is the sum of the previous two.", nil},
 		{"Every line contains a finite Fibonacci sequence; which end it starts on must be deduced.", nil},
+		{"Digits along a grey line form an arithmetic progression.", []string{"a sequence line"}},
+		{"Sequence lines: neighbouring digits along a line have a constant difference.", []string{"a sequence line"}},
+		{"Digits along a line appear in order, with the same difference between neighbours.", []string{"a sequence line"}},
+		{"Each digit on a blue line is the sum of the previous two digits in the sequence.", nil},
+		{"Every 3-cell sequence on a grey line holds a digit from 123, one from 456 and one from 789.", nil},
+		{"Digits on a grey line form a geometric sequence: the same ratio, not the same difference.", nil},
+		{"Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", []string{"a grey dot"}},
+		{"Digits joined by a gray dot are consecutive or one is twice the other.", []string{"a grey dot"}},
+		{"If a grey dot joins two shaded cells their digits are in a 1:2 ratio, or if it joins two unshaded cells, they are consecutive.", nil},
+		{"A grey dot joins digits that are consecutive or in a 1:2 ratio, but not both.", nil},
+		{"Digits separated by a grey dot sum to 5.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},
@@ -848,6 +883,30 @@ func TestSPWords(t *testing.T) {
 	} {
 		if got := spTotals(newSPText(sentence).sentences[0]); !slices.Equal(got, want) {
 			t.Errorf("%q: totals %v, want %v", sentence, got, want)
+		}
+	}
+}
+
+// TestSPAlike: a puzzle with two kinds that SudokuPad draws alike is not
+// written in its format (a reader could not tell them apart), and each
+// of them alone is.
+func TestSPAlike(t *testing.T) {
+	for _, kinds := range [][2]Kind{{Thermo, SlowThermo}, {Palindrome, SequenceLine}} {
+		g, _ := sudokusat.NewGridSize(4)
+		a := sudokusat.Rule{Kind: kinds[0], Cells: namedCells(4, "r1c1 r1c2 r1c3")}
+		b := sudokusat.Rule{Kind: kinds[1], Cells: namedCells(4, "r3c1 r3c2 r3c3")}
+		if _, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{a, b}}); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "drawn alike") {
+			t.Errorf("%s and %s: %v, want ErrFormat: drawn alike", kinds[0], kinds[1], err)
+		}
+		for _, r := range []sudokusat.Rule{a, b} {
+			doc, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{r}})
+			if err != nil {
+				t.Errorf("%s alone: %v", r.Kind, err)
+				continue
+			}
+			if q, err := ParseSudokuPad(doc); err != nil || len(q.Rules) != 1 || q.Rules[0].Kind != r.Kind {
+				t.Errorf("%s alone, read back: %+v, %v", r.Kind, q, err)
+			}
 		}
 	}
 }

@@ -124,7 +124,7 @@ func spAlike(rules []sudokusat.Rule) error {
 	for _, r := range rules {
 		has[r.Kind] = true
 	}
-	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}} {
+	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}, {Palindrome, SequenceLine}} {
 		var in []string
 		for _, k := range group {
 			if has[k] {
@@ -348,8 +348,11 @@ func writeLittleKiller(w *spWriter, rule sudokusat.Rule) {
 
 func writeDot(w *spWriter, rule sudokusat.Rule) {
 	fill := "#FFFFFF"
-	if rule.Kind == Black {
+	switch rule.Kind {
+	case Black:
 		fill = "#000000"
+	case GreyDot:
+		fill = "#A0A0A0"
 	}
 	dot := map[string]any{"center": w.between(rule.Cells...), "width": 0.3, "height": 0.3, "rounded": true,
 		"backgroundColor": fill, "borderColor": "#000000", "text": ""}

@@ -13,12 +13,12 @@ type checker struct {
 	p *sudokusat.Puzzle
 	n int
 	// The dots of each orthogonal pair, for the negative rules.
-	white, black, xv map[pairKey]bool
-	kinds            map[variant.Kind]kindRule
+	white, black, grey, xv map[pairKey]bool
+	kinds                  map[variant.Kind]kindRule
 }
 
 func newChecker(p *sudokusat.Puzzle) *checker {
-	k := &checker{p: p, n: p.Size(), white: map[pairKey]bool{}, black: map[pairKey]bool{}, xv: map[pairKey]bool{}, kinds: kindRules()}
+	k := &checker{p: p, n: p.Size(), white: map[pairKey]bool{}, black: map[pairKey]bool{}, grey: map[pairKey]bool{}, xv: map[pairKey]bool{}, kinds: kindRules()}
 	for _, c := range p.Rules {
 		if len(c.Cells) != 2 {
 			continue
@@ -29,6 +29,8 @@ func newChecker(p *sudokusat.Puzzle) *checker {
 			k.white[key] = true
 		case variant.Black:
 			k.black[key] = true
+		case variant.GreyDot:
+			k.grey[key] = true
 		case variant.XV:
 			k.xv[key] = true
 		}

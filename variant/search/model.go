@@ -127,8 +127,8 @@ func keyOf(a, b int) pairKey {
 // pairs they allow (allow[da-1] is the mask of db, a being the pair's
 // smaller cell) and which kinds they are, for the negative rules.
 type pairRel struct {
-	allow                 []uint64
-	white, black, xvMarks bool
+	allow                       []uint64
+	white, black, grey, xvMarks bool
 }
 
 // compile checks p's structure and builds its model, a killer cage's
@@ -537,9 +537,9 @@ func (m *model) addPairs(dots map[pairKey]*pairRel, nonConsecutive, noBlack bool
 			} else {
 				r = &pairRel{}
 			}
-			// A Kropki dot of either colour exempts its pair from
-			// both Kropki negatives (variant.NonConsecutive).
-			dot := r.white || r.black
+			// A Kropki dot of any colour exempts its pair from both
+			// Kropki negatives (variant.NonConsecutive).
+			dot := r.white || r.black || r.grey
 			for i, marked := range [3]bool{dot, dot, r.xvMarks} {
 				if negs[i] != nil && !marked {
 					allow = and(allow, negs[i])

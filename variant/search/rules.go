@@ -172,6 +172,9 @@ func baseRules() map[variant.Kind]kindRule {
 			}
 			return double
 		}, func(r *pairRel) { r.black = true }),
+		variant.GreyDot: dotRule(func(sudokusat.Rule) func(a, b int) bool {
+			return func(a, b int) bool { return consecutive(a, b) || double(a, b) }
+		}, func(r *pairRel) { r.grey = true }),
 		variant.XV: dotRule(func(c sudokusat.Rule) func(a, b int) bool { return func(a, b int) bool { return a+b == c.Value } },
 			func(r *pairRel) { r.xvMarks = true }),
 		variant.Even:       parityRule(0),
@@ -179,7 +182,9 @@ func baseRules() map[variant.Kind]kindRule {
 		variant.AntiKnight: globalRule(func(b *builder) { b.antiKnight = true }, func(k *checker, v []int) bool { return k.moves(v, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}}) }),
 		variant.AntiKing:   globalRule(func(b *builder) { b.antiKing = true }, func(k *checker, v []int) bool { return k.moves(v, [][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}}) }),
 		variant.NonConsecutive: globalRule(func(b *builder) { b.nonConsecutive = true }, func(k *checker, v []int) bool {
-			return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !consecutive(a, b) })
+			return k.orthogonal(v, func(a, b int, key pairKey) bool {
+				return k.white[key] || k.black[key] || k.grey[key] || !consecutive(a, b)
+			})
 		}),
 		variant.NoBlack: {
 			compile: func(b *builder, _ sudokusat.Rule, _ []int32) error {
@@ -192,7 +197,7 @@ func baseRules() map[variant.Kind]kindRule {
 				// without a Kropki dot.
 				dotted := map[pairKey]bool{}
 				for _, c := range b.p.Rules {
-					if (c.Kind == variant.White || c.Kind == variant.Black) && len(c.Cells) == 2 {
+					if (c.Kind == variant.White || c.Kind == variant.Black || c.Kind == variant.GreyDot) && len(c.Cells) == 2 {
 						dotted[keyOf(c.Cells[0], c.Cells[1])] = true
 					}
 				}
@@ -210,7 +215,9 @@ func baseRules() map[variant.Kind]kindRule {
 			},
 			holds: func(k *checker, _ sudokusat.Rule, v []int) bool {
 				bad := ratios(k.p.Rules)
-				return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.white[key] || k.black[key] || !inRatio(a, b, bad) })
+				return k.orthogonal(v, func(a, b int, key pairKey) bool {
+					return k.white[key] || k.black[key] || k.grey[key] || !inRatio(a, b, bad)
+				})
 			},
 		},
 		variant.NoXV: {

@@ -15,7 +15,7 @@ import (
 // pair tables (builder.dot), revised like Kropki dots; renban, between and
 // lockout lines, equal sums (zipper lines, double arrows, region sum
 // lines) and the bands of entropic and modular lines have propagators of
-// their own (propFunc), and so do difference count lines. The checker's
+// their own (propFunc), and so do difference count and sequence lines. The checker's
 // holds reads each rule from its cells, apart from the propagation.
 // lines), sum lines and the bands of entropic and modular lines have
 // propagators of their own (propFunc). The checker's holds reads each rule from its
@@ -39,6 +39,7 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.DifferenceCount: differenceCountRule(),
 		variant.SumLine:         sumLineRule(),
 		variant.FibonacciLine:   fibonacciRule(),
+		variant.SequenceLine:    sequenceLineRule(),
 	}
 }
 
@@ -1030,4 +1031,79 @@ func (a sumSet) all() func(yield func(int) bool) {
 			}
 		}
 	}
+}
+
+// --- Sequence lines ---
+
+// sequenceLineRule is a sequence line: an arithmetic sequence along the
+// line, step 0 included. A line of two cells holds any two digits; a
+// longer one has a propagator that sees it whole.
+func sequenceLineRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			if len(cells) > 2 {
+				b.m.addProp(prop{kind: propFunc, cells: cells, fn: sequenceNarrow})
+			}
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			step := v[c.Cells[1]] - v[c.Cells[0]]
+			for i := 2; i < len(c.Cells); i++ {
+				if v[c.Cells[i]]-v[c.Cells[i-1]] != step {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// sequenceNarrow keeps each cell of a sequence line to the digits it
+// takes in the sequences its cells' candidates allow: for each step d
+// that fits the line (|d| up to (n-1)/(k-1) on k cells), the first
+// digits a for which every cell i may hold a+i·d, and then each cell's
+// digits of those. Every digit left has a sequence through it, the cells
+// read alone.
+func sequenceNarrow(s *state, p *prop) bool {
+	k := len(p.cells)
+	var buf [16]uint64
+	keep := buf[:0]
+	if k > len(buf) {
+		keep = make([]uint64, 0, k)
+	}
+	keep = keep[:k]
+	clear(keep)
+	most := (s.m.n - 1) / (k - 1)
+	for d := -most; d <= most; d++ {
+		// starts has bit a-1 for each first digit a that every cell
+		// may continue: cell i's a+i·d is bit a-1 of its candidates
+		// shifted by i·|d|.
+		starts := s.m.all
+		for i, c := range p.cells {
+			if d >= 0 {
+				starts &= s.cand[c] >> (i * d)
+			} else {
+				starts &= s.cand[c] << (i * -d)
+			}
+		}
+		if starts == 0 {
+			continue
+		}
+		for i := range keep {
+			if d >= 0 {
+				keep[i] |= starts << (i * d)
+			} else {
+				keep[i] |= starts >> (i * -d)
+			}
+		}
+	}
+	for i, c := range p.cells {
+		if !s.narrow(c, keep[i]) {
+			return false
+		}
+	}
+	return true
 }

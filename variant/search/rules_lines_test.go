@@ -138,3 +138,79 @@ func masks(ms []uint64) [][]int {
 	}
 	return out
 }
+
+// TestSequenceNarrow holds the propagator of sequence lines to the rule
+// on random candidates of lines of 3 to 9 cells on a 9×9 grid, the cells
+// read alone: each cell keeps exactly the digits it takes in some
+// arithmetic sequence (step 0 included) of the candidates, and a line
+// with none is refused. Some lines must be narrowed, and some refused.
+func TestSequenceNarrow(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewPCG(3, 7))
+	narrowed, refused := 0, 0
+	for i := range 600 {
+		k := 3 + i%7
+		g, _ := sudokusat.NewGridSize(n)
+		rule := sudokusat.Rule{Kind: variant.SequenceLine}
+		cells := make([]int32, k)
+		for j := range cells {
+			cells[j] = int32(j) // along row 1
+			rule.Cells = append(rule.Cells, j)
+		}
+		m, err := compile(bg, &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{rule}}, maxCombos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newState(m, make(chan struct{}))
+		before := make([]uint64, k)
+		for j, c := range cells {
+			s.cand[c] = 0
+			for s.cand[c] == 0 {
+				// About half the digits, three quarters on long lines.
+				s.cand[c] = rng.Uint64() & (1<<n - 1)
+				if k > 4 {
+					s.cand[c] |= rng.Uint64() & (1<<n - 1)
+				}
+			}
+			before[j] = s.cand[c]
+		}
+		// The digits of each cell in the sequences the candidates allow.
+		want := make([]uint64, k)
+		for a := 1; a <= n; a++ {
+			for d := -(n - 1); d <= n-1; d++ {
+				fits := true
+				for j := range k {
+					x := a + j*d
+					fits = fits && x >= 1 && x <= n && before[j]&(1<<(x-1)) != 0
+				}
+				for j := range k {
+					if fits {
+						want[j] |= 1 << (a + j*d - 1)
+					}
+				}
+			}
+		}
+		ok := sequenceNarrow(s, &prop{cells: cells})
+		if ok != (want[0] != 0) {
+			t.Fatalf("candidates %v: propagator says %v, sequences %v", masks(before), ok, masks(want))
+		}
+		if !ok {
+			refused++
+			continue
+		}
+		changed := false
+		for j, c := range cells {
+			if s.cand[c] != want[j] {
+				t.Fatalf("candidates %v: cell %d keeps %v, sequences use %v", masks(before), j, masks([]uint64{s.cand[c]}), masks([]uint64{want[j]}))
+			}
+			changed = changed || s.cand[c] != before[j]
+		}
+		if changed {
+			narrowed++
+		}
+	}
+	t.Logf("%d lines narrowed, %d refused", narrowed, refused)
+	if narrowed == 0 || refused == 0 {
+		t.Errorf("%d narrowed, %d refused: want some of each", narrowed, refused)
+	}
+}
