@@ -38,6 +38,8 @@ func cellDrawings() map[variant.Kind]kindDrawing {
 		variant.Minimum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], -1) }},
 		variant.Maximum:        {under: func(c *canvas, r sudokusat.Rule) { drawExtreme(c, r.Cells[0], 1) }},
 		variant.DisjointGroups: {note: true},
+		// Nothing to draw: the note under the grid names it.
+		variant.NoParityTriple: {note: true},
 		variant.RowIndexer:     indexer("R"),
 		variant.ColumnIndexer:  indexer("C"),
 		variant.BoxIndexer:     indexer("B"),

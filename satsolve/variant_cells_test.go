@@ -174,6 +174,19 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 			if at(r.Cells[0]) <= at(r.Cells[1]) {
 				return false
 			}
+		case variant.NoParityTriple:
+			// No three cells in a row of a row or a column share a parity.
+			for a := 0; a < n*n; a++ {
+				for _, step := range []int{1, n} {
+					b, c := a+step, a+2*step
+					if c >= n*n || (step == 1 && a%n > n-3) {
+						continue
+					}
+					if at(a)%2 == at(b)%2 && at(b)%2 == at(c)%2 {
+						return false
+					}
+				}
+			}
 		case variant.CountingCircles:
 			// Each circle's digit d is in exactly d of the circles.
 			for _, c := range r.Cells {
@@ -209,9 +222,10 @@ var cellsJigsaws = map[int][]int{
 }
 
 // randomFill fills p's regions at random, keeping the disjoint groups
-// apart when disjoint is set, by backtracking in random digit order; nil
-// when a bounded search finds nothing.
-func randomFill(rng *rand.Rand, p *sudokusat.Puzzle, disjoint bool) *sudokusat.Grid {
+// apart when disjoint is set and no three cells in a row of a row or
+// column of one parity when parity is, by backtracking in random digit
+// order; nil when a bounded search finds nothing.
+func randomFill(rng *rand.Rand, p *sudokusat.Puzzle, disjoint, parity bool) *sudokusat.Grid {
 	n := p.Size()
 	place := make([]int, n*n) // each cell's place in its region
 	seen := make([]int, n)
@@ -235,6 +249,14 @@ func randomFill(rng *rand.Rand, p *sudokusat.Puzzle, disjoint bool) *sudokusat.G
 			for o := 0; o < c && ok; o++ {
 				apart := o/n == c/n || o%n == c%n || p.Region(o) == p.Region(c) || (disjoint && place[o] == place[c])
 				ok = !(apart && g.Cell(o) == d)
+			}
+			// The cells fill in reading order: the triples that end at c
+			// are the last to check.
+			if parity && c%n >= 2 && g.Cell(c-1)%2 == d%2 && g.Cell(c-2)%2 == d%2 {
+				ok = false
+			}
+			if parity && c >= 2*n && g.Cell(c-n)%2 == d%2 && g.Cell(c-2*n)%2 == d%2 {
+				ok = false
 			}
 			if ok {
 				g.SetCell(c, d)
@@ -269,13 +291,13 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 		return slices.ContainsFunc(p.Rules, func(r sudokusat.Rule) bool { return r.Kind == k })
 	}
 	for _, k := range kinds {
-		if (k == variant.DisjointGroups || k == variant.NonConsecutive || k == variant.NoBlack) && rng.IntN(2) == 0 {
+		if (k == variant.DisjointGroups || k == variant.NonConsecutive || k == variant.NoBlack || k == variant.NoParityTriple) && rng.IntN(2) == 0 {
 			p.Rules = append(p.Rules, sudokusat.Rule{Kind: k})
 		}
 	}
-	fill := randomFill(rng, p, has(variant.DisjointGroups) && truthful())
+	fill := randomFill(rng, p, has(variant.DisjointGroups) && truthful(), has(variant.NoParityTriple) && truthful())
 	if fill == nil {
-		fill = randomFill(rng, p, false)
+		fill = randomFill(rng, p, false, false)
 	}
 	at := fill.Cell
 	adjacent := func(a, b int) bool {
@@ -477,6 +499,7 @@ var cellsKinds = []variant.Kind{
 	variant.Minimum, variant.Maximum, variant.DisjointGroups,
 	variant.RowIndexer, variant.ColumnIndexer, variant.BoxIndexer,
 	variant.Clone, variant.PencilMarks, variant.Inequality, variant.CountingCircles, variant.GreyDot,
+	variant.NoParityTriple,
 }
 
 // TestCellsKindsExhaustive compares, on random 4×4 puzzles, the fillings
@@ -601,7 +624,7 @@ func TestCountingCirclesSearchAgainstSAT(t *testing.T) {
 			// of a random set in d circles (20 at most), and 30 of its
 			// digits given, so that counts stay bounded.
 			g, _ := sudokusat.NewGridSize(n)
-			fill := randomFill(rng, &sudokusat.Puzzle{Grid: g}, false)
+			fill := randomFill(rng, &sudokusat.Puzzle{Grid: g}, false, false)
 			circles := sudokusat.Rule{Kind: variant.CountingCircles}
 			for _, d := range rng.Perm(n) {
 				if d++; len(circles.Cells)+d > 20 {
@@ -675,6 +698,84 @@ func TestCountingCirclesSearchAgainstSAT(t *testing.T) {
 		}
 	}
 	t.Logf("%d puzzles: %d with solutions, %d narrowed by the circles", runs, some, narrowed)
+	if some == 0 || narrowed == 0 {
+		t.Errorf("%d puzzles with solutions, %d narrowed: want some of each", some, narrowed)
+	}
+}
+
+// TestNoParityTripleSearchAgainstSAT compares the search with gophersat
+// on random 6×6 and 9×9 puzzles under the rule of no parity triple, with
+// few givens, so that the triples' propagator, not the givens, does the
+// work: the same number of solutions up to the limit, the same grids
+// below it, each grid passing variant.Check. (On 4×4, which
+// TestCellsKindsExhaustive mostly draws, the rule always holds.)
+func TestNoParityTripleSearchAgainstSAT(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(31, 5))
+	runs := 60
+	if testing.Short() {
+		runs = 20
+	}
+	const limit = 50
+	some, narrowed := 0, 0
+	for i := range runs {
+		n, givens := 6, 6+rng.IntN(6)
+		if i%3 == 2 {
+			n, givens = 9, 24+rng.IntN(8)
+		}
+		g, _ := sudokusat.NewGridSize(n)
+		p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.NoParityTriple}}}
+		// Most fillings keep the rule, so that the givens leave it
+		// solutions; some break it.
+		fill := randomFill(rng, p, false, rng.IntN(4) > 0)
+		if fill == nil {
+			continue
+		}
+		for _, c := range rng.Perm(n * n)[:givens] {
+			g.SetCell(c, fill.Cell(c))
+		}
+		r, err := vsearch.Count(ctx, p, limit)
+		if err != nil {
+			t.Fatalf("puzzle %d: search: %v", i, err)
+		}
+		var got []string
+		for _, s := range r.Solutions {
+			if err := variant.Check(p, s); err != nil {
+				t.Fatalf("puzzle %d: the search's grid %s: %v\n%s", i, s, err, describeCells(p))
+			}
+			got = append(got, s.String())
+		}
+		slices.Sort(got)
+		f, err := encode.Puzzle(p, encode.Options{})
+		if err != nil {
+			t.Fatalf("puzzle %d: encode: %v", i, err)
+		}
+		s, err := Count(ctx, f, limit)
+		if err != nil {
+			t.Fatalf("puzzle %d: gophersat: %v", i, err)
+		}
+		if len(got) != s.Count {
+			t.Fatalf("puzzle %d: the search finds %d grids, gophersat %d\n%s", i, len(got), s.Count, describeCells(p))
+		}
+		if s.Count < limit {
+			var want []string
+			for _, w := range s.Solutions {
+				want = append(want, w.String())
+			}
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("puzzle %d: the search and gophersat find different grids\n%s", i, describeCells(p))
+			}
+		}
+		if len(got) > 0 {
+			some++
+		}
+		free := &sudokusat.Puzzle{Grid: p.Grid}
+		if r, err := vsearch.Count(ctx, free, len(got)+1); err == nil && r.Count > len(got) {
+			narrowed++
+		}
+	}
+	t.Logf("%d puzzles: %d with solutions, %d narrowed by the rule", runs, some, narrowed)
 	if some == 0 || narrowed == 0 {
 		t.Errorf("%d puzzles with solutions, %d narrowed: want some of each", some, narrowed)
 	}

@@ -16,8 +16,10 @@ import (
 // (dclamage/SudokuSolver: SolverFactory.cs reads the document, the
 // Constraints folder holds each rule); counting circles, which f-puzzles
 // lacks, are sigh/Interactive-Sudoku-Solver's (CountingCircles in
-// js/sudoku_constraint.js and js/solver/handlers.js). cellKinds lists its
-// rows of Kinds.
+// js/sudoku_constraint.js and js/solver/handlers.js). No anchor defines the
+// rule of no parity triple: its meaning is the published sentence of the
+// puzzles that use it ("in every row and column, strings of 3 digits are
+// never all even nor all odd"). cellKinds lists its rows of Kinds.
 
 // The kinds of this file.
 const (
@@ -63,6 +65,11 @@ const (
 	// digits the circles hold sum to the number of circles, each counted
 	// once. f-puzzles has no such rule.
 	CountingCircles Kind = "counting-circles"
+	// NoParityTriple (global): any three consecutive cells of a row, or
+	// of a column, hold at least one even and at least one odd digit
+	// (the published rule "strings of 3 digits are never all even nor
+	// all odd"; neither f-puzzles nor the anchor solvers name it).
+	NoParityTriple Kind = "no-parity-triple"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -78,6 +85,7 @@ func cellKinds() []KindInfo {
 		pencilMarksKind(),
 		inequalityKind(),
 		countingCirclesKind(),
+		noParityTripleKind(),
 	}
 }
 
@@ -386,4 +394,38 @@ func countingCirclesKind() KindInfo {
 			}
 			return nil
 		}}
+}
+
+// --- No parity triple ---
+
+func noParityTripleKind() KindInfo {
+	return KindInfo{Name: NoParityTriple, Meaning: "Any three consecutive cells of a row or of a column hold at least one even and at least one odd digit (strings of 3 digits are never all even nor all odd).",
+		Global: true, validate: validateGlobal,
+		check: func(c *checking, _ sudokusat.Rule) error {
+			for _, t := range ParityTriples(c.n) {
+				a, b, d := c.at(t[0]), c.at(t[1]), c.at(t[2])
+				if a%2 == b%2 && b%2 == d%2 {
+					parity := "even"
+					if a%2 == 1 {
+						parity = "odd"
+					}
+					return fmt.Errorf("%s hold %d, %d and %d: all %s", c.names(t[:]), a, b, d, parity)
+				}
+			}
+			return nil
+		}}
+}
+
+// ParityTriples returns the triples of consecutive cells of the rows and
+// columns of a grid of side n, each in order along its row or column:
+// the cells the rule of no parity triple reads.
+func ParityTriples(n int) [][3]int {
+	var out [][3]int
+	for line := 0; line < n; line++ {
+		for i := 0; i+2 < n; i++ {
+			out = append(out, [3]int{line*n + i, line*n + i + 1, line*n + i + 2})
+			out = append(out, [3]int{i*n + line, (i+1)*n + line, (i+2)*n + line})
+		}
+	}
+	return out
 }

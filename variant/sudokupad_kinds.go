@@ -246,7 +246,7 @@ func spConventions() []spConvention {
 				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
-			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal"}},
+			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"}},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
 		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
@@ -255,6 +255,8 @@ func spConventions() []spConvention {
 				{"same position", "region", "same digit"}, {"same relative position", "repeat"}, {"same relative position", "same digit"}},
 				not: []string{"sum", "total", "difference", "consecutive", "may repeat", "can repeat", "clone", "index", "indicat", "cage", "line", "arrow", "diagonal"}},
 			sentence: "Cells in the same position in their boxes (disjoint groups) cannot hold the same digit.", write: writeGlobal},
+		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
+			sentence: "In every row and column, strings of 3 digits are never all even nor all odd.", write: writeGlobal},
 		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
 			sentence: "All possible black dots are given.", write: writeGlobal},
 		{name: "every X and V given", kind: NoXV, on: spOnText, form: "every X and V given",
@@ -268,6 +270,40 @@ func spConventions() []spConvention {
 var bothDiagonals = spWordList{any: [][]string{{"diagonal", "repeat", "both"}, {"diagonal", "repeat", "two"}, {"diagonal", "repeat", "either"},
 	{"main diagonals", "repeat"}, {"long diagonals", "repeat"}, {"diagonal", "once", "both"}, {"main diagonals", "once"}, {"sudoku x"}, {"x sudoku"}, {"diagonal sudoku"}},
 	not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "marked", "indicated", "shaded", "highlighted", "drawn", "line", "positive", "negative", "anti", "one of"}}
+
+// parityTripleWords returns the words of a sentence that states the rule of
+// no parity triple: three (or "more than two") consecutive (adjacent, a
+// string of, in a row) digits, in rows and columns, never (not, cannot,
+// no, nor) all odd or all even, or of one parity ("In every row and
+// column, strings of 3 digits are never all even nor all odd"; "In any
+// row or column, no more than two consecutive digits may have the same
+// parity"). A sentence of lines, cages, boxes, marked cells or sums is of
+// another rule.
+func parityTripleWords() spWordList {
+	three := []string{"three ", "3 ", "triple", "more than two", "more than 2"}
+	run := []string{"consecutive", "adjacent", "string", "in a row", "sequence", "touching", "neighbo"}
+	never := []string{"never", "not", "cannot", "no ", "nor ", "neither", "both", "mix"}
+	row, column := []string{"row"}, []string{"column"}
+	return spWordList{any: slices.Concat(spEachOf(three, run, row, column, never, []string{"odd"}, []string{"even"}),
+		spEachOf(three, run, row, column, never, []string{"parity"})),
+		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"}}
+}
+
+// spEachOf returns the lists of terms that take one term of each group:
+// a sentence holds one of them when it holds a term of every group.
+func spEachOf(groups ...[]string) [][]string {
+	out := [][]string{nil}
+	for _, g := range groups {
+		var next [][]string
+		for _, head := range out {
+			for _, t := range g {
+				next = append(next, append(slices.Clip(head), t))
+			}
+		}
+		out = next
+	}
+	return out
+}
 
 // arrowWords are an arrow's words.
 var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}}, not: []string{"diagonal", "little killer", "outside", "double arrow"}}

@@ -237,6 +237,10 @@ func spConventionCases() []spConventionCase {
 			want: []string{"diagonal+ r6c1,r5c2,r4c3,r3c4,r2c5,r1c6", "diagonal- r1c1,r2c2,r3c3,r4c4,r5c5,r6c6"}},
 		{conv: "disjoint groups", doc: n4(scl{rules: "Disjoint groups: digits may not repeat in cells that occupy the same position in their boxes."}),
 			want: []string{"disjoint-groups"}},
+		{conv: "no parity triple", doc: n6(scl{rules: "In every row and column, strings of 3 digits are never all even nor all odd."}),
+			want: []string{"no-parity-triple"}},
+		{conv: "no parity triple", doc: n9(scl{rules: "In any row or column, no more than two consecutive digits may have the same parity (i.e. be both odd or both even)."}),
+			want: []string{"no-parity-triple"}},
 		{conv: "every black dot given", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio. All possible black dots are given.",
 			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
 			want: []string{"no-black", "black r2c2,r2c3"}},
@@ -860,6 +864,14 @@ func TestSPWords(t *testing.T) {
 		{"Grey lines are 10 lines.", []string{"a sum line"}},
 		{"Box borders divide blue lines into segments with the same sum.", []string{"a region sum line"}},
 		{"Digits separated by an X sum to 10.", []string{"an X"}},
+		{"In every row and column, strings of 3 digits are never all even nor all odd.", []string{"no parity triple"}},
+		{"In any row or column, no more than two consecutive digits may have the same parity.", []string{"no parity triple"}},
+		{"No three adjacent cells in a row or column can all be odd or all be even.", []string{"no parity triple"}},
+		{"Along a row or column, three digits in a row cannot all have the same parity.", []string{"no parity triple"}},
+		{"Three consecutive digits in a row or column are all odd or all even.", nil},
+		{"No three consecutive digits along a grey line in a row or column are all odd.", nil},
+		{"In every row, column and box, three adjacent digits are never all odd nor all even.", nil},
+		{"Orthogonally adjacent digits are not consecutive and of opposite parity.", nil},
 	} {
 		s := newSPText(c.sentence).sentences[0]
 		var got []string

@@ -437,7 +437,7 @@ func writeGlobal(w *spWriter, rule sudokusat.Rule) {
 		w.global = append(w.global, "antiking")
 	case NonConsecutive:
 		w.global = append(w.global, "nonconsecutive")
-	case DisjointGroups:
+	case DisjointGroups, NoParityTriple:
 		// SudokuPad has no name for it: the sentence states it.
 	case NoXV:
 		if rule.Value == 0 {

@@ -27,6 +27,7 @@ func cellRules() map[variant.Kind]kindRule {
 		variant.Clone:           cloneRule(),
 		variant.PencilMarks:     pencilRule(),
 		variant.CountingCircles: countingRule(),
+		variant.NoParityTriple:  noParityTripleRule(),
 		// An inequality sign is a relation between its two cells, the
 		// first the larger, revised as a Kropki dot is; it exempts its
 		// pair from no negative rule.
@@ -393,4 +394,52 @@ func countingSets(n, k int, possible, present uint64) (keep, must uint64, ok boo
 		}
 	}
 	return keep, must, true
+}
+
+// noParityTripleRule is the rule of no parity triple: a propagator on
+// each three consecutive cells of a row or column. Once two of them can
+// only hold digits of one parity, the third keeps the digits of the
+// other: that is all the triple's rule removes (a digit of the third cell
+// fits as long as one of the two may take the other parity).
+func noParityTripleRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, _ []int32) error {
+			for _, t := range variant.ParityTriples(b.m.n) {
+				b.m.addProp(prop{kind: propFunc, cells: []int32{int32(t[0]), int32(t[1]), int32(t[2])}, fn: parityTripleNarrow})
+			}
+			return nil
+		},
+		holds: func(k *checker, _ sudokusat.Rule, v []int) bool {
+			for _, t := range variant.ParityTriples(k.n) {
+				if v[t[0]]%2 == v[t[1]]%2 && v[t[1]]%2 == v[t[2]]%2 {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// oddDigits has bit d-1 set for each odd digit d (up to 64).
+const oddDigits uint64 = 0x5555555555555555
+
+// parityTripleNarrow narrows a triple's cells: a cell whose two partners
+// are both of one parity (their candidates all odd, or all even) keeps the
+// digits of the other parity.
+func parityTripleNarrow(s *state, p *prop) bool {
+	c := p.cells
+	for i := range 3 {
+		a, b := s.cand[c[(i+1)%3]], s.cand[c[(i+2)%3]]
+		switch {
+		case a&^oddDigits == 0 && b&^oddDigits == 0:
+			if !s.narrow(c[i], ^oddDigits) {
+				return false
+			}
+		case a&oddDigits == 0 && b&oddDigits == 0:
+			if !s.narrow(c[i], oddDigits) {
+				return false
+			}
+		}
+	}
+	return true
 }
