@@ -213,7 +213,11 @@ func spConventions() []spConvention {
 		{name: "a counting circle", kind: CountingCircles, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell; every such circle no other rule takes, or none",
 			words: spWordList{any: [][]string{{"circle", "how many circles"}, {"circle", "exactly", "circles"}, {"circle", "number of circles"}}, called: []string{"counting circle"},
 				not: []string{"sum", "total", "add", "arrow", "odd", "even", "border", "sees", "row", "column", "box", "region", "adjacent", "surround", "touch", "neighbo", "cage", "line", "diagonal"}},
-			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCountingCircles},
+			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCellCircles},
+		{name: "an entropic knight circle", kind: EntropicKnightCircle, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell",
+			words: spWordList{any: [][]string{{"circle", "knight", "entropic"}, {"circle", "knight", "group"}, {"circle", "knight", "band"}, {"circle", "knight", "123", "789"}},
+				not: []string{"differ", "sum", "total", "arrow", "odd", "even", "line", "repeat"}},
+			read: cellCircle(EntropicKnightCircle), sentence: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.", write: writeCellCircles},
 		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
 			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"}},
 			read:  readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
@@ -1371,16 +1375,22 @@ func readQuadruple(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 // readCountingCircle is the form of a counting circle: a circle without
 // text in a cell. Each is read as a rule of its own cell, which
 // countingSet joins into the one rule of the puzzle's circles.
-func readCountingCircle(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
-	s := r.draws[d].shape
-	if s == nil || !s.round() || !s.sized(0.4, 1.0) || math.Abs(s.w-s.h) > 0.05 || strings.TrimSpace(s.text) != "" {
-		return nil, nil, false
+var readCountingCircle = cellCircle(CountingCircles)
+
+// cellCircle is the form of a kind drawn as a circle without text
+// centred in a cell (0.4 to 1 of a cell): a rule of that cell.
+func cellCircle(kind Kind) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil || !s.round() || !s.sized(0.4, 1.0) || math.Abs(s.w-s.h) > 0.05 || strings.TrimSpace(s.text) != "" {
+			return nil, nil, false
+		}
+		cell, ok := cellAt(r.n, s.at)
+		if !ok {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: []int{cell}}}, nil, true
 	}
-	cell, ok := cellAt(r.n, s.at)
-	if !ok {
-		return nil, nil, false
-	}
-	return []sudokusat.Rule{{Kind: CountingCircles, Cells: []int{cell}}}, nil, true
 }
 
 // countingSet joins the counting circles read, a rule of one cell each,
