@@ -299,6 +299,9 @@ type spReader struct {
 	// outlines are each line's outlines, by the line's index (see
 	// findOutlines).
 	outlines map[int][]int
+	// held are the lines left unread before the shapes were read whose
+	// ends held a mark no rule had taken (see rereadHeld).
+	held []int
 }
 
 // spDrawing is one drawing of the document.
@@ -345,12 +348,53 @@ func (r *spReader) readDrawings(table []spConvention) {
 	// which is then no mark of the line's.
 	r.findOutlines()
 	for _, layer := range []spLayer{spOnCages, spOnArrows, spOnLines, spOnShapes} {
+		if layer == spOnShapes {
+			r.held = r.endsHeld()
+		}
 		for d := range r.draws {
 			if r.draws[d].on != layer || r.draws[d].taken || r.draws[d].outline {
 				continue
 			}
 			r.readOne(table, layer, d)
 		}
+	}
+}
+
+// endsHeld returns the lines left unread whose end cells hold a mark no
+// rule has taken (a bulb, a circle, a diamond).
+func (r *spReader) endsHeld() []int {
+	r.index()
+	var out []int
+	for d, dr := range r.draws {
+		if dr.on != spOnLines || dr.taken || dr.outline || dr.line == nil {
+			continue
+		}
+		if walk := r.walks[d]; len(walk) >= 2 && (r.endMarked(walk[0]) || r.endMarked(walk[len(walk)-1])) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// rereadHeld reads again the lines that endsHeld found, once the shapes
+// are read: a line whose end circle (or diamond) another rule took (an
+// entropic knight circle, a counting circle) keeps its own form, a
+// plain line's, as a line ending on an arrow's circle does. A line whose
+// end still holds a mark no rule took stays as it was, and so does one
+// with a bulb of its own colour at an end: a thermometer's, whatever
+// took the bulb.
+func (r *spReader) rereadHeld(table []spConvention) {
+	for _, d := range r.held {
+		walk, l := r.walks[d], r.draws[d].line
+		if r.draws[d].taken {
+			continue
+		}
+		first, last := walk[0], walk[len(walk)-1]
+		if r.endMarked(first) || r.endMarked(last) ||
+			len(r.endBulb(centre(r.n, first), l.colour)) > 0 || len(r.endBulb(centre(r.n, last), l.colour)) > 0 {
+			continue
+		}
+		r.readOne(table, spOnLines, d)
 	}
 }
 

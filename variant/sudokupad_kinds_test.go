@@ -609,6 +609,54 @@ func TestSPAnyColour(t *testing.T) {
 	}
 }
 
+// TestSPLineEndCircle: a line whose end circle another rule takes (an
+// entropic knight circle, a counting circle, as an arrow's) keeps its own
+// plain form; one whose end circle no rule takes, or whose bulb of its
+// own colour another rule took, is no plain line.
+func TestSPLineEndCircle(t *testing.T) {
+	const (
+		knight   = "A digit in a circle must belong to the same entropic group as every cell a knight's move away from it."
+		counting = "Counting circles: a digit n in a circle is in exactly n circles."
+		renban   = "Digits on a purple renban line are consecutive, in any order."
+		odd      = "Grey circles hold odd digits. Digits on a grey palindrome line read the same both ways."
+	)
+	purple := func(cells string) map[string]any { return drawLine("#f067f0ff", 6.4, cells) }
+	ring := func(cell string) map[string]any {
+		return map[string]any{"center": at(cell), "width": 0.85, "height": 0.85, "rounded": true, "borderColor": "#000000", "thickness": 3.2}
+	}
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		rules  []string
+		unread []string // kind: reason, of each part not read
+	}{
+		{"an entropic knight circle", scl{n: 4, rules: knight + " " + renban,
+			lines: []map[string]any{purple("r1c1 r2c2"), purple("r4c4 r3c3 r3c2")}, underlays: []map[string]any{ring("r1c1"), ring("r4c4")}},
+			[]string{"entropic-knight-circle r1c1", "entropic-knight-circle r4c4", "renban r1c1,r2c2", "renban r4c4,r3c3,r3c2"}, nil},
+		{"a counting circle", scl{n: 4, rules: counting + " " + renban,
+			lines: []map[string]any{purple("r1c1 r2c2")}, underlays: []map[string]any{ring("r1c1"), ring("r3c4")}},
+			[]string{"counting-circles r1c1,r3c4", "renban r1c1,r2c2"}, nil},
+		{"a circle no rule takes", scl{n: 4, rules: renban,
+			lines: []map[string]any{purple("r1c1 r2c2")}, underlays: []map[string]any{ring("r1c1")}},
+			nil, []string{"line: no kind of rule is drawn so", "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a bulb of the line's colour", scl{n: 4, rules: odd,
+			lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}, underlays: []map[string]any{drawCircle(at("r1c1"), 0.8, "#CFCFCF", "")}},
+			[]string{"odd r1c1"}, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name", "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var rules, unread []string
+		for _, r := range p.Rules {
+			rules = append(rules, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
+		}
+	}
+}
+
 // TestSPStatedSolution: a rule read that the stated solution breaks is
 // taken back and listed with the reason; one the solution keeps stays.
 func TestSPStatedSolution(t *testing.T) {
