@@ -16,17 +16,18 @@ import (
 // cellEncoders returns the encoder of each of this file's kinds.
 func cellEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
-		variant.Minimum:         (*venc).extreme,
-		variant.Maximum:         (*venc).extreme,
-		variant.DisjointGroups:  (*venc).disjointGroups,
-		variant.RowIndexer:      (*venc).indexer,
-		variant.ColumnIndexer:   (*venc).indexer,
-		variant.BoxIndexer:      (*venc).indexer,
-		variant.Clone:           (*venc).clone,
-		variant.PencilMarks:     (*venc).pencilMarks,
-		variant.CountingCircles: (*venc).countingCircles,
-		variant.Inequality:      (*venc).inequality,
-		variant.NoParityTriple:  (*venc).noParityTriple,
+		variant.Minimum:              (*venc).extreme,
+		variant.Maximum:              (*venc).extreme,
+		variant.DisjointGroups:       (*venc).disjointGroups,
+		variant.RowIndexer:           (*venc).indexer,
+		variant.ColumnIndexer:        (*venc).indexer,
+		variant.BoxIndexer:           (*venc).indexer,
+		variant.Clone:                (*venc).clone,
+		variant.PencilMarks:          (*venc).pencilMarks,
+		variant.CountingCircles:      (*venc).countingCircles,
+		variant.Inequality:           (*venc).inequality,
+		variant.NoParityTriple:       (*venc).noParityTriple,
+		variant.EntropicKnightCircle: (*venc).entropicKnightCircle,
 	}
 }
 
@@ -268,6 +269,22 @@ func (v *venc) countingCircles(c sudokusat.Rule) error {
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// entropicKnightCircle: the circle and each cell a knight's move away hold
+// digits of one band, written as an entropic line writes its cells three
+// steps apart (relation): a clause a digit of either cell, that the other
+// holds a digit of its band, so that unit propagation carries a band from
+// the circle to the knight's cells and back.
+func (v *venc) entropicKnightCircle(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 1); err != nil {
+		return err
+	}
+	same := func(x, y int) bool { return variant.EntropicBand(v.n, x) == variant.EntropicBand(v.n, y) }
+	for _, o := range variant.KnightCells(v.n, c.Cells[0]) {
+		v.relation(c.Cells[0], o, same)
 	}
 	return nil
 }

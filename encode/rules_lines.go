@@ -140,21 +140,9 @@ func (v *venc) nabner(c sudokusat.Rule) error {
 }
 
 // entropicLine: the bands low, middle, high, as near equal as can be, the
-// outer two of one size.
+// outer two of one size (variant.EntropicBand).
 func (v *venc) entropicLine(c sudokusat.Rule) error {
-	low := (v.n + 2) / 3 // the size of the low band, and of the high one
-	if v.n%3 == 1 {
-		low = v.n / 3
-	}
-	return v.bands(c, func(d int) int {
-		switch {
-		case d <= low:
-			return 0
-		case d <= v.n-low:
-			return 1
-		}
-		return 2
-	})
+	return v.bands(c, func(d int) int { return variant.EntropicBand(v.n, d) })
 }
 
 // modularLine: the bands are the remainders modulo 3.

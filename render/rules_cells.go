@@ -21,6 +21,9 @@ const (
 	extremeColour = "#a0a0a0"
 	// countingColour is the ring of a counting circle.
 	countingColour = "#606060"
+	// entropicKnightColour is the ring of an entropic knight circle, a
+	// tint of its own so that it is not taken for a counting circle.
+	entropicKnightColour = "#7a5ca8"
 )
 
 // cellDrawings returns the drawing of each of this file's kinds.
@@ -64,6 +67,12 @@ func cellDrawings() map[variant.Kind]kindDrawing {
 			}
 		}},
 		variant.Inequality: {over: drawInequality},
+		variant.EntropicKnightCircle: {under: func(c *canvas, r sudokusat.Rule) {
+			// An open circle in its cell, the digit readable inside.
+			k := r.Cells[0]
+			fmt.Fprintf(c.w, `<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s"/>`+"\n",
+				c.f(c.x(k)), c.f(c.y(k)), c.f(c.cell*0.4), entropicKnightColour, c.f(c.thick*0.6))
+		}},
 	}
 }
 

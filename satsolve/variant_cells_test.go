@@ -200,12 +200,27 @@ func cellsOracle(p *sudokusat.Puzzle, g *sudokusat.Grid) bool {
 					return false
 				}
 			}
+		case variant.EntropicKnightCircle:
+			// The circle's band is each knight's cell's: the bands
+			// written out for the sizes drawn here.
+			band := oracleBands[n]
+			c := r.Cells[0]
+			for _, m := range [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}} {
+				row, col := c/n+m[0], c%n+m[1]
+				if row >= 0 && row < n && col >= 0 && col < n && band[at(row*n+col)-1] != band[at(c)-1] {
+					return false
+				}
+			}
 		default:
 			panic("the oracle does not know " + r.Kind)
 		}
 	}
 	return true
 }
+
+// oracleBands are the entropic bands of each digit on the sizes the
+// oracle reads: on 4×4 low 1, middle 2–3, high 4; on 6×6 two digits each.
+var oracleBands = map[int][]int{4: {0, 1, 1, 2}, 6: {0, 0, 1, 1, 2, 2}}
 
 // cellsJigsaws are jigsaws whose regions' reading orders differ from the
 // boxes'.
@@ -478,6 +493,21 @@ func randomCellsPuzzle(rng *rand.Rand, n int, kinds []variant.Kind) *sudokusat.P
 					}
 				}
 			}
+		case variant.EntropicKnightCircle:
+			// A few circles, most where the filling keeps the rule.
+			for range 1 + rng.IntN(3) {
+				r := sudokusat.Rule{Kind: k, Cells: []int{rng.IntN(n * n)}}
+				if truthful() {
+					for _, c := range rng.Perm(n * n) {
+						if cellsOracle(&sudokusat.Puzzle{Grid: g, Regions: p.Regions, Rules: []sudokusat.Rule{{Kind: k, Cells: []int{c}}}}, fill) {
+							r.Cells = []int{c}
+							break
+						}
+					}
+				}
+				p.Rules = append(p.Rules, r)
+			}
+			continue
 		default:
 			continue // the rules of the whole grid, placed above
 		}
@@ -499,7 +529,7 @@ var cellsKinds = []variant.Kind{
 	variant.Minimum, variant.Maximum, variant.DisjointGroups,
 	variant.RowIndexer, variant.ColumnIndexer, variant.BoxIndexer,
 	variant.Clone, variant.PencilMarks, variant.Inequality, variant.CountingCircles, variant.GreyDot,
-	variant.NoParityTriple,
+	variant.NoParityTriple, variant.EntropicKnightCircle,
 }
 
 // TestCellsKindsExhaustive compares, on random 4×4 puzzles, the fillings

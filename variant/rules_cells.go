@@ -70,6 +70,14 @@ const (
 	// (the published rule "strings of 3 digits are never all even nor
 	// all odd"; neither f-puzzles nor the anchor solvers name it).
 	NoParityTriple Kind = "no-parity-triple"
+	// EntropicKnightCircle: the one cell of Cells is circled, and every
+	// cell a chess knight's move from it holds a digit of its band, the
+	// entropic line's (EntropicBand: low, middle, high). Neither anchor
+	// solver has the rule: its meaning is the published sentence ("A
+	// digit in a circle must belong to the same entropic group (high
+	// [789], medium [456] or low [123]) as every cell a single chess
+	// knights move away from it"), one rule a circle. f-puzzles has none.
+	EntropicKnightCircle Kind = "entropic-knight-circle"
 )
 
 // cellKinds returns the rows of Kinds for this file's kinds.
@@ -86,6 +94,7 @@ func cellKinds() []KindInfo {
 		inequalityKind(),
 		countingCirclesKind(),
 		noParityTripleKind(),
+		entropicKnightCircleKind(),
 	}
 }
 
@@ -425,6 +434,35 @@ func ParityTriples(n int) [][3]int {
 		for i := 0; i+2 < n; i++ {
 			out = append(out, [3]int{line*n + i, line*n + i + 1, line*n + i + 2})
 			out = append(out, [3]int{i*n + line, (i+1)*n + line, (i+2)*n + line})
+		}
+	}
+	return out
+}
+
+// --- Entropic knight circles ---
+
+func entropicKnightCircleKind() KindInfo {
+	return KindInfo{Name: EntropicKnightCircle, Meaning: "A digit in an entropic knight circle must belong to the same entropic group (high [789], medium [456] or low [123] on 9×9; on other sizes an entropic line's bands) as every cell a single chess knight's move away from it.",
+		validate: validateOneCell,
+		check: func(c *checking, r sudokusat.Rule) error {
+			cell := r.Cells[0]
+			for _, o := range KnightCells(c.n, cell) {
+				if a, b := c.at(cell), c.at(o); EntropicBand(c.n, a) != EntropicBand(c.n, b) {
+					return fmt.Errorf("%s holds %d and %s, a knight's move away, %d, of another band", cellName(c.n, cell), a, cellName(c.n, o), b)
+				}
+			}
+			return nil
+		}}
+}
+
+// KnightCells returns the cells of a grid of side n a chess knight's move
+// from cell, in reading order.
+func KnightCells(n, cell int) []int {
+	var out []int
+	r, c := cell/n, cell%n
+	for _, m := range [][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}} {
+		if r2, c2 := r+m[0], c+m[1]; r2 >= 0 && r2 < n && c2 >= 0 && c2 < n {
+			out = append(out, r2*n+c2)
 		}
 	}
 	return out

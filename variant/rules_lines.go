@@ -357,7 +357,7 @@ func betweenLineKind() KindInfo {
 
 func entropicLineKind() KindInfo {
 	return bandsKind(EntropicLine, "Along an entropic line any two cells one or two steps apart hold digits of different bands, the bands being low, middle and high (1–3, 4–6, 7–9 on 9×9; on other sizes three runs of consecutive digits as near equal as can be, the two outer ones of one size).",
-		"entropicline", entropicBand)
+		"entropicline", EntropicBand)
 }
 
 func modularLineKind() KindInfo {
@@ -365,11 +365,12 @@ func modularLineKind() KindInfo {
 		"modularline", func(_, d int) int { return d % 3 })
 }
 
-// entropicBand returns the band (0 low, 1 middle, 2 high) of digit d on a
+// EntropicBand returns the band (0 low, 1 middle, 2 high) of digit d on a
 // grid of side n: three runs of consecutive digits, the outer two of one
 // size, s+1 in the middle when n = 3s+1 and one fewer than the outer ones
-// when n = 3s+2 (EntropicLineConstraint's groups).
-func entropicBand(n, d int) int {
+// when n = 3s+2 (EntropicLineConstraint's groups). Entropic lines and
+// entropic knight circles share it.
+func EntropicBand(n, d int) int {
 	small, large := n/3, (n+2)/3
 	low := large // the size of the low (and of the high) band
 	if n%3 == 1 {

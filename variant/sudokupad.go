@@ -116,6 +116,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	table := spConventions()
 	r.readDrawings(table)
 	r.countingSet()
+	r.rereadHeld(table)
 	r.readGlobals(table, meta, doc)
 	if s := meta["solution"]; s != "" {
 		p.Published = solutionText(g, s)

@@ -225,7 +225,11 @@ func spConventions() []spConvention {
 		{name: "a counting circle", kind: CountingCircles, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell; every such circle no other rule takes, or none",
 			words: spWordList{any: [][]string{{"circle", "how many circles"}, {"circle", "exactly", "circles"}, {"circle", "number of circles"}}, called: []string{"counting circle"},
 				not: []string{"sum", "total", "add", "arrow", "odd", "even", "border", "sees", "row", "column", "box", "region", "adjacent", "surround", "touch", "neighbo", "cage", "line", "diagonal"}},
-			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCountingCircles},
+			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCellCircles},
+		{name: "an entropic knight circle", kind: EntropicKnightCircle, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell",
+			words: spWordList{any: [][]string{{"circle", "knight", "entropic"}, {"circle", "knight", "group"}, {"circle", "knight", "band"}, {"circle", "knight", "123", "789"}},
+				not: []string{"differ", "sum", "total", "arrow", "odd", "even", "line", "repeat"}},
+			read: cellCircle(EntropicKnightCircle), sentence: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.", write: writeCellCircles},
 		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
 			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"}},
 			read:  readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
@@ -343,6 +347,9 @@ type spReader struct {
 	// outlines are each line's outlines, by the line's index (see
 	// findOutlines).
 	outlines map[int][]int
+	// held are the lines left unread before the shapes were read whose
+	// ends held a mark no rule had taken (see rereadHeld).
+	held []int
 }
 
 // spDrawing is one drawing of the document.
@@ -389,12 +396,53 @@ func (r *spReader) readDrawings(table []spConvention) {
 	// which is then no mark of the line's.
 	r.findOutlines()
 	for _, layer := range []spLayer{spOnCages, spOnArrows, spOnLines, spOnShapes} {
+		if layer == spOnShapes {
+			r.held = r.endsHeld()
+		}
 		for d := range r.draws {
 			if r.draws[d].on != layer || r.draws[d].taken || r.draws[d].outline {
 				continue
 			}
 			r.readOne(table, layer, d)
 		}
+	}
+}
+
+// endsHeld returns the lines left unread whose end cells hold a mark no
+// rule has taken (a bulb, a circle, a diamond).
+func (r *spReader) endsHeld() []int {
+	r.index()
+	var out []int
+	for d, dr := range r.draws {
+		if dr.on != spOnLines || dr.taken || dr.outline || dr.line == nil {
+			continue
+		}
+		if walk := r.walks[d]; len(walk) >= 2 && (r.endMarked(walk[0]) || r.endMarked(walk[len(walk)-1])) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// rereadHeld reads again the lines that endsHeld found, once the shapes
+// are read: a line whose end circle (or diamond) another rule took (an
+// entropic knight circle, a counting circle) keeps its own form, a
+// plain line's, as a line ending on an arrow's circle does. A line whose
+// end still holds a mark no rule took stays as it was, and so does one
+// with a bulb of its own colour at an end: a thermometer's, whatever
+// took the bulb.
+func (r *spReader) rereadHeld(table []spConvention) {
+	for _, d := range r.held {
+		walk, l := r.walks[d], r.draws[d].line
+		if r.draws[d].taken {
+			continue
+		}
+		first, last := walk[0], walk[len(walk)-1]
+		if r.endMarked(first) || r.endMarked(last) ||
+			len(r.endBulb(centre(r.n, first), l.colour)) > 0 || len(r.endBulb(centre(r.n, last), l.colour)) > 0 {
+			continue
+		}
+		r.readOne(table, spOnLines, d)
 	}
 }
 
@@ -1437,16 +1485,22 @@ func readQuadruple(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 // readCountingCircle is the form of a counting circle: a circle without
 // text in a cell. Each is read as a rule of its own cell, which
 // countingSet joins into the one rule of the puzzle's circles.
-func readCountingCircle(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
-	s := r.draws[d].shape
-	if s == nil || !s.round() || !s.sized(0.4, 1.0) || math.Abs(s.w-s.h) > 0.05 || strings.TrimSpace(s.text) != "" {
-		return nil, nil, false
+var readCountingCircle = cellCircle(CountingCircles)
+
+// cellCircle is the form of a kind drawn as a circle without text
+// centred in a cell (0.4 to 1 of a cell): a rule of that cell.
+func cellCircle(kind Kind) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		s := r.draws[d].shape
+		if s == nil || !s.round() || !s.sized(0.4, 1.0) || math.Abs(s.w-s.h) > 0.05 || strings.TrimSpace(s.text) != "" {
+			return nil, nil, false
+		}
+		cell, ok := cellAt(r.n, s.at)
+		if !ok {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: []int{cell}}}, nil, true
 	}
-	cell, ok := cellAt(r.n, s.at)
-	if !ok {
-		return nil, nil, false
-	}
-	return []sudokusat.Rule{{Kind: CountingCircles, Cells: []int{cell}}}, nil, true
 }
 
 // countingSet joins the counting circles read, a rule of one cell each,

@@ -216,6 +216,11 @@ func spConventionCases() []spConventionCase {
 			underlays: []map[string]any{drawCircle(at("r1c1"), 0.82, "#FFFFFF", "#000000"), drawCircle(at("r2c3"), 0.82, "#FFFFFF", "#000000")},
 			overlays:  []map[string]any{drawCircle(at("r2c3"), 0.7, "", "#000000"), drawCircle(at("r4c2"), 0.6, "#c0c0c0", "")}}),
 			want: []string{"counting-circles r1c1,r2c3,r4c2"}},
+		{conv: "an entropic knight circle", doc: n4(scl{rules: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.",
+			// A border alone (as setters draw them) and a white circle.
+			underlays: []map[string]any{drawCircle(at("r1c1"), 0.85, "", "#000000")},
+			overlays:  []map[string]any{drawCircle(at("r3c2"), 0.8, "#FFFFFF", "#000000")}}),
+			want: []string{"entropic-knight-circle r1c1", "entropic-knight-circle r3c2"}},
 		{conv: "a sandwich clue", doc: n4(scl{rules: "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column.",
 			overlays: []map[string]any{drawText([2]float64{-0.5, 1.5}, "3")}}),
 			want: []string{"sandwich r1c2,r2c2,r3c2,r4c2 = 3"}},
@@ -341,7 +346,7 @@ func TestSPOneSignal(t *testing.T) {
 		{"two kinds", scl{n: 4, rules: "Digits on a thermometer increase from the bulb. On slow thermometers they may stay the same.",
 			lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			0, []string{"line: drawn as a thermometer or a slow thermometer, all of which the rules text names",
-				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		{"another colour", scl{n: 4, rules: "Digits on a green renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
 			0, []string{"line: drawn as a renban line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a rule of words only", scl{n: 4, rules: "Digits in a cage sum to its total. The digit in r1c1 is a prime.", cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3}}},
@@ -449,7 +454,7 @@ func TestSPAnyHue(t *testing.T) {
 			nil, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
-				"circle: drawn as an odd cell or a counting circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a loop", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#9ad6f7", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
@@ -628,6 +633,54 @@ func TestSPAnyColour(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
 			t.Errorf("%s: %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
+		}
+	}
+}
+
+// TestSPLineEndCircle: a line whose end circle another rule takes (an
+// entropic knight circle, a counting circle, as an arrow's) keeps its own
+// plain form; one whose end circle no rule takes, or whose bulb of its
+// own colour another rule took, is no plain line.
+func TestSPLineEndCircle(t *testing.T) {
+	const (
+		knight   = "A digit in a circle must belong to the same entropic group as every cell a knight's move away from it."
+		counting = "Counting circles: a digit n in a circle is in exactly n circles."
+		renban   = "Digits on a purple renban line are consecutive, in any order."
+		odd      = "Grey circles hold odd digits. Digits on a grey palindrome line read the same both ways."
+	)
+	purple := func(cells string) map[string]any { return drawLine("#f067f0ff", 6.4, cells) }
+	ring := func(cell string) map[string]any {
+		return map[string]any{"center": at(cell), "width": 0.85, "height": 0.85, "rounded": true, "borderColor": "#000000", "thickness": 3.2}
+	}
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		rules  []string
+		unread []string // kind: reason, of each part not read
+	}{
+		{"an entropic knight circle", scl{n: 4, rules: knight + " " + renban,
+			lines: []map[string]any{purple("r1c1 r2c2"), purple("r4c4 r3c3 r3c2")}, underlays: []map[string]any{ring("r1c1"), ring("r4c4")}},
+			[]string{"entropic-knight-circle r1c1", "entropic-knight-circle r4c4", "renban r1c1,r2c2", "renban r4c4,r3c3,r3c2"}, nil},
+		{"a counting circle", scl{n: 4, rules: counting + " " + renban,
+			lines: []map[string]any{purple("r1c1 r2c2")}, underlays: []map[string]any{ring("r1c1"), ring("r3c4")}},
+			[]string{"counting-circles r1c1,r3c4", "renban r1c1,r2c2"}, nil},
+		{"a circle no rule takes", scl{n: 4, rules: renban,
+			lines: []map[string]any{purple("r1c1 r2c2")}, underlays: []map[string]any{ring("r1c1")}},
+			nil, []string{"line: no kind of rule is drawn so", "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"a bulb of the line's colour", scl{n: 4, rules: odd,
+			lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}, underlays: []map[string]any{drawCircle(at("r1c1"), 0.8, "#CFCFCF", "")}},
+			[]string{"odd r1c1"}, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name", "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var rules, unread []string
+		for _, r := range p.Rules {
+			rules = append(rules, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
 		}
 	}
 }

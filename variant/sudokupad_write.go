@@ -409,9 +409,10 @@ func writeQuadruple(w *spWriter, rule sudokusat.Rule) {
 		"rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "fontSize": 14, "text": strings.Join(digits, " ")})
 }
 
-// writeCountingCircles draws a circle in each cell, white with a black
-// border, as setters' tools draw them.
-func writeCountingCircles(w *spWriter, rule sudokusat.Rule) {
+// writeCellCircles draws a circle in each cell of the rule (counting
+// circles, entropic knight circles), white with a black border, as
+// setters' tools draw them.
+func writeCellCircles(w *spWriter, rule sudokusat.Rule) {
 	for _, c := range rule.Cells {
 		w.underlay = append(w.underlay, map[string]any{"center": w.at(c), "width": 0.8, "height": 0.8,
 			"rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000"})

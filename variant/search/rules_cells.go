@@ -31,7 +31,8 @@ func cellRules() map[variant.Kind]kindRule {
 		// An inequality sign is a relation between its two cells, the
 		// first the larger, revised as a Kropki dot is; it exempts its
 		// pair from no negative rule.
-		variant.Inequality: dotRule(func(sudokusat.Rule) func(a, b int) bool { return greater }, func(*pairRel) {}),
+		variant.Inequality:           dotRule(func(sudokusat.Rule) func(a, b int) bool { return greater }, func(*pairRel) {}),
+		variant.EntropicKnightCircle: entropicKnightRule(),
 	}
 }
 
@@ -442,4 +443,32 @@ func parityTripleNarrow(s *state, p *prop) bool {
 		}
 	}
 	return true
+}
+
+// entropicKnightRule is an entropic knight circle: a relation "of one
+// band" (variant.EntropicBand) between the circle and each cell a
+// knight's move away, revised as a Kropki dot is, as an entropic line's
+// cells three steps apart are.
+func entropicKnightRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, _ sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 1); err != nil {
+				return err
+			}
+			n := b.m.n
+			t := b.m.table(func(x, y int) bool { return variant.EntropicBand(n, x) == variant.EntropicBand(n, y) })
+			for _, o := range variant.KnightCells(n, int(cells[0])) {
+				b.dot(int(cells[0]), o, t)
+			}
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			for _, o := range variant.KnightCells(k.n, c.Cells[0]) {
+				if variant.EntropicBand(k.n, v[c.Cells[0]]) != variant.EntropicBand(k.n, v[o]) {
+					return false
+				}
+			}
+			return true
+		},
+	}
 }

@@ -29,7 +29,7 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.Palindrome:      palindromeRule(),
 		variant.RegionSumLine:   sumsRule(2, regionStretches),
 		variant.BetweenLine:     endsRule(3, betweenAllows),
-		variant.EntropicLine:    bandsRule(entropicBand),
+		variant.EntropicLine:    bandsRule(variant.EntropicBand),
 		variant.ModularLine:     bandsRule(func(_, d int) int { return d % 3 }),
 		variant.Nabner:          nabnerRule(),
 		variant.ZipperLine:      sumsRule(3, zipperPairs),
@@ -306,23 +306,6 @@ func bandsNarrow(s *state, p *prop, masks *[3]uint64) bool {
 		}
 	}
 	return true
-}
-
-// entropicBand returns digit d's band (0, 1 or 2) on a grid of side n:
-// three runs of consecutive digits, the outer two of (n+2)/3 digits, or
-// of n/3 when n leaves 1 by 3.
-func entropicBand(n, d int) int {
-	outer := (n + 2) / 3
-	if n%3 == 1 {
-		outer = n / 3
-	}
-	if d <= outer {
-		return 0
-	}
-	if d > n-outer {
-		return 2
-	}
-	return 1
 }
 
 // --- Renban lines ---
