@@ -28,6 +28,7 @@ const (
 	// setters draw these lines in any colour, several to a puzzle.
 	differenceCountColour = "#f2a8a8"
 	fibonacciColour       = "#f0aaa0" // setters give it no one colour: one no other line has
+	pairSumColour         = "#d2bc9c" // nor this one: a pale brown, no other line's
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -46,6 +47,7 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.ZipperLine:      plain(zipperColour, 0.3),
 		variant.DifferenceCount: plain(differenceCountColour, 0.3),
 		variant.FibonacciLine:   plain(fibonacciColour, 0.3),
+		variant.PairSumLine:     plain(pairSumColour, 0.3),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)
