@@ -24,7 +24,8 @@ import (
 //     other above" is a few short clauses per digit;
 //   - Fibonacci lines: a table of the digit sequences the line may hold
 //     (writeTable), each read from either end;
-//   - equal sums (zipper lines, double arrows, region sum lines): the
+//   - equal sums (zipper lines, double arrows, region sum lines, pair
+//     sum lines): the
 //     groups of cells whose sums must be equal, each a layered graph of
 //     its partial sums ending in a shared one-hot total, or, in the PB
 //     form, one equation per group.
@@ -54,6 +55,7 @@ func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.SumLine:         (*venc).sumLine,
 		variant.FibonacciLine:   (*venc).fibonacciLine,
 		variant.SequenceLine:    (*venc).sequenceLine,
+		variant.PairSumLine:     (*venc).pairSumLine,
 	}
 }
 
@@ -391,6 +393,18 @@ func (v *venc) zipperLine(c sudokusat.Rule) error {
 		groups = append(groups, []int{c.Cells[i], c.Cells[k-1-i]})
 	}
 	return v.equalSums(groups)
+}
+
+// pairSumLine: a line of four cells, whose first two and last two cells
+// have equal sums.
+func (v *venc) pairSumLine(c sudokusat.Rule) error {
+	if err := v.line(c, 4); err != nil {
+		return err
+	}
+	if len(c.Cells) != 4 {
+		return fmt.Errorf("%d cells, want 4", len(c.Cells))
+	}
+	return v.equalSums([][]int{c.Cells[:2], c.Cells[2:]})
 }
 
 // doubleArrow: the two ends and the cells between them have equal sums.

@@ -33,6 +33,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.SumLine, Cells: []int{49, 50, 59, 58, 49}, Value: 15}, // a loop
 		{Kind: variant.FibonacciLine, Cells: []int{46, 47, 56}},
 		{Kind: variant.SequenceLine, Cells: []int{50, 51, 52, 53}},
+		{Kind: variant.PairSumLine, Cells: []int{1, 2, 3, 4}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte
@@ -124,6 +125,48 @@ func TestFibonacciLineSupports(t *testing.T) {
 			for d := 1; d <= tc.n; d++ {
 				if left := u.value(v.x(c, d)) != -1; left != slices.Contains(tc.want[i], d) {
 					t.Errorf("%d×%d: cell %d, digit %d left %v, want %v", tc.n, tc.n, i+1, d, left, !left)
+				}
+			}
+		}
+	}
+}
+
+// TestPairSumLineSupports: unit propagation on a pair sum line's clauses
+// and its first two cells' digits takes from the last two every digit
+// that no pair of the same sum holds: 9 and 8 leave 8 and 9; 1 and 1 (a
+// line that leaves its row and box) leave 1; 5 and 5 leave 1 to 9.
+func TestPairSumLineSupports(t *testing.T) {
+	for _, tc := range []struct {
+		first [2]int
+		want  []int // the digits left in each of the last two cells
+	}{
+		{[2]int{9, 8}, []int{8, 9}},
+		{[2]int{1, 1}, []int{1}},
+		{[2]int{5, 5}, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	} {
+		g, _ := sudokusat.NewGridSize(9)
+		v := &venc{f: &Formula{Vars: 9 * 9 * 9}, p: &sudokusat.Puzzle{Grid: g}, n: 9, sums: SumClauses, ctx: context.Background()}
+		cells := []int{0, 1, 2, 3}
+		if err := v.pairSumLine(sudokusat.Rule{Kind: variant.PairSumLine, Cells: cells}); err != nil {
+			t.Fatal(err)
+		}
+		// The first two cells' digits, as the cells' own clauses
+		// would leave them: every other digit false.
+		for i, c := range cells[:2] {
+			for d := 1; d <= 9; d++ {
+				if d != tc.first[i] {
+					v.clause(-v.x(c, d))
+				}
+			}
+		}
+		u := newUnitProp(v.f)
+		if !u.run() {
+			t.Fatalf("%v: a contradiction", tc.first)
+		}
+		for _, c := range cells[2:] {
+			for d := 1; d <= 9; d++ {
+				if left := u.value(v.x(c, d)) != -1; left != slices.Contains(tc.want, d) {
+					t.Errorf("%v: cell %d, digit %d left %v, want %v", tc.first, c+1, d, left, !left)
 				}
 			}
 		}

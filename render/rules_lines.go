@@ -31,6 +31,7 @@ const (
 	// sequenceColour is a grey darker than a palindrome's, drawn
 	// thinner: setters draw both in grey.
 	sequenceColour = "#a4a4a4"
+	pairSumColour  = "#d2bc9c" // nor this one: a pale brown, no other line's
 )
 
 // lineDrawings returns the drawing of each of this file's kinds.
@@ -50,6 +51,7 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.DifferenceCount: plain(differenceCountColour, 0.3),
 		variant.FibonacciLine:   plain(fibonacciColour, 0.3),
 		variant.SequenceLine:    plain(sequenceColour, 0.16),
+		variant.PairSumLine:     plain(pairSumColour, 0.3),
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

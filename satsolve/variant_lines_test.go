@@ -31,10 +31,8 @@ var lineKinds = []variant.Kind{
 	variant.Renban, variant.Whispers, variant.Palindrome, variant.RegionSumLine,
 	variant.BetweenLine, variant.EntropicLine, variant.ModularLine, variant.Nabner,
 	variant.ZipperLine, variant.DoubleArrow, variant.SlowThermo, variant.Lockout,
-	variant.DifferenceCount,
-	variant.SumLine,
-	variant.FibonacciLine,
-	variant.DifferenceCount, variant.SequenceLine,
+	variant.DifferenceCount, variant.SumLine, variant.FibonacciLine, variant.SequenceLine,
+	variant.PairSumLine,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -197,6 +195,8 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 			}
 		}
 		return true
+	case variant.PairSumLine:
+		return k == 4 && d[0]+d[1] == d[2]+d[3]
 	case variant.FibonacciLine:
 		// Read from the end with the lower digit.
 		s := slices.Clone(d)
@@ -307,6 +307,8 @@ func lineLeast(k variant.Kind) int {
 	switch k {
 	case variant.BetweenLine, variant.ZipperLine, variant.DoubleArrow:
 		return 3
+	case variant.PairSumLine:
+		return 4
 	}
 	return 2
 }
@@ -361,6 +363,9 @@ func randomLinePuzzle(rng *rand.Rand, n, lines int, kinds []variant.Kind) *sudok
 			most := n + 2
 			if kind == variant.Renban || kind == variant.Nabner || kind == variant.FibonacciLine || kind == variant.SequenceLine {
 				most = n // no more distinct digits (a sequence of step 0 is short)
+			}
+			if kind == variant.PairSumLine {
+				most = 4 // a pair sum line has four cells, no more
 			}
 			least := lineLeast(kind)
 			cells := randomLineCells(rng, n, least+rng.IntN(most-least+1))

@@ -127,6 +127,18 @@ const (
 	// "Sequence Lines Sudoku" (Philip Newman) allows 5-5-5 in words.
 	// dclamage/SudokuSolver and f-puzzles have no such line.
 	SequenceLine Kind = "sequence-line"
+	// PairSumLine: a line of exactly four cells whose first two digits
+	// sum to the same total as its last two (Cells[0]+Cells[1] =
+	// Cells[2]+Cells[3]); digits may repeat on it where the grid allows.
+	// Neither anchor solver names the kind (sigh/Interactive-Sudoku-Solver
+	// has only the general EqualSum of any segments, dclamage/SudokuSolver
+	// only the zipper, region sum and double arrow lines over
+	// EqualSumsConstraint), nor has f-puzzles, and no published general
+	// form for longer lines was found: the meaning is the published rule's
+	// sentence, taken as stated ("In each line of four cells the sum of
+	// the first two digits equals the sum of the last two digits"), the
+	// name is sudokusat's, and the kind has no f-puzzles form.
+	PairSumLine Kind = "pair-sum-line"
 )
 
 // lineKinds returns the rows of Kinds for this file's kinds.
@@ -148,6 +160,7 @@ func lineKinds() []KindInfo {
 		sumLineKind(),
 		fibonacciLineKind(),
 		sequenceLineKind(),
+		pairSumLineKind(),
 	}
 }
 
@@ -230,6 +243,9 @@ func validateLine(n int, r sudokusat.Rule, least, most int) error {
 		most = n // a line of distinct digits
 	}
 	if k < least || (most > 0 && k > most) {
+		if most > 0 && most == least {
+			return fmt.Errorf("%d cells, want %d", k, least)
+		}
 		if most > 0 {
 			return fmt.Errorf("%d cells, want %d to %d", k, least, most)
 		}
@@ -680,4 +696,17 @@ func fibonacciUp(ds []int) bool {
 		}
 	}
 	return true
+}
+
+// --- Pair sum lines ---
+
+func pairSumLineKind() KindInfo {
+	return lineKind(PairSumLine, "A pair sum line has four cells, and the sum of its first two digits equals the sum of its last two.",
+		"", 4, 4, false, func(c *checking, r sudokusat.Rule) error {
+			first, last := c.sum(r.Cells[:2]), c.sum(r.Cells[2:])
+			if first != last {
+				return fmt.Errorf("the first two digits sum to %d, the last two to %d", first, last)
+			}
+			return nil
+		})
 }

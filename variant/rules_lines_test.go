@@ -69,6 +69,11 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2"), Value: 2}, "a value of 2: a sequence-line line has none"},
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1")}, ""},
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3")}, "3 cells, want 4"},
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6")}, "6 cells, want 4"},
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1 r1c1")}, "r1c1 is listed twice"}, // no loops
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1"), Value: 3}, "a value of 3: a pair-sum-line line has none"},
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
@@ -175,6 +180,10 @@ func TestLineCheck(t *testing.T) {
 		{four, variant.SequenceLine, "r1c1 r2c2 r3c3", 0, false},            // 1 4 4
 		{four, variant.SequenceLine, "r2c2 r3c3", 0, true},                  // 4 4: a step of 0, cells of two boxes
 		{four, variant.SequenceLine, "r1c2 r2c1 r3c2", 0, false},            // 2 3 1
+		{nine, variant.PairSumLine, "r2c1 r1c1 r1c2 r1c3", 0, true},         // 4+1 = 2+3
+		{nine, variant.PairSumLine, "r1c3 r1c2 r1c1 r2c1", 0, true},         // 3+2 = 1+4: either way
+		{nine, variant.PairSumLine, "r1c1 r1c2 r1c3 r1c4", 0, false},        // 1+2 is not 3+4 (a zipper line's 1+4 = 2+3)
+		{nine, variant.PairSumLine, "r2c2 r2c1 r1c1 r1c2", 0, false},        // 5+4 is not 1+2
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

@@ -64,7 +64,7 @@ type spConvention struct {
 	gap        bool
 	gapDefault int
 	// anyColour marks a form of no one colour (a difference count line,
-	// a Fibonacci line, which setters draw in any): a drawing that also has the form of a row
+	// a Fibonacci line, a pair sum line, which setters draw in any): a drawing that also has the form of a row
 	// of its colour (a purple line: a renban line), both named, is that
 	// row's, unless the text gives this row the drawing's colour and the
 	// other none (see settle). Nor is a drawing that no sentence names
@@ -158,6 +158,12 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"sequence", "same difference"}, {"sequence", "constant difference"}, {"sequence", "common difference"}, {"in order", "same difference"}, {"arithmetic", "difference"}},
 				not: []string{"geometric", "fibonacci"}, called: []string{"sequence line", "arithmetic sequence", "arithmetic progression", "arithmetic series"}},
 			read: plainLine(nil, true), sentence: "Digits along a grey sequence line, read in order, form an arithmetic sequence: neighbouring digits differ by the same amount in the same direction.", write: writeLine("#a0a0a0")},
+		// A pair sum line has no colour of its own either. No name
+		// names it: the text must state the rule, the first two digits'
+		// sum equal to (the same as) the last two's.
+		{name: "a pair sum line", kind: PairSumLine, on: spOnLines, form: "a line of four cells of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
+			words: spWordList{any: pairSumWords(), not: []string{"product", "cage", "arrow", "outside"}},
+			read:  anyLine, anyColour: true, sentence: "On a pink line of four cells the sum of the first two digits equals the sum of the last two digits.", write: writeLine("#f06497")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -935,6 +941,21 @@ func readThermo(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		return nil, nil, false // no bulb, or one at each end
 	}
 	return []sudokusat.Rule{{Cells: cells}}, first, true
+}
+
+// pairSumWords are the word sets that state a pair sum line's rule: the
+// first two and the last two digits, their sum (or total), and that the
+// two are equal (the same).
+func pairSumWords() [][]string {
+	var out [][]string
+	for _, two := range [][2]string{{"first two", "last two"}, {"first 2 ", "last 2 "}} {
+		for _, sum := range []string{"sum", "total"} {
+			for _, same := range []string{"equal", "same"} {
+				out = append(out, []string{two[0], two[1], sum, same})
+			}
+		}
+	}
+	return out
 }
 
 // spAnyHue is every hue: a line of any colour but grey, white or black.

@@ -138,6 +138,12 @@ func spConventionCases() []spConventionCase {
 			// Greys light and dark, thick and thin, as setters draw them.
 			lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r1c3"), drawLine("#9d9d9dff", 10, "r3c3 r2c4 r2c5 r3c6"), drawLine("#777", 5, "r5c5 r6c5")}}),
 			want: []string{"sequence-line r1c1,r1c2,r1c3", "sequence-line r3c3,r2c4,r2c5,r3c6", "sequence-line r5c5,r6c5"}},
+		{conv: "a pair sum line", doc: n9(scl{rules: "In each line of four cells the sum of the first two digits equals the sum of the last two digits.",
+			// Any colour: green (whispers', not named here), grey,
+			// blue and pink; bent and straight.
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r2c2 r2c1"), drawLine("#A0A0A0", 8, "r4c1 r4c2 r4c3 r4c4"),
+				drawLine("#4A86E8", 5, "r7c7 r8c8 r9c9 r9c8"), drawLine("#f06497", 10, "r6c6 r5c6 r5c5 r6c5")}}),
+			want: []string{"pair-sum-line r1c1,r1c2,r2c2,r2c1", "pair-sum-line r4c1,r4c2,r4c3,r4c4", "pair-sum-line r7c7,r8c8,r9c9,r9c8", "pair-sum-line r6c6,r5c6,r5c5,r6c5"}},
 		{conv: "a main diagonal", doc: n4(scl{rules: "Digits may not repeat on the marked diagonal.",
 			lines: []map[string]any{{"color": "#34BBE6", "thickness": 2, "wayPoints": [][2]float64{{0, 0}, {4, 4}}}}}),
 			want: []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}},
@@ -419,6 +425,17 @@ func TestSPOneSignal(t *testing.T) {
 		{"a Fibonacci loop", scl{n: 9, rules: "Digits along a Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
 			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			0, []string{"line: drawn as a Fibonacci line, but a loop, which a fibonacci-line line cannot be", "sentence: no rule read accounts for it"}},
+		// A pair sum line has four cells: the text states it of a line
+		// of three, which is not one.
+		{"a pair sum line of three cells", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3")}},
+			0, []string{"line: drawn as a pair sum line, but not a valid one: 3 cells, want 4", "sentence: no rule read accounts for it"}},
+		{"a pair sum loop", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
+			0, []string{"line: drawn as a pair sum line, but a loop, which a pair-sum-line line cannot be", "sentence: no rule read accounts for it"}},
+		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line the sum of the first two digits equals the sum of the last two digits.",
+			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4")}},
+			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got []string
@@ -459,6 +476,51 @@ func TestSPAnyHue(t *testing.T) {
 			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
 			nil, []string{"line: no kind of rule is drawn so"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
+		}
+	}
+}
+
+// TestSPPairSum: a pair sum line is a line of any colour that no other
+// kind the text names claims by its colour, or one the text gives it.
+func TestSPPairSum(t *testing.T) {
+	const pair = "In each line of four cells the sum of the first two digits equals the sum of the last two digits."
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		want   []string
+		unread []string
+	}{
+		// Green is whispers' when whispers are named too and the text
+		// gives pair sum lines no colour.
+		{"whispers named too", scl{n: 6, rules: pair + " Adjacent digits along a green line differ by at least 3.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3"), drawLine("#FF9A00", 10, "r2c1 r2c2 r2c3 r2c4")}},
+			[]string{"pair-sum-line r2c1,r2c2,r2c3,r2c4", "whispers r1c1,r1c2,r1c3"}, nil},
+		// The text gives pair sum lines green, and whispers no colour:
+		// the green line is a pair sum line.
+		{"a colour the text gives it", scl{n: 6, rules: "On a green line the sum of the first two digits equals the sum of the last two digits. Adjacent digits on German whispers lines differ by at least 3.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3 r1c4")}},
+			[]string{"pair-sum-line r1c1,r1c2,r1c3,r1c4"}, []string{"sentence: no rule read accounts for it"}},
+		// Both are given green: neither.
+		{"both given the colour", scl{n: 6, rules: "On a green line the sum of the first two digits equals the sum of the last two digits. Adjacent digits along a green line differ by at least 3.",
+			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3 r1c4")}},
+			nil, []string{"line: drawn as a whispers line or a pair sum line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f06497", 10, "r1c1 r1c2 r1c3 r1c4")}},
+			nil, []string{"line: drawn as a renban line, which the rules text does not name"}},
+		{"a bulb", scl{n: 6, rules: pair, lines: []map[string]any{func() map[string]any { l, _ := drawThermo("r4c1 r4c2 r4c3 r4c4"); return l }()},
+			underlays: []map[string]any{func() map[string]any { _, b := drawThermo("r4c1 r4c2 r4c3 r4c4"); return b }()}},
+			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
+				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got, unread []string
@@ -895,6 +957,12 @@ func TestSPWords(t *testing.T) {
 		{"If a grey dot joins two shaded cells their digits are in a 1:2 ratio, or if it joins two unshaded cells, they are consecutive.", nil},
 		{"A grey dot joins digits that are consecutive or in a 1:2 ratio, but not both.", nil},
 		{"Digits separated by a grey dot sum to 5.", nil},
+		{"In each line of four cells the sum of the first two digits equals the sum of the last two digits.", []string{"a pair sum line"}},
+		{"Along the green lines, the first 2 digits have the same total as the last 2 digits.", []string{"a pair sum line"}},
+		{"The sum of the first two digits of each row is shown outside the grid.", nil},
+		{"In each cage the first two digits sum to the same as the last two.", []string{"a killer cage", "a cage without a total"}},
+		{"The first two digits on an arrow sum to the same total as the last two.", []string{"an arrow drawn as lines", "an arrow"}},
+		{"The product of the first two digits equals the product of the last two.", nil},
 		{"Clues outside the grid are X-sums.", []string{"an x-sum clue"}},
 		{"Every indicated diagonal has the same product.", nil},
 		{"Cells a knight's move apart may not contain the same digit.", []string{"anti-knight"}},

@@ -40,6 +40,7 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.SumLine:         sumLineRule(),
 		variant.FibonacciLine:   fibonacciRule(),
 		variant.SequenceLine:    sequenceLineRule(),
+		variant.PairSumLine:     pairSumRule(),
 	}
 }
 
@@ -645,6 +646,22 @@ func zipperPairs(_ *sudokusat.Puzzle, cells []int) [][]int {
 func arrowEnds(_ *sudokusat.Puzzle, cells []int) [][]int {
 	last := len(cells) - 1
 	return [][]int{{cells[0], cells[last]}, slices.Clone(cells[1:last])}
+}
+
+// pairSumRule is a pair sum line: its first two and last two cells have
+// equal sums (sumsRule's propagator), on a line of exactly four cells.
+func pairSumRule() kindRule {
+	r := sumsRule(4, func(_ *sudokusat.Puzzle, cells []int) [][]int {
+		return [][]int{slices.Clone(cells[:2]), slices.Clone(cells[2:])}
+	})
+	compile := r.compile
+	r.compile = func(b *builder, c sudokusat.Rule, cells []int32) error {
+		if len(cells) != 4 {
+			return fmt.Errorf("%d cells, want 4", len(cells))
+		}
+		return compile(b, c, cells)
+	}
+	return r
 }
 
 // --- Difference count lines ---
