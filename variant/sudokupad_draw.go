@@ -282,18 +282,25 @@ func touchedCells(n int, p spPoint) []int {
 // diagonal past a cell's corner (0.7 from two centres) does not.
 const spLineReach = 0.3
 
+// spEndReach is how near a line's end must be to a cell's centre to end
+// in the cell: setters stop a line short of the centre so as not to cover
+// the digit, a diagonal one a quarter cell short on both axes (0.35 from
+// the centre), still well inside the cell, whose edge is 0.5 away.
+const spEndReach = 0.4
+
 // pathCells returns the centres of the cells a polyline passes through
-// (within spLineReach of their centres), on or off the grid, in the order
+// (within spLineReach of their centres) or ends in (spEndReach), on or off
+// the grid, in the order
 // it reaches them. A cell the line comes back to after others is listed
 // again (a loop ends where it started). A polyline far longer than the
 // grid is none.
 func pathCells(n int, points []spPoint) (cells []spPoint, ok bool) {
 	var out []spPoint
 	last := spPoint{math.NaN(), math.NaN()}
-	visit := func(p spPoint) {
+	visit := func(p spPoint, reach float64) {
 		r, c := math.Floor(p.r), math.Floor(p.c)
 		centre := spPoint{r + 0.5, c + 0.5}
-		if p.dist(centre) > spLineReach || centre == last {
+		if p.dist(centre) > reach || centre == last {
 			return
 		}
 		out = append(out, centre)
@@ -302,7 +309,7 @@ func pathCells(n int, points []spPoint) (cells []spPoint, ok bool) {
 	if len(points) == 0 {
 		return nil, false
 	}
-	visit(points[0])
+	visit(points[0], spEndReach)
 	for i := 1; i < len(points); i++ {
 		a, b := points[i-1], points[i]
 		steps := int(math.Ceil(a.dist(b) / 0.05))
@@ -311,7 +318,11 @@ func pathCells(n int, points []spPoint) (cells []spPoint, ok bool) {
 		}
 		for s := 1; s <= steps; s++ {
 			t := float64(s) / float64(steps)
-			visit(spPoint{a.r + t*(b.r-a.r), a.c + t*(b.c-a.c)})
+			reach := spLineReach
+			if s == steps && i == len(points)-1 {
+				reach = spEndReach
+			}
+			visit(spPoint{a.r + t*(b.r-a.r), a.c + t*(b.c-a.c)}, reach)
 		}
 	}
 	return out, true

@@ -1043,3 +1043,29 @@ func TestSPAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestSPShortEnds: a line that stops short of its end cells' centres, as
+// setters draw them so as not to cover the digits (a diagonal one a
+// quarter cell short on both axes, 0.35 from the centre), ends in those
+// cells. Along the line the reach stays 0.3 (TestSPConventions' lines).
+func TestSPShortEnds(t *testing.T) {
+	const rules = "Digits on a purple renban line are consecutive, in any order."
+	for _, c := range []struct {
+		name   string
+		points [][2]float64
+		want   []string
+	}{
+		{"a diagonal a quarter short", [][2]float64{{0.75, 0.75}, {3.25, 3.25}}, []string{"renban r1c1,r2c2,r3c3,r4c4"}},
+		{"a row a third short", [][2]float64{{0.5, 0.85}, {0.5, 3.15}}, []string{"renban r1c1,r1c2,r1c3,r1c4"}},
+	} {
+		line := map[string]any{"color": "#F067F0", "thickness": 8, "wayPoints": c.points}
+		p := parseSCL(t, scl{n: 4, rules: rules, lines: []map[string]any{line}}, false)
+		var got []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q; not read %+v", c.name, got, c.want, p.Unread)
+		}
+	}
+}
