@@ -15,19 +15,15 @@ import (
 // (dclamage/SudokuSolver, SolverFactory.cs: one constraint per line).
 //
 // The meanings are read from that solver's constraint classes
-// (SudokuSolver/Constraints/<Name>Constraint.cs), but for lockout lines,
-// which it does not have: they are read from the f-puzzles userscript
-// that adds them (Fpuzzles-LockoutLines, by Memeristor) and from
-// dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts).
-// Difference count lines are in neither solver nor in f-puzzles: their
-// meaning is the published rules text's, and they have no f-puzzles form.
-// dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts),
-// and for sum lines, which neither f-puzzles nor that solver has: they are
-// read from sigh/Interactive-Sudoku-Solver (its SumLine constraint and
-// handler).
-// Sequence lines are not in dclamage/SudokuSolver nor in f-puzzles: their
-// meaning is Interactive-Sudoku-Solver's arithmetic progression, and they
-// have no f-puzzles form either.
+// (SudokuSolver/Constraints/<Name>Constraint.cs), but for the kinds it does
+// not have, which have no f-puzzles form either (but for lockout lines):
+// lockout lines, read from the f-puzzles userscript that adds them
+// (Fpuzzles-LockoutLines, by Memeristor) and from
+// dclamage/SudokuVariantSolverJS (src/solver/Constraint/LockoutConstraint.ts);
+// sum lines, read from sigh/Interactive-Sudoku-Solver (its SumLine
+// constraint and handler); sequence lines, its arithmetic progression;
+// difference count, Fibonacci and pair sum lines, which no solver has:
+// their meaning is the published rules text's.
 
 // The kinds of line.
 const (

@@ -150,7 +150,7 @@ func spConventions() []spConvention {
 		// (the first two digits in any order; sums of several digits).
 		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
 			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
-			read:  anyLine, anyColour: true, sentence: "Digits on a red Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#e06060")},
+			read:  anyLine, anyColour: true, sentence: "Digits on a teal Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#2aa198")},
 		// A sequence line has the palindrome line's form: a grey line
 		// is read as one when the text names one kind of the two, and
 		// left unread when it names both.

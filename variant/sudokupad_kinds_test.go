@@ -2,6 +2,7 @@ package variant
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1066,6 +1067,42 @@ func TestSPShortEnds(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: %q, want %q; not read %+v", c.name, got, c.want, p.Unread)
+		}
+	}
+}
+
+// TestSPLinesTogether: SudokuPad's format either holds a line of every
+// kind of the lines group it writes, in one puzzle, and reads them back,
+// or refuses the puzzle naming the kinds it would lose: some kinds are
+// drawn in colours another kind's words cover too (a pink pair sum line
+// beside purple renban lines). Two kinds a reader cannot mix up are
+// written together.
+func TestSPLinesTogether(t *testing.T) {
+	g, _ := sudokusat.NewGridSize(16)
+	line := func(k Kind, row int) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: namedCells(16, fmt.Sprintf("r%dc1 r%dc2 r%dc3 r%dc4", row, row, row, row))}
+	}
+	var all []sudokusat.Rule
+	for _, c := range spConventions() {
+		if c.write != nil && c.on == spOnLines && (c.kind != SequenceLine && c.kind != SlowThermo && c.kind != Thermo && c.kind != DiagonalMain && c.kind != DiagonalAnti) {
+			if _, ok := Info(c.kind); ok && !strings.Contains(c.name, "Dutch") {
+				all = append(all, line(c.kind, len(all)+1))
+			}
+		}
+	}
+	_, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: all})
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "would not read back") {
+		t.Errorf("every line kind at once: %v, want an error naming the rules lost", err)
+	}
+	for _, pair := range [][2]Kind{{DifferenceCount, FibonacciLine}, {Whispers, PairSumLine}, {SumLine, Palindrome}} {
+		p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{line(pair[0], 1), line(pair[1], 3)}}
+		doc, err := SudokuPad(p)
+		if err != nil {
+			t.Errorf("%s and %s: %v", pair[0], pair[1], err)
+			continue
+		}
+		if back, err := ParseSudokuPad(doc); err != nil || len(back.Rules) != 2 || len(back.Unread) != 0 {
+			t.Errorf("%s and %s read back as %v, %v", pair[0], pair[1], back, err)
 		}
 	}
 }

@@ -31,7 +31,8 @@ type spWriter struct {
 // in its kind's style with a sentence of rules text that names it, and
 // p's stated solution. A puzzle with a rule that has no SudokuPad form
 // (see spConventions), or two kinds drawn alike (a minimum and a maximum
-// cell, a thermometer and a slow one), is an error wrapping ErrFormat.
+// cell, a thermometer and a slow one), or whose drawings would not read
+// back as its rules (spReadsBack), is an error wrapping ErrFormat.
 func SudokuPad(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
 	if n > maxFPuzzlesSize {
@@ -91,7 +92,50 @@ func SudokuPad(p *sudokusat.Puzzle) ([]byte, error) {
 	if len(w.global) > 0 {
 		doc["global"] = w.global
 	}
-	return json.Marshal(doc)
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	return data, spReadsBack(p, data)
+}
+
+// spReadsBack refuses a document that does not read back as every rule of
+// p: SudokuPad draws some kinds in colours that the words of another
+// kind's sentence cover too (a pink pair sum line beside purple renban
+// lines), which a reader cannot tell apart; a document that loses a rule
+// would be a wrong puzzle.
+func spReadsBack(p *sudokusat.Puzzle, data []byte) error {
+	back, err := ParseSudokuPad(data)
+	if err != nil {
+		return formatErrorf("SudokuPad", "the document written does not read back: %v", err)
+	}
+	count := map[Kind]int{}
+	for _, r := range p.Rules {
+		count[r.Kind]++
+	}
+	for _, r := range back.Rules {
+		count[r.Kind]--
+	}
+	var lost []string
+	for _, r := range p.Rules {
+		if count[r.Kind] > 0 && !slices.Contains(lost, r.Kind) {
+			lost = append(lost, r.Kind)
+		}
+	}
+	if len(lost) == 0 && len(back.Unread) == 0 {
+		return nil
+	}
+	why := ""
+	for _, u := range back.Unread {
+		if u.Reason != "" && u.Kind != "sentence" {
+			why = ": " + u.Reason
+			break
+		}
+	}
+	if len(lost) == 0 {
+		lost = append(lost, "some")
+	}
+	return formatErrorf("SudokuPad", "%s rules would not read back from SudokuPad's drawings%s", strings.Join(lost, " and "), why)
 }
 
 func nonNil(list []map[string]any) []map[string]any {

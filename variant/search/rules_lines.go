@@ -13,13 +13,12 @@ import (
 // variant/rules_lines.go for what each means). A line's cells are its
 // Cells, in the line's order. Relations between two cells of a line are
 // pair tables (builder.dot), revised like Kropki dots; renban, between and
-// lockout lines, equal sums (zipper lines, double arrows, region sum
-// lines) and the bands of entropic and modular lines have propagators of
-// their own (propFunc), and so do difference count and sequence lines. The checker's
-// holds reads each rule from its cells, apart from the propagation.
-// lines), sum lines and the bands of entropic and modular lines have
-// propagators of their own (propFunc). The checker's holds reads each rule from its
-// cells, apart from the propagation.
+// lockout lines, equal sums (zipper lines, double arrows, region sum and
+// pair sum lines), sum lines, difference count and sequence lines and the
+// bands of entropic and modular lines have propagators of their own
+// (propFunc), and Fibonacci lines a table of their sequences. The
+// checker's holds reads each rule from its cells, apart from the
+// propagation.
 
 // lineRules returns the search's part of each of this file's kinds.
 func lineRules() map[variant.Kind]kindRule {
