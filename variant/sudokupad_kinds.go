@@ -573,7 +573,7 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 		if rule.Kind != Arrow && len(rule.Lines) > 0 {
 			loop, ok := r.loopRules(rule.Kind, rule.Lines[0])
 			if !ok {
-				return nil, "but a loop, which a " + rule.Kind + " line cannot be"
+				return nil, "but a loop, which " + c.name + " cannot be"
 			}
 			out = append(out, loop...)
 			continue

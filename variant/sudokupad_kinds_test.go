@@ -425,7 +425,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a region sum line or a Fibonacci line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		{"a Fibonacci loop", scl{n: 9, rules: "Digits along a Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
 			lines: []map[string]any{drawLine("#A0A0A0", 8, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
-			0, []string{"line: drawn as a Fibonacci line, but a loop, which a fibonacci-line line cannot be", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a Fibonacci line, but a loop, which a Fibonacci line cannot be", "sentence: no rule read accounts for it"}},
 		// A pair sum line has four cells: the text states it of a line
 		// of three, which is not one.
 		{"a pair sum line of three cells", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
@@ -433,7 +433,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a pair sum line, but not a valid one: 3 cells, want 4", "sentence: no rule read accounts for it"}},
 		{"a pair sum loop", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
-			0, []string{"line: drawn as a pair sum line, but a loop, which a pair-sum-line line cannot be", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a pair sum line, but a loop, which a pair sum line cannot be", "sentence: no rule read accounts for it"}},
 		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line the sum of the first two digits equals the sum of the last two digits.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4")}},
 			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -474,7 +474,7 @@ func TestSPAnyHue(t *testing.T) {
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a loop", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#9ad6f7", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
-			nil, []string{"line: drawn as a difference count line, but a loop, which a difference-count-line line cannot be", "sentence: no rule read accounts for it"}},
+			nil, []string{"line: drawn as a difference count line, but a loop, which a difference count line cannot be", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3")}},
 			nil, []string{"line: no kind of rule is drawn so"}},
 	} {
