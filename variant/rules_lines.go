@@ -188,7 +188,7 @@ func (l *line) validate(n int, r sudokusat.Rule) error {
 		return err
 	}
 	if !l.valued && r.Value != 0 {
-		return fmt.Errorf("a value of %d: a %s line has none", r.Value, l.kind)
+		return fmt.Errorf("a value of %d: %s rules have none", r.Value, l.kind)
 	}
 	if l.valued && r.Value != 0 && (r.Value < 1 || r.Value > n-1) {
 		return fmt.Errorf("a difference of %d: want 1 to %d", r.Value, n-1)

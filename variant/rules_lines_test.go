@@ -46,11 +46,11 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c2"), Value: 4}, ""},
 		{sudokusat.Rule{Kind: variant.Whispers, Cells: l("r1c1 r1c2"), Value: 9}, "a difference of 9: want 1 to 8"},
 		{sudokusat.Rule{Kind: variant.Lockout, Cells: l("r1c1 r1c2"), Value: -1}, "a difference of -1"},
-		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: a renban line has none"},
+		{sudokusat.Rule{Kind: variant.Renban, Cells: l("r1c1 r1c2"), Value: 3}, "a value of 3: renban rules have none"},
 		{sudokusat.Rule{Kind: variant.SlowThermo, Cells: l("r1c1 r1c2"), Lines: [][]int{{2}}}, "in Cells, not in Lines"},
 		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, ""},
 		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1")}, "1 cells, want at least 2"},
-		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2"), Value: 1}, "a value of 1: a difference-count-line line has none"},
+		{sudokusat.Rule{Kind: variant.DifferenceCount, Cells: l("r1c1 r1c2"), Value: 1}, "a value of 1: difference-count-line rules have none"},
 		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2")}, ""},
 		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1 r1c2"), Value: 15}, ""},
 		{sudokusat.Rule{Kind: variant.SumLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
@@ -68,12 +68,12 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r2c2 r3c3 r4c4 r5c5 r6c6 r7c7 r8c8 r9c9 r9c8")}, ""},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
-		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2"), Value: 2}, "a value of 2: a sequence-line line has none"},
+		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2"), Value: 2}, "a value of 2: sequence-line rules have none"},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1")}, ""},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3")}, "3 cells, want 4"},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6")}, "6 cells, want 4"},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1 r1c1")}, "r1c1 is listed twice"}, // no loops
-		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1"), Value: 3}, "a value of 3: a pair-sum-line line has none"},
+		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1"), Value: 3}, "a value of 3: pair-sum-line rules have none"},
 	} {
 		g, _ := sudokusat.NewGridSize(9)
 		err := variant.Validate(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
