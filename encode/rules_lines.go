@@ -528,51 +528,14 @@ func (v *venc) sumGraph(cells []int, lo int, total []int32, budget *int) error {
 			}
 		}
 	}
-	// in[s] lists the edges into node (i+1, s) of the layer being written,
-	// byDigit[d] its edges of digit d.
-	in := make([][]int32, width)
-	byDigit := make([][]int32, n+1)
-	var out []int32
-	for i, cell := range cells {
-		for s := range in {
-			in[s] = in[s][:0]
+	step := func(s, d int) int {
+		if s+d < width {
+			return s + d
 		}
-		for d := range byDigit {
-			byDigit[d] = byDigit[d][:0]
-		}
-		for s := i; s <= i*n; s++ {
-			if !live(i, s) {
-				continue
-			}
-			out = out[:0]
-			for d := 1; d <= n; d++ {
-				if !live(i+1, s+d) {
-					continue
-				}
-				if *budget--; *budget < 0 {
-					return fmt.Errorf("more than %d edges of partial sums: too long for clauses (use the PB form)", maxSumEdges)
-				}
-				if !v.tick() {
-					return v.ctx.Err()
-				}
-				e := v.f.newVar()
-				v.clause(-e, node[i][s])
-				v.clause(-e, v.x(cell, d))
-				v.clause(-e, node[i+1][s+d])
-				out = append(out, e)
-				in[s+d] = append(in[s+d], e)
-				byDigit[d] = append(byDigit[d], e)
-			}
-			v.clause(append([]int32{-node[i][s]}, out...)...)
-		}
-		for d := 1; d <= n; d++ {
-			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
-		}
-		for t := range in {
-			if live(i+1, t) {
-				v.clause(append([]int32{-node[i+1][t]}, in[t]...)...)
-			}
-		}
+		return -1
+	}
+	if err := v.writeLayers(cells, node, step, budget, "partial sums: too long for clauses (use the PB form)"); err != nil {
+		return err
 	}
 	// The totals no sum of these cells reaches are false.
 	for j, t := range total {
@@ -785,52 +748,7 @@ func (v *venc) sumLine(c sudokusat.Rule) error {
 		}
 	}
 	budget := maxSumEdges
-	in := make([][]int32, width)
-	byDigit := make([][]int32, n+1)
-	var out []int32
-	for i, cell := range cells {
-		for s := range in {
-			in[s] = in[s][:0]
-		}
-		for d := range byDigit {
-			byDigit[d] = byDigit[d][:0]
-		}
-		for s := range width {
-			if node[i][s] == 0 {
-				continue
-			}
-			out = out[:0]
-			for d := 1; d <= n; d++ {
-				t := step(s, d)
-				if t < 0 || node[i+1][t] == 0 {
-					continue
-				}
-				if budget--; budget < 0 {
-					return fmt.Errorf("more than %d edges of running sums: too long a line for clauses", maxSumEdges)
-				}
-				if !v.tick() {
-					return v.ctx.Err()
-				}
-				e := v.f.newVar()
-				v.clause(-e, node[i][s])
-				v.clause(-e, v.x(cell, d))
-				v.clause(-e, node[i+1][t])
-				out = append(out, e)
-				in[t] = append(in[t], e)
-				byDigit[d] = append(byDigit[d], e)
-			}
-			v.clause(append([]int32{-node[i][s]}, out...)...)
-		}
-		for d := 1; d <= n; d++ {
-			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
-		}
-		for t := range width {
-			if node[i+1][t] != 0 {
-				v.clause(append([]int32{-node[i+1][t]}, in[t]...)...)
-			}
-		}
-	}
-	return nil
+	return v.writeLayers(cells, node, step, &budget, "running sums: too long a line for clauses")
 }
 
 // --- Sequence lines ---
@@ -866,4 +784,64 @@ func (v *venc) sequenceLine(c sudokusat.Rule) error {
 		},
 		accept: func(int) bool { return true },
 	})
+}
+
+// writeLayers writes the clauses of a layered graph over cells, as sum
+// lines and equal sums read their running sums: node[i][s] is the literal
+// of state s before cell i (0 for none), and digit d leads from state s
+// to step(s, d) (-1 for none). An edge is a variable that implies its two
+// nodes and its cell's digit; a node implies one of its out-edges and,
+// past the first layer, one of its in-edges; a digit implies one of its
+// cell's edges. budget counts the edges down; past 0 the error says what
+// they are and why.
+func (v *venc) writeLayers(cells []int, node [][]int32, step func(s, d int) int, budget *int, what string) error {
+	n, width := v.n, len(node[0])
+	// in[t] lists the edges into node (i+1, t) of the layer being written,
+	// byDigit[d] its edges of digit d.
+	in := make([][]int32, width)
+	byDigit := make([][]int32, n+1)
+	var out []int32
+	for i, cell := range cells {
+		for s := range in {
+			in[s] = in[s][:0]
+		}
+		for d := range byDigit {
+			byDigit[d] = byDigit[d][:0]
+		}
+		for s := range width {
+			if node[i][s] == 0 {
+				continue
+			}
+			out = out[:0]
+			for d := 1; d <= n; d++ {
+				t := step(s, d)
+				if t < 0 || node[i+1][t] == 0 {
+					continue
+				}
+				if *budget--; *budget < 0 {
+					return fmt.Errorf("more than %d edges of %s", maxSumEdges, what)
+				}
+				if !v.tick() {
+					return v.ctx.Err()
+				}
+				e := v.f.newVar()
+				v.clause(-e, node[i][s])
+				v.clause(-e, v.x(cell, d))
+				v.clause(-e, node[i+1][t])
+				out = append(out, e)
+				in[t] = append(in[t], e)
+				byDigit[d] = append(byDigit[d], e)
+			}
+			v.clause(append([]int32{-node[i][s]}, out...)...)
+		}
+		for d := 1; d <= n; d++ {
+			v.f.Add(append([]int32{-v.x(cell, d)}, byDigit[d]...)...)
+		}
+		for t := range width {
+			if node[i+1][t] != 0 {
+				v.clause(append([]int32{-node[i+1][t]}, in[t]...)...)
+			}
+		}
+	}
+	return nil
 }
