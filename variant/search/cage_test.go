@@ -391,13 +391,7 @@ func TestPropagationStops(t *testing.T) {
 // and 4. Each lies in row 1 here, so the rest of row 1 loses those digits,
 // and (for the cage, within box 1) the rest of box 1.
 func TestRequiredDigits(t *testing.T) {
-	d := func(ds ...int) uint64 {
-		var m uint64
-		for _, x := range ds {
-			m |= 1 << (x - 1)
-		}
-		return m
-	}
+	d := digitMask
 	for _, tc := range []struct {
 		name string
 		rule sudokusat.Rule

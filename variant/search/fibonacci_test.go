@@ -14,13 +14,7 @@ import (
 // 9×9 a line of five holds 1 2 3 5 8 one way or the other; a line of
 // three from a given 9 goes down, its other two digits summing to 9.
 func TestFibonacciNarrows(t *testing.T) {
-	d := func(ds ...int) uint64 {
-		var m uint64
-		for _, x := range ds {
-			m |= 1 << (x - 1)
-		}
-		return m
-	}
+	d := digitMask
 	for _, tc := range []struct {
 		name  string
 		cells []int

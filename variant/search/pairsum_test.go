@@ -14,13 +14,7 @@ import (
 // r3c5, beside the 8 in box 2, the 9. From 5 and 5 (10) r3c5 is not 5
 // (box 2), so neither is r4c6, which shares no house with a 5.
 func TestPairSumNarrows(t *testing.T) {
-	d := func(ds ...int) uint64 {
-		var m uint64
-		for _, x := range ds {
-			m |= 1 << (x - 1)
-		}
-		return m
-	}
+	d := digitMask
 	line := []int{2, 12, 22, 32}
 	for _, tc := range []struct {
 		name       string

@@ -128,6 +128,15 @@ func fillingDigits(cand []uint64) []uint64 {
 	return out
 }
 
+// digitMask is the candidate mask of digits ds.
+func digitMask(ds ...int) uint64 {
+	var m uint64
+	for _, x := range ds {
+		m |= 1 << (x - 1)
+	}
+	return m
+}
+
 // masks writes candidate masks as digit lists, for messages.
 func masks(ms []uint64) [][]int {
 	out := make([][]int, len(ms))
