@@ -39,6 +39,7 @@ type general struct {
 	w         int // words per bit set
 	cand      []uint64
 	ncand     []int32 // digits left per cell
+	nwith     []int32 // at k: cells with k digits left, placed ones too (see pickCell)
 	val       []int32 // digit+1 of a placed cell, 0 while open
 	pos       []uint64
 	cnt       []int32 // at unit*n+digit: places left for the digit in the unit
@@ -119,6 +120,7 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 		n: n, br: br, bc: bc, w: w,
 		cand:      make([]uint64, cells*w),
 		ncand:     make([]int32, cells),
+		nwith:     make([]int32, n+1),
 		val:       make([]int32, cells),
 		pos:       make([]uint64, 3*n*n*w),
 		cnt:       make([]int32, 3*n*n),
@@ -171,6 +173,7 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 		s.val[cell] = int32(d + 1)
 		s.cand[cell*w+word] = bit
 		s.ncand[cell] = 1
+		s.nwith[1]++
 	}
 	full := make([]uint64, w)
 	for d := range n {
@@ -198,6 +201,7 @@ func newGeneralUntil(g *sudokusat.Grid, done <-chan struct{}) (*general, bool) {
 			return nil, false
 		}
 		s.ncand[cell] = k
+		s.nwith[k]++
 		if k == 1 {
 			s.singles = append(s.singles, int32(cell))
 		}
@@ -321,6 +325,8 @@ func (s *general) remove(cell, d int) bool {
 	ok := true
 	k := s.ncand[cell] - 1
 	s.ncand[cell] = k
+	s.nwith[k+1]--
+	s.nwith[k]++
 	us, ps := s.units(cell), s.places(cell)
 	if k <= 1 {
 		if k == 0 {
@@ -568,6 +574,8 @@ func (s *general) undo(mark int) {
 		cell, d := int(t)/n, int(t)%n
 		s.cand[cell*w+d>>6] |= 1 << (d & 63)
 		s.ncand[cell]++
+		s.nwith[s.ncand[cell]-1]--
+		s.nwith[s.ncand[cell]]++
 		us, ps := s.units(cell), s.places(cell)
 		for j, u := range us {
 			ud := u*n + d
@@ -729,9 +737,26 @@ func (s *general) digits(cell int, ds []int16) []int16 {
 // it has caused, from 1, across restarts: branching where the conflicts
 // concentrate settles the hard part of a grid first. A randomised run
 // starts its scan at a random cell, to break ties differently.
+//
+// The scan stops at a cell no later one can beat, so it returns the cell
+// the whole scan would: propagation leaves no open cell with one digit,
+// so none has fewer than the least count of two or more that some cell
+// has (least, from nwith), and no cell's units weigh more than the
+// heaviest row, column and box together (top). On a 400×400 grid with
+// 48,000 cells open, where a correct hint leads the search to a solution
+// without a dead end in 21,000 branch points, the full scans were half
+// the solver's time.
 func (s *general) pickCell() int {
 	n := s.n
 	cell, k, wk := -1, int32(n+1), uint32(1)
+	least := uint64(2)
+	for least < uint64(n) && s.nwith[least] == 0 {
+		least++
+	}
+	var top uint64
+	for t := range 3 {
+		top += uint64(slices.Max(s.wdeg[t*n : t*n+n]))
+	}
 	open := s.openList[:s.open]
 	start := 0
 	if s.rng != nil {
@@ -746,6 +771,9 @@ func (s *general) pickCell() int {
 		wd := s.wdeg[c/n] + s.wdeg[n+c%n] + s.wdeg[2*n+int(s.boxOf[c])]
 		if uint64(s.ncand[c])*uint64(wk) < uint64(k)*uint64(wd) { // ncand/wd < k/wk
 			cell, k, wk = c, s.ncand[c], wd
+			if least*uint64(wk) >= uint64(k)*top {
+				break
+			}
 		}
 	}
 	return cell
