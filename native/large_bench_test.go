@@ -10,6 +10,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/encode"
 	"github.com/sudokusat/sudokusat/generate"
+	"github.com/sudokusat/sudokusat/internal/grouptable"
 	"github.com/sudokusat/sudokusat/native"
 	"github.com/sudokusat/sudokusat/satsolve"
 )
@@ -18,15 +19,19 @@ import (
 // leaves open. Random grids have a cliff near 30 %: at 144×144, seed 42,
 // 25 % open counts to 2 in 7–8 ms with 3–4 guesses, 30 % open gets no
 // answer in 40 s from the native solver nor in 4 minutes from gophersat,
-// so past 100×100 the sets stay below it. 400×400 is left out:
-// generate.RandomGrid's 16·N² Kempe moves take minutes of CPU there.
+// so past 100×100 the sets stay below it. At 400×400 the grids are
+// shuffled pattern grids (grouptable.Shuffled), as the large grids people
+// publish are made: generate.RandomGrid's 16·N² Kempe moves take minutes
+// of CPU there, and both solvers take the group-table hint.
 var largeSets = []struct {
-	size int
-	open float64
+	size    int
+	open    float64
+	pattern bool
 }{
-	{100, 0.30},
-	{144, 0.25},
-	{225, 0.25},
+	{100, 0.30, false},
+	{144, 0.25, false},
+	{225, 0.25, false},
+	{400, 0.30, true},
 }
 
 // largeCount is how many puzzles of each size BenchmarkLarge times.
@@ -43,7 +48,14 @@ var largePuzzles = func() map[int]func() ([]*sudokusat.Grid, error) {
 		m[n] = sync.OnceValues(func() ([]*sudokusat.Grid, error) {
 			var ps []*sudokusat.Grid
 			for i := range largeCount {
-				full, err := generate.RandomGrid(context.Background(), generate.RandomGridOptions{Size: n, Seed: 42, Stream: uint64(i)})
+				var full *sudokusat.Grid
+				var err error
+				if set.pattern {
+					br, bc, _ := sudokusat.BoxShape(n)
+					full, err = grouptable.Shuffled(br, bc, rand.New(rand.NewPCG(42, uint64(i))))
+				} else {
+					full, err = generate.RandomGrid(context.Background(), generate.RandomGridOptions{Size: n, Seed: 42, Stream: uint64(i)})
+				}
 				if err != nil {
 					return nil, fmt.Errorf("%d×%d: %w", n, n, err)
 				}
@@ -60,14 +72,15 @@ var largePuzzles = func() map[int]func() ([]*sudokusat.Grid, error) {
 	return m
 }()
 
-// BenchmarkLarge solves (limit 1) and counts to 2 fresh random grids of
-// 100×100 to 225×225 (largeSets), with the native solver and with
-// gophersat as the sat engine runs it in process (encode with the default
-// encoding, then satsolve.Count), side by side: with -count the two
-// alternate, so the ratio holds on a loaded machine. The grids are drawn by
+// BenchmarkLarge solves (limit 1) and counts to 2 puzzles of 100×100 to
+// 400×400 (largeSets), with the native solver and with gophersat as the
+// sat engine runs it in process (encode with the default encoding, then
+// satsolve.Count), side by side: with -count the two alternate, so the
+// ratio holds on a loaded machine. Up to 225×225 the grids are drawn by
 // generate.RandomGrid (Kempe moves, not a shuffled pattern grid, whose
-// group-table structure both solvers take a hint from). One op is one pass
-// over a size's puzzles; every answer of the last pass is validated.
+// group-table structure both solvers take a hint from); 400×400 is a
+// shuffled pattern grid. One op is one pass over a size's puzzles; every
+// answer of the last pass is validated.
 func BenchmarkLarge(b *testing.B) {
 	solvers := []struct {
 		name  string
