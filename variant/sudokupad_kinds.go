@@ -647,7 +647,12 @@ func (r *spReader) gap(c *spConvention, d int) int {
 // and modular lines of a length divisible by 3 the line and the stretch
 // across its ends, for a region sum line the loop cut where it crosses a
 // region's border (its stretches are then those of the loop), and for a
-// sum line the loop itself.
+// sum line the loop itself. Other kinds have none: a Fibonacci line
+// increases from one end, a pair sum line sums its first two cells and its
+// last two, and a difference count line's loop is defined nowhere (no
+// anchor solver has the kind, sigh/Interactive-Sudoku-Solver lets only
+// SumLine loop, and the published rule counts the pairs along a line with
+// ends: whether a loop's closing pair counts is not stated).
 func (r *spReader) loopRules(kind Kind, cells []int) ([]sudokusat.Rule, bool) {
 	k := len(cells)
 	switch kind {

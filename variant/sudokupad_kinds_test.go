@@ -256,6 +256,11 @@ func spConventionCases() []spConventionCase {
 		{conv: "every black dot given", doc: n4(scl{rules: "Digits separated by a black dot are in a 1:2 ratio. All possible black dots are given.",
 			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#000000", "#000000")}}),
 			want: []string{"no-black", "black r2c2,r2c3"}},
+		// Grey dots alone: every grey dot given is both negatives, since
+		// a pair without a dot is then neither consecutive nor 1:2.
+		{conv: "every black dot given", doc: n4(scl{rules: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio. All possible dots are given.",
+			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#808080", "#000000")}}),
+			want: []string{"grey-dot r2c2,r2c3", "no-black", "non-consecutive"}},
 		{conv: "every X and V given", doc: n9(scl{rules: "XV: digits separated by an X sum to 10, by a V to 5. All possible Xs and Vs are given.",
 			overlays: []map[string]any{drawText(mid("r1c1 r1c2"), "X"), drawText(mid("r1c1 r2c1"), "V")}}),
 			want: []string{"no-xv", "xv r1c1,r1c2 = 10", "xv r1c1,r2c1 = 5"}},
@@ -522,6 +527,56 @@ func TestSPPairSum(t *testing.T) {
 			underlays: []map[string]any{func() map[string]any { _, b := drawThermo("r4c1 r4c2 r4c3 r4c4"); return b }()}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		var got, unread []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			unread = append(unread, u.Kind+": "+u.Reason)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
+			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
+		}
+	}
+}
+
+// TestSPGreyDotsGiven: a sentence saying every dot is given, in a puzzle
+// with grey dots, states the grey dot's negative (a pair without a dot is
+// neither consecutive nor 1:2): non-consecutive and no-black together,
+// both of which a grey dot exempts. Read only where no-black forbids the
+// ratio 2, which a black dot of another value takes from it.
+func TestSPGreyDotsGiven(t *testing.T) {
+	const grey = "Cells separated by a grey dot are either consecutive or in a 1:2 ratio."
+	greyDot := drawCircle(mid("r2c2 r2c3"), 0.3, "#808080", "#000000")
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		want   []string
+		unread []string
+	}{
+		{"every grey dot", scl{n: 4, rules: grey + " All possible grey dots are given.", overlays: []map[string]any{greyDot}},
+			[]string{"grey-dot r2c2,r2c3", "no-black", "non-consecutive"}, nil},
+		{"every dot, no colour named", scl{n: 4, rules: grey + " All dots are shown.", overlays: []map[string]any{greyDot}},
+			[]string{"grey-dot r2c2,r2c3", "no-black", "non-consecutive"}, nil},
+		// Every white dot given, with grey and white dots: consecutive
+		// digits have a dot; a 1:2 pair need not.
+		{"every white dot, with grey dots", scl{n: 4, rules: grey + " Digits separated by a white dot are consecutive. All possible white dots are given.",
+			overlays: []map[string]any{greyDot, drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000")}},
+			[]string{"grey-dot r2c2,r2c3", "white r1c1,r1c2", "non-consecutive"}, nil},
+		// Every black dot given, with grey dots alone: no pair without
+		// a dot is 1:2.
+		{"every black dot, grey dots alone", scl{n: 4, rules: grey + " All possible black dots are given.", overlays: []map[string]any{greyDot}},
+			[]string{"grey-dot r2c2,r2c3", "no-black"}, nil},
+		// A black dot of ratio 3: no-black would forbid 3, not the
+		// grey dot's 2.
+		{"a black dot of another ratio", scl{n: 4, rules: grey + " Of two digits separated by a black dot with a number, one is that number times the other. All possible dots are given.",
+			overlays: []map[string]any{greyDot, {"center": mid("r3c2 r3c3"), "width": 0.3, "height": 0.3, "rounded": true, "backgroundColor": "#000000", "text": "3"}}},
+			[]string{"grey-dot r2c2,r2c3", "black r3c2,r3c3 = 3"}, []string{"sentence: no rule read accounts for it"}},
+		// No grey dot read: the sentence states no rule.
+		{"no dot drawn", scl{n: 4, rules: grey + " All possible grey dots are given."},
+			nil, []string{"sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got, unread []string

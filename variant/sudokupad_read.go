@@ -157,7 +157,7 @@ func point(v any) (spPoint, bool) {
 // f-puzzles importer fills), those the text states in the fixed words of
 // the table's text rows, and the negative rules of the dots and XV that
 // a sentence states ("All possible dots are given") when the puzzle has
-// such marks read.
+// such marks read (grey dots' being the white and black dots' together).
 func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc map[string]any) {
 	has := func(k Kind) bool {
 		return slices.ContainsFunc(r.reads, func(rd spRead) bool { return rd.rule.Kind == k })
@@ -219,11 +219,18 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		if s.has("such ") && i > 0 {
 			s = spSentence{raw: s.raw, words: r.text.sentences[i-1].words + s.words}
 		}
-		if s.has("dot") || s.has("kropki") {
-			if (s.has("white") || !s.has("black")) && has(White) {
+		// A grey dot's negative (no pair without a dot is consecutive
+		// or 1:2) is both of the others, which every dot exempts: a
+		// sentence of grey dots, or of dots of no colour, states both
+		// when grey dots are read. No-black forbids the black dots'
+		// ratios, so with black dots of which none is 1:2 it cannot say
+		// the grey dots' 2: the sentence is left unread.
+		greyToo := (s.has("grey") || s.has("gray") || !s.has("white") && !s.has("black")) && has(GreyDot)
+		if (s.has("dot") || s.has("kropki")) && (!greyToo || slices.Contains(negativeRatios(r.rules()), 2)) {
+			if (s.has("white") || !s.has("black")) && (has(White) || has(GreyDot)) {
 				add(NonConsecutive, conv(NonConsecutive), i)
 			}
-			if (s.has("black") || !s.has("white")) && has(Black) {
+			if (s.has("black") || !s.has("white")) && (has(Black) || has(GreyDot)) {
 				add(NoBlack, conv(NoBlack), i)
 			}
 		}
