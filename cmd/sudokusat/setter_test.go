@@ -81,35 +81,48 @@ func TestHintAndMinimal(t *testing.T) {
 	}
 }
 
-// TestMinimalEngine: without --engine, minimal asks each puzzle's fast
-// engine (engine.For: native for a classic grid, the search for one with
-// rules), as the page does, gophersat only when a flag only it reads
-// asks for it; the summary and each JSON record name the engine.
-func TestMinimalEngine(t *testing.T) {
+// TestSetterEngine: without --engine, the setters' questions ask each
+// puzzle's fast engine: native for a classic grid (engine.For), for one
+// with rules the search (engine.For's, as the page asks) for minimal and
+// hint, and gophersat for candidates, whose one-solver cover is the fast
+// one there; gophersat too when a flag only it reads asks for it, and
+// --engine overrides. The summary and each JSON record name the engine.
+func TestSetterEngine(t *testing.T) {
 	classic := "1234341221434321\n"
+	open := "1234............\n" // several solutions, for hint
+	variant := "../../testdata/variants/killer-4.json"
 	for _, tc := range []struct {
+		cmd   string
 		name  string
 		stdin string
 		args  []string
 		want  string // the summary's engines
 		json  []string
 	}{
-		{"classic", classic, []string{"-"}, "engine native", nil},
-		{"variant", "", []string{"../../testdata/variants/killer-4.json"}, "engine search", nil},
-		{"both", classic, []string{"-", "../../testdata/variants/killer-4.json"}, "engines native, search", []string{"native", "search"}},
-		{"named", classic, []string{"--engine", "dlx", "-"}, "engine dlx", []string{"dlx"}},
-		{"certify", classic, []string{"--certify", "-"}, "engine sat", []string{"sat"}},
-		{"encoding", classic, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"minimal", "classic", classic, []string{"-"}, "engine native", nil},
+		{"minimal", "variant", "", []string{variant}, "engine search", nil},
+		{"minimal", "both", classic, []string{"-", variant}, "engines native, search", []string{"native", "search"}},
+		{"minimal", "named", classic, []string{"--engine", "dlx", "-"}, "engine dlx", []string{"dlx"}},
+		{"minimal", "certify", classic, []string{"--certify", "-"}, "engine sat", []string{"sat"}},
+		{"minimal", "encoding", classic, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"hint", "classic", open, []string{"-"}, "engine native", []string{"native"}},
+		{"hint", "both", open, []string{"-", variant}, "engines native, search", []string{"native", "search"}},
+		{"hint", "named", open, []string{"--engine", "sat", "-"}, "engine sat", []string{"sat"}},
+		{"hint", "encoding", open, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"candidates", "classic", open, []string{"-"}, "engine native", []string{"native"}},
+		{"candidates", "both", open, []string{"-", variant}, "engines native, sat", []string{"native", "sat"}},
+		{"candidates", "named", open, []string{"--engine", "search", "-", variant}, "engine search", []string{"search", "search"}},
+		{"candidates", "certify", open, []string{"--certify", "-"}, "engine sat", nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, errOut, code := runCLI(t, tc.stdin, append([]string{"minimal"}, tc.args...)...)
+		t.Run(tc.cmd+" "+tc.name, func(t *testing.T) {
+			_, errOut, code := runCLI(t, tc.stdin, append([]string{tc.cmd}, tc.args...)...)
 			if code != 0 || !strings.Contains(errOut, "("+tc.want+")") {
-				t.Errorf("minimal %q: exit %d, %q; want (%s) in the summary", tc.args, code, errOut, tc.want)
+				t.Errorf("%s %q: exit %d, %q; want (%s) in the summary", tc.cmd, tc.args, code, errOut, tc.want)
 			}
 			if tc.json == nil {
 				return
 			}
-			out, _, _ := runCLI(t, tc.stdin, append([]string{"minimal", "--format", "json"}, tc.args...)...)
+			out, _, _ := runCLI(t, tc.stdin, append([]string{tc.cmd, "--format", "json"}, tc.args...)...)
 			var got []string
 			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 				var r struct{ Engine string }
@@ -119,7 +132,7 @@ func TestMinimalEngine(t *testing.T) {
 				got = append(got, r.Engine)
 			}
 			if !slices.Equal(got, tc.json) {
-				t.Errorf("minimal --format json %q: engines %q, want %q", tc.args, got, tc.json)
+				t.Errorf("%s --format json %q: engines %q, want %q", tc.cmd, tc.args, got, tc.json)
 			}
 		})
 	}
