@@ -295,19 +295,13 @@ func progressFlag() cli.Flag {
 }
 
 // progressLine is one line of --progress json: the puzzle's place, as
-// its record gives it, and how far Minimal has got on it.
+// its record gives it, and how far Minimal has got on it, as the page's
+// reports say it.
 type progressLine struct {
-	Index     int     `json:"index"`
-	File      string  `json:"file"`
-	Line      int     `json:"line"`
-	Stage     string  `json:"stage"`
-	Pass      int     `json:"pass,omitempty"`
-	Done      int     `json:"done"`
-	Total     int     `json:"total"`
-	Removable int     `json:"removable"`
-	Questions int     `json:"questions"`
-	Ms        float64 `json:"ms"`
-	Text      string  `json:"text"`
+	Index int    `json:"index"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	setter.Progress
 }
 
 // progressReport reads --progress: for json, it returns the reporter of
@@ -326,8 +320,7 @@ func progressReport(c *cli.Context) (func(*item) func(setter.Progress), error) {
 	w := c.App.ErrWriter
 	return func(it *item) func(setter.Progress) {
 		return func(g setter.Progress) {
-			b, _ := json.Marshal(progressLine{Index: it.index, File: it.file, Line: it.line, Stage: g.Stage, Pass: g.Pass, Done: g.Done, Total: g.Total,
-				Removable: g.Removable, Questions: g.Questions, Ms: float64(g.Elapsed.Microseconds()) / 1e3, Text: g.String()}) // numbers and strings
+			b, _ := json.Marshal(progressLine{Index: it.index, File: it.file, Line: it.line, Progress: g}) // numbers and strings
 			mu.Lock()
 			defer mu.Unlock()
 			w.Write(append(b, '\n'))

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/web/api"
 )
 
 // TestHintAndMinimal: one record a puzzle in input order, in both forms,
@@ -162,7 +167,7 @@ func TestMinimalProgressJSON(t *testing.T) {
 		Stage                        string
 		Pass, Done, Total, Removable int
 		Questions                    int
-		Ms                           float64
+		Micros                       float64 `json:"us"`
 		Text                         string
 	}
 	var last progress
@@ -171,7 +176,7 @@ func TestMinimalProgressJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &g); err != nil {
 			t.Fatalf("line %d: %q: %v", i+1, line, err)
 		}
-		if g.Index != 1 || g.File != file || g.Line != 1 || g.Questions != i || g.Ms < last.Ms || g.Done > g.Total || !strings.HasPrefix(g.Text, "Minimal: ") {
+		if g.Index != 1 || g.File != file || g.Line != 1 || g.Questions != i || g.Micros < last.Micros || g.Done > g.Total || !strings.HasPrefix(g.Text, "Minimal: ") {
 			t.Errorf("line %d: %+v, after %+v", i+1, g, last)
 		}
 		last = g
@@ -184,5 +189,51 @@ func TestMinimalProgressJSON(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "", "minimal", "--progress", "xml", file); code != 2 || !strings.Contains(errOut, `--progress "xml": want line or json`) {
 		t.Errorf("--progress xml: exit %d, %q", code, errOut)
+	}
+}
+
+// TestProgressOneShape: minimal's --progress json lines and the page's
+// progress reports (api.CallProgress) say Minimal's progress in one
+// form: the same fields, under the same names, the line's place
+// (index, file, line) aside, and the same numbers for the same stage.
+func TestProgressOneShape(t *testing.T) {
+	file := "../../testdata/variants/killer-4.json"
+	_, errOut, code := runCLI(t, "", "minimal", "--progress", "json", file)
+	if code != 0 {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	var line map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(errOut, "\n", 2)[0]), &line); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"index", "file", "line"} {
+		if _, ok := line[k]; !ok {
+			t.Errorf("line %v: no %q", line, k)
+		}
+		delete(line, k)
+	}
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := json.Marshal(api.Request{Puzzle: string(doc)})
+	var first map[string]any
+	api.Service{}.CallProgress(context.Background(), "minimal", req, func(b []byte) {
+		var r struct{ Progress map[string]any }
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatalf("%q: %v", b, err)
+		}
+		if first == nil {
+			first = r.Progress
+		}
+	})
+	got, want := slices.Sorted(maps.Keys(line)), slices.Sorted(maps.Keys(first))
+	if !slices.Equal(got, want) {
+		t.Fatalf("--progress json fields %q, the page's %q", got, want)
+	}
+	for _, k := range []string{"stage", "done", "total", "removable", "questions", "text"} {
+		if line[k] != first[k] {
+			t.Errorf("%s: --progress json %v, the page %v", k, line[k], first[k])
+		}
 	}
 }
