@@ -48,6 +48,7 @@ type Isolated struct {
 	changed  *sync.Cond // a worker's load fell, or a worker came or went
 	workers  []*worker
 	starting int // processes being started, counted against Procs
+	warming  int // of them, those Warm starts: idle once started
 	waiting  int // searches with a deadline waiting for an idle process
 	closed   bool
 }
@@ -202,10 +203,14 @@ func (p *Isolated) roundTrip(ctx context.Context, req []byte) (found, error) {
 // portfolio (engine's auto) warms one before its first race, and the pool
 // itself after a cancelled search killed one (auto cancels gophersat
 // whenever another engine wins a race), since a worker takes longer to
-// start than most searches. It returns once the process has started.
+// start than most searches. It returns once the process has started, or
+// at once when another Warm is starting one: that process counts as
+// idle, so that cancels at once (a batch's portfolios losing their races
+// together) warm one process, not one each, which would stay idle until
+// Close when Procs is 0.
 func (p *Isolated) Warm() {
 	p.mu.Lock()
-	idle := false
+	idle := p.warming > 0
 	for _, w := range p.workers {
 		idle = idle || (w.load == 0 && !w.killed.Load())
 	}
@@ -214,10 +219,12 @@ func (p *Isolated) Warm() {
 		return
 	}
 	p.starting++
+	p.warming++
 	p.mu.Unlock()
 	w, err := startWorker(p.command)
 	p.mu.Lock()
 	p.starting--
+	p.warming--
 	closed := p.closed
 	if err == nil && !closed {
 		p.workers = append(p.workers, w)

@@ -454,6 +454,36 @@ func TestIsolatedWarmsAfterCancel(t *testing.T) {
 	}
 }
 
+// TestIsolatedWarmsOne: Warms at once, as a batch's cancelled searches
+// ask for them together, start one idle process, not one each: with no
+// Procs cap the extra ones would stay idle until Close. Whether the Warms
+// overlap is the scheduler's; each round starts them together, and
+// whatever the overlap, one process is the answer.
+func TestIsolatedWarmsOne(t *testing.T) {
+	for round := range 5 {
+		p := testPool(t)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				p.Warm()
+			}()
+		}
+		close(start)
+		wg.Wait()
+		p.mu.Lock()
+		n := len(p.workers)
+		p.mu.Unlock()
+		if n != 1 {
+			t.Errorf("round %d: %d worker processes after 8 Warms at once, want 1", round+1, n)
+		}
+		p.Close()
+	}
+}
+
 // TestCover: the solutions Cover finds, in this process and in a worker,
 // put in each cell exactly the digits that some solution puts there, as
 // counting every solution says; each is a solution, and they are distinct.

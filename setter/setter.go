@@ -86,23 +86,33 @@ func Minimal(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle, timeout
 }
 
 // Progress says how far Minimal has got on a puzzle, after each count.
+// It is the one form of Minimal's progress: the page's reports
+// (web/api's Reply.Progress) and the command line's --progress json
+// lines are it as JSON, under the names its fields give.
 type Progress struct {
 	// Stage is the work under way: "unique" (the puzzle's own count),
 	// "alone" (each part removed alone) or "together" (parts removed
 	// together, pass after pass until one removes nothing).
-	Stage string
+	Stage string `json:"stage"`
 	// Pass numbers the passes of "together", from 1.
-	Pass int
+	Pass int `json:"pass,omitempty"`
 	// Done of Total parts have been tried in this stage (or pass), and
 	// Removable of them found removable: alone, or added to those
 	// removed together.
-	Done, Total, Removable int
-	// Givens and Rules are the puzzle's, which Total counts together.
-	Givens, Rules int
-	// Questions counts the counts asked so far, Elapsed the time since
-	// Minimal started.
-	Questions int
-	Elapsed   time.Duration
+	Done      int `json:"done"`
+	Total     int `json:"total"`
+	Removable int `json:"removable"`
+	// Givens and Rules are the puzzle's, which Total counts together
+	// and Text names.
+	Givens int `json:"-"`
+	Rules  int `json:"-"`
+	// Questions counts the counts asked so far, Micros the microseconds
+	// since Minimal started.
+	Questions int     `json:"questions"`
+	Micros    float64 `json:"us"`
+	// Text is String's words, set with the numbers for a reader of the
+	// JSON.
+	Text string `json:"text"`
 }
 
 // String says it in words, as the command line and the page show it:
@@ -136,7 +146,8 @@ func MinimalProgress(ctx context.Context, e *engine.Engine, p *sudokusat.Puzzle,
 	g := Progress{Stage: "unique", Total: 1, Rules: len(p.Rules), Givens: len(all) - len(p.Rules)}
 	tell := func() {
 		if report != nil {
-			g.Questions, g.Elapsed = m.Questions, time.Since(start)
+			g.Questions, g.Micros = m.Questions, float64(time.Since(start).Nanoseconds())/1e3
+			g.Text = g.String()
 			report(g)
 		}
 	}

@@ -197,9 +197,20 @@ func (l *line) validate(n int, r sudokusat.Rule) error {
 }
 
 // fromFP reads an entry: each of its lines is a rule, with the entry's
-// value.
+// value. A stated 0 is refused rather than read as the default that a
+// Value of 0 stands for: SudokuSolver reads a whispers "0" as a
+// difference of 0 and refuses it, only a missing value has the default,
+// and a setter who wrote 0 did not mean 5.
 func (l *line) fromFP(rd *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
 	value := 0
+	var out []sudokusat.Rule
+	for _, names := range e.Lines {
+		cells, err := rd.cells(names)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sudokusat.Rule{Kind: l.kind, Cells: cells})
+	}
 	if s := e.value(); s != "" {
 		if !l.valued {
 			return nil, fmt.Errorf("a value %q: a %s line takes none", s, l.kind)
@@ -208,15 +219,17 @@ func (l *line) fromFP(rd *fpReader, e fpEntry) ([]sudokusat.Rule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("value %q is not a number", s)
 		}
+		if v == 0 {
+			line := ""
+			if len(out) > 0 {
+				line = " " + cellNames(rd.n, out[0].Cells)
+			}
+			return nil, fmt.Errorf("%s line%s: a difference of 0: want 1 to %d, or no value for the default", l.kind, line, rd.n-1)
+		}
 		value = v
 	}
-	var out []sudokusat.Rule
-	for _, names := range e.Lines {
-		cells, err := rd.cells(names)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sudokusat.Rule{Kind: l.kind, Cells: cells, Value: value})
+	for i := range out {
+		out[i].Value = value
 	}
 	return out, nil
 }

@@ -1,8 +1,11 @@
 package variant_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -245,5 +248,67 @@ func TestLineFPuzzles(t *testing.T) {
 		if _, err := variant.ParseFPuzzles([]byte(`{"size":4,` + grid + `,` + bad + `}`)); err == nil {
 			t.Errorf("%s: read, want an error", bad)
 		}
+	}
+}
+
+// TestLineValues: a whispers or lockout entry's value is read as stated,
+// and only an entry that states none (no value, null, an empty or blank
+// string) has the default, which the rule's Value 0 stands for. A stated
+// 0 is refused with an error naming the line, as SudokuSolver refuses a
+// whispers difference of 0, never read as the default.
+func TestLineValues(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		file  string // of testdata/variants, a 6×6 whose first entry is changed
+		value any    // the first entry's "value"; nil for null
+		none  bool   // the key is left out
+		want  int    // the first rule's Value when read
+		err   string // else a word of the error
+	}{
+		{"whispers stated", "whispers-6.json", "2", false, 2, ""},
+		{"whispers stated as a number", "whispers-6.json", 2, false, 2, ""},
+		{"whispers stated 0", "whispers-6.json", "0", false, 0, "whispers line r4c6,r5c6,r5c5,r5c4,r4c5: a difference of 0: want 1 to 5"},
+		{"whispers stated 0 as a number", "whispers-6.json", 0, false, 0, "whispers line r4c6,r5c6,r5c5,r5c4,r4c5: a difference of 0"},
+		{"whispers stated 0 padded", "whispers-6.json", " 0 ", false, 0, "a difference of 0"},
+		{"whispers negative", "whispers-6.json", "-1", false, 0, "a difference of -1: want 1 to 5"},
+		{"whispers no value", "whispers-6.json", nil, true, 0, ""},
+		{"whispers null", "whispers-6.json", nil, false, 0, ""},
+		{"whispers blank", "whispers-6.json", "  ", false, 0, ""},
+		{"lockout stated", "lockout-6.json", "2", false, 2, ""},
+		{"lockout stated 0", "lockout-6.json", "0", false, 0, "lockout line r1c1,r2c2,r3c1: a difference of 0: want 1 to 5"},
+		{"lockout stated 0 as a number", "lockout-6.json", 0, false, 0, "lockout line r1c1,r2c2,r3c1: a difference of 0"},
+		{"lockout no value", "lockout-6.json", nil, true, 0, ""},
+		{"lockout empty", "lockout-6.json", "", false, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc map[string]any
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			key := strings.TrimSuffix(tc.file, "-6.json")
+			entry := doc[key].([]any)[0].(map[string]any)
+			delete(entry, "value")
+			if !tc.none {
+				entry["value"] = tc.value
+			}
+			b, _ := json.Marshal(doc)
+			p, err := variant.ParseFPuzzles(b)
+			if tc.err != "" {
+				if err == nil || !errors.Is(err, variant.ErrPuzzle) && !errors.Is(err, variant.ErrFormat) || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%v, want an error saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := p.Rules[0]; r.Kind != key || r.Value != tc.want {
+				t.Fatalf("first rule %v, want a %s line of value %d", r, key, tc.want)
+			}
+		})
 	}
 }

@@ -211,7 +211,7 @@ func (w *spWriter) convention(table []spConvention, rule sudokusat.Rule) *spConv
 			continue
 		}
 		switch {
-		case rule.Kind == Whispers && (rule.Value == 4 && 4 != (w.n+1)/2) != (c.gapDefault == 4):
+		case rule.Kind == Whispers && (rule.Value == 4 && (w.n+1)/2 != 4) != (c.gapDefault == 4):
 			continue
 		case rule.Kind == XV && (rule.Value == 10) != (c.name == "an X"):
 			continue

@@ -21,22 +21,23 @@ func candidatesCommand() *cli.Command {
 			"it in the cell), each with the number of solutions that do, up to --cap; or STATUS: message.\n" +
 			"Every candidate has a solution found and checked as its witness; every digit left out is a\n" +
 			"\"no solution\" answer of the engine, proved with --certify. --timeout bounds each question.\n" +
+			"Without --engine: native for a classic grid, sat (its one-solver cover) for one with rules.\n" +
 			"Formats: grid (pencil marks in the grid's layout), line (N³ symbols a puzzle, '.' where a digit\n" +
 			"cannot go: the form other tools read) or json (with the counts)." + "\n\n" +
 			examples(
 				"sudokusat candidates puzzles.txt", "each puzzle's pencil-mark grid",
 				"sudokusat candidates --format line puzzles.txt", "one line of 729 symbols a 9×9 puzzle",
 				"sudokusat candidates --cap 10 --format json open.json", "how many solutions use each digit, up to 10",
-				"sudokusat candidates --engine search thermo.json", "with the variant search, not gophersat",
+				"sudokusat candidates --engine search thermo.json", "with the variant search, not gophersat's one-solver cover",
 				"sudokusat candidates --certify puzzles.txt", "every digit ruled out backed by a checked DRAT proof"),
-		Flags: setterFlags(candidateFormats, false,
+		Flags: setterFlags(candidateFormats, engine.NameSAT,
 			&cli.IntFlag{Name: "cap", Value: 1, Usage: "count each candidate's solutions up to `K` (1: possible or not)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 1 {
 				return usagef("--cap %d: want at least 1", limit)
 			}
-			return runSetter(c, "candidates", candidateFormats, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
+			return runSetter(c, "candidates", candidateFormats, engine.NameSAT, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
 				k, err := setter.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

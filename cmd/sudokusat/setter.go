@@ -23,14 +23,12 @@ import (
 
 // setterFlags are the flags the setters' questions share with count, the
 // output formats first (the default first). Without --engine they ask
-// gophersat, or, byPuzzle, each puzzle's fast engine (setterEngines).
-func setterFlags(fs plainFormats, byPuzzle bool, extra ...cli.Flag) []cli.Flag {
-	engineFlag := &cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.NameSAT, Usage: "solver `ENGINE`"}
-	if byPuzzle {
-		engineFlag.Value, engineFlag.DefaultText = "", "native for a classic grid, search for one with rules; sat with --certify, --encoding or --sums"
-	}
+// each puzzle's fast engine: native for a classic grid, the engine
+// rules names for one with rules (setterEngines).
+func setterFlags(fs plainFormats, rules string, extra ...cli.Flag) []cli.Flag {
 	return append(extra,
-		engineFlag,
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Usage: "solver `ENGINE`",
+			DefaultText: "native for a classic grid, " + rules + " for one with rules; sat with --certify, --encoding or --sums"},
 		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 		fs.flag(),
 		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
@@ -59,8 +57,9 @@ type setterRecord struct {
 // runSetter runs one of the setters' questions (candidates, hint,
 // minimal) on every input puzzle, one record each in the --format asked
 // (one of fs; "json" is written from the record's fields, any other
-// from its text), and writes a summary.
-func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
+// from its text), and writes a summary. Without --engine, a puzzle with
+// rules is asked the engine rules names (see setterEngines).
+func runSetter(c *cli.Context, name string, fs plainFormats, rules string, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
 	f, err := fs.of(c)
 	if err != nil {
 		return err
@@ -72,7 +71,7 @@ func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx con
 		return err
 	}
 	defer pool.Close()
-	pick, engines, err := setterEngines(c, pool)
+	pick, engines, err := setterEngines(c, pool, rules)
 	if err != nil {
 		return err
 	}
@@ -125,12 +124,16 @@ func runSetter(c *cli.Context, name string, fs plainFormats, answer func(ctx con
 }
 
 // setterEngines opens the engine for each puzzle: the one --engine names;
-// when it names none (minimal's default), gophersat if --certify,
+// when it names none (the setters' default), gophersat if --certify,
 // --encoding or --sums asks for what only a SAT engine does, else the
-// engine that is fast on the puzzle (engine.For), as the page chooses:
-// for minimal on a 9×9 variant the search takes a tenth of gophersat's
-// time. engines lists every engine pick may return.
-func setterEngines(c *cli.Context, pool *engine.Workers) (pick func(*sudokusat.Puzzle) *engine.Engine, engines []*engine.Engine, err error) {
+// engine that is fast on the puzzle: native for a classic grid, as
+// engine.For says, and for one with rules or regions the engine rules
+// names, engine.For's search for minimal and hint (on a 9×9 variant a
+// tenth of gophersat's time or less), gophersat for candidates, whose
+// one-solver cover (engine.Cover) answers the published variants in a
+// twentieth of the search's time (docs/commands.md). engines lists
+// every engine pick may return.
+func setterEngines(c *cli.Context, pool *engine.Workers, rules string) (pick func(*sudokusat.Puzzle) *engine.Engine, engines []*engine.Engine, err error) {
 	name := c.String("engine")
 	if name == "" && (c.Bool("certify") || c.IsSet("encoding") || c.IsSet("sums")) {
 		name = engine.NameSAT
@@ -142,16 +145,20 @@ func setterEngines(c *cli.Context, pool *engine.Workers) (pick func(*sudokusat.P
 		}
 		return func(*sudokusat.Puzzle) *engine.Engine { return e }, []*engine.Engine{e}, nil
 	}
-	byName := map[string]*engine.Engine{}
-	for _, name := range []string{engine.NameNative, engine.NameSearch} {
-		e, err := openEngineNamed(c, pool, name)
-		if err != nil {
-			return nil, nil, err
-		}
-		byName[name] = e
-		engines = append(engines, e)
+	native, err := openEngineNamed(c, pool, engine.NameNative)
+	if err != nil {
+		return nil, nil, err
 	}
-	return func(p *sudokusat.Puzzle) *engine.Engine { return byName[engine.For(p)] }, engines, nil
+	other, err := openEngineNamed(c, pool, rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(p *sudokusat.Puzzle) *engine.Engine {
+		if engine.For(p) == engine.NameNative {
+			return native
+		}
+		return other
+	}, []*engine.Engine{native, other}, nil
 }
 
 // writeSetter writes a record: its fields as JSON, or its text (an error
@@ -252,14 +259,14 @@ func minimalCommand() *cli.Command {
 				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
 				"sudokusat minimal --format json killer.json", "a variant puzzle, as JSON (with the search, the engine fast on it)",
 				"sudokusat minimal --progress json big.txt 2>progress.jsonl", "how far each puzzle has got, as JSON lines"),
-		Flags: setterFlags(lineOrJSON, true, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}, progressFlag()),
+		Flags: setterFlags(lineOrJSON, engine.NameSearch, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}, progressFlag()),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
 			report, err := progressReport(c)
 			if err != nil {
 				return err
 			}
-			return runSetter(c, "minimal", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "minimal", lineOrJSON, engine.NameSearch, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				m, err := setter.MinimalProgress(ctx, e, it.puzzle, timeout, report(it))
 				if err != nil {
 					return failure(it, err)
@@ -288,19 +295,13 @@ func progressFlag() cli.Flag {
 }
 
 // progressLine is one line of --progress json: the puzzle's place, as
-// its record gives it, and how far Minimal has got on it.
+// its record gives it, and how far Minimal has got on it, as the page's
+// reports say it.
 type progressLine struct {
-	Index     int     `json:"index"`
-	File      string  `json:"file"`
-	Line      int     `json:"line"`
-	Stage     string  `json:"stage"`
-	Pass      int     `json:"pass,omitempty"`
-	Done      int     `json:"done"`
-	Total     int     `json:"total"`
-	Removable int     `json:"removable"`
-	Questions int     `json:"questions"`
-	Ms        float64 `json:"ms"`
-	Text      string  `json:"text"`
+	Index int    `json:"index"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	setter.Progress
 }
 
 // progressReport reads --progress: for json, it returns the reporter of
@@ -319,8 +320,7 @@ func progressReport(c *cli.Context) (func(*item) func(setter.Progress), error) {
 	w := c.App.ErrWriter
 	return func(it *item) func(setter.Progress) {
 		return func(g setter.Progress) {
-			b, _ := json.Marshal(progressLine{Index: it.index, File: it.file, Line: it.line, Stage: g.Stage, Pass: g.Pass, Done: g.Done, Total: g.Total,
-				Removable: g.Removable, Questions: g.Questions, Ms: float64(g.Elapsed.Microseconds()) / 1e3, Text: g.String()}) // numbers and strings
+			b, _ := json.Marshal(progressLine{Index: it.index, File: it.file, Line: it.line, Progress: g}) // numbers and strings
 			mu.Lock()
 			defer mu.Unlock()
 			w.Write(append(b, '\n'))
@@ -337,17 +337,18 @@ func hintCommand() *cli.Command {
 			"in reading order, or, when none does, two givens that together do, or else the given that leaves\n" +
 			"the fewest (counted up to --cap, and past it, to 8 times it, to rank those tied there). For one\n" +
 			"without a solution: a core of givens and rules with no solution among themselves, and those\n" +
-			"of them whose removal alone gives the puzzle a solution. A unique puzzle needs no hint." + "\n\n" +
+			"of them whose removal alone gives the puzzle a solution. A unique puzzle needs no hint.\n" +
+			"Without --engine: native for a classic grid, search for one with rules, as minimal asks." + "\n\n" +
 			examples(
 				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
 				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
-		Flags: setterFlags(lineOrJSON, false, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Flags: setterFlags(lineOrJSON, engine.NameSearch, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 2 {
 				return usagef("--cap %d: want at least 2", limit)
 			}
-			return runSetter(c, "hint", lineOrJSON, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "hint", lineOrJSON, engine.NameSearch, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				h, err := setter.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

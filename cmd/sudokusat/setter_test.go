@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokusat/sudokusat/web/api"
 )
 
 // TestHintAndMinimal: one record a puzzle in input order, in both forms,
@@ -81,35 +86,48 @@ func TestHintAndMinimal(t *testing.T) {
 	}
 }
 
-// TestMinimalEngine: without --engine, minimal asks each puzzle's fast
-// engine (engine.For: native for a classic grid, the search for one with
-// rules), as the page does, gophersat only when a flag only it reads
-// asks for it; the summary and each JSON record name the engine.
-func TestMinimalEngine(t *testing.T) {
+// TestSetterEngine: without --engine, the setters' questions ask each
+// puzzle's fast engine: native for a classic grid (engine.For), for one
+// with rules the search (engine.For's, as the page asks) for minimal and
+// hint, and gophersat for candidates, whose one-solver cover is the fast
+// one there; gophersat too when a flag only it reads asks for it, and
+// --engine overrides. The summary and each JSON record name the engine.
+func TestSetterEngine(t *testing.T) {
 	classic := "1234341221434321\n"
+	open := "1234............\n" // several solutions, for hint
+	variant := "../../testdata/variants/killer-4.json"
 	for _, tc := range []struct {
+		cmd   string
 		name  string
 		stdin string
 		args  []string
 		want  string // the summary's engines
 		json  []string
 	}{
-		{"classic", classic, []string{"-"}, "engine native", nil},
-		{"variant", "", []string{"../../testdata/variants/killer-4.json"}, "engine search", nil},
-		{"both", classic, []string{"-", "../../testdata/variants/killer-4.json"}, "engines native, search", []string{"native", "search"}},
-		{"named", classic, []string{"--engine", "dlx", "-"}, "engine dlx", []string{"dlx"}},
-		{"certify", classic, []string{"--certify", "-"}, "engine sat", []string{"sat"}},
-		{"encoding", classic, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"minimal", "classic", classic, []string{"-"}, "engine native", nil},
+		{"minimal", "variant", "", []string{variant}, "engine search", nil},
+		{"minimal", "both", classic, []string{"-", variant}, "engines native, search", []string{"native", "search"}},
+		{"minimal", "named", classic, []string{"--engine", "dlx", "-"}, "engine dlx", []string{"dlx"}},
+		{"minimal", "certify", classic, []string{"--certify", "-"}, "engine sat", []string{"sat"}},
+		{"minimal", "encoding", classic, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"hint", "classic", open, []string{"-"}, "engine native", []string{"native"}},
+		{"hint", "both", open, []string{"-", variant}, "engines native, search", []string{"native", "search"}},
+		{"hint", "named", open, []string{"--engine", "sat", "-"}, "engine sat", []string{"sat"}},
+		{"hint", "encoding", open, []string{"--encoding", "minimal", "-"}, "engine sat", nil},
+		{"candidates", "classic", open, []string{"-"}, "engine native", []string{"native"}},
+		{"candidates", "both", open, []string{"-", variant}, "engines native, sat", []string{"native", "sat"}},
+		{"candidates", "named", open, []string{"--engine", "search", "-", variant}, "engine search", []string{"search", "search"}},
+		{"candidates", "certify", open, []string{"--certify", "-"}, "engine sat", nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, errOut, code := runCLI(t, tc.stdin, append([]string{"minimal"}, tc.args...)...)
+		t.Run(tc.cmd+" "+tc.name, func(t *testing.T) {
+			_, errOut, code := runCLI(t, tc.stdin, append([]string{tc.cmd}, tc.args...)...)
 			if code != 0 || !strings.Contains(errOut, "("+tc.want+")") {
-				t.Errorf("minimal %q: exit %d, %q; want (%s) in the summary", tc.args, code, errOut, tc.want)
+				t.Errorf("%s %q: exit %d, %q; want (%s) in the summary", tc.cmd, tc.args, code, errOut, tc.want)
 			}
 			if tc.json == nil {
 				return
 			}
-			out, _, _ := runCLI(t, tc.stdin, append([]string{"minimal", "--format", "json"}, tc.args...)...)
+			out, _, _ := runCLI(t, tc.stdin, append([]string{tc.cmd, "--format", "json"}, tc.args...)...)
 			var got []string
 			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 				var r struct{ Engine string }
@@ -119,7 +137,7 @@ func TestMinimalEngine(t *testing.T) {
 				got = append(got, r.Engine)
 			}
 			if !slices.Equal(got, tc.json) {
-				t.Errorf("minimal --format json %q: engines %q, want %q", tc.args, got, tc.json)
+				t.Errorf("%s --format json %q: engines %q, want %q", tc.cmd, tc.args, got, tc.json)
 			}
 		})
 	}
@@ -149,7 +167,7 @@ func TestMinimalProgressJSON(t *testing.T) {
 		Stage                        string
 		Pass, Done, Total, Removable int
 		Questions                    int
-		Ms                           float64
+		Micros                       float64 `json:"us"`
 		Text                         string
 	}
 	var last progress
@@ -158,7 +176,7 @@ func TestMinimalProgressJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &g); err != nil {
 			t.Fatalf("line %d: %q: %v", i+1, line, err)
 		}
-		if g.Index != 1 || g.File != file || g.Line != 1 || g.Questions != i || g.Ms < last.Ms || g.Done > g.Total || !strings.HasPrefix(g.Text, "Minimal: ") {
+		if g.Index != 1 || g.File != file || g.Line != 1 || g.Questions != i || g.Micros < last.Micros || g.Done > g.Total || !strings.HasPrefix(g.Text, "Minimal: ") {
 			t.Errorf("line %d: %+v, after %+v", i+1, g, last)
 		}
 		last = g
@@ -171,5 +189,51 @@ func TestMinimalProgressJSON(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "", "minimal", "--progress", "xml", file); code != 2 || !strings.Contains(errOut, `--progress "xml": want line or json`) {
 		t.Errorf("--progress xml: exit %d, %q", code, errOut)
+	}
+}
+
+// TestProgressOneShape: minimal's --progress json lines and the page's
+// progress reports (api.CallProgress) say Minimal's progress in one
+// form: the same fields, under the same names, the line's place
+// (index, file, line) aside, and the same numbers for the same stage.
+func TestProgressOneShape(t *testing.T) {
+	file := "../../testdata/variants/killer-4.json"
+	_, errOut, code := runCLI(t, "", "minimal", "--progress", "json", file)
+	if code != 0 {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	var line map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(errOut, "\n", 2)[0]), &line); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"index", "file", "line"} {
+		if _, ok := line[k]; !ok {
+			t.Errorf("line %v: no %q", line, k)
+		}
+		delete(line, k)
+	}
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := json.Marshal(api.Request{Puzzle: string(doc)})
+	var first map[string]any
+	api.Service{}.CallProgress(context.Background(), "minimal", req, func(b []byte) {
+		var r struct{ Progress map[string]any }
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatalf("%q: %v", b, err)
+		}
+		if first == nil {
+			first = r.Progress
+		}
+	})
+	got, want := slices.Sorted(maps.Keys(line)), slices.Sorted(maps.Keys(first))
+	if !slices.Equal(got, want) {
+		t.Fatalf("--progress json fields %q, the page's %q", got, want)
+	}
+	for _, k := range []string{"stage", "done", "total", "removable", "questions", "text"} {
+		if line[k] != first[k] {
+			t.Errorf("%s: --progress json %v, the page %v", k, line[k], first[k])
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/engine"
 	"github.com/sudokusat/sudokusat/explain"
+	"github.com/sudokusat/sudokusat/setter"
 )
 
 // Engines the page runs are the rows of its table (Service.Table) that
@@ -204,22 +205,13 @@ type Reply struct {
 }
 
 // Progress is how far a long operation has got, reported while it works
-// (CallProgress); Minimal reports it. Text says it in words, as the page
-// shows it ("Minimal: 37 of 81 givens tried alone, 12 removable"); the
-// numbers are setter.Progress's: the Stage under way ("unique", "alone",
-// "together", Pass after Pass), the parts Done of its Total and those
-// found Removable, the Questions asked and the time so far.
-type Progress struct {
-	Op        string  `json:"op"`
-	Text      string  `json:"text"`
-	Stage     string  `json:"stage"`
-	Pass      int     `json:"pass,omitempty"`
-	Done      int     `json:"done"`
-	Total     int     `json:"total"`
-	Removable int     `json:"removable"`
-	Questions int     `json:"questions"`
-	Micros    float64 `json:"us"`
-}
+// (CallProgress); Minimal reports it, as the command line's minimal
+// --progress json does: its Text says it in words, as the page shows it
+// ("Minimal: 37 of 81 givens tried alone, 12 removable"), and its numbers
+// are the Stage under way ("unique", "alone", "together", Pass after
+// Pass), the parts Done of its Total and those found Removable, the
+// Questions asked and the microseconds ("us") so far.
+type Progress = setter.Progress
 
 // ProgressEvery is how often CallProgress reports at most, after its
 // first report, which it sends at once: a page shows a report for about

@@ -324,14 +324,7 @@ func (s Service) Minimal(ctx context.Context, req Request) Reply {
 	if p == nil {
 		return r
 	}
-	var report func(setter.Progress)
-	if tell := reporter(ctx); tell != nil {
-		report = func(g setter.Progress) {
-			tell(Progress{Op: "minimal", Text: g.String(), Stage: g.Stage, Pass: g.Pass, Done: g.Done, Total: g.Total,
-				Removable: g.Removable, Questions: g.Questions, Micros: micros(g.Elapsed)})
-		}
-	}
-	m, err := setter.MinimalProgress(ctx, e, p, 0, report)
+	m, err := setter.MinimalProgress(ctx, e, p, 0, reporter(ctx))
 	if errors.Is(err, engine.ErrNotUnique) {
 		// Its first question, asked again for the count, which the page
 		// puts in words: cheap beside the questions of a unique puzzle.

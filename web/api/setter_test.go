@@ -514,7 +514,7 @@ func TestCallProgress(t *testing.T) {
 		}
 		for _, r := range reports {
 			g := r.Progress
-			if r.Status != StatusWorking || g == nil || g.Op != tc.op || !strings.HasPrefix(g.Text, "Minimal: ") || g.Done > g.Total {
+			if r.Status != StatusWorking || g == nil || !strings.HasPrefix(g.Text, "Minimal: ") || g.Done > g.Total {
 				t.Errorf("%s %.20s: report %+v, progress %+v", tc.op, tc.puzzle, r, g)
 			}
 		}
