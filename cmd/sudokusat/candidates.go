@@ -30,14 +30,14 @@ func candidatesCommand() *cli.Command {
 				"sudokusat candidates --cap 10 --format json open.json", "how many solutions use each digit, up to 10",
 				"sudokusat candidates --engine search thermo.json", "with the variant search, not gophersat's one-solver cover",
 				"sudokusat candidates --certify puzzles.txt", "every digit ruled out backed by a checked DRAT proof"),
-		Flags: setterFlags(candidateFormats, engine.NameSAT,
+		Flags: setterFlags(candidateFormats, engine.Covering(),
 			&cli.IntFlag{Name: "cap", Value: 1, Usage: "count each candidate's solutions up to `K` (1: possible or not)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 1 {
 				return usagef("--cap %d: want at least 1", limit)
 			}
-			return runSetter(c, "candidates", candidateFormats, engine.NameSAT, func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
+			return runSetter(c, "candidates", candidateFormats, engine.Covering(), func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord {
 				k, err := setter.TrueCandidates(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

@@ -23,12 +23,11 @@ import (
 
 // setterFlags are the flags the setters' questions share with count, the
 // output formats first (the default first). Without --engine they ask
-// each puzzle's fast engine: native for a classic grid, the engine
-// rules names for one with rules (setterEngines).
-func setterFlags(fs plainFormats, rules string, extra ...cli.Flag) []cli.Flag {
+// the engine choice names for each puzzle (setterEngines).
+func setterFlags(fs plainFormats, choice engine.Choice, extra ...cli.Flag) []cli.Flag {
 	return append(extra,
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Usage: "solver `ENGINE`",
-			DefaultText: "native for a classic grid, " + rules + " for one with rules; sat with --certify, --encoding or --sums"},
+			DefaultText: choice.Classic + " for a classic grid, " + choice.Rules + " for one with rules; sat with --certify, --encoding or --sums"},
 		&cli.StringFlag{Name: "encoding", Value: encode.Default, Usage: "CNF `ENCODING`: " + strings.Join(encode.Names(), ", ")},
 		fs.flag(),
 		timeoutFlag("give up on a question (one count) after `DURATION` (0: never)"),
@@ -57,9 +56,9 @@ type setterRecord struct {
 // runSetter runs one of the setters' questions (candidates, hint,
 // minimal) on every input puzzle, one record each in the --format asked
 // (one of fs; "json" is written from the record's fields, any other
-// from its text), and writes a summary. Without --engine, a puzzle with
-// rules is asked the engine rules names (see setterEngines).
-func runSetter(c *cli.Context, name string, fs plainFormats, rules string, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
+// from its text), and writes a summary. Without --engine, each puzzle is
+// asked the engine choice names for it (see setterEngines).
+func runSetter(c *cli.Context, name string, fs plainFormats, choice engine.Choice, answer func(ctx context.Context, e *engine.Engine, it *item, format string) *setterRecord) error {
 	f, err := fs.of(c)
 	if err != nil {
 		return err
@@ -71,7 +70,7 @@ func runSetter(c *cli.Context, name string, fs plainFormats, rules string, answe
 		return err
 	}
 	defer pool.Close()
-	pick, engines, err := setterEngines(c, pool, rules)
+	pick, engines, err := setterEngines(c, pool, choice)
 	if err != nil {
 		return err
 	}
@@ -126,14 +125,10 @@ func runSetter(c *cli.Context, name string, fs plainFormats, rules string, answe
 // setterEngines opens the engine for each puzzle: the one --engine names;
 // when it names none (the setters' default), gophersat if --certify,
 // --encoding or --sums asks for what only a SAT engine does, else the
-// engine that is fast on the puzzle: native for a classic grid, as
-// engine.For says, and for one with rules or regions the engine rules
-// names, engine.For's search for minimal and hint (on a 9×9 variant a
-// tenth of gophersat's time or less), gophersat for candidates, whose
-// one-solver cover (engine.Cover) answers the published variants in a
-// twentieth of the search's time (docs/commands.md). engines lists
-// every engine pick may return.
-func setterEngines(c *cli.Context, pool *engine.Workers, rules string) (pick func(*sudokusat.Puzzle) *engine.Engine, engines []*engine.Engine, err error) {
+// engine choice names for the puzzle (engine.Counting for minimal and
+// hint, engine.Covering for candidates). engines lists every engine pick
+// may return.
+func setterEngines(c *cli.Context, pool *engine.Workers, choice engine.Choice) (pick func(*sudokusat.Puzzle) *engine.Engine, engines []*engine.Engine, err error) {
 	name := c.String("engine")
 	if name == "" && (c.Bool("certify") || c.IsSet("encoding") || c.IsSet("sums")) {
 		name = engine.NameSAT
@@ -145,20 +140,16 @@ func setterEngines(c *cli.Context, pool *engine.Workers, rules string) (pick fun
 		}
 		return func(*sudokusat.Puzzle) *engine.Engine { return e }, []*engine.Engine{e}, nil
 	}
-	native, err := openEngineNamed(c, pool, engine.NameNative)
-	if err != nil {
-		return nil, nil, err
-	}
-	other, err := openEngineNamed(c, pool, rules)
-	if err != nil {
-		return nil, nil, err
-	}
-	return func(p *sudokusat.Puzzle) *engine.Engine {
-		if engine.For(p) == engine.NameNative {
-			return native
+	byName := map[string]*engine.Engine{}
+	for _, name := range []string{choice.Classic, choice.Rules} {
+		e, err := openEngineNamed(c, pool, name)
+		if err != nil {
+			return nil, nil, err
 		}
-		return other
-	}, []*engine.Engine{native, other}, nil
+		byName[name] = e
+		engines = append(engines, e)
+	}
+	return func(p *sudokusat.Puzzle) *engine.Engine { return byName[choice.For(p)] }, engines, nil
 }
 
 // writeSetter writes a record: its fields as JSON, or its text (an error
@@ -259,14 +250,14 @@ func minimalCommand() *cli.Command {
 				"sudokusat minimal --check puzzles.txt", "minimal or not minimal, one line a puzzle",
 				"sudokusat minimal --format json killer.json", "a variant puzzle, as JSON (with the search, the engine fast on it)",
 				"sudokusat minimal --progress json big.txt 2>progress.jsonl", "how far each puzzle has got, as JSON lines"),
-		Flags: setterFlags(lineOrJSON, engine.NameSearch, &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}, progressFlag()),
+		Flags: setterFlags(lineOrJSON, engine.Counting(), &cli.BoolFlag{Name: "check", Usage: "only say whether each puzzle is minimal"}, progressFlag()),
 		Action: func(c *cli.Context) error {
 			check, timeout := c.Bool("check"), c.Duration("timeout")
 			report, err := progressReport(c)
 			if err != nil {
 				return err
 			}
-			return runSetter(c, "minimal", lineOrJSON, engine.NameSearch, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "minimal", lineOrJSON, engine.Counting(), func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				m, err := setter.MinimalProgress(ctx, e, it.puzzle, timeout, report(it))
 				if err != nil {
 					return failure(it, err)
@@ -342,13 +333,13 @@ func hintCommand() *cli.Command {
 			examples(
 				"sudokusat hint open.txt", "the givens that would make each puzzle unique",
 				"sudokusat hint --format json broken.json", "the conflicting givens and rules of a puzzle without a solution"),
-		Flags: setterFlags(lineOrJSON, engine.NameSearch, &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
+		Flags: setterFlags(lineOrJSON, engine.Counting(), &cli.IntFlag{Name: "cap", Value: 10, Usage: "count solutions up to `K` (at least 2)"}),
 		Action: func(c *cli.Context) error {
 			limit, timeout := c.Int("cap"), c.Duration("timeout")
 			if limit < 2 {
 				return usagef("--cap %d: want at least 2", limit)
 			}
-			return runSetter(c, "hint", lineOrJSON, engine.NameSearch, func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
+			return runSetter(c, "hint", lineOrJSON, engine.Counting(), func(ctx context.Context, e *engine.Engine, it *item, _ string) *setterRecord {
 				h, err := setter.MakeUnique(ctx, e, it.puzzle, limit, timeout)
 				if err != nil {
 					return failure(it, err)

@@ -159,12 +159,12 @@ func (s Service) table() engine.Table {
 
 // engine returns the engine req names for p: one of the table's page
 // engines (no processes of their own), or for an empty name the one
-// engine.For says is fast on p. A name means what it means on the command
-// line: native takes classic grids only.
-func (s Service) engine(req Request, p *sudokusat.Puzzle) (*engine.Engine, error) {
+// choice names for p (engine.Counting but for candidates). A name means
+// what it means on the command line: native takes classic grids only.
+func (s Service) engine(req Request, p *sudokusat.Puzzle, choice engine.Choice) (*engine.Engine, error) {
 	name := req.Engine
 	if name == "" {
-		name = engine.For(p)
+		name = choice.For(p)
 	}
 	page := s.table().Page()
 	if !slices.Contains(page.Names(), name) {
@@ -179,7 +179,7 @@ type counted struct{ engine, encoding string }
 // count counts up to limit solutions of p with the engine req names. The
 // reply is valid only when the answer's status is not an answer.
 func (s Service) count(ctx context.Context, req Request, p *sudokusat.Puzzle, limit int) (engine.Answer, counted, Reply) {
-	e, err := s.engine(req, p)
+	e, err := s.engine(req, p, engine.Counting())
 	if err != nil {
 		return engine.Answer{}, counted{}, failed(engine.Failed.String(), p, err)
 	}

@@ -129,9 +129,9 @@ func questionFailure(p *sudokusat.Puzzle, err error) Reply {
 }
 
 // setterStart reads and checks what the three questions share: the cell
-// size, the puzzle and the engine. The reply is valid only when the
-// puzzle is nil.
-func (s Service) setterStart(req Request) (*sudokusat.Puzzle, *engine.Engine, Reply) {
+// size, the puzzle and the engine (without req.Engine, the one choice
+// names for the puzzle). The reply is valid only when the puzzle is nil.
+func (s Service) setterStart(req Request, choice engine.Choice) (*sudokusat.Puzzle, *engine.Engine, Reply) {
 	if fail := cellSizeFailure(req.CellSize); fail != nil {
 		return nil, nil, *fail
 	}
@@ -139,7 +139,7 @@ func (s Service) setterStart(req Request) (*sudokusat.Puzzle, *engine.Engine, Re
 	if p == nil {
 		return nil, nil, fail
 	}
-	e, err := s.engine(req, p)
+	e, err := s.engine(req, p, choice)
 	if err != nil {
 		return nil, nil, failed(engine.Failed.String(), p, err)
 	}
@@ -178,7 +178,7 @@ func (s Service) Candidates(ctx context.Context, req Request) Reply {
 	if fail != nil {
 		return *fail
 	}
-	p, e, r := s.setterStart(req)
+	p, e, r := s.setterStart(req, engine.Covering())
 	if p == nil {
 		return r
 	}
@@ -239,7 +239,7 @@ func (s Service) Hint(ctx context.Context, req Request) Reply {
 	if fail != nil {
 		return *fail
 	}
-	p, e, r := s.setterStart(req)
+	p, e, r := s.setterStart(req, engine.Counting())
 	if p == nil {
 		return r
 	}
@@ -320,7 +320,7 @@ func Minimal(ctx context.Context, req Request) Reply { return Service{}.Minimal(
 // and reads Puzzle, Engine, Encoding and CellSize. Under CallProgress it
 // reports how far it has got.
 func (s Service) Minimal(ctx context.Context, req Request) Reply {
-	p, e, r := s.setterStart(req)
+	p, e, r := s.setterStart(req, engine.Counting())
 	if p == nil {
 		return r
 	}

@@ -163,6 +163,30 @@ func TestCandidatesEngines(t *testing.T) {
 	}
 }
 
+// TestSetterDefaultEngine: without an engine named, each question runs
+// the engine its choice names for the puzzle, as the command line does:
+// native on a classic grid, gophersat's cover for the candidates of a
+// puzzle with rules, the search for its hint and minimal givens.
+func TestSetterDefaultEngine(t *testing.T) {
+	ctx := context.Background()
+	killer, _ := readVariant(t, "killer-4")
+	for _, tc := range []struct {
+		name, puzzle string
+		ask          func(context.Context, Request) Reply
+		want         string
+	}{
+		{"candidates, classic", several4, Candidates, engine.NameNative},
+		{"candidates, rules", killer, Candidates, engine.NameSAT},
+		{"hint, classic", several4, Hint, engine.NameNative},
+		{"hint, rules", killer, Hint, engine.NameSearch},
+		{"minimal, rules", killer, Minimal, engine.NameSearch},
+	} {
+		if r := tc.ask(ctx, Request{Puzzle: tc.puzzle}); r.Engine != tc.want {
+			t.Errorf("%s: engine %q (%s: %s), want %q", tc.name, r.Engine, r.Status, r.Message, tc.want)
+		}
+	}
+}
+
 // TestHint: the givens that make a puzzle unique are those brute force
 // says leave one solution, in reading order, as the engine layer gives
 // them; without one, those that leave the fewest; for a puzzle without a
