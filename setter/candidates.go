@@ -31,8 +31,11 @@ type Candidates struct {
 	// there.
 	Count [][]int
 	// Solutions are the distinct solutions met on the way, each checked
-	// by the validator: every candidate counted has its witnesses here,
-	// up to the cap.
+	// by the validator: every candidate counted has a witness here. With
+	// a cap above 1 a count may be higher than its witnesses: an engine
+	// that counts a candidate's solutions without listing them all (the
+	// native solver returns the first) is taken at its count; gophersat
+	// lists every solution it counts.
 	Solutions []*sudokusat.Grid
 	// Questions is the number of counts asked of the engine.
 	Questions int
