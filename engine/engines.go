@@ -317,6 +317,10 @@ type Options struct {
 	// solver's run may take (on Linux): past it the solver is killed and
 	// the answer is Timeout, as BenchExec and runsolver judge a run.
 	CPULimit time.Duration
+
+	// swept says the temporary directory's stale run directories were
+	// removed already by the opener (auto, once for its CDCL members).
+	swept bool
 }
 
 // encode returns how o's SAT engines encode a puzzle.

@@ -38,7 +38,9 @@ func openExternal(row Info, spec string, o Options) (*Engine, error) {
 	}
 	// The files that a command killed outright left for its solver go
 	// now, once per engine opened: they cannot go when it dies.
-	satsolve.RemoveStaleRuns()
+	if !o.swept {
+		satsolve.RemoveStaleRuns()
+	}
 	o.Sums = encode.SumClauses // DIMACS holds clauses only
 	x.MemoryLimit, x.CPULimit = o.MemoryLimit, o.CPULimit
 	if o.Certify && (x.ProofArgs != nil || strings.Contains(spec, "{proof}")) {
