@@ -272,7 +272,7 @@ func TestPeakPlot(t *testing.T) {
 // solver against the open fraction, on a log scale: CaDiCaL solid,
 // MiniSat dashed, a colour per kind, size and encoding.
 func peakPlot(cells map[point]*cell) []byte {
-	const width, height, left, right, top, bottom = 820.0, 460.0, 70.0, 240.0, 40.0, 50.0
+	const width, height, left, right, top, bottom = 800.0, 460.0, 70.0, 190.0, 40.0, 50.0
 	type line struct {
 		curve
 		solver string
@@ -327,12 +327,21 @@ func peakPlot(cells map[point]*cell) []byte {
 		}
 		return strings.Compare(a.solver, b.solver)
 	})
-	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"}
+	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+		"#17becf", "#bcbd22", "#7f7f7f", "#aec7e8", "#ff9896", "#98df8a", "#c5b0d5"}
 	colour := map[curve]string{}
-	for i, l := range keys {
+	// The legend names each curve once, in its colour, and the solvers
+	// once, by their dash, below: a line per curve and solver would not fit.
+	legend := func(i int, stroke, dash, label string) {
+		ly := top + 10 + 18*float64(i)
+		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%g\" y=\"%g\">%s</text>\n",
+			left+pw+10, ly, left+pw+34, ly, stroke, dash, left+pw+40, ly+4, label)
+	}
+	for _, l := range keys {
 		key := l.curve
 		if _, ok := colour[key]; !ok {
 			colour[key] = colours[len(colour)%len(colours)]
+			legend(len(colour)-1, colour[key], "", fmt.Sprintf("%s %d×%d %s", key.kind, key.size, key.size, key.encoding))
 		}
 		ps := lines[l]
 		slices.SortFunc(ps, func(a, b point) int { return int(math.Round((a.open - b.open) * 1e6)) })
@@ -345,10 +354,9 @@ func peakPlot(cells map[point]*cell) []byte {
 			dash = ` stroke-dasharray="5,3"`
 		}
 		fmt.Fprintf(&b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>\n", colour[key], dash, strings.Join(pts, " "))
-		ly := top + 10 + 18*float64(i)
-		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%g\" y=\"%g\">%s %d×%d %s %s</text>\n",
-			left+pw+10, ly, left+pw+34, ly, colour[key], dash, left+pw+40, ly+4, l.kind, l.size, l.size, l.encoding, l.solver)
 	}
+	legend(len(colour)+1, "black", "", "CaDiCaL")
+	legend(len(colour)+2, "black", ` stroke-dasharray="5,3"`, "MiniSat")
 	b.WriteString("</svg>\n")
 	return []byte(b.String())
 }

@@ -31,7 +31,10 @@ func familyCommand() *cli.Command {
 			"satisfiable, a solution; and " + family.ManifestName + ", one JSON object per instance with the same and\n" +
 			"the file's sha256. Every expected answer is checked before it is written: each solution by the\n" +
 			"validator, each count by gophersat on the CNF read back (and the native solver). The same flags\n" +
-			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
+			"and --seed give byte-identical files. The qwh and qcp kinds default, per --size, to the open fraction\n" +
+			"at which they were hardest for CaDiCaL, in the strongest encoding whose peak took it a median of\n" +
+			"1 s or more: extended at 36×36; efficient at 25×25, where extended's peak took 0.38 s; extended at\n" +
+			"16×16, where no encoding's took over 0.04 s. Kinds (see docs/families.md):\n" +
 			strings.Join(kinds, "\n") + "\n\n" +
 			examples(
 				"sudokusat family --out-dir fam --seed 1", "10 instances of each kind: the 9×9 ones, 16×16 QWH and QCP, and variants when run in a checkout",
