@@ -50,7 +50,8 @@ const (
 // DefaultEncoding is the encoding of a family's instances unless told
 // otherwise: a direct encoding, so that the solver, not the encoder, does
 // the propagation and the search (the reduced encoding solves many
-// instances before any clause is written, docs/families.md).
+// instances before any clause is written, docs/families.md). The QWH and
+// QCP kinds have their own default per size, PeakEncoding.
 const DefaultEncoding = "extended"
 
 // KindInfo describes a kind.
@@ -98,10 +99,13 @@ type Source struct {
 
 // Options says what family to make.
 type Options struct {
-	Kinds    []Kind
-	Count    int    // instances per kind
-	Seed     uint64 // the family's seed: each instance draws from its own stream of it
-	Encoding string // the encoding of classic puzzles (DefaultEncoding when empty)
+	Kinds []Kind
+	Count int    // instances per kind
+	Seed  uint64 // the family's seed: each instance draws from its own stream of it
+	// Encoding is the encoding of classic puzzles; when empty,
+	// PeakEncoding for the QWH and QCP kinds and DefaultEncoding for the
+	// others.
+	Encoding string
 	// Size and Open are the QWH and QCP kinds' grid side and fraction of
 	// cells left open (0 < Open < 1); Open 0 means each kind's measured
 	// hardness peak for the size (PeakOpen).
@@ -142,8 +146,10 @@ func (o Options) Check() error {
 	case o.Count < 1:
 		return fmt.Errorf("count %d: want at least 1", o.Count)
 	}
-	if _, err := encode.Resolve(o.encoding()); err != nil {
-		return err
+	if o.Encoding != "" {
+		if _, err := encode.Resolve(o.Encoding); err != nil {
+			return err
+		}
 	}
 	for _, k := range o.Kinds {
 		switch k {
@@ -162,12 +168,16 @@ func (o Options) Check() error {
 	return nil
 }
 
-// encoding is the encoding o names, DefaultEncoding when none.
-func (o Options) encoding() string {
-	if o.Encoding == "" {
-		return DefaultEncoding
+// encoding is the encoding of kind k's instances: the one o names, else
+// the kind's default for the size.
+func (o Options) encoding(k Kind) string {
+	switch {
+	case o.Encoding != "":
+		return o.Encoding
+	case k == QWH || k == QCP:
+		return PeakEncoding(k, o.Size)
 	}
-	return o.Encoding
+	return DefaultEncoding
 }
 
 // open is the fraction of cells kind k leaves open.
@@ -377,9 +387,9 @@ func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, err
 	return in, err
 }
 
-// encodeGrid encodes a classic puzzle in the family's encoding.
-func (m *maker) encodeGrid(g *sudokusat.Grid) (*encode.Formula, error) {
-	return encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: m.o.encoding()})
+// encodeGrid encodes a classic puzzle in the encoding of kind k.
+func (m *maker) encodeGrid(k Kind, g *sudokusat.Grid) (*encode.Formula, error) {
+	return encode.Puzzle(&sudokusat.Puzzle{Grid: g}, encode.Options{Encoding: m.o.encoding(k)})
 }
 
 // instance starts an instance of f with its DIMACS.
@@ -392,13 +402,13 @@ func (m *maker) instance(f *encode.Formula, puzzle *sudokusat.Grid) (*Instance, 
 }
 
 func (m *maker) unique(ctx context.Context, puzzle, solution *sudokusat.Grid) (*Instance, error) {
-	return m.satisfiable(ctx, puzzle, CountOne, solution)
+	return m.satisfiable(ctx, Unique, puzzle, CountOne, solution)
 }
 
-// satisfiable encodes puzzle as a satisfiable instance with the count
-// and one solution it states, and verifies them.
-func (m *maker) satisfiable(ctx context.Context, puzzle *sudokusat.Grid, count string, solution *sudokusat.Grid) (*Instance, error) {
-	f, err := m.encodeGrid(puzzle)
+// satisfiable encodes puzzle as a satisfiable instance of kind k with the
+// count and one solution it states, and verifies them.
+func (m *maker) satisfiable(ctx context.Context, k Kind, puzzle *sudokusat.Grid, count string, solution *sudokusat.Grid) (*Instance, error) {
+	f, err := m.encodeGrid(k, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -433,14 +443,14 @@ func (m *maker) several(ctx context.Context, puzzle, solution *sudokusat.Grid, r
 	if !found {
 		return nil, nil
 	}
-	return m.satisfiable(ctx, g, CountMany, solution)
+	return m.satisfiable(ctx, Several, g, CountMany, solution)
 }
 
 // refutation blocks the one solution of a unique puzzle. A puzzle the
 // encoding solves by propagation alone gives no clause to add: another is
 // drawn.
 func (m *maker) refutation(ctx context.Context, puzzle, solution *sudokusat.Grid) (*Instance, error) {
-	f, err := m.encodeGrid(puzzle)
+	f, err := m.encodeGrid(Refutation, puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -510,7 +520,7 @@ func (m *maker) unsat(ctx context.Context, puzzle, solution *sudokusat.Grid, rng
 			if g.Validate() != nil {
 				continue // clashing givens: no solver is needed to see it
 			}
-			f, err := m.encodeGrid(g)
+			f, err := m.encodeGrid(Unsat, g)
 			if err != nil {
 				return nil, err
 			}
@@ -546,7 +556,7 @@ func (m *maker) qwh(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	for _, cell := range rng.Perm(n * n)[:open] {
 		g.SetCell(cell, 0)
 	}
-	f, err := m.encodeGrid(g)
+	f, err := m.encodeGrid(QWH, g)
 	if err != nil {
 		return nil, err
 	}

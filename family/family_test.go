@@ -274,9 +274,10 @@ func TestUnitRefutes(t *testing.T) {
 
 // TestDefaultInstances: with no encoding and no open fraction given, QWH
 // and QCP instances leave the peak's share of cells open and are written
-// in the extended encoding, every variable and clause of it there: the
-// encoder has solved nothing away (the reduced encoding left 16–27
-// variables of a 16×16 QWH at 40 % open, and none of a 25×25 at 42 %).
+// in their size's encoding (extended at 16×16, efficient at 25×25), every
+// variable and clause of it there: the encoder has solved nothing away
+// (the reduced encoding left 16–27 variables of a 16×16 QWH at 40 % open,
+// and none of a 25×25 at 42 %).
 func TestDefaultInstances(t *testing.T) {
 	for _, n := range []int{16, 25} {
 		for _, k := range []Kind{QWH, QCP} {
@@ -292,16 +293,43 @@ func TestDefaultInstances(t *testing.T) {
 				if open, want := g.Len()-g.Givens(), int(PeakOpen(k, n)*float64(n*n)+0.5); open != want {
 					t.Errorf("%d open cells, want %d (%v of %d)", open, want, PeakOpen(k, n), n*n)
 				}
-				empty, err := encode.Puzzle(&sudokusat.Puzzle{Grid: emptyLike(t, g)}, encode.Options{Encoding: DefaultEncoding})
+				enc := PeakEncoding(k, n)
+				empty, err := encode.Puzzle(&sudokusat.Puzzle{Grid: emptyLike(t, g)}, encode.Options{Encoding: enc})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if in.Encoding != DefaultEncoding || f.Vars != n*n*n || f.NumClauses() != empty.NumClauses()+g.Givens() {
-					t.Errorf("%s, %d variables, %d clauses; want %s, %d, %d", in.Encoding, f.Vars, f.NumClauses(),
-						DefaultEncoding, n*n*n, empty.NumClauses()+g.Givens())
+				if in.Encoding != enc || f.Encoding != enc || f.Vars != n*n*n || f.NumClauses() != empty.NumClauses()+g.Givens() {
+					t.Errorf("%s (CNF %s), %d variables, %d clauses; want %s, %d, %d", in.Encoding, f.Encoding, f.Vars, f.NumClauses(),
+						enc, n*n*n, empty.NumClauses()+g.Givens())
 				}
 			})
 		}
+	}
+}
+
+// TestEncodingOverride: an encoding named in the options replaces the
+// size's default for QWH and QCP, and the 9×9 kinds keep DefaultEncoding
+// whatever the size's default.
+func TestEncodingOverride(t *testing.T) {
+	for _, tc := range []struct {
+		kind     Kind
+		encoding string
+		want     string
+	}{
+		{QWH, "", PeakEncoding(QWH, 25)},
+		{QWH, "extended", "extended"},
+		{QWH, "minimal", "minimal"},
+		{Unique, "", DefaultEncoding},
+		{Unique, "minimal", "minimal"},
+	} {
+		t.Run(fmt.Sprintf("%s %q", tc.kind, tc.encoding), func(t *testing.T) {
+			// 30 % open: the puzzle and its check are quick.
+			o := Options{Kinds: []Kind{tc.kind}, Count: 1, Seed: 2, Size: 25, Open: 0.3, Encoding: tc.encoding, CountBudget: time.Minute}
+			ins, _ := makeAll(t, o)
+			if got := ins[0].Encoding; got != tc.want {
+				t.Errorf("encoding %s, want %s", got, tc.want)
+			}
+		})
 	}
 }
 

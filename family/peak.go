@@ -1,23 +1,27 @@
 package family
 
-// A peak is the open fraction at which a kind's instances of one size were
-// hardest for CaDiCaL in the sweep of docs/families.md
-// (docs/families-sweep.tsv; TestPeakOpen holds this table to it). At
-// 16×16 and 25×25 no fraction took CaDiCaL as much as 0.4 s: the QWH peak
-// there is the highest of flat medians, and a flat QCP curve's peak is
-// where about half the instances are satisfiable.
+// A peak is the default of the QWH or QCP kind at one measured size: the
+// encoding its instances are written in and the open fraction at which
+// instances of that size and encoding were hardest for CaDiCaL in the
+// sweep of docs/families.md (docs/families-sweep.tsv; TestPeakOpen holds
+// this table to it). The encoding is the strongest whose peak took
+// CaDiCaL a median of at least a second for both kinds, extended where
+// none did: 16×16, where every fraction took 0.03 s or less. At 25×25
+// extended peaked at 0.38 s and efficient, without the at-least-one
+// clauses of each unit and digit, at 1.1 s for both kinds.
 type peak struct {
-	size int
-	open float64
+	size     int
+	encoding string
+	open     float64
 }
 
 // peaks returns the measured peaks of kind k, by growing size.
 func peaks(k Kind) []peak {
 	switch k {
 	case QWH:
-		return []peak{{16, 0.30}, {25, 0.54}, {36, 0.50}}
+		return []peak{{16, "extended", 0.30}, {25, "efficient", 0.54}, {36, "extended", 0.50}}
 	case QCP:
-		return []peak{{16, 0.66}, {25, 0.60}, {36, 0.65}}
+		return []peak{{16, "extended", 0.66}, {25, "efficient", 0.68}, {36, "extended", 0.65}}
 	}
 	return nil
 }
@@ -41,4 +45,29 @@ func PeakOpen(k Kind, n int) float64 {
 		}
 	}
 	return ps[len(ps)-1].open
+}
+
+// PeakEncoding returns the encoding kind k is written in by default on an
+// n×n grid: that of the nearest measured size, the smaller on a tie (an
+// encoding cannot be interpolated). Kinds without peaks, the 9×9 ones and
+// variants, have DefaultEncoding.
+func PeakEncoding(k Kind, n int) string {
+	ps := peaks(k)
+	if len(ps) == 0 {
+		return DefaultEncoding
+	}
+	best := ps[0]
+	for _, p := range ps[1:] {
+		if abs(p.size-n) < abs(best.size-n) {
+			best = p
+		}
+	}
+	return best.encoding
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -20,12 +20,20 @@ var update = flag.Bool("update", false, "rewrite docs/families-peak.svg from doc
 // solver, exit code, CPU seconds and the CPU-time limit.
 const sweepFile = "../docs/families-sweep.tsv"
 
-// point is one kind, size, open fraction and solver of the sweep.
+// point is one kind, size, encoding, open fraction and solver of the
+// sweep.
 type point struct {
-	kind   Kind
-	size   int
+	curve
 	open   float64
 	solver string
+}
+
+// curve is one kind, size and encoding of the sweep: the open fractions
+// measured of it make a curve.
+type curve struct {
+	kind     Kind
+	size     int
+	encoding string
 }
 
 // cell is what the sweep measured at a point: the CPU seconds of each
@@ -71,7 +79,7 @@ func readSweep(t *testing.T) map[point]*cell {
 		if err := cmpErr(err1, err2, err3, err4); err != nil {
 			t.Fatalf("%s:%d: %v", sweepFile, line, err)
 		}
-		p := point{Kind(f[0]), size, open, f[8]}
+		p := point{curve{Kind(f[0]), size, f[4]}, open, f[8]}
 		c := cells[p]
 		if c == nil {
 			c = &cell{}
@@ -104,25 +112,25 @@ func cmpErr(errs ...error) error {
 // curve to be flat: the time then is that of reading the file.
 const flat = 0.05
 
-// peakOf returns, for each kind and size, the open fraction at which
-// CaDiCaL's median was highest; on a tie (timer resolution is 10 ms),
-// MiniSat's, and then the lower fraction. Where CaDiCaL's curve is flat,
-// QCP's peak is instead the fraction whose share of SAT instances is
-// nearest a half, the satisfiability threshold.
-func peakOf(cells map[point]*cell) map[[2]int]float64 {
+// peakOf returns, for each kind, size and encoding, the open fraction at
+// which CaDiCaL's median was highest; on a tie (timer resolution is
+// 10 ms), MiniSat's, and then the lower fraction. Where CaDiCaL's curve is
+// flat, QCP's peak is instead the fraction whose share of SAT instances
+// is nearest a half, the satisfiability threshold.
+func peakOf(cells map[point]*cell) map[curve]float64 {
 	type score struct{ cadical, minisat float64 }
-	best := map[[2]int]score{}
-	lowest := map[[2]int]float64{}
-	at := map[[2]int]float64{}
+	best := map[curve]score{}
+	lowest := map[curve]float64{}
+	at := map[curve]float64{}
 	for p, c := range cells {
 		if p.solver != "cadical" {
 			continue
 		}
 		s := score{c.median(), 0}
-		if m := cells[point{p.kind, p.size, p.open, "minisat"}]; m != nil {
+		if m := cells[point{p.curve, p.open, "minisat"}]; m != nil {
 			s.minisat = m.median()
 		}
-		key := [2]int{kindIndex(p.kind), p.size}
+		key := p.curve
 		b, ok := best[key]
 		if !ok || s.cadical < lowest[key] {
 			lowest[key] = s.cadical
@@ -134,12 +142,12 @@ func peakOf(cells map[point]*cell) map[[2]int]float64 {
 		}
 	}
 	for key := range at {
-		if Kinds()[key[0]].Kind != QCP || best[key].cadical-lowest[key] > flat {
+		if key.kind != QCP || best[key].cadical-lowest[key] > flat {
 			continue
 		}
 		gap := math.Inf(1)
 		for p, c := range cells {
-			if p.solver != "cadical" || [2]int{kindIndex(p.kind), p.size} != key {
+			if p.solver != "cadical" || p.curve != key {
 				continue
 			}
 			g := math.Round(math.Abs(float64(c.sat)/float64(len(c.times))-0.5)*1e6) / 1e6
@@ -151,25 +159,92 @@ func peakOf(cells map[point]*cell) map[[2]int]float64 {
 	return at
 }
 
-// TestPeakOpen: the default open fraction of each measured size is the
-// one at which the sweep's CaDiCaL median peaked.
+// hard is the CaDiCaL median, in seconds, that a default family at its
+// peak is to reach (issue 41).
+const hard = 1.0
+
+// strength lists the direct encodings from the one whose unit
+// propagation does most to the one that does least: a weaker encoding
+// makes instances harder, and is the default only where a stronger one
+// leaves them easy.
+var strength = []string{"extended", "efficient", "minimal"}
+
+// TestPeakOpen: the default of each measured size is the strongest
+// encoding whose QWH and QCP peaks both took CaDiCaL a median of at least
+// a second in the sweep (extended where none did), and the default open
+// fraction is the one at which the sweep's CaDiCaL median peaked for that
+// size and encoding.
 func TestPeakOpen(t *testing.T) {
 	cells := readSweep(t)
 	peak := peakOf(cells)
 	if len(peak) == 0 {
 		t.Fatal("no CaDiCaL runs in the sweep")
 	}
-	for key, open := range peak {
-		k := Kinds()[key[0]].Kind
-		if got := PeakOpen(k, key[1]); math.Abs(got-open) > 1e-9 {
-			t.Errorf("%s %d×%d: default open %v, the sweep's peak %v", k, key[1], key[1], got, open)
+	// atPeak is CaDiCaL's median at a curve's peak, and whether the sweep
+	// measured the curve.
+	atPeak := func(c curve) (float64, bool) {
+		open, ok := peak[c]
+		if !ok {
+			return 0, false
+		}
+		return cells[point{c, open, "cadical"}].median(), true
+	}
+	kinds := []Kind{QWH, QCP}
+	for _, p := range peaks(QWH) {
+		want := DefaultEncoding
+		for _, enc := range strength {
+			met := true
+			for _, k := range kinds {
+				m, ok := atPeak(curve{k, p.size, enc})
+				met = met && ok && m >= hard
+			}
+			if met {
+				want = enc
+				break
+			}
+		}
+		for _, k := range kinds {
+			if got := PeakEncoding(k, p.size); got != want {
+				t.Errorf("%s %d×%d: default encoding %s, want %s", k, p.size, p.size, got, want)
+			}
 		}
 	}
-	for _, k := range []Kind{QWH, QCP} {
+	for _, k := range kinds {
 		for _, p := range peaks(k) {
-			if _, ok := peak[[2]int{kindIndex(k), p.size}]; !ok {
-				t.Errorf("%s %d×%d: a default the sweep does not measure", k, p.size, p.size)
+			c := curve{k, p.size, p.encoding}
+			open, ok := peak[c]
+			if !ok {
+				t.Errorf("%s %d×%d %s: a default the sweep does not measure", k, p.size, p.size, p.encoding)
+				continue
 			}
+			if got := PeakOpen(k, p.size); math.Abs(got-open) > 1e-9 {
+				t.Errorf("%s %d×%d %s: default open %v, the sweep's peak %v", k, p.size, p.size, p.encoding, got, open)
+			}
+		}
+	}
+}
+
+// TestPeakEncoding: between and beyond the measured sizes a kind takes the
+// encoding of the nearest, and kinds without peaks the family's default.
+func TestPeakEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		n, nearest int
+	}{
+		{4, 16}, {16, 16}, {20, 16}, {21, 25}, {25, 25}, {30, 25}, {31, 36}, {36, 36}, {64, 36},
+	} {
+		for _, k := range []Kind{QWH, QCP} {
+			i := slices.IndexFunc(peaks(k), func(p peak) bool { return p.size == tc.nearest })
+			if i < 0 {
+				t.Fatalf("%s: no peak at %d×%d", k, tc.nearest, tc.nearest)
+			}
+			if got, want := PeakEncoding(k, tc.n), peaks(k)[i].encoding; got != want {
+				t.Errorf("%s %d×%d: %s, want %s (%d×%d's)", k, tc.n, tc.n, got, want, tc.nearest, tc.nearest)
+			}
+		}
+	}
+	for _, k := range []Kind{Unique, Several, Refutation, Unsat, Variant} {
+		if got := PeakEncoding(k, 25); got != DefaultEncoding {
+			t.Errorf("%s: %s, want %s", k, got, DefaultEncoding)
 		}
 	}
 }
@@ -193,20 +268,19 @@ func TestPeakPlot(t *testing.T) {
 	}
 }
 
-// peakPlot draws the median CPU time of each kind, size and solver
-// against the open fraction, on a log scale: CaDiCaL solid, MiniSat
-// dashed, a colour per kind and size.
+// peakPlot draws the median CPU time of each kind, size, encoding and
+// solver against the open fraction, on a log scale: CaDiCaL solid,
+// MiniSat dashed, a colour per kind, size and encoding.
 func peakPlot(cells map[point]*cell) []byte {
-	const width, height, left, right, top, bottom = 780.0, 460.0, 70.0, 200.0, 40.0, 50.0
+	const width, height, left, right, top, bottom = 800.0, 460.0, 70.0, 190.0, 40.0, 50.0
 	type line struct {
-		kind   Kind
-		size   int
+		curve
 		solver string
 	}
 	lines := map[line][]point{}
 	xlo, xhi, ylo, yhi := 1.0, 0.0, 0.01, 1.0
 	for p, c := range cells {
-		l := line{p.kind, p.size, p.solver}
+		l := line{p.curve, p.solver}
 		lines[l] = append(lines[l], p)
 		xlo, xhi = min(xlo, p.open), max(xhi, p.open)
 		yhi = max(yhi, c.median())
@@ -248,14 +322,26 @@ func peakPlot(cells map[point]*cell) []byte {
 		if a.size != b.size {
 			return a.size - b.size
 		}
+		if c := slices.Index(strength, a.encoding) - slices.Index(strength, b.encoding); c != 0 {
+			return c
+		}
 		return strings.Compare(a.solver, b.solver)
 	})
-	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
-	colour := map[[2]int]string{}
-	for i, l := range keys {
-		key := [2]int{kindIndex(l.kind), l.size}
+	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+		"#17becf", "#bcbd22", "#7f7f7f", "#aec7e8", "#ff9896", "#98df8a", "#c5b0d5"}
+	colour := map[curve]string{}
+	// The legend names each curve once, in its colour, and the solvers
+	// once, by their dash, below: a line per curve and solver would not fit.
+	legend := func(i int, stroke, dash, label string) {
+		ly := top + 10 + 18*float64(i)
+		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%g\" y=\"%g\">%s</text>\n",
+			left+pw+10, ly, left+pw+34, ly, stroke, dash, left+pw+40, ly+4, label)
+	}
+	for _, l := range keys {
+		key := l.curve
 		if _, ok := colour[key]; !ok {
 			colour[key] = colours[len(colour)%len(colours)]
+			legend(len(colour)-1, colour[key], "", fmt.Sprintf("%s %d×%d %s", key.kind, key.size, key.size, key.encoding))
 		}
 		ps := lines[l]
 		slices.SortFunc(ps, func(a, b point) int { return int(math.Round((a.open - b.open) * 1e6)) })
@@ -268,10 +354,9 @@ func peakPlot(cells map[point]*cell) []byte {
 			dash = ` stroke-dasharray="5,3"`
 		}
 		fmt.Fprintf(&b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>\n", colour[key], dash, strings.Join(pts, " "))
-		ly := top + 10 + 18*float64(i)
-		fmt.Fprintf(&b, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%g\" y=\"%g\">%s %d×%d %s</text>\n",
-			left+pw+10, ly, left+pw+34, ly, colour[key], dash, left+pw+40, ly+4, l.kind, l.size, l.size, l.solver)
 	}
+	legend(len(colour)+1, "black", "", "CaDiCaL")
+	legend(len(colour)+2, "black", ` stroke-dasharray="5,3"`, "MiniSat")
 	b.WriteString("</svg>\n")
 	return []byte(b.String())
 }

@@ -61,7 +61,7 @@ func (m *maker) qcp(ctx context.Context, rng *rand.Rand) (*Instance, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, err := m.encodeGrid(g)
+	f, err := m.encodeGrid(QCP, g)
 	if err != nil {
 		return nil, err
 	}

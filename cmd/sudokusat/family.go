@@ -31,7 +31,10 @@ func familyCommand() *cli.Command {
 			"satisfiable, a solution; and " + family.ManifestName + ", one JSON object per instance with the same and\n" +
 			"the file's sha256. Every expected answer is checked before it is written: each solution by the\n" +
 			"validator, each count by gophersat on the CNF read back (and the native solver). The same flags\n" +
-			"and --seed give byte-identical files. Kinds (see docs/families.md):\n" +
+			"and --seed give byte-identical files. The qwh and qcp kinds default, per --size, to the open fraction\n" +
+			"at which they were hardest for CaDiCaL, in the strongest encoding whose peak took it a median of\n" +
+			"1 s or more: extended at 36×36; efficient at 25×25, where extended's peak took 0.38 s; extended at\n" +
+			"16×16, where no encoding's took over 0.04 s. Kinds (see docs/families.md):\n" +
 			strings.Join(kinds, "\n") + "\n\n" +
 			examples(
 				"sudokusat family --out-dir fam --seed 1", "10 instances of each kind: the 9×9 ones, 16×16 QWH and QCP, and variants when run in a checkout",
@@ -45,9 +48,10 @@ func familyCommand() *cli.Command {
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
 			&cli.BoolFlag{Name: "projection", Usage: "add the lines \"c p show … 0\" and \"c ind … 0\" of the cell variables, so that a model counter's count is the manifest's (as encode --projection)"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
-			&cli.StringFlag{Name: "encoding", Value: family.DefaultEncoding, Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
+			&cli.StringFlag{Name: "encoding", DefaultText: family.DefaultEncoding + "; qwh and qcp: by --size, " + peakEncodings(),
+				Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
 			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 16, Usage: "grid side `N` of the qwh and qcp kinds"},
-			&cli.Float64Flag{Name: "open", DefaultText: "each kind's hardness peak for --size", Usage: "`FRACTION` of cells left open in the qwh and qcp kinds"},
+			&cli.Float64Flag{Name: "open", DefaultText: "each kind's hardness peak for --size in the default encoding", Usage: "`FRACTION` of cells left open in the qwh and qcp kinds"},
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
 			&cli.DurationFlag{Name: "count-budget", Value: 10 * time.Second, Usage: "count each qwh and qcp puzzle to 2 for at most `DURATION` (past it a qwh count is stated as >=1 and a qcp puzzle is drawn again; 0: no count, no qcp)"},
@@ -200,4 +204,33 @@ func runFamily(c *cli.Context) error {
 		return errors.New("fewer instances than asked: a kind ran out of puzzles")
 	}
 	return nil
+}
+
+// peakEncodings says, for --encoding's help, which encoding the qwh and
+// qcp kinds take by default at which sizes ("extended below 21, efficient
+// 21–30, extended from 31"), read from family.PeakEncoding so that it
+// cannot drift from the table. Both kinds share the encoding of a size
+// (TestPeakOpen), and the table's sizes are all below 64.
+func peakEncodings() string {
+	const top = 64
+	var parts []string
+	from := 1
+	for n := 2; n <= top+1; n++ {
+		enc := family.PeakEncoding(family.QWH, from)
+		if n <= top && family.PeakEncoding(family.QWH, n) == enc {
+			continue
+		}
+		switch {
+		case from == 1 && n > top:
+			parts = append(parts, enc)
+		case from == 1:
+			parts = append(parts, fmt.Sprintf("%s below %d", enc, n))
+		case n > top:
+			parts = append(parts, fmt.Sprintf("%s from %d", enc, from))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %d–%d", enc, from, n-1))
+		}
+		from = n
+	}
+	return strings.Join(parts, ", ")
 }
