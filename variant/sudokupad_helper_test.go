@@ -235,6 +235,23 @@ func ruleString(n int, r sudokusat.Rule) string {
 	return s
 }
 
+// checkRead fails unless p was read as the rules want (as ruleString
+// writes them) with the drawings and sentences unread left unread ("kind:
+// reason").
+func checkRead(t *testing.T, name string, p *sudokusat.Puzzle, want, unread []string) {
+	t.Helper()
+	var got, left []string
+	for _, r := range p.Rules {
+		got = append(got, ruleString(p.Size(), r))
+	}
+	for _, u := range p.Unread {
+		left = append(left, u.Kind+": "+u.Reason)
+	}
+	if !slices.Equal(got, want) || !slices.Equal(left, unread) {
+		t.Errorf("%s: rules %q, not read %q; want %q, not read %q", name, got, left, want, unread)
+	}
+}
+
 // parseSCL reads a made document through ParseLink, zipped or not.
 func parseSCL(t *testing.T, d scl, zip bool) *sudokusat.Puzzle {
 	t.Helper()

@@ -484,16 +484,7 @@ func TestSPAnyHue(t *testing.T) {
 			nil, []string{"line: no kind of rule is drawn so"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var got, unread []string
-		for _, r := range p.Rules {
-			got = append(got, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
-		}
+		checkRead(t, c.name, p, c.want, c.unread)
 	}
 }
 
@@ -529,16 +520,7 @@ func TestSPPairSum(t *testing.T) {
 				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var got, unread []string
-		for _, r := range p.Rules {
-			got = append(got, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
-		}
+		checkRead(t, c.name, p, c.want, c.unread)
 	}
 }
 
@@ -579,16 +561,7 @@ func TestSPGreyDotsGiven(t *testing.T) {
 			nil, []string{"sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var got, unread []string
-		for _, r := range p.Rules {
-			got = append(got, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
-		}
+		checkRead(t, c.name, p, c.want, c.unread)
 	}
 }
 
@@ -706,16 +679,7 @@ func TestSPOutlines(t *testing.T) {
 			[]string{"renban r1c1,r2c2,r3c3"}, []string{"line: drawn as a whispers line, which the rules text does not name"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var got, unread []string
-		for _, r := range p.Rules {
-			got = append(got, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
-		}
+		checkRead(t, c.name, p, c.want, c.unread)
 	}
 }
 
@@ -742,16 +706,7 @@ func TestSPAnyColour(t *testing.T) {
 			[]string{"fibonacci-line r3c1,r3c2,r3c3", "region-sum-line r1c1,r1c2,r1c3,r1c4"}, nil},
 	} {
 		p := parseSCL(t, scl{n: 9, rules: c.rules, lines: c.lines}, false)
-		var got, unread []string
-		for _, r := range p.Rules {
-			got = append(got, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(got, c.want) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: %q, not read %q; want %q, not read %q", c.name, got, unread, c.want, c.unread)
-		}
+		checkRead(t, c.name, p, c.want, c.unread)
 	}
 }
 
