@@ -2,6 +2,7 @@ package variant
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +12,8 @@ import (
 
 // This file reads what an f-puzzles document shows that is not a rule:
 // its drawings and fog of war, which become the puzzle's Unread list,
-// since only the puzzle's own text says what they mean.
+// since only the puzzle's own text says what they mean; and writes a
+// puzzle's Unread list back as such drawings.
 
 // fpDrawings are the f-puzzles keys of drawings, by the kind of Unread
 // they make. A "cage" is read with the digital-root cages (a cage that is
@@ -282,4 +284,66 @@ func shading(c fpCell) string {
 		return ""
 	}
 	return s
+}
+
+// fpDrawingStyle is how writeDrawings draws each kind of Unread: plain
+// black and grey, since what was not read keeps its cells and its text
+// but not its colours. An arrow that was not read is drawn as a line:
+// under f-puzzles' "arrow" key it would be read as an arrow sum.
+var fpDrawingStyle = map[string]struct {
+	key   string
+	style map[string]any
+}{
+	sudokusat.UnreadLine:      {"line", map[string]any{"outlineC": "#A0A0A0", "width": 0.25}},
+	sudokusat.UnreadArrow:     {"line", map[string]any{"outlineC": "#A0A0A0", "width": 0.25}},
+	sudokusat.UnreadCircle:    {"circle", map[string]any{"baseC": "#FFFFFF", "outlineC": "#000000", "fontC": "#000000", "width": 0.6, "height": 0.6, "angle": 0}},
+	sudokusat.UnreadRectangle: {"rectangle", map[string]any{"baseC": "#FFFFFF", "outlineC": "#000000", "fontC": "#000000", "width": 0.6, "height": 0.6, "angle": 0}},
+	sudokusat.UnreadText:      {"text", map[string]any{"fontC": "#000000", "size": 0.5, "angle": 0}},
+	sudokusat.UnreadCage:      {"cage", map[string]any{"outlineC": "#000000", "fontC": "#000000"}},
+}
+
+// writeDrawings writes what p's reader did not read as rules back into
+// an f-puzzles document as drawings, which its reader lists as not read
+// again: lines, circles, rectangles, texts and cosmetic cages on their
+// cells with their text, shaded cells in grey (shade, by cell), fog of war
+// as the cells lit from the start. A puzzle shared as f-puzzles data then
+// shows what its answer did not account for. Left out: drawings on no cell
+// of the grid (f-puzzles places a drawing by its cells), a cage label that
+// f-puzzles' reader would take for a rule or for fog (the cage is drawn
+// without it), and the sentences of the rules text, which go whole under
+// "ruleset".
+func (w *fpWriter) writeDrawings(us []sudokusat.Unread, shade map[int]bool) {
+	for _, u := range us {
+		if len(u.Cells) == 0 {
+			continue
+		}
+		switch u.Kind {
+		case sudokusat.UnreadShading:
+			for _, c := range u.Cells {
+				shade[c] = true
+			}
+			continue
+		case sudokusat.UnreadFog:
+			w.doc["foglight"] = w.names(u.Cells)
+			continue
+		}
+		st, ok := fpDrawingStyle[u.Kind]
+		if !ok || u.Kind == sudokusat.UnreadText && u.Text == "" {
+			continue
+		}
+		e := maps.Clone(st.style)
+		if st.key == "line" {
+			e["lines"] = [][]string{w.names(u.Cells)}
+		} else {
+			e["cells"] = w.names(u.Cells)
+		}
+		text := u.Text
+		if st.key == "cage" && (strings.HasPrefix(text, "DR") || fpMeta(text) || text == "FOW" || text == "FOGLIGHT") {
+			text = ""
+		}
+		if text != "" && st.key != "line" {
+			e["value"] = text
+		}
+		w.entry(st.key, e)
+	}
 }

@@ -83,3 +83,53 @@ func TestFPuzzlesUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestFPuzzlesWritesUnread: what a puzzle's reader did not read as rules
+// goes out in f-puzzles data as drawings on the same cells with the same
+// text, and its rules text as the document's ruleset, so that the
+// document read back lists the same (an arrow comes back a line: under
+// f-puzzles' "arrow" key it would be an arrow sum; a cage label that
+// would read as a digital root is left off).
+func TestFPuzzlesWritesUnread(t *testing.T) {
+	g, _ := sudokusat.NewGrid(2, 2)
+	type u = sudokusat.Unread
+	p := &sudokusat.Puzzle{Grid: g, RulesText: "Normal rules.\nA grey line is a mystery.", Unread: []u{
+		{Kind: sudokusat.UnreadLine, Cells: []int{0, 5, 10}, Reason: "drawn as a line of no kind"},
+		{Kind: sudokusat.UnreadArrow, Cells: []int{12, 13}},
+		{Kind: sudokusat.UnreadCircle, Cells: []int{3}, Text: "7"},
+		{Kind: sudokusat.UnreadRectangle, Cells: []int{6, 7}},
+		{Kind: sudokusat.UnreadText, Cells: []int{15}, Text: "?"},
+		{Kind: sudokusat.UnreadText, Cells: []int{14}}, // shows nothing
+		{Kind: sudokusat.UnreadCage, Cells: []int{1, 2}, Text: "12"},
+		{Kind: sudokusat.UnreadCage, Cells: []int{8, 9}, Text: "DR3"},
+		{Kind: sudokusat.UnreadShading, Cells: []int{4}},
+		{Kind: sudokusat.UnreadShading, Cells: []int{11}},
+		{Kind: sudokusat.UnreadSentence, Text: "A grey line is a mystery."},
+		{Kind: sudokusat.UnreadCircle}, // on no cell: f-puzzles cannot place it
+	}}
+	data, err := variant.FPuzzles(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := variant.ParseFPuzzles(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if q.RulesText != p.RulesText {
+		t.Errorf("rules text %q, want %q", q.RulesText, p.RulesText)
+	}
+	want := []u{
+		{Kind: sudokusat.UnreadShading, Cells: []int{4}},
+		{Kind: sudokusat.UnreadShading, Cells: []int{11}},
+		{Kind: sudokusat.UnreadCage, Cells: []int{1, 2}, Text: "12"},
+		{Kind: sudokusat.UnreadCage, Cells: []int{8, 9}},
+		{Kind: sudokusat.UnreadCircle, Cells: []int{3}, Text: "7"},
+		{Kind: sudokusat.UnreadLine, Cells: []int{0, 5, 10}},
+		{Kind: sudokusat.UnreadLine, Cells: []int{12, 13}},
+		{Kind: sudokusat.UnreadRectangle, Cells: []int{6, 7}},
+		{Kind: sudokusat.UnreadText, Cells: []int{15}, Text: "?"},
+	}
+	if !reflect.DeepEqual(q.Unread, want) {
+		t.Errorf("read back:\n%+v\nwant\n%+v\n%s", q.Unread, want, data)
+	}
+}

@@ -95,7 +95,7 @@ func (e fpEntry) value() string {
 // Kropki dots, XV, their negative rules ("negative"), even and odd cells.
 // Drawings (lines, circles, rectangles, texts, cosmetic cages, shaded
 // cells) and fog of war are no rules: the puzzle's Unread lists them, but
-// for drawings of the rules read. A rule of any other kind is an error
+// for drawings of the rules read; the "ruleset" is its RulesText. A rule of any other kind is an error
 // wrapping ErrFormat that names it. The puzzle is validated.
 func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	var raw map[string]json.RawMessage
@@ -186,6 +186,10 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, err
 	}
 	p.Published = fpSolution(g, raw["solution"])
+	var rules string
+	if json.Unmarshal(raw["ruleset"], &rules) == nil {
+		p.RulesText = strings.TrimSpace(rules)
+	}
 	p.Warnings = r.warnings
 	p.Unread = r.unread(p.Rules)
 	return p, nil
@@ -389,7 +393,9 @@ func (r *fpReader) key(k string, v json.RawMessage) error {
 // FPuzzles writes p as an f-puzzles JSON document that ParseFPuzzles reads
 // back as p (rules in its key order), for the page's links and for other
 // tools; p's stated solution, where it has one, as the document's
-// "solution", which SudokuPad checks a solver's grid against.
+// "solution", which SudokuPad checks a solver's grid against; its rules
+// text as the "ruleset"; and what its reader did not read as rules as
+// drawings (writeDrawings), which the document read back lists again.
 func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
 	if n > maxFPuzzlesSize {
@@ -400,6 +406,7 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 		Given            bool            `json:"given,omitempty"`
 		Region           json.RawMessage `json:"region,omitempty"`
 		GivenPencilMarks []int           `json:"givenPencilMarks,omitempty"`
+		C                string          `json:"c,omitempty"`
 	}
 	w := &fpWriter{n: n, doc: map[string]any{"size": n}, lists: map[string][]map[string]any{}}
 	grid := make([][]cell, n)
@@ -435,6 +442,14 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	}
 	for c, set := range w.pencil {
 		grid[c/n][c%n].GivenPencilMarks = markDigits(set)
+	}
+	shade := map[int]bool{}
+	w.writeDrawings(p.Unread, shade)
+	for c := range shade {
+		grid[c/n][c%n].C = "#A8A8A8"
+	}
+	if p.RulesText != "" {
+		w.doc["ruleset"] = p.RulesText
 	}
 	for k, v := range w.lists {
 		w.doc[k] = v

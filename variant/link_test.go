@@ -41,8 +41,15 @@ func samePuzzle(p, q *sudokusat.Puzzle) bool {
 		}
 		return g.String()
 	}
-	fp, _ := variant.FPuzzles(relabel(p))
-	fq, _ := variant.FPuzzles(relabel(q))
+	// The rules text is what a document says, not the puzzle: SudokuPad's
+	// states the rules the writer drew, f-puzzles' test files none.
+	bare := func(p *sudokusat.Puzzle) *sudokusat.Puzzle {
+		b := *relabel(p)
+		b.RulesText = ""
+		return &b
+	}
+	fp, _ := variant.FPuzzles(bare(p))
+	fq, _ := variant.FPuzzles(bare(q))
 	return p.Grid.String() == q.Grid.String() && string(fp) == string(fq) && str(p.Published) == str(q.Published)
 }
 

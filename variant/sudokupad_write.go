@@ -32,11 +32,18 @@ type spWriter struct {
 // p's stated solution. A puzzle with a rule that has no SudokuPad form
 // (see spConventions), or two kinds drawn alike (a minimum and a maximum
 // cell, a thermometer and a slow one), or whose drawings would not read
-// back as its rules (spReadsBack), is an error wrapping ErrFormat.
+// back as its rules (spReadsBack), or that shows what its reader did not
+// read as rules (Unread), is an error wrapping ErrFormat.
 func SudokuPad(p *sudokusat.Puzzle) ([]byte, error) {
 	n := p.Size()
 	if n > maxFPuzzlesSize {
 		return nil, formatErrorf("SudokuPad", "a %d×%d grid: SudokuPad documents go up to %d×%d here", n, n, maxFPuzzlesSize, maxFPuzzlesSize)
+	}
+	if len(p.Unread) > 0 {
+		// The drawings and sentences a reader left would be lost here,
+		// and the puzzle shared without them: SudokuPadLink writes the
+		// f-puzzles document instead, which carries them (FPuzzles).
+		return nil, formatErrorf("SudokuPad", "%d drawings or sentences not read as rules: SudokuPad's own format is written with rules only", len(p.Unread))
 	}
 	if err := spAlike(p.Rules); err != nil {
 		return nil, err
