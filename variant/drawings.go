@@ -338,7 +338,7 @@ func (w *fpWriter) writeDrawings(us []sudokusat.Unread, shade map[int]bool) {
 			e["cells"] = w.names(u.Cells)
 		}
 		text := u.Text
-		if st.key == "cage" && (strings.HasPrefix(text, "DR") || fpMeta(text) || text == "FOW" || text == "FOGLIGHT") {
+		if _, root := digitalRootLabel(text); st.key == "cage" && (root || fpMeta(text) || text == "FOW" || text == "FOGLIGHT") {
 			text = ""
 		}
 		if text != "" && st.key != "line" {

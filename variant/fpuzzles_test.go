@@ -359,8 +359,20 @@ func FuzzParseFPuzzles(f *testing.F) {
 		if err := variant.Validate(p); err != nil {
 			t.Fatalf("read but invalid: %v", err)
 		}
-		if _, err := variant.FPuzzles(p); err != nil {
+		out, err := variant.FPuzzles(p)
+		if err != nil {
 			t.Fatal(err)
+		}
+		// What is written reads back: the same rules, and what was not
+		// read as drawings again (fog and the drawings that draw a rule
+		// aside, none more than before).
+		q, err := variant.ParseFPuzzles(out)
+		if err != nil {
+			t.Fatalf("written, not read back: %v\n%s", err, out)
+		}
+		if len(q.Rules) != len(p.Rules) || len(q.Unread) > len(p.Unread) || q.RulesText != p.RulesText {
+			t.Fatalf("read back as %d rules, %d not read, rules text %q; want %d, at most %d, %q\n%s",
+				len(q.Rules), len(q.Unread), q.RulesText, len(p.Rules), len(p.Unread), p.RulesText, out)
 		}
 		_, _ = variant.ParseLink(string(data))
 	})
