@@ -3,12 +3,14 @@ package variant_test
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
+	"github.com/sudokusat/sudokusat/internal/datasets"
 	"github.com/sudokusat/sudokusat/variant"
 )
 
@@ -272,4 +274,22 @@ func FuzzParseLink(f *testing.F) {
 			t.Fatalf("%v: not an ErrFormat", err)
 		}
 	})
+}
+
+// BenchmarkParseLink reads each published SudokuPad link of the data
+// sets' sudokupad-dev.txt (decompressed, its JSON decoded, its drawings and
+// rules text read), one sub-benchmark a link, so that the slowest shows:
+// issue 40 asks at most 10 ms a link.
+func BenchmarkParseLink(b *testing.B) {
+	links := datasets.Load(b, "sudokupad-dev.txt", func(s string) (string, error) { return s, nil })
+	for i, link := range links {
+		b.Run(fmt.Sprintf("dev-%02d", i+1), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := variant.ParseLink(link); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
