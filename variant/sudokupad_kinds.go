@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -321,7 +322,8 @@ var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, 
 // cageWords are a killer cage's words, which account for sentences about
 // cages: a cage's rule is the format's.
 var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {"cage", "add"}, {"cage", "repeat"}, {"killer "}},
-	not: []string{"little killer", "may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"}}
+	not:     []string{"little killer", "may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"},
+	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"}}
 
 // spReader is a SudokuPad document being read: its drawings, which ones
 // a rule read took, and the rules read.
@@ -478,7 +480,15 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 	}
 	var named []spFit
 	for _, f := range fits {
-		if f.conv.format || r.namedFor(f.conv, d) {
+		if f.conv.format {
+			// The format states the kind (a cage's total, its digits
+			// unique), unless the text says otherwise of it.
+			if s := r.text.gainsaid(f.conv.words); s != "" {
+				r.draws[d].why = fmt.Sprintf("drawn as %s, but the rules text says otherwise: %q", f.conv.name, s)
+				return
+			}
+			named = append(named, f)
+		} else if r.namedFor(f.conv, d) {
 			named = append(named, f)
 		}
 	}

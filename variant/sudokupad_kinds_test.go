@@ -353,6 +353,13 @@ func TestSPOneSignal(t *testing.T) {
 	}{
 		{"form without words", scl{n: 4, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#F067F0", 8, "r1c1 r2c2 r3c3")}},
 			0, []string{"line: drawn as a renban line, which the rules text does not name"}},
+		// A cage's rule is the format's, unless the text says otherwise.
+		{"a cage whose digits may repeat", scl{n: 4, rules: "Digits in a cage sum to its total. Digits in cages may repeat.",
+			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "value": 3, "unique": true}}},
+			0, []string{`cage: drawn as a killer cage, but the rules text says otherwise: "Digits in cages may repeat."`, "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"a prime cage", scl{n: 4, rules: "Digits in a cage sum to a prime.",
+			cages: []map[string]any{{"cells": rc("r1c1 r2c1"), "unique": true}}},
+			0, []string{`cage: drawn as a cage without a total, but the rules text says otherwise: "Digits in a cage sum to a prime."`, "sentence: no rule read accounts for it"}},
 		{"words without form", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#67F067", 8, "r1c1 r2c2 r3c3")}},
 			0, []string{"line: drawn as a whispers line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"two kinds", scl{n: 4, rules: "Digits on a thermometer increase from the bulb. On slow thermometers they may stay the same.",

@@ -126,6 +126,26 @@ type spWordList struct {
 	any    [][]string
 	not    []string
 	called []string
+	// gainsay, for a kind the format states (a cage), are the words by
+	// which a sentence about it (one that holds the first term of one of
+	// any) says it means something else: "digits in cages may repeat".
+	gainsay []string
+}
+
+// gainsaid returns the first sentence that speaks of the rule in words
+// of gainsay, or "".
+func (t *spText) gainsaid(w spWordList) string {
+	for _, s := range t.sentences {
+		if !slices.ContainsFunc(w.gainsay, s.has) {
+			continue
+		}
+		for _, all := range w.any {
+			if s.has(all[0]) {
+				return s.raw
+			}
+		}
+	}
+	return ""
 }
 
 // spChanged are words that make a rule another: a sentence that holds
