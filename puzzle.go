@@ -46,9 +46,14 @@ type Puzzle struct {
 	// list them. A drawing of a rule that was read is not listed.
 	Unread []Unread
 	// RulesText is the puzzle's rules as its document states them in
-	// words (SudokuPad's rules metadata), or "": the answer's records
-	// quote it, so that a user sees what was stated beside what was read.
+	// words (SudokuPad's rules metadata, f-puzzles' ruleset), or "": the
+	// answer's records quote it, so that a user sees what was stated
+	// beside what was read.
 	RulesText string
+	// Title and Author are the puzzle's title and setter as its document
+	// states them, or "": the records quote them, so that each answer in
+	// a file of published puzzles says which puzzle it is.
+	Title, Author string
 	// Line is the line of its input the puzzle starts on, from 1, or 0.
 	Line int
 	// Layout is how the puzzle was written.

@@ -133,3 +133,32 @@ func TestFPuzzlesWritesUnread(t *testing.T) {
 		t.Errorf("read back:\n%+v\nwant\n%+v\n%s", q.Unread, want, data)
 	}
 }
+
+// TestTitleAndAuthor: a puzzle's title and setter, as SudokuPad's
+// metadata and f-puzzles' document state them, are read, and written back
+// by both writers.
+func TestTitleAndAuthor(t *testing.T) {
+	g, _ := sudokusat.NewGrid(2, 2)
+	p := &sudokusat.Puzzle{Grid: g, Title: "Four by four", Author: "A. Setter"}
+	fp, err := variant.FPuzzles(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := variant.SudokuPad(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []struct {
+		name  string
+		parse func([]byte) (*sudokusat.Puzzle, error)
+		data  []byte
+	}{{"f-puzzles", variant.ParseFPuzzles, fp}, {"SudokuPad", variant.ParseSudokuPad, sp}} {
+		q, err := doc.parse(doc.data)
+		if err != nil {
+			t.Fatalf("%s: %v", doc.name, err)
+		}
+		if q.Title != p.Title || q.Author != p.Author {
+			t.Errorf("%s: title %q, author %q; want %q, %q\n%s", doc.name, q.Title, q.Author, p.Title, p.Author, doc.data)
+		}
+	}
+}

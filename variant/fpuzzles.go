@@ -95,7 +95,8 @@ func (e fpEntry) value() string {
 // Kropki dots, XV, their negative rules ("negative"), even and odd cells.
 // Drawings (lines, circles, rectangles, texts, cosmetic cages, shaded
 // cells) and fog of war are no rules: the puzzle's Unread lists them, but
-// for drawings of the rules read; the "ruleset" is its RulesText. A rule of any other kind is an error
+// for drawings of the rules read; the "ruleset" is its RulesText, the
+// "title" and "author" its Title and Author. A rule of any other kind is an error
 // wrapping ErrFormat that names it. The puzzle is validated.
 func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 	var raw map[string]json.RawMessage
@@ -186,9 +187,11 @@ func ParseFPuzzles(data []byte) (*sudokusat.Puzzle, error) {
 		return nil, err
 	}
 	p.Published = fpSolution(g, raw["solution"])
-	var rules string
-	if json.Unmarshal(raw["ruleset"], &rules) == nil {
-		p.RulesText = strings.TrimSpace(rules)
+	for key, field := range map[string]*string{"ruleset": &p.RulesText, "title": &p.Title, "author": &p.Author} {
+		var s string
+		if json.Unmarshal(raw[key], &s) == nil {
+			*field = strings.TrimSpace(s)
+		}
 	}
 	p.Warnings = r.warnings
 	p.Unread = r.unread(p.Rules)
@@ -448,8 +451,10 @@ func FPuzzles(p *sudokusat.Puzzle) ([]byte, error) {
 	for c := range shade {
 		grid[c/n][c%n].C = "#A8A8A8"
 	}
-	if p.RulesText != "" {
-		w.doc["ruleset"] = p.RulesText
+	for key, s := range map[string]string{"ruleset": p.RulesText, "title": p.Title, "author": p.Author} {
+		if s != "" {
+			w.doc[key] = s
+		}
 	}
 	for k, v := range w.lists {
 		w.doc[k] = v

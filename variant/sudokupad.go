@@ -113,6 +113,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	r.addDrawings(doc)
 	r.text = newSPText(meta["rules"])
 	p.RulesText = strings.TrimSpace(strings.ReplaceAll(meta["rules"], `\n`, "\n"))
+	p.Title, p.Author = strings.TrimSpace(meta["title"]), strings.TrimSpace(meta["author"])
 	table := spConventions()
 	r.readDrawings(table)
 	r.countingSet()

@@ -82,6 +82,12 @@ func SudokuPad(p *sudokusat.Puzzle) ([]byte, error) {
 		regions = append(regions, list)
 	}
 	w.meta["rules"] = strings.Join(append([]string{"Normal sudoku rules apply."}, w.sentences...), "\n")
+	if p.Title != "" {
+		w.meta["title"] = p.Title
+	}
+	if p.Author != "" {
+		w.meta["author"] = p.Author
+	}
 	if p.Published != nil {
 		digits := make([]string, p.Published.Len())
 		for i := range digits {

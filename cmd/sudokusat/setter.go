@@ -178,9 +178,11 @@ func writeSetter(w *sudokusat.Writer, r *setterRecord, format string) {
 			rec["not_read"] = nr.NotRead
 			keys = append(keys, "not_read")
 		}
-		if nr.RulesText != "" {
-			rec["rules_text"] = nr.RulesText
-			keys = append(keys, "rules_text")
+		for _, f := range []struct{ key, s string }{{"rules_text", nr.RulesText}, {"title", nr.Title}, {"author", nr.Author}} {
+			if f.s != "" {
+				rec[f.key] = f.s
+				keys = append(keys, f.key)
+			}
 		}
 		b := []byte{'{'}
 		for i, k := range keys {

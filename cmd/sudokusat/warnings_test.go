@@ -55,6 +55,7 @@ func TestNotRead(t *testing.T) {
 	delete(doc, "thermometer")
 	doc["line"] = []map[string]any{{"lines": [][]string{{"R1C1", "R1C2", "R1C3", "R1C4"}}, "outlineC": "#CFCFCF", "width": 0.5}}
 	doc["text"] = []map[string]any{{"cells": []string{"R4C4"}, "value": "grey lines are thermometers"}}
+	doc["title"], doc["author"], doc["ruleset"] = "Drawn", "A. Setter", "Normal sudoku rules apply."
 	data, _ = json.Marshal(doc)
 	file := filepath.Join(t.TempDir(), "drawn.json")
 	if err := os.WriteFile(file, data, 0o644); err != nil {
@@ -91,6 +92,9 @@ func TestNotRead(t *testing.T) {
 				records++
 				if !reflect.DeepEqual(rec["not_read"], want) {
 					t.Errorf("not_read %v, want %v in %s", rec["not_read"], want, line)
+				}
+				if rec["title"] != "Drawn" || rec["author"] != "A. Setter" || rec["rules_text"] != "Normal sudoku rules apply." {
+					t.Errorf("title %v, author %v, rules_text %v in %s", rec["title"], rec["author"], rec["rules_text"], line)
 				}
 			}
 			if records == 0 {

@@ -110,6 +110,10 @@ type Reply struct {
 	// (SudokuPad's rules metadata), quoted, as the command line's JSON
 	// records carry it.
 	RulesText string `json:"rules_text,omitempty"`
+	// Title and Author are the puzzle's title and setter as its document
+	// states them, as the command line's JSON records carry them.
+	Title  string `json:"title,omitempty"`
+	Author string `json:"author,omitempty"`
 	// Solution is the solution on one line.
 	Solution string `json:"solution,omitempty"`
 	// Other and Differ are Count's answer when a puzzle has several
@@ -348,12 +352,19 @@ func marshal(r Reply) []byte {
 }
 
 // failed is failure for a puzzle that was read: its line is named, and
-// what its document shows that was not read listed, as in a reply that
-// did not fail.
+// what its document says beside its rules (document) given, as in a
+// reply that did not fail.
 func failed(status string, p *sudokusat.Puzzle, err error) Reply {
 	r := failure(status, p.Line, err)
-	r.NotRead, r.NotReadNote = notRead(p), sudokusat.NotReadNote(p.Unread)
+	r.document(p)
 	return r
+}
+
+// document fills in what p's document says beside its rules: what was
+// not read as rules, its rules text, title and author.
+func (r *Reply) document(p *sudokusat.Puzzle) {
+	r.NotRead, r.NotReadNote = notRead(p), sudokusat.NotReadNote(p.Unread)
+	r.RulesText, r.Title, r.Author = p.RulesText, p.Title, p.Author
 }
 
 // failure is a reply that failed: status, and the command line's message,

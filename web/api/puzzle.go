@@ -80,8 +80,7 @@ func describe(r *Reply, p *sudokusat.Puzzle) {
 	g := p.Grid
 	r.Puzzle, r.Size, r.Givens = g.String(), g.Size(), g.Givens()
 	r.Variant = rules(p)
-	r.NotRead, r.NotReadNote = notRead(p), sudokusat.NotReadNote(p.Unread)
-	r.RulesText = p.RulesText
+	r.document(p)
 }
 
 // notRead lists what p's document shows that was not read as a rule.

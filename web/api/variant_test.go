@@ -271,10 +271,11 @@ func TestShareAndStated(t *testing.T) {
 
 // TestNotRead: every reply about a puzzle lists, under not_read, what its
 // document shows that was not read as a rule, here a line and a text, and
-// says it in the command line's warning, which the page shows.
+// says it in the command line's warning, which the page shows; and quotes
+// the document's title and author.
 func TestNotRead(t *testing.T) {
 	doc := `{"size":4,"grid":[[{},{},{},{}],[{"value":3,"given":true},{},{"value":1,"given":true},{}],[{},{},{},{}],[{},{},{},{}]],` +
-		`"line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R4C4"],"value":"a thermometer"}]}`
+		`"line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R4C4"],"value":"a thermometer"}],"title":"Drawn","author":"A. Setter"}`
 	want := []Unread{{Kind: "line", Cells: []string{"r1c1", "r1c2"}}, {Kind: "text", Cells: []string{"r4c4"}, Text: "a thermometer"}}
 	req, _ := json.Marshal(Request{Puzzle: doc})
 	for name := range Ops() {
@@ -287,6 +288,8 @@ func TestNotRead(t *testing.T) {
 				Message string   `json:"message"`
 				NotRead []Unread `json:"not_read"`
 				Note    string   `json:"not_read_note"`
+				Title   string   `json:"title"`
+				Author  string   `json:"author"`
 			}
 			if err := json.Unmarshal(Call(context.Background(), name, req), &r); err != nil {
 				t.Fatal(err)
@@ -296,6 +299,9 @@ func TestNotRead(t *testing.T) {
 			}
 			if note := "2 drawings (1 line, 1 text) not read as rules: the answer holds for the rules read"; r.Note != note {
 				t.Errorf("not_read_note %q, want %q", r.Note, note)
+			}
+			if r.Title != "Drawn" || r.Author != "A. Setter" {
+				t.Errorf("title %q, author %q; want the document's", r.Title, r.Author)
 			}
 		})
 	}
