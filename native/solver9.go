@@ -467,7 +467,7 @@ func minirowsOf(x uint32) uint32 {
 	return t * gatherRows >> 18 & low9
 }
 
-// propagate runs digit updates and naked singles to a fixpoint. It reports
+// fixpoint runs digit updates and naked singles to a fixpoint. It reports
 // false on a contradiction.
 //
 // An update brings every digit whose cells changed up to date, until none
@@ -480,10 +480,9 @@ func minirowsOf(x uint32) uint32 {
 // is taken from the other digits. The digit's update and the loop over
 // digits are written out here: the calls cost 3 % of the solver's
 // instructions.
-func (s *state9) propagate() bool { return s.fixpoint(nil) }
-
-// fixpoint is propagate, and when tri is not nil it adds the triads (see
-// triads) at each fixpoint and leaves in tri the triads of the last.
+//
+// When tri is not nil it adds the triads (see triads) at each fixpoint and
+// leaves in tri the triads of the last.
 func (s *state9) fixpoint(tri *[9]uint64) bool {
 	for {
 		for s.dirty != 0 {
