@@ -106,25 +106,26 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, called: []string{"double arrow"}},
 			read:  lineWithEnds([]hueRange{{280, 350}}, false, endCircle), sentence: "The circled ends of a double arrow sum to the total of the digits between them.", write: writeLineEnds("#c54b8b", endCircle)},
 		{name: "a lockout line", kind: Lockout, on: spOnLines, form: "a blue to purple line with a diamond at each end",
-			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}},
+			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}, own: spGapWords},
 			read:  lineWithEnds([]hueRange{{200, 285}}, false, endDiamond), gap: true, sentence: "The diamond ends of a lockout line differ by at least 4 (half the side), and no digit between them on the line lies between or equals them.", write: writeLineEnds("#aabeef", endDiamond)},
 		// Plain lines, by their colour.
 		{name: "a renban line", kind: Renban, on: spOnLines, form: "a purple to pink (magenta) line",
 			words: spWordList{any: [][]string{{"renban"}, {"consecutive", "any order"}, {"consecutive", "non repeating"}, {"consecutive", "set"}}, not: []string{"dot", "kropki", "may repeat", "can repeat"}},
 			read:  setLine([]hueRange{{285, 345}}), sentence: "Digits on a purple renban line are a set of consecutive digits in any order, without repeats.", write: writeLine("#f067f0")},
 		{name: "a whispers line", kind: Whispers, on: spOnLines, form: "a green line",
-			words: spWordList{any: [][]string{{"differ", "at least"}, {"difference", "at least"}, {"differ", "or more"}}, not: []string{"dutch", "between", "lockout", "diamond", "dot"}, called: []string{"german whisper"}},
+			words: spWordList{any: [][]string{{"differ", "at least"}, {"difference", "at least"}, {"differ", "or more"}}, not: []string{"dutch", "between", "lockout", "diamond", "dot"}, called: []string{"german whisper"}, own: spGapWords},
 			read:  plainLine([]hueRange{{70, 165}}, false), gap: true, sentence: "Adjacent digits along a green German whispers line differ by at least 5 (half the side, rounded up).", write: writeLine("#67f067")},
 		{name: "a Dutch whispers line", kind: Whispers, on: spOnLines, form: "an orange line",
-			words: spWordList{called: []string{"dutch whisper"}, any: [][]string{{"dutch whisper", "differ"}, {"dutch whisper", "difference"}}},
+			words: spWordList{called: []string{"dutch whisper"}, any: [][]string{{"dutch whisper", "differ"}, {"dutch whisper", "difference"}}, own: spGapWords},
 			read:  plainLine([]hueRange{{15, 50}}, false), gap: true, gapDefault: 4, sentence: "Adjacent digits along an orange Dutch whispers line differ by at least 4.", write: writeLine("#ff9a00")},
 		{name: "a region sum line", kind: RegionSumLine, on: spOnLines, form: "a blue line",
 			words: spWordList{any: [][]string{{"region sum", "same"}, {"region sum", "equal"}, {"box", "same", "sum"}, {"region", "same", "sum"}, {"box", "same", "total"}, {"region", "same", "total"},
 				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference"}, called: []string{"region sum line"}},
 			read: plainLine([]hueRange{{185, 250}}, false), sentence: "Digits on a blue region sum line have the same sum in each box (region) the line passes through.", write: writeLine("#2ecbff")},
 		{name: "a palindrome line", kind: Palindrome, on: spOnLines, form: "a grey line without a bulb or circled ends",
-			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"}},
-			read:  plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
+			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"},
+				own: []string{"either end", "either direction", "both directions", "opposite"}},
+			read: plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
 		{name: "an entropic line", kind: EntropicLine, on: spOnLines, form: "a peach or orange line",
 			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "}}, called: []string{"entropic line"}},
 			read:  plainLine([]hueRange{{10, 45}}, false), sentence: "Any three consecutive digits along a peach entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit.", write: writeLine("#ffccaa")},
@@ -140,7 +141,8 @@ func spConventions() []spConvention {
 		{name: "a sum line", kind: SumLine, on: spOnLines, form: "a white or light grey line, often over a thicker darker line (its outline)",
 			words: spWordList{any: [][]string{{"10 line"}, {"ten line"}, {"sum line", "segment"}, {"segment", "sum to"}, {"segment", "sums to"}, {"segment", "summing to"},
 				{"segment", "add to"}, {"segment", "adds to"}, {"segment", "add up to"}, {"segment", "adds up to"}, {"segment", "adding up to"}, {"segment", "total"}},
-				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"}},
+				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"},
+				own: []string{"or more"}},
 			read: readSumLine, total: true, sentence: "Each white 10 line can be divided into one or more segments of consecutive cells that each sum to 10.", write: writeSumLine},
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
@@ -184,8 +186,9 @@ func spConventions() []spConvention {
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
-			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}}},
-			read:  readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
+			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}},
+				own: []string{"greater than", "larger than", "more than", "higher than", "bigger than"}},
+			read: readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
 		{name: "a white dot with a number", kind: White, on: spOnShapes, form: "a white dot with a number as text",
 			words: spWordList{any: [][]string{{"white", "differ", "number"}, {"white", "difference", "number"}}},
 			read:  readDot(false, true), sentence: "Digits separated by a white dot with a number differ by that number.", write: writeDot},
@@ -215,10 +218,10 @@ func spConventions() []spConvention {
 				{"open", "larger"}, {"open", "greater"}, {"open", "bigger"}, {"open", "higher"}, {"greater than", "sign"}, {"greater than", "symbol"}, {"less than", "sign"}, {"less than", "symbol"}}},
 			read: readInequality, sentence: "An inequality sign between two cells points to the smaller digit.", write: writeInequality},
 		{name: "an even cell", kind: Even, on: spOnShapes, form: "a coloured square (0.35 to 0.9 of a cell) in a cell",
-			words: spWordList{any: [][]string{{"even", "square"}}},
+			words: spWordList{any: [][]string{{"even", "square"}}, not: spCountWords},
 			read:  readParity(false), sentence: "A cell with a grey square holds an even digit.", write: writeParity},
 		{name: "an odd cell", kind: Odd, on: spOnShapes, form: "a coloured circle (0.35 to 0.9 of a cell) in a cell",
-			words: spWordList{any: [][]string{{"odd", "circle"}}},
+			words: spWordList{any: [][]string{{"odd", "circle"}}, not: spCountWords},
 			read:  readParity(true), sentence: "A cell with a grey circle holds an odd digit.", write: writeParity},
 		{name: "a maximum cell", kind: Maximum, on: spOnShapes, form: "a shaded cell (chevrons toward its neighbours are part of it)",
 			words: spWordList{any: [][]string{{"maximum"}, {"greater than", "neighbo"}, {"greater than", "adjacent"}, {"larger than", "adjacent"}, {"larger than", "neighbo"}, {"higher than", "adjacent"}, {"bigger than", "adjacent"}}},
@@ -244,8 +247,9 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"x sum", "first"}}, called: []string{"x sums", "x sum clue"}},
 			read:  readSide(XSum), sentence: "A number outside the grid (an x-sum clue) is the sum of the first X digits of its row or column, X being the first of them.", write: writeSide},
 		{name: "a skyscraper clue", kind: Skyscraper, on: spOnShapes, form: "a number outside the grid beside a row or column",
-			words: spWordList{any: [][]string{{"skyscraper", "seen"}, {"skyscraper", "see"}, {"skyscraper", "visible"}, {"skyscraper", "count"}, {"skyscraper", "taller"}}, called: []string{"skyscraper"}},
-			read:  readSide(Skyscraper), sentence: "A number outside the grid (a skyscraper clue) counts the digits of its row or column larger than every digit before them, from the clue.", write: writeSide},
+			words: spWordList{any: [][]string{{"skyscraper", "seen"}, {"skyscraper", "see"}, {"skyscraper", "visible"}, {"skyscraper", "count"}, {"skyscraper", "taller"}}, called: []string{"skyscraper"},
+				own: []string{"larger than", "greater than", "higher than", "taller than"}},
+			read: readSide(Skyscraper), sentence: "A number outside the grid (a skyscraper clue) counts the digits of its row or column larger than every digit before them, from the clue.", write: writeSide},
 
 		// Rules of the whole grid that no drawing shows.
 		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
@@ -257,7 +261,8 @@ func spConventions() []spConvention {
 				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
-			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"}},
+			words: spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"},
+				own: []string{"unless", "except"}},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
 		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
@@ -274,6 +279,15 @@ func spConventions() []spConvention {
 			sentence: "All possible Xs and Vs are given.", write: writeGlobal},
 	}
 }
+
+// spCountWords are the words of a rule of how many of the marked cells
+// hold a kind of digit ("exactly two circles in each row hold odd
+// digits"), or that they do not: not that each one holds it.
+var spCountWords = []string{"exactly", "how many", "number of", "not ", "never", "sum", "total"}
+
+// spGapWords are the words of a least difference ("at least 4", "5 or
+// more", "more than 3"), which the kinds whose value it is own.
+var spGapWords = []string{"at least", "or more", "more than", "no less than"}
 
 // bothDiagonals are the words of a text that states both main diagonals
 // without a drawing ("digits may not repeat on either main diagonal"):
@@ -297,7 +311,8 @@ func parityTripleWords() spWordList {
 	row, column := []string{"row"}, []string{"column"}
 	return spWordList{any: slices.Concat(spEachOf(three, run, row, column, never, []string{"odd"}, []string{"even"}),
 		spEachOf(three, run, row, column, never, []string{"parity"})),
-		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"}}
+		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"},
+		own: []string{"no more than"}}
 }
 
 // spEachOf returns the lists of terms that take one term of each group:
@@ -535,6 +550,22 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			return
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", which the rules text does not name"
+		// A sentence in the words of a kind the drawing has the form
+		// of that says otherwise of it is the reason.
+		for _, f := range fits {
+			if f.conv.anyColour {
+				continue
+			}
+			for _, s := range r.text.sentences {
+				if cw := s.colours(); len(cw) > 0 && !colourFits(r.draws[d].colour(), cw) {
+					continue
+				}
+				if w := f.conv.words.otherwise(s); w != "" {
+					r.draws[d].why = fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", f.conv.name, w, s.raw)
+					return
+				}
+			}
+		}
 	default:
 		names := make([]string, len(named))
 		for i, f := range named {

@@ -121,11 +121,16 @@ func (s spSentence) has(term string) bool {
 // spWordList is a rule's words: a sentence names the rule when it holds
 // every term of one of any, and none of not; or when it holds one of
 // called, the rule's own well-defined name ("palindrome", "German
-// whispers"), and no word that would change the rule (spModifiers).
+// whispers"), and no word that would change the rule (spModifiers). In
+// both, a word of spAlters that is not the rule's own (a term of any or
+// called, or one of own) changes the rule: the sentence names none.
 type spWordList struct {
 	any    [][]string
 	not    []string
 	called []string
+	// own are the words of spAlters that the rule's own statement
+	// uses ("at least" of whispers, "exactly" of counting circles).
+	own []string
 	// gainsay, for a kind the format states (a cage), are the words by
 	// which a sentence about it (one that holds the first term of one of
 	// any) says it means something else: "digits in cages may repeat".
@@ -133,10 +138,10 @@ type spWordList struct {
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
-// of gainsay, or "".
+// of gainsay, spChanged or spAlters (not its own), or "".
 func (t *spText) gainsaid(w spWordList) string {
 	for _, s := range t.sentences {
-		if !slices.ContainsFunc(w.gainsay, s.has) {
+		if !slices.ContainsFunc(w.gainsay, s.has) && !slices.ContainsFunc(spChanged, s.has) && w.altered(s) == "" {
 			continue
 		}
 		for _, all := range w.any {
@@ -157,9 +162,81 @@ var (
 	spModifiers = []string{"not ", "except", "but ", "however", "anti "}
 )
 
+// spAlters are words by which setters state a variant of a rule in the
+// words of the rule itself: another operation ("the product of the digits
+// on the arrow"), a bound other than the rule's ("differ by at most 4",
+// "increase by at least 2"), a comparison, an exception or a clue that
+// may lie ("except one", "off by one"). A rule whose statement uses one
+// lists it in own (or has it in a term): a sentence naming the rule with
+// any other names none, and the drawing is left unread with it.
+var spAlters = []string{"product", "multipl", "modulo", "mod ", "plus ", "minus ", "triple", "three times", "average", "prime",
+	"multiple of", "multiples of", "divisible", "concatenat", "digit number", "as a number", "at most", "at least", "or more", "or less",
+	"no more than", "no less than", "except", "unless", "inclusive", "including", "a lie", "lie by", "lies by", "false",
+	"incorrect", "off by", "opposite", "either end", "either direction", "both directions", "more than", "fewer than", "less than",
+	"greater than", "smaller than", "larger than", "bigger than", "higher than", "lower than", "square", "parity"}
+
+// altered returns the first word of spAlters in the sentence that is not
+// the rule's own, or "".
+func (w spWordList) altered(s spSentence) string {
+	for _, a := range spAlters {
+		if s.has(a) && !w.owns(a) {
+			return a
+		}
+	}
+	return ""
+}
+
+// owns reports whether a word of spAlters is the rule's own: in own, or
+// in one of its terms.
+func (w spWordList) owns(a string) bool {
+	in := func(t string) bool { return strings.Contains(" "+t+" ", " "+a) }
+	if slices.Contains(w.own, a) || slices.ContainsFunc(w.called, in) {
+		return true
+	}
+	for _, all := range w.any {
+		if slices.ContainsFunc(all, in) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether the sentence holds the rule's words, whatever
+// else it says: every term of one of any, or one of called.
+func (w spWordList) mentions(s spSentence) bool {
+	if slices.ContainsFunc(w.called, s.has) {
+		return true
+	}
+	for _, all := range w.any {
+		ok := true
+		for _, t := range all {
+			ok = ok && s.has(t)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// otherwise returns, for a sentence that holds the rule's words but names
+// it not, the word by which it says otherwise (one of not, spChanged or
+// spAlters), or "".
+func (w spWordList) otherwise(s spSentence) string {
+	if !w.mentions(s) || w.names(s) {
+		return ""
+	}
+	for _, list := range [][]string{w.not, spChanged} {
+		if i := slices.IndexFunc(list, s.has); i >= 0 {
+			return strings.TrimSpace(list[i])
+		}
+	}
+	return strings.TrimSpace(w.altered(s))
+}
+
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) {
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" {
 		return false
 	}
 	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
