@@ -65,10 +65,28 @@ func (t *spText) add(raw string) {
 	raw = strings.TrimSpace(raw)
 	// Bullets and numbering are no part of the sentence.
 	raw = strings.TrimLeft(raw, "-•*–—·> ")
-	if w := spWords(raw); strings.TrimSpace(w) != "" {
+	if w := spPlainRepeats.Replace(spWords(raw)); strings.TrimSpace(w) != "" {
 		t.sentences = append(t.sentences, spSentence{raw: raw, words: w})
 	}
 }
+
+// spPlainRepeats says in the rules' own words ("may repeat", "may not
+// repeat", "once") what setters say of repeats in others: "are allowed to
+// repeat", "may be repeated", "repeats are allowed", "need not be
+// distinct", and their negations, which it rewrites first ("are not
+// allowed to repeat" is no "allowed to repeat").
+var spPlainRepeats = strings.NewReplacer(
+	" not allowed to repeat ", " may not repeat ", " never allowed to repeat ", " may not repeat ",
+	" not permitted to repeat ", " may not repeat ", " may not be repeated ", " may not repeat ",
+	" cannot be repeated ", " cannot repeat ", " can not be repeated ", " cannot repeat ", " cant be repeated ", " cannot repeat ",
+	" must not be repeated ", " may not repeat ", " repeats are not allowed ", " may not repeat ", " repetition is not allowed ", " may not repeat ",
+	" repeated digits are not allowed ", " may not repeat ", " no repeats ", " may not repeat ",
+	" allowed to repeat ", " may repeat ", " permitted to repeat ", " may repeat ", " may be repeated ", " may repeat ",
+	" can be repeated ", " can repeat ", " repeats are allowed ", " may repeat ", " repeats allowed ", " may repeat ",
+	" repeated digits are allowed ", " may repeat ", " repeated digits allowed ", " may repeat ", " repetition is allowed ", " may repeat ",
+	" repetition allowed ", " may repeat ", " need not be distinct ", " may repeat ", " need not be unique ", " may repeat ",
+	" need not be different ", " may repeat ", " dont have to be different ", " may repeat ", " do not have to be different ", " may repeat ",
+	" dont need to be different ", " may repeat ", " do not need to be different ", " may repeat ", " exactly once ", " once ")
 
 // spWords returns the words of s, lower case, each between spaces.
 func spWords(s string) string {
@@ -128,6 +146,9 @@ type spWordList struct {
 	any    [][]string
 	not    []string
 	called []string
+	// noTotal marks a rule whose sentences state no total: one that does
+	// ("segments each summing to 10") is of a sum line's rule, not its.
+	noTotal bool
 	// own are the words of spAlters that the rule's own statement
 	// uses ("at least" of whispers, "exactly" of counting circles).
 	own []string
@@ -231,12 +252,15 @@ func (w spWordList) otherwise(s spSentence) string {
 			return strings.TrimSpace(list[i])
 		}
 	}
+	if w.noTotal && len(spTotals(s)) > 0 {
+		return "a total"
+	}
 	return strings.TrimSpace(w.altered(s))
 }
 
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" {
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 {
 		return false
 	}
 	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
