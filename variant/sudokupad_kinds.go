@@ -649,8 +649,12 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 		out = append(out, rule)
 	}
 	if c.gap {
+		gap, why := r.gap(c)
+		if why != "" {
+			return nil, why
+		}
 		for i := range out {
-			out[i].Value = r.gap(c, d)
+			out[i].Value = gap
 		}
 	}
 	if c.total {
@@ -690,13 +694,21 @@ func (r *spReader) total(c *spConvention) (int, bool) {
 }
 
 // gap returns the least difference the sentences naming a row state, as
-// the kind's Value: 0 for the kind's default (half the side).
-func (r *spReader) gap(c *spConvention, d int) int {
-	v := c.gapDefault
+// the kind's Value: 0 for the kind's default (half the side). A sentence
+// that bounds the difference otherwise ("at most 4", "exactly 5"), or two
+// that state different ones, leave the drawing unread: why says so.
+func (r *spReader) gap(c *spConvention) (int, string) {
+	v, stated := c.gapDefault, 0
 	for _, i := range r.named[c] {
-		if g := spWhispersGap(r.text.sentences[i]); g > 0 {
-			v = g
-			break
+		s := r.text.sentences[i]
+		g, ok := spWhispersGap(s)
+		switch {
+		case !ok:
+			return 0, fmt.Sprintf("but the rules text bounds its difference otherwise than \"at least\" a number: %q", s.raw)
+		case g > 0 && stated > 0 && g != stated:
+			return 0, fmt.Sprintf("but the rules text states two least differences, %d and %d", stated, g)
+		case g > 0:
+			v, stated = g, g
 		}
 	}
 	def := (r.n + 1) / 2
@@ -704,9 +716,9 @@ func (r *spReader) gap(c *spConvention, d int) int {
 		def = r.n / 2
 	}
 	if v == def {
-		return 0
+		return 0, ""
 	}
-	return v
+	return v, ""
 }
 
 // loopRules reads a line that closes on itself as rules of a kind that

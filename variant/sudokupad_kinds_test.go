@@ -1023,8 +1023,8 @@ func TestSPWords(t *testing.T) {
 			t.Errorf("%q names %q, want %q", c.sentence, got, c.want)
 		}
 	}
-	if g := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 {
-		t.Errorf("gap %d, want 4", g)
+	if g, ok := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 || !ok {
+		t.Errorf("gap %d (%v), want 4", g, ok)
 	}
 	for sentence, want := range map[string][]int{
 		"Each line divides into segments that each sum to 10.":   {10},

@@ -438,9 +438,14 @@ func spAllGiven(s spSentence) bool {
 var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
 
 // spWhispersGap reads the least difference a sentence gives whispers:
-// "at least 4", "by 5 or more", "4 or more", or 0 for none.
-func spWhispersGap(s spSentence) int {
+// "at least 4", "by 5 or more", "4 or more", "more than 3" (4), or 0 for
+// none. A sentence that bounds the difference otherwise ("at most 4",
+// "exactly 5", "4 or less"), gives two least differences, or says "at
+// least" of no number ("at least X, the line's length") states none the
+// kind can take: ok is false.
+func spWhispersGap(s spSentence) (gap int, ok bool) {
 	f := strings.Fields(s.words)
+	at := func(i int, words ...string) bool { return i >= 0 && i < len(f) && slices.Contains(words, f[i]) }
 	for i, w := range f {
 		v, err := strconv.Atoi(w)
 		if k := slices.Index(spNumberWords, w); k >= 0 {
@@ -449,16 +454,33 @@ func spWhispersGap(s spSentence) int {
 		if err != nil || v < 1 {
 			continue
 		}
-		if i >= 2 && f[i-2] == "at" && f[i-1] == "least" || i+2 < len(f) && f[i+1] == "or" && (f[i+2] == "more" || f[i+2] == "greater" || f[i+2] == "larger") {
-			return v
+		g := 0
+		switch {
+		case at(i-2, "at") && at(i-1, "least"), at(i-2, "no") && at(i-1, "less"), at(i+1, "or") && at(i+2, "more", "greater", "larger", "higher"):
+			g = v
+		case at(i-2, "more", "greater", "larger") && at(i-1, "than") && !at(i-3, "no"):
+			g = v + 1
+		case at(i-2, "at") && at(i-1, "most"), at(i-1, "exactly"), at(i-1, "than") && at(i-3, "no"), at(i-2, "less", "fewer", "smaller") && at(i-1, "than"),
+			at(i+1, "or") && at(i+2, "less", "fewer", "smaller", "lower"), at(i-2, "up") && at(i-1, "to"):
+			return 0, false
+		default:
+			continue
 		}
+		if gap > 0 && g != gap {
+			return 0, false
+		}
+		gap = g
 	}
-	return 0
+	least := s.has("at least") || s.has("or more") || s.has("more than")
+	if gap == 0 && least {
+		return 0, false
+	}
+	return gap, true
 }
 
 // spTotals reads the totals a sentence gives segments of a sum line:
 // "sum to 10", "add up to 15", "a total of 12", "10 lines", in digits or
-// as "ten".
+// as "ten", and those it allows beside one ("sum to 10 or 15").
 func spTotals(s spSentence) []int {
 	f := strings.Fields(s.words)
 	at := func(i int, words ...string) bool { return i >= 0 && i < len(f) && slices.Contains(words, f[i]) }
@@ -478,6 +500,12 @@ func spTotals(s spSentence) []int {
 			at(i+1, "line", "lines")
 		if sums {
 			out = append(out, v)
+			// "sum to 10 or 15": each total the sentence allows.
+			for j := i + 1; at(j, "or", "and") && j+1 < len(f); j += 2 {
+				if u, err := strconv.Atoi(f[j+1]); err == nil {
+					out = append(out, u)
+				}
+			}
 		}
 	}
 	return out
