@@ -197,6 +197,7 @@ func spConventions() []spConvention {
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
 			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}},
+				not: []string{"not consecutive", "never consecutive", "consecutive or", "differ by 2", "difference of 2", "1 or 2", "only in"},
 				own: []string{"greater than", "larger than", "more than", "higher than", "bigger than"}},
 			read: readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
 		{name: "a white dot with a number", kind: White, on: spOnShapes, form: "a white dot with a number as text",
@@ -241,7 +242,7 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"minimum"}, {"less than", "neighbo"}, {"less than", "adjacent"}, {"smaller than", "adjacent"}, {"smaller than", "neighbo"}, {"lower than", "adjacent"}}, not: spExtremeOther},
 			read:  readExtreme, sentence: "A digit in a grey minimum cell is less than each orthogonally adjacent digit that is not in a minimum cell.", write: writeExtreme},
 		{name: "a quadruple", kind: Quadruple, on: spOnShapes, form: "a circle on the corner of four cells with 1 to 4 digits as text",
-			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant", "not ", "never", "sum", "total", "odd", "even", "exactly"}, called: []string{"quadruple"}},
+			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant", "once", "not ", "never", "sum", "total", "odd", "even", "exactly"}, called: []string{"quadruple"}},
 			read:  readQuadruple, sentence: "The digits in a circle on the corner of four cells (a quadruple) appear in those cells.", write: writeQuadruple},
 		{name: "a counting circle", kind: CountingCircles, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell; every such circle no other rule takes, or none",
 			words: spWordList{any: [][]string{{"circle", "how many circles"}, {"circle", "exactly", "circles"}, {"circle", "number of circles"}}, called: []string{"counting circle"},
