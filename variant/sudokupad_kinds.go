@@ -91,7 +91,8 @@ func spConventions() []spConvention {
 		{name: "a cage without a total", kind: Killer, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", format: true, words: cageWords,
 			read: readUniqueCage},
 		{name: "an extra region", kind: Region, on: spOnCages, form: "a hidden cage marked unique, or one of style extraregion", format: true,
-			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}, not: []string{"may repeat", "can repeat", "sum", "total"}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
+			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}, not: []string{"may repeat", "can repeat", "sum", "total"},
+				gainsay: []string{"may repeat", "can repeat", "sum", "total"}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
 
 		// Lines with a bulb.
 		{name: "a thermometer", kind: Thermo, on: spOnLines, form: "a thick line (thickness 9 or more) with a round bulb of its colour at one end",
