@@ -80,7 +80,10 @@ type spConvention struct {
 // the first rows of a layer claim the drawings that later rows would
 // take for parts of theirs.
 func spConventions() []spConvention {
-	slow := []string{"slow", "stay the same", "or stay", "or equal", "remain the same", "never decrease", "not decrease", "non decreasing", "nondecreasing"}
+	slow := []string{"slow", "stay the same", "or stay", "or equal", "remain the same", "never decrease", "not decrease", "non decreasing", "nondecreasing", "may repeat", "can repeat"}
+	// Words that make a thermometer another: a step, a sum, another
+	// direction ("increase from the tip to the bulb", "from either end").
+	thermoOther := []string{"decrease", "differ", "difference", "step", "double", "twice", "sum", "total", "exactly", "to the bulb", "toward", "from the tip", "both ends"}
 	return []spConvention{
 		// Cages: the format states them.
 		{name: "a killer cage", kind: Killer, on: spOnCages, form: "a cage with a whole number as its value", format: true, words: cageWords,
@@ -88,59 +91,68 @@ func spConventions() []spConvention {
 		{name: "a cage without a total", kind: Killer, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", format: true, words: cageWords,
 			read: readUniqueCage},
 		{name: "an extra region", kind: Region, on: spOnCages, form: "a hidden cage marked unique, or one of style extraregion", format: true,
-			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
+			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}, not: []string{"may repeat", "can repeat", "sum", "total"},
+				gainsay: []string{"may repeat", "can repeat", "sum", "total"}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
 
 		// Lines with a bulb.
 		{name: "a thermometer", kind: Thermo, on: spOnLines, form: "a thick line (thickness 9 or more) with a round bulb of its colour at one end",
 			words: spWordList{any: [][]string{{"thermo", "increase"}, {"thermo", "ascend"}, {"thermo", "larger"}, {"thermo", "greater"}, {"thermo", "bigger"}, {"thermo", "rise"}},
-				not: append(slow, "decrease"), called: []string{"thermometer"}}, read: readThermo,
+				not: slices.Concat(slow, thermoOther, []string{"equal"}), called: []string{"thermometer"}}, read: readThermo,
 			sentence: "Digits along a thermometer increase from the bulb end.", write: writeThermo},
 		{name: "a slow thermometer", kind: SlowThermo, on: spOnLines, form: "as a thermometer",
-			words: spWordList{any: [][]string{{"slow thermo"}, {"thermo", "stay the same"}, {"thermo", "or stay"}, {"thermo", "or equal"}, {"thermo", "remain the same"}, {"thermo", "never decrease"}, {"thermo", "not decrease"}, {"thermo", "non decreasing"}}},
-			read:  readThermo, sentence: "Digits along a slow thermometer increase or stay the same from the bulb end.", write: writeThermo},
+			words: spWordList{any: [][]string{{"slow thermo"}, {"thermo", "stay the same"}, {"thermo", "or stay"}, {"thermo", "or equal"}, {"thermo", "remain the same"}, {"thermo", "never decrease"}, {"thermo", "not decrease"}, {"thermo", "non decreasing"},
+				{"thermo", "may repeat"}, {"thermo", "can repeat"}}, not: thermoOther},
+			read: readThermo, sentence: "Digits along a slow thermometer increase or stay the same from the bulb end.", write: writeThermo},
 		// Lines with marked ends.
 		{name: "a between line", kind: BetweenLine, on: spOnLines, form: "a grey line with a round circle at each end",
-			words: spWordList{any: [][]string{{"between", "circle"}, {"strictly between"}}, not: []string{"sandwich", "double arrow"}, called: []string{"between line"}},
+			words: spWordList{any: [][]string{{"between", "circle"}, {"strictly between"}}, not: []string{"sandwich", "double arrow", "equal", "outside", "not between", "never between", "sum", "total", "differ"}, called: []string{"between line"}},
 			read:  lineWithEnds(nil, true, endCircle), sentence: "Digits on a between line lie strictly between the digits in its circled ends.", write: writeLineEnds("#c8c8c8", endCircle)},
 		{name: "a double arrow", kind: DoubleArrow, on: spOnLines, form: "a line with a round circle at each end, pink to purple",
-			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, called: []string{"double arrow"}},
+			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, not: []string{"differ"}, called: []string{"double arrow"}},
 			read:  lineWithEnds([]hueRange{{280, 350}}, false, endCircle), sentence: "The circled ends of a double arrow sum to the total of the digits between them.", write: writeLineEnds("#c54b8b", endCircle)},
 		{name: "a lockout line", kind: Lockout, on: spOnLines, form: "a blue to purple line with a diamond at each end",
-			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}},
+			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}, own: spGapWords},
 			read:  lineWithEnds([]hueRange{{200, 285}}, false, endDiamond), gap: true, sentence: "The diamond ends of a lockout line differ by at least 4 (half the side), and no digit between them on the line lies between or equals them.", write: writeLineEnds("#aabeef", endDiamond)},
 		// Plain lines, by their colour.
 		{name: "a renban line", kind: Renban, on: spOnLines, form: "a purple to pink (magenta) line",
-			words: spWordList{any: [][]string{{"renban"}, {"consecutive", "any order"}, {"consecutive", "non repeating"}, {"consecutive", "set"}}, not: []string{"dot", "kropki", "may repeat", "can repeat"}},
-			read:  setLine([]hueRange{{285, 345}}), sentence: "Digits on a purple renban line are a set of consecutive digits in any order, without repeats.", write: writeLine("#f067f0")},
+			words: spWordList{any: [][]string{{"renban"}, {"consecutive", "any order"}, {"consecutive", "non repeating"}, {"consecutive", "set"}}, not: []string{"dot", "kropki", "may repeat", "can repeat", "twice", "increasing", "decreasing", "ascending", "descending", "odd", "even",
+				"skip", "missing", "not consecutive", "non consecutive", "never consecutive", "sum", "total"}},
+			read: setLine([]hueRange{{285, 345}}), sentence: "Digits on a purple renban line are a set of consecutive digits in any order, without repeats.", write: writeLine("#f067f0")},
 		{name: "a whispers line", kind: Whispers, on: spOnLines, form: "a green line",
-			words: spWordList{any: [][]string{{"differ", "at least"}, {"difference", "at least"}, {"differ", "or more"}}, not: []string{"dutch", "between", "lockout", "diamond", "dot"}, called: []string{"german whisper"}},
+			words: spWordList{any: [][]string{{"differ", "at least"}, {"difference", "at least"}, {"differ", "or more"}}, not: []string{"dutch", "between", "lockout", "diamond", "dot", "equal", "sum", "total", "every other", "all other"}, called: []string{"german whisper"}, own: spGapWords},
 			read:  plainLine([]hueRange{{70, 165}}, false), gap: true, sentence: "Adjacent digits along a green German whispers line differ by at least 5 (half the side, rounded up).", write: writeLine("#67f067")},
 		{name: "a Dutch whispers line", kind: Whispers, on: spOnLines, form: "an orange line",
-			words: spWordList{called: []string{"dutch whisper"}, any: [][]string{{"dutch whisper", "differ"}, {"dutch whisper", "difference"}}},
+			words: spWordList{called: []string{"dutch whisper"}, any: [][]string{{"dutch whisper", "differ"}, {"dutch whisper", "difference"}}, own: spGapWords},
 			read:  plainLine([]hueRange{{15, 50}}, false), gap: true, gapDefault: 4, sentence: "Adjacent digits along an orange Dutch whispers line differ by at least 4.", write: writeLine("#ff9a00")},
 		{name: "a region sum line", kind: RegionSumLine, on: spOnLines, form: "a blue line",
 			words: spWordList{any: [][]string{{"region sum", "same"}, {"region sum", "equal"}, {"box", "same", "sum"}, {"region", "same", "sum"}, {"box", "same", "total"}, {"region", "same", "total"},
-				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference"}, called: []string{"region sum line"}},
+				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference", "increase", "decrease", "double", "twice", "number of", "odd", "even", "count"},
+				noTotal: true, called: []string{"region sum line"}},
 			read: plainLine([]hueRange{{185, 250}}, false), sentence: "Digits on a blue region sum line have the same sum in each box (region) the line passes through.", write: writeLine("#2ecbff")},
 		{name: "a palindrome line", kind: Palindrome, on: spOnLines, form: "a grey line without a bulb or circled ends",
-			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"}},
-			read:  plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
+			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"},
+				not: []string{"parity", "odd", "even", "sum", "add", "differ", "consecutive", "ratio", "double", "twice"},
+				own: []string{"either end", "either direction", "both directions", "opposite"}},
+			read: plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
 		{name: "an entropic line", kind: EntropicLine, on: spOnLines, form: "a peach or orange line",
-			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "}}, called: []string{"entropic line"}},
-			read:  plainLine([]hueRange{{10, 45}}, false), sentence: "Any three consecutive digits along a peach entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit.", write: writeLine("#ffccaa")},
+			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "}}, called: []string{"entropic line"},
+				not: []string{"four", "1234", "3456", "6789", "12 ", "89 "}},
+			read: plainLine([]hueRange{{10, 45}}, false), sentence: "Any three consecutive digits along a peach entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit.", write: writeLine("#ffccaa")},
 		{name: "a modular line", kind: ModularLine, on: spOnLines, form: "a turquoise line",
-			words: spWordList{any: [][]string{{"modular", "remainder"}, {"modular", "147 "}, {"modular", "1 4 7 "}, {"modular", "mod 3"}, {"modular", "modulo 3"}}, called: []string{"modular line"}},
-			read:  plainLine([]hueRange{{160, 195}}, false), sentence: "Any three consecutive digits along a turquoise modular line have different remainders when divided by 3.", write: writeLine("#33bbbb")},
+			words: spWordList{any: [][]string{{"modular", "remainder"}, {"modular", "147 "}, {"modular", "1 4 7 "}, {"modular", "mod 3"}, {"modular", "modulo 3"}}, called: []string{"modular line"},
+				not: []string{"four", "mod 4", "modulo 4", "same remainder"}},
+			read: plainLine([]hueRange{{160, 195}}, false), sentence: "Any three consecutive digits along a turquoise modular line have different remainders when divided by 3.", write: writeLine("#33bbbb")},
 		{name: "a nabner line", kind: Nabner, on: spOnLines, form: "a yellow (olive) line",
-			words: spWordList{any: [][]string{{"nabner", "consecutive"}}, called: []string{"nabner line"}},
+			words: spWordList{any: [][]string{{"nabner", "consecutive"}}, called: []string{"nabner line"}, not: []string{"may repeat", "can repeat", "differ by 2", "two or less"}},
 			read:  setLine([]hueRange{{45, 75}}), sentence: "No two digits on a yellow nabner line are equal or consecutive.", write: writeLine("#c9c883")},
 		{name: "a zipper line", kind: ZipperLine, on: spOnLines, form: "a lavender line (a dot may mark its middle)",
-			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}},
+			words: spWordList{any: [][]string{{"zipper", "sum"}, {"zipper", "total"}}, called: []string{"zipper line"}, not: []string{"differ"}, noTotal: true},
 			read:  readZipper, sentence: "Digits on a lavender zipper line at the same distance from its middle sum to the same total, the middle digit when there is one.", write: writeLine("#cdb1ec")},
 		{name: "a sum line", kind: SumLine, on: spOnLines, form: "a white or light grey line, often over a thicker darker line (its outline)",
 			words: spWordList{any: [][]string{{"10 line"}, {"ten line"}, {"sum line", "segment"}, {"segment", "sum to"}, {"segment", "sums to"}, {"segment", "summing to"},
 				{"segment", "add to"}, {"segment", "adds to"}, {"segment", "add up to"}, {"segment", "adds up to"}, {"segment", "adding up to"}, {"segment", "total"}},
-				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"}},
+				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"},
+				own: []string{"or more"}},
 			read: readSumLine, total: true, sentence: "Each white 10 line can be divided into one or more segments of consecutive cells that each sum to 10.", write: writeSumLine},
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
@@ -150,26 +162,27 @@ func spConventions() []spConvention {
 		// name alone does not name it: puzzles call other rules so
 		// (the first two digits in any order; sums of several digits).
 		{name: "a Fibonacci line", kind: FibonacciLine, on: spOnLines, form: "a line of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
-			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}}},
-			read:  anyLine, anyColour: true, sentence: "Digits on a teal Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#2aa198")},
+			words: spWordList{any: [][]string{{"fibonacci", "increas", "sum"}, {"fibonacci", "increas", "total"}, {"fibonacci", "increas", "add"}, {"fibonacci", "ascend", "sum"}},
+				not: []string{"three before", "previous three", "three previous", "3 before", "previous 3"}},
+			read: anyLine, anyColour: true, sentence: "Digits on a teal Fibonacci line strictly increase from one end to the other, each digit after the lowest two the sum of the two before it.", write: writeLine("#2aa198")},
 		// A sequence line has the palindrome line's form: a grey line
 		// is read as one when the text names one kind of the two, and
 		// left unread when it names both.
 		{name: "a sequence line", kind: SequenceLine, on: spOnLines, form: "a grey line without a bulb or circled ends",
 			words: spWordList{any: [][]string{{"sequence", "same difference"}, {"sequence", "constant difference"}, {"sequence", "common difference"}, {"in order", "same difference"}, {"arithmetic", "difference"}},
-				not: []string{"geometric", "fibonacci"}, called: []string{"sequence line", "arithmetic sequence", "arithmetic progression", "arithmetic series"}},
+				not: []string{"geometric", "fibonacci", "ratio", "parity", "odd", "even", "exactly"}, called: []string{"sequence line", "arithmetic sequence", "arithmetic progression", "arithmetic series"}},
 			read: plainLine(nil, true), sentence: "Digits along a grey sequence line, read in order, form an arithmetic sequence: neighbouring digits differ by the same amount in the same direction.", write: writeLine("#a0a0a0")},
 		// A pair sum line has no colour of its own either. No name
 		// names it: the text must state the rule, the first two digits'
 		// sum equal to (the same as) the last two's.
 		{name: "a pair sum line", kind: PairSumLine, on: spOnLines, form: "a line of four cells of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
-			words: spWordList{any: pairSumWords(), not: []string{"product", "cage", "arrow", "outside"}},
+			words: spWordList{any: pairSumWords(), not: []string{"product", "cage", "arrow", "outside", "twice", "double", "not equal", "never equal", "unequal", "differ"}},
 			read:  anyLine, anyColour: true, sentence: "On a pink line of four cells the sum of the first two digits equals the sum of the last two digits.", write: writeLine("#f06497")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
-			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
+			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: spDiagonalOther},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
 		{name: "an anti-diagonal", kind: DiagonalAnti, on: spOnLines, form: "a line from the grid's bottom left corner to its top right",
-			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat"}},
+			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: spDiagonalOther},
 			read:  readDiagonal(true), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
 
 		{name: "an arrow drawn as lines", kind: Arrow, on: spOnLines, form: "a line from a circle with a head of two short strokes at its far end",
@@ -179,19 +192,22 @@ func spConventions() []spConvention {
 		{name: "an arrow", kind: Arrow, on: spOnArrows, form: "an arrow that starts at the edge of a circle (or a pill over 2 or 3 cells)",
 			words: arrowWords, read: readArrow, sentence: "Digits along an arrow sum to the number in its circle.", write: writeArrow},
 		{name: "a little killer", kind: LittleKiller, on: spOnArrows, form: "a short diagonal arrow outside the grid with its total as text beside it",
-			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: []string{"product", "same sum"}, called: []string{"little killer"}},
+			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: slices.Concat([]string{"product", "same sum", "count", "how many", "number of", "odd", "even", "first"}, spNoRepeat), called: []string{"little killer"}},
 			read:  readLittleKiller, sentence: "Digits along the diagonal a little killer arrow points along sum to its total; digits may repeat.", write: writeLittleKiller},
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
-			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}}},
-			read:  readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
+			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}},
+				not: []string{"not consecutive", "never consecutive", "consecutive or", "differ by 2", "difference of 2", "1 or 2", "only in"},
+				own: []string{"greater than", "larger than", "more than", "higher than", "bigger than"}},
+			read: readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
 		{name: "a white dot with a number", kind: White, on: spOnShapes, form: "a white dot with a number as text",
 			words: spWordList{any: [][]string{{"white", "differ", "number"}, {"white", "difference", "number"}}},
 			read:  readDot(false, true), sentence: "Digits separated by a white dot with a number differ by that number.", write: writeDot},
 		{name: "a black dot", kind: Black, on: spOnShapes, form: "a small black circle on the edge between two cells",
-			words: spWordList{any: [][]string{{"black", "ratio"}, {"black", "double"}, {"black", "twice"}, {"black", "half"}}},
-			read:  readDot(true, false), sentence: "Digits separated by a black dot are in a 1:2 ratio.", write: writeDot},
+			words: spWordList{any: [][]string{{"black", "ratio"}, {"black", "double"}, {"black", "twice"}, {"black", "half"}},
+				not: []string{"1 3 ", "3 1 ", "1 4 ", "4 1 ", "2 3 ", "3 2 ", "any ratio", "whole number", "integer"}},
+			read: readDot(true, false), sentence: "Digits separated by a black dot are in a 1:2 ratio.", write: writeDot},
 		{name: "a black dot with a number", kind: Black, on: spOnShapes, form: "a black dot with a number as text",
 			words: spWordList{any: [][]string{{"black", "times", "number"}, {"black", "ratio", "number"}}},
 			read:  readDot(true, true), sentence: "Of the digits separated by a black dot with a number, one is that number times the other.", write: writeDot},
@@ -201,10 +217,10 @@ func spConventions() []spConvention {
 				not: []string{"white", "black", "sum", "colour", "color", "shaded", "not ", "never", "neither", "cannot"}},
 			read: readGreyDot, sentence: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", write: writeDot},
 		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells",
-			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}},
+			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}, not: []string{"differ"}},
 			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
 		{name: "a V", kind: XV, on: spOnShapes, form: "the text V on the edge between two cells",
-			words: spWordList{any: [][]string{{"v ", "5 "}, {"xv", "sum"}}},
+			words: spWordList{any: [][]string{{"v ", "5 "}, {"xv", "sum"}}, not: []string{"differ"}},
 			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
@@ -212,40 +228,42 @@ func spConventions() []spConvention {
 		{name: "an inequality sign", kind: Inequality, on: spOnShapes, form: "the text <, >, ^ or v (˂, ˃, ˄, ˅, ∧, ∨ and the like), turned by its angle, on the edge between two cells, pointing to one of them",
 			words: spWordList{any: [][]string{{"inequalit", "smaller"}, {"inequalit", "lower"}, {"inequalit", "less"}, {"point", "smaller"}, {"point", "lesser"},
 				{"point", "lower digit"}, {"point", "lower number"}, {"point", "lower value"}, {"point", "lower of"},
-				{"open", "larger"}, {"open", "greater"}, {"open", "bigger"}, {"open", "higher"}, {"greater than", "sign"}, {"greater than", "symbol"}, {"less than", "sign"}, {"less than", "symbol"}}},
+				{"open", "larger"}, {"open", "greater"}, {"open", "bigger"}, {"open", "higher"}, {"greater than", "sign"}, {"greater than", "symbol"}, {"less than", "sign"}, {"less than", "symbol"}}, not: []string{"exactly"}},
 			read: readInequality, sentence: "An inequality sign between two cells points to the smaller digit.", write: writeInequality},
 		{name: "an even cell", kind: Even, on: spOnShapes, form: "a coloured square (0.35 to 0.9 of a cell) in a cell",
-			words: spWordList{any: [][]string{{"even", "square"}}},
+			words: spWordList{any: [][]string{{"even", "square"}}, not: spCountWords},
 			read:  readParity(false), sentence: "A cell with a grey square holds an even digit.", write: writeParity},
 		{name: "an odd cell", kind: Odd, on: spOnShapes, form: "a coloured circle (0.35 to 0.9 of a cell) in a cell",
-			words: spWordList{any: [][]string{{"odd", "circle"}}},
+			words: spWordList{any: [][]string{{"odd", "circle"}}, not: spCountWords},
 			read:  readParity(true), sentence: "A cell with a grey circle holds an odd digit.", write: writeParity},
 		{name: "a maximum cell", kind: Maximum, on: spOnShapes, form: "a shaded cell (chevrons toward its neighbours are part of it)",
-			words: spWordList{any: [][]string{{"maximum"}, {"greater than", "neighbo"}, {"greater than", "adjacent"}, {"larger than", "adjacent"}, {"larger than", "neighbo"}, {"higher than", "adjacent"}, {"bigger than", "adjacent"}}},
+			words: spWordList{any: [][]string{{"maximum"}, {"greater than", "neighbo"}, {"greater than", "adjacent"}, {"larger than", "adjacent"}, {"larger than", "neighbo"}, {"higher than", "adjacent"}, {"bigger than", "adjacent"}}, not: spExtremeOther},
 			read:  readExtreme, sentence: "A digit in a grey maximum cell is greater than each orthogonally adjacent digit that is not in a maximum cell.", write: writeExtreme},
 		{name: "a minimum cell", kind: Minimum, on: spOnShapes, form: "a shaded cell (chevrons toward its neighbours are part of it)",
-			words: spWordList{any: [][]string{{"minimum"}, {"less than", "neighbo"}, {"less than", "adjacent"}, {"smaller than", "adjacent"}, {"smaller than", "neighbo"}, {"lower than", "adjacent"}}},
+			words: spWordList{any: [][]string{{"minimum"}, {"less than", "neighbo"}, {"less than", "adjacent"}, {"smaller than", "adjacent"}, {"smaller than", "neighbo"}, {"lower than", "adjacent"}}, not: spExtremeOther},
 			read:  readExtreme, sentence: "A digit in a grey minimum cell is less than each orthogonally adjacent digit that is not in a minimum cell.", write: writeExtreme},
 		{name: "a quadruple", kind: Quadruple, on: spOnShapes, form: "a circle on the corner of four cells with 1 to 4 digits as text",
-			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant"}, called: []string{"quadruple"}},
+			words: spWordList{any: [][]string{{"quad", "appear"}, {"quad", "contain"}, {"quad", "include"}, {"quad", "present"}}, not: []string{"quadrant", "once", "not ", "never", "sum", "total", "odd", "even", "exactly"}, called: []string{"quadruple"}},
 			read:  readQuadruple, sentence: "The digits in a circle on the corner of four cells (a quadruple) appear in those cells.", write: writeQuadruple},
 		{name: "a counting circle", kind: CountingCircles, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell; every such circle no other rule takes, or none",
 			words: spWordList{any: [][]string{{"circle", "how many circles"}, {"circle", "exactly", "circles"}, {"circle", "number of circles"}}, called: []string{"counting circle"},
-				not: []string{"sum", "total", "add", "arrow", "odd", "even", "border", "sees", "row", "column", "box", "region", "adjacent", "surround", "touch", "neighbo", "cage", "line", "diagonal"}},
+				not: []string{"n 1 ", "sum", "total", "add", "arrow", "odd", "even", "border", "sees", "row", "column", "box", "region", "adjacent", "surround", "touch", "neighbo", "cage", "line", "diagonal"}},
 			read: readCountingCircle, sentence: "A digit n in a circle means that exactly n circles hold n.", write: writeCellCircles},
 		{name: "an entropic knight circle", kind: EntropicKnightCircle, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell",
 			words: spWordList{any: [][]string{{"circle", "knight", "entropic"}, {"circle", "knight", "group"}, {"circle", "knight", "band"}, {"circle", "knight", "123", "789"}},
-				not: []string{"differ", "sum", "total", "arrow", "odd", "even", "line", "repeat"}},
+				not: []string{"differ", "sum", "total", "arrow", "odd", "even", "line", "repeat", "not ", "never"}},
 			read: cellCircle(EntropicKnightCircle), sentence: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.", write: writeCellCircles},
 		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
-			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"}},
-			read:  readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
+			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"},
+				not: []string{"2 and ", "3 and ", "4 and ", "5 and ", "6 and ", "7 and ", "8 and ", "or between", "number of", "how many", "count", "odd", "even"}},
+			read: readSide(Sandwich), sentence: "A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the 9 of its row or column.", write: writeSide},
 		{name: "an x-sum clue", kind: XSum, on: spOnShapes, form: "a number outside the grid beside a row or column",
-			words: spWordList{any: [][]string{{"x sum", "first"}}, called: []string{"x sums", "x sum clue"}},
+			words: spWordList{any: [][]string{{"x sum", "first"}}, called: []string{"x sums", "x sum clue"}, not: []string{"last", "twice"}},
 			read:  readSide(XSum), sentence: "A number outside the grid (an x-sum clue) is the sum of the first X digits of its row or column, X being the first of them.", write: writeSide},
 		{name: "a skyscraper clue", kind: Skyscraper, on: spOnShapes, form: "a number outside the grid beside a row or column",
-			words: spWordList{any: [][]string{{"skyscraper", "seen"}, {"skyscraper", "see"}, {"skyscraper", "visible"}, {"skyscraper", "count"}, {"skyscraper", "taller"}}, called: []string{"skyscraper"}},
-			read:  readSide(Skyscraper), sentence: "A number outside the grid (a skyscraper clue) counts the digits of its row or column larger than every digit before them, from the clue.", write: writeSide},
+			words: spWordList{any: [][]string{{"skyscraper", "seen"}, {"skyscraper", "see"}, {"skyscraper", "visible"}, {"skyscraper", "count"}, {"skyscraper", "taller"}}, called: []string{"skyscraper"}, not: []string{"sum", "total", "odd", "even", "only if", "by 2"},
+				own: []string{"larger than", "greater than", "higher than", "taller than"}},
+			read: readSide(Skyscraper), sentence: "A number outside the grid (a skyscraper clue) counts the digits of its row or column larger than every digit before them, from the clue.", write: writeSide},
 
 		// Rules of the whole grid that no drawing shows.
 		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
@@ -257,7 +275,8 @@ func spConventions() []spConvention {
 				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
-			words:    spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"}},
+			words: spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"},
+				own: []string{"unless", "except"}},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
 		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
@@ -274,6 +293,15 @@ func spConventions() []spConvention {
 			sentence: "All possible Xs and Vs are given.", write: writeGlobal},
 	}
 }
+
+// spCountWords are the words of a rule of how many of the marked cells
+// hold a kind of digit ("exactly two circles in each row hold odd
+// digits"), or that they do not: not that each one holds it.
+var spCountWords = []string{"exactly", "how many", "number of", "not ", "never", "sum", "total"}
+
+// spGapWords are the words of a least difference ("at least 4", "5 or
+// more", "more than 3"), which the kinds whose value it is own.
+var spGapWords = []string{"at least", "or more", "more than", "no less than"}
 
 // bothDiagonals are the words of a text that states both main diagonals
 // without a drawing ("digits may not repeat on either main diagonal"):
@@ -297,7 +325,8 @@ func parityTripleWords() spWordList {
 	row, column := []string{"row"}, []string{"column"}
 	return spWordList{any: slices.Concat(spEachOf(three, run, row, column, never, []string{"odd"}, []string{"even"}),
 		spEachOf(three, run, row, column, never, []string{"parity"})),
-		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"}}
+		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"},
+		own: []string{"no more than"}}
 }
 
 // spEachOf returns the lists of terms that take one term of each group:
@@ -317,13 +346,28 @@ func spEachOf(groups ...[]string) [][]string {
 }
 
 // arrowWords are an arrow's words.
-var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}}, not: []string{"diagonal", "little killer", "outside", "double arrow"}}
+var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}},
+	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat)}
+
+// spNoRepeat are the words of a sentence that says digits do not repeat,
+// which changes a rule whose digits may (an arrow's, a little killer's).
+var spNoRepeat = []string{"may not repeat", "cannot repeat", "not repeat", "dont repeat", "never repeat", "distinct", "unique"}
+
+// spDiagonalOther are the words that make a diagonal's rule (its digits
+// do not repeat) another: a sum, repeats, a digit's parity, neighbours
+// on it, another set to differ from.
+var spDiagonalOther = []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "odd", "even", "consecutive", "distinct from", "different from", "twice", "exactly"}
+
+// spExtremeOther are the words that make a maximum's or a minimum's rule
+// (more, or less, than each orthogonal neighbour) another.
+var spExtremeOther = []string{"diagonal", "exactly", "sum", "total"}
 
 // cageWords are a killer cage's words, which account for sentences about
 // cages: a cage's rule is the format's.
 var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {"cage", "add"}, {"cage", "repeat"}, {"killer "}},
-	not:     []string{"little killer", "may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"},
-	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"}}
+	not: []string{"little killer", "may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime"},
+	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime", "same total", "same sum", "equal sum",
+		"how many", "count", "number of", "last digit", "units digit"}}
 
 // spReader is a SudokuPad document being read: its drawings, which ones
 // a rule read took, and the rules read.
@@ -535,6 +579,22 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			return
 		}
 		r.draws[d].why = "drawn as " + orList(names) + ", which the rules text does not name"
+		// A sentence in the words of a kind the drawing has the form
+		// of that says otherwise of it is the reason.
+		for _, f := range fits {
+			if f.conv.anyColour {
+				continue
+			}
+			for _, s := range r.text.sentences {
+				if cw := s.colours(); len(cw) > 0 && !colourFits(r.draws[d].colour(), cw) {
+					continue
+				}
+				if w := f.conv.words.otherwise(s); w != "" {
+					r.draws[d].why = fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", f.conv.name, w, s.raw)
+					return
+				}
+			}
+		}
 	default:
 		names := make([]string, len(named))
 		for i, f := range named {
@@ -591,8 +651,12 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 		out = append(out, rule)
 	}
 	if c.gap {
+		gap, why := r.gap(c)
+		if why != "" {
+			return nil, why
+		}
 		for i := range out {
-			out[i].Value = r.gap(c, d)
+			out[i].Value = gap
 		}
 	}
 	if c.total {
@@ -632,13 +696,21 @@ func (r *spReader) total(c *spConvention) (int, bool) {
 }
 
 // gap returns the least difference the sentences naming a row state, as
-// the kind's Value: 0 for the kind's default (half the side).
-func (r *spReader) gap(c *spConvention, d int) int {
-	v := c.gapDefault
+// the kind's Value: 0 for the kind's default (half the side). A sentence
+// that bounds the difference otherwise ("at most 4", "exactly 5"), or two
+// that state different ones, leave the drawing unread: why says so.
+func (r *spReader) gap(c *spConvention) (int, string) {
+	v, stated := c.gapDefault, 0
 	for _, i := range r.named[c] {
-		if g := spWhispersGap(r.text.sentences[i]); g > 0 {
-			v = g
-			break
+		s := r.text.sentences[i]
+		g, ok := spWhispersGap(s)
+		switch {
+		case !ok:
+			return 0, fmt.Sprintf("but the rules text bounds its difference otherwise than \"at least\" a number: %q", s.raw)
+		case g > 0 && stated > 0 && g != stated:
+			return 0, fmt.Sprintf("but the rules text states two least differences, %d and %d", stated, g)
+		case g > 0:
+			v, stated = g, g
 		}
 	}
 	def := (r.n + 1) / 2
@@ -646,9 +718,9 @@ func (r *spReader) gap(c *spConvention, d int) int {
 		def = r.n / 2
 	}
 	if v == def {
-		return 0
+		return 0, ""
 	}
-	return v
+	return v, ""
 }
 
 // loopRules reads a line that closes on itself as rules of a kind that

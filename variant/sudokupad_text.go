@@ -65,10 +65,28 @@ func (t *spText) add(raw string) {
 	raw = strings.TrimSpace(raw)
 	// Bullets and numbering are no part of the sentence.
 	raw = strings.TrimLeft(raw, "-•*–—·> ")
-	if w := spWords(raw); strings.TrimSpace(w) != "" {
+	if w := spPlainRepeats.Replace(spWords(raw)); strings.TrimSpace(w) != "" {
 		t.sentences = append(t.sentences, spSentence{raw: raw, words: w})
 	}
 }
+
+// spPlainRepeats says in the rules' own words ("may repeat", "may not
+// repeat", "once") what setters say of repeats in others: "are allowed to
+// repeat", "may be repeated", "repeats are allowed", "need not be
+// distinct", and their negations, which it rewrites first ("are not
+// allowed to repeat" is no "allowed to repeat").
+var spPlainRepeats = strings.NewReplacer(
+	" not allowed to repeat ", " may not repeat ", " never allowed to repeat ", " may not repeat ",
+	" not permitted to repeat ", " may not repeat ", " may not be repeated ", " may not repeat ",
+	" cannot be repeated ", " cannot repeat ", " can not be repeated ", " cannot repeat ", " cant be repeated ", " cannot repeat ",
+	" must not be repeated ", " may not repeat ", " repeats are not allowed ", " may not repeat ", " repetition is not allowed ", " may not repeat ",
+	" repeated digits are not allowed ", " may not repeat ", " no repeats ", " may not repeat ",
+	" allowed to repeat ", " may repeat ", " permitted to repeat ", " may repeat ", " may be repeated ", " may repeat ",
+	" can be repeated ", " can repeat ", " repeats are allowed ", " may repeat ", " repeats allowed ", " may repeat ",
+	" repeated digits are allowed ", " may repeat ", " repeated digits allowed ", " may repeat ", " repetition is allowed ", " may repeat ",
+	" repetition allowed ", " may repeat ", " need not be distinct ", " may repeat ", " need not be unique ", " may repeat ",
+	" need not be different ", " may repeat ", " dont have to be different ", " may repeat ", " do not have to be different ", " may repeat ",
+	" dont need to be different ", " may repeat ", " do not need to be different ", " may repeat ", " exactly once ", " once ")
 
 // spWords returns the words of s, lower case, each between spaces.
 func spWords(s string) string {
@@ -121,11 +139,19 @@ func (s spSentence) has(term string) bool {
 // spWordList is a rule's words: a sentence names the rule when it holds
 // every term of one of any, and none of not; or when it holds one of
 // called, the rule's own well-defined name ("palindrome", "German
-// whispers"), and no word that would change the rule (spModifiers).
+// whispers"), and no word that would change the rule (spModifiers). In
+// both, a word of spAlters that is not the rule's own (a term of any or
+// called, or one of own) changes the rule: the sentence names none.
 type spWordList struct {
 	any    [][]string
 	not    []string
 	called []string
+	// noTotal marks a rule whose sentences state no total: one that does
+	// ("segments each summing to 10") is of a sum line's rule, not its.
+	noTotal bool
+	// own are the words of spAlters that the rule's own statement
+	// uses ("at least" of whispers, "exactly" of counting circles).
+	own []string
 	// gainsay, for a kind the format states (a cage), are the words by
 	// which a sentence about it (one that holds the first term of one of
 	// any) says it means something else: "digits in cages may repeat".
@@ -133,10 +159,10 @@ type spWordList struct {
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
-// of gainsay, or "".
+// of gainsay, spChanged or spAlters (not its own), or "".
 func (t *spText) gainsaid(w spWordList) string {
 	for _, s := range t.sentences {
-		if !slices.ContainsFunc(w.gainsay, s.has) {
+		if !slices.ContainsFunc(w.gainsay, s.has) && !slices.ContainsFunc(spChanged, s.has) && w.altered(s) == "" {
 			continue
 		}
 		for _, all := range w.any {
@@ -157,9 +183,84 @@ var (
 	spModifiers = []string{"not ", "except", "but ", "however", "anti "}
 )
 
+// spAlters are words by which setters state a variant of a rule in the
+// words of the rule itself: another operation ("the product of the digits
+// on the arrow"), a bound other than the rule's ("differ by at most 4",
+// "increase by at least 2"), a comparison, an exception or a clue that
+// may lie ("except one", "off by one"). A rule whose statement uses one
+// lists it in own (or has it in a term): a sentence naming the rule with
+// any other names none, and the drawing is left unread with it.
+var spAlters = []string{"product", "multipl", "modulo", "mod ", "plus ", "minus ", "triple", "three times", "average", "prime",
+	"multiple of", "multiples of", "divisible", "concatenat", "digit number", "as a number", "at most", "at least", "or more", "or less",
+	"no more than", "no less than", "except", "unless", "inclusive", "including", "a lie", "lie by", "lies by", "false",
+	"incorrect", "off by", "opposite", "either end", "either direction", "both directions", "more than", "fewer than", "less than",
+	"greater than", "smaller than", "larger than", "bigger than", "higher than", "lower than", "square", "parity"}
+
+// altered returns the first word of spAlters in the sentence that is not
+// the rule's own, or "".
+func (w spWordList) altered(s spSentence) string {
+	for _, a := range spAlters {
+		if s.has(a) && !w.owns(a) {
+			return a
+		}
+	}
+	return ""
+}
+
+// owns reports whether a word of spAlters is the rule's own: in own, or
+// in one of its terms.
+func (w spWordList) owns(a string) bool {
+	in := func(t string) bool { return strings.Contains(" "+t+" ", " "+a) }
+	if slices.Contains(w.own, a) || slices.ContainsFunc(w.called, in) {
+		return true
+	}
+	for _, all := range w.any {
+		if slices.ContainsFunc(all, in) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether the sentence holds the rule's words, whatever
+// else it says: every term of one of any, or one of called.
+func (w spWordList) mentions(s spSentence) bool {
+	if slices.ContainsFunc(w.called, s.has) {
+		return true
+	}
+	for _, all := range w.any {
+		ok := true
+		for _, t := range all {
+			ok = ok && s.has(t)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// otherwise returns, for a sentence that holds the rule's words but names
+// it not, the word by which it says otherwise (one of not, spChanged or
+// spAlters), or "".
+func (w spWordList) otherwise(s spSentence) string {
+	if !w.mentions(s) || w.names(s) {
+		return ""
+	}
+	for _, list := range [][]string{w.not, spChanged} {
+		if i := slices.IndexFunc(list, s.has); i >= 0 {
+			return strings.TrimSpace(list[i])
+		}
+	}
+	if w.noTotal && len(spTotals(s)) > 0 {
+		return "a total"
+	}
+	return strings.TrimSpace(w.altered(s))
+}
+
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) {
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 {
 		return false
 	}
 	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
@@ -328,18 +429,31 @@ func spAside(s spSentence) bool {
 }
 
 // spAllGiven reports a sentence saying that every clue of a kind is
-// given, which makes its negative rule: "All possible dots are given".
+// given, which makes its negative rule: "All possible dots are given". One
+// that gives them in part of the grid only, or all but some ("in rows
+// only", "in the shaded boxes", "but one", "except where noted"), states
+// no rule of the whole grid.
 func spAllGiven(s spSentence) bool {
-	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ")
+	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ") &&
+		!slices.ContainsFunc(spInPart, s.has)
 }
+
+// spInPart are the words that restrict a statement to part of the grid,
+// or make exceptions to it.
+var spInPart = []string{"but ", "except", "unless", "only", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
 
 // spNumberWords are the numbers setters write in words.
 var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
 
 // spWhispersGap reads the least difference a sentence gives whispers:
-// "at least 4", "by 5 or more", "4 or more", or 0 for none.
-func spWhispersGap(s spSentence) int {
+// "at least 4", "by 5 or more", "4 or more", "more than 3" (4), or 0 for
+// none. A sentence that bounds the difference otherwise ("at most 4",
+// "exactly 5", "4 or less"), gives two least differences, or says "at
+// least" of no number ("at least X, the line's length") states none the
+// kind can take: ok is false.
+func spWhispersGap(s spSentence) (gap int, ok bool) {
 	f := strings.Fields(s.words)
+	at := func(i int, words ...string) bool { return i >= 0 && i < len(f) && slices.Contains(words, f[i]) }
 	for i, w := range f {
 		v, err := strconv.Atoi(w)
 		if k := slices.Index(spNumberWords, w); k >= 0 {
@@ -348,16 +462,33 @@ func spWhispersGap(s spSentence) int {
 		if err != nil || v < 1 {
 			continue
 		}
-		if i >= 2 && f[i-2] == "at" && f[i-1] == "least" || i+2 < len(f) && f[i+1] == "or" && (f[i+2] == "more" || f[i+2] == "greater" || f[i+2] == "larger") {
-			return v
+		g := 0
+		switch {
+		case at(i-2, "at") && at(i-1, "least"), at(i-2, "no") && at(i-1, "less"), at(i+1, "or") && at(i+2, "more", "greater", "larger", "higher"):
+			g = v
+		case at(i-2, "more", "greater", "larger") && at(i-1, "than") && !at(i-3, "no"):
+			g = v + 1
+		case at(i-2, "at") && at(i-1, "most"), at(i-1, "exactly"), at(i-1, "than") && at(i-3, "no"), at(i-2, "less", "fewer", "smaller") && at(i-1, "than"),
+			at(i+1, "or") && at(i+2, "less", "fewer", "smaller", "lower"), at(i-2, "up") && at(i-1, "to"):
+			return 0, false
+		default:
+			continue
 		}
+		if gap > 0 && g != gap {
+			return 0, false
+		}
+		gap = g
 	}
-	return 0
+	least := s.has("at least") || s.has("or more") || s.has("more than")
+	if gap == 0 && least {
+		return 0, false
+	}
+	return gap, true
 }
 
 // spTotals reads the totals a sentence gives segments of a sum line:
 // "sum to 10", "add up to 15", "a total of 12", "10 lines", in digits or
-// as "ten".
+// as "ten", and those it allows beside one ("sum to 10 or 15").
 func spTotals(s spSentence) []int {
 	f := strings.Fields(s.words)
 	at := func(i int, words ...string) bool { return i >= 0 && i < len(f) && slices.Contains(words, f[i]) }
@@ -377,6 +508,12 @@ func spTotals(s spSentence) []int {
 			at(i+1, "line", "lines")
 		if sums {
 			out = append(out, v)
+			// "sum to 10 or 15": each total the sentence allows.
+			for j := i + 1; at(j, "or", "and") && j+1 < len(f); j += 2 {
+				if u, err := strconv.Atoi(f[j+1]); err == nil {
+					out = append(out, u)
+				}
+			}
 		}
 	}
 	return out

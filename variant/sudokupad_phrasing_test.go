@@ -1,0 +1,241 @@
+package variant
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSPPhrasings reads, for rows of the table of conventions, their test
+// puzzle (spConventionCases) under rules texts that state the row's rule,
+// or a variant of it in the row's own words, as setters write them: the
+// product on an arrow, whispers of at most 4, cages whose digits may
+// repeat, clues given in part of the grid. A variant is not read as the
+// row's rule: its drawing is left unread, saying why (why, a part of a
+// reason not read), or the rule it is (a thermometer whose digits may
+// repeat is a slow one). want are the rules read; why "" means nothing is
+// left unread.
+func TestSPPhrasings(t *testing.T) {
+	docs := map[string]scl{}
+	for _, c := range spConventionCases() {
+		if _, ok := docs[c.conv]; !ok {
+			docs[c.conv] = c.doc
+		}
+	}
+	for _, c := range []struct {
+		conv, text string
+		want       []string
+		why        string
+	}{
+		{"an extra region", "Digits may repeat in an extra region.", []string(nil), "drawn as an extra region, but the rules text says otherwise"},
+		{"an extra region", "Digits in an extra region sum to 20 and do not repeat.", []string(nil), "drawn as an extra region, but the rules text says otherwise"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, ""},
+		{"an arrow", "Digits along an arrow multiply to the number in its circle.", []string(nil), "drawn as an arrow, which the rules text does not name"},
+		{"an arrow", "The digit in the circle is the product of the digits on its arrow.", []string(nil), "drawn as an arrow, which the rules text does not name"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, reading the circle as a two-digit number.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"digit number\")"},
+		{"an arrow", "Digits along an arrow sum to a multiple of the number in its circle.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"multipl\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, modulo 10.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"modulo\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, plus one.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"plus\")"},
+		{"an arrow", "The sum of the digits along an arrow is the difference between the digits in its circle.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"differ\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle; the arrow points to the smallest digit.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"smallest\")"},
+		{"an arrow", "Digits along an arrow sum to at least the number in its circle.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"at least\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, except on one arrow.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"except\")"},
+		{"an arrow", "The digit in the circle is the average of the digits along its arrow.", []string(nil), "drawn as an arrow, which the rules text does not name"},
+		{"an arrow", "The digits along an arrow, read as a number, sum to the circle.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"as a number\")"},
+		{"an arrow", "Digits on an arrow add up to twice the circle.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"twice\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, and digits on an arrow may not repeat.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"may not repeat\")"},
+		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it.", []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}, ""},
+		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it, and may not repeat.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"may not repeat\")"},
+		{"a little killer", "Little killer: the clue is the product of the digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"product\")"},
+		{"a little killer", "Little killer: the clue counts the odd digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
+		{"a little killer", "Little killer: the clue counts how many digits along the diagonal are odd, not their sum.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
+		{"a little killer", "Little killer clues give the sum of the digits on the indicated diagonal, but only the first three.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"first\")"},
+		{"a little killer", "Little killer: the clue is the sum of the digits along the diagonal, including repeats, modulo 10.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"modulo\")"},
+		{"a little killer", "Little killer: the clue is the sum of the distinct digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"distinct\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive.", []string{"white r1c1,r1c2"}, ""},
+		{"a white dot", "Digits separated by a white dot differ by 2.", []string(nil), "drawn as a white dot, which the rules text does not name"},
+		{"a white dot", "Digits separated by a white dot have a difference of 2; they are not consecutive.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"not consecutive\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive or sum to 10.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"consecutive or\")"},
+		{"a white dot", "Digits separated by a white dot are not consecutive.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"not consecutive\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive, and digits separated by no dot are never consecutive.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"never consecutive\")"},
+		{"a white dot", "Kropki: a white dot between two digits means they are consecutive, but only in rows.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"only in\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive or in a 1:2 ratio.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"consecutive or\")"},
+		{"a white dot", "White dots: the digits are consecutive; black dots: one is triple the other.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"triple\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive; not all dots are given.", []string{"white r1c1,r1c2"}, ""},
+		{"a white dot", "Digits separated by a white dot differ by 1 or 2.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"1 or 2\")"},
+		{"a black dot", "Digits separated by a black dot are in a 1:2 ratio.", []string{"black r2c2,r2c3"}, ""},
+		{"a black dot", "Digits separated by a black dot are in a 1:3 ratio.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"1 3\")"},
+		{"a black dot", "Digits separated by a black dot are in a 2:3 ratio.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"2 3\")"},
+		{"a black dot", "Digits separated by a black dot: one is triple the other.", []string(nil), "drawn as a black dot, which the rules text does not name"},
+		{"a black dot", "Digits separated by a black dot: one is double the other, or half.", []string{"black r2c2,r2c3"}, ""},
+		{"a black dot", "Digits separated by a black dot: one is double the other plus one.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"plus\")"},
+		{"a black dot", "Digits separated by a black dot are in a ratio of 1:2 or 1:3.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"1 3\")"},
+		{"a black dot", "Digits separated by a black dot have a ratio that is a whole number.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"whole number\")"},
+		{"a black dot", "Digits separated by a black dot are in any ratio but 1:2.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"any ratio\")"},
+		{"a black dot", "Digits separated by a black dot double: one is twice the other. All possible black dots are given.", []string{"no-black", "black r2c2,r2c3"}, ""},
+		{"a black dot", "Digits separated by a black dot double: one is twice the other. Not all possible black dots are given.", []string{"black r2c2,r2c3"}, ""},
+		{"a black dot", "Digits separated by a black dot double: one is twice the other. All possible black dots are given in rows only.", []string{"black r2c2,r2c3"}, "sentence: no rule read accounts for it"},
+		{"a black dot", "Digits separated by a black dot double: one is twice the other. All possible black dots between cells of box 1 are given.", []string{"black r2c2,r2c3"}, "sentence: no rule read accounts for it"},
+		{"a white dot", "Digits separated by a white dot are consecutive. All possible white dots are given, except where noted.", []string{"white r1c1,r1c2"}, "sentence: no rule read accounts for it"},
+		{"a white dot", "Digits separated by a white dot are consecutive. All dots are given in the highlighted regions.", []string{"white r1c1,r1c2"}, "sentence: no rule read accounts for it"},
+		{"a white dot", "Digits separated by a white dot are consecutive. Not all white dots are given, but all black dots are.", []string{"white r1c1,r1c2"}, ""},
+		{"a white dot", "Digits separated by a white dot are consecutive. All white dots are given but one.", []string{"white r1c1,r1c2"}, "sentence: no rule read accounts for it"},
+		{"a white dot", "Digits separated by a white dot are consecutive. All white dots are not given.", []string{"white r1c1,r1c2"}, "sentence: no rule read accounts for it"},
+		{"an X", "Digits separated by an X sum to 10.", []string{"xv r1c1,r1c2 = 10"}, ""},
+		{"an X", "Digits separated by an X sum to 10 or multiply to 10.", []string(nil), "drawn as an X, but the rules text says otherwise of it (\"multipl\")"},
+		{"an X", "Digits separated by an X differ by 10.", []string(nil), "drawn as an X, but the rules text says otherwise of it (\"differ\")"},
+		{"an X", "Digits separated by an X multiply to 10.", []string(nil), "drawn as an X, but the rules text says otherwise of it (\"multipl\")"},
+		{"an X", "Digits separated by an X sum to 10; not all Xs are given.", []string{"xv r1c1,r1c2 = 10"}, ""},
+		{"an X", "Digits separated by an X sum to 10. All possible Xs are given.", []string{"no-xv = 10", "xv r1c1,r1c2 = 10"}, ""},
+		{"an X", "Digits separated by an X sum to 10. All Xs are given, but not all Vs.", []string{"xv r1c1,r1c2 = 10"}, ""},
+		{"an X", "Digits separated by an X sum to 10. Every X is given in rows; columns may have others.", []string{"xv r1c1,r1c2 = 10"}, "sentence: no rule read accounts for it"},
+		{"a V", "Digits separated by a V sum to 5.", []string{"xv r1c1,r2c1 = 5"}, ""},
+		{"a V", "Digits separated by a V sum to 5 or differ by 5.", []string(nil), "drawn as a V, but the rules text says otherwise of it (\"differ\")"},
+		{"a V", "Digits separated by a V sum to a multiple of 5.", []string(nil), "drawn as a V, but the rules text says otherwise of it (\"multipl\")"},
+		{"a V", "Digits separated by a V sum to 5 and digits separated by an X sum to 10. All possible Xs and Vs are given.", []string{"no-xv", "xv r1c1,r2c1 = 5"}, ""},
+		{"a V", "Digits separated by a V sum to 5. All Vs are given but not all Xs.", []string{"xv r1c1,r2c1 = 5"}, ""},
+		{"an inequality sign", "The inequality signs point to the lower digit.", []string{"inequality r1c1,r1c2", "inequality r2c2,r2c1", "inequality r1c3,r2c3", "inequality r2c4,r1c4", "inequality r4c1,r3c1", "inequality r3c2,r3c3", "inequality r3c4,r4c4"}, ""},
+		{"an inequality sign", "The inequality signs point to the lower digit, by at least 2.", []string(nil), "drawn as an inequality sign, but the rules text says otherwise of it (\"at least\")"},
+		{"an inequality sign", "Inequality signs: the digit on the open side is larger, by exactly 1.", []string(nil), "drawn as an inequality sign, but the rules text says otherwise of it (\"exactly\")"},
+		{"an inequality sign", "The inequality signs point to the lower digit, and all inequality signs between adjacent cells are given.", []string{"inequality r1c1,r1c2", "inequality r2c2,r2c1", "inequality r1c3,r2c3", "inequality r2c4,r1c4", "inequality r4c1,r3c1", "inequality r3c2,r3c3", "inequality r3c4,r4c4"}, ""},
+		{"an inequality sign", "The inequality signs point to the lower digit, except one which lies.", []string(nil), "drawn as an inequality sign, but the rules text says otherwise of it (\"except\")"},
+		{"an even cell", "A cell with a grey square holds an even digit.", []string{"even r2c2"}, ""},
+		{"an even cell", "A cell with a grey square holds an odd digit.", []string(nil), "drawn as an even cell, which the rules text does not name"},
+		{"an even cell", "A cell with a grey square holds an even digit; cells with circles are odd.", []string{"even r2c2"}, ""},
+		{"an even cell", "A cell with a grey square does not hold an even digit.", []string(nil), "drawn as an even cell, but the rules text says otherwise of it (\"not\")"},
+		{"an even cell", "A cell with a grey square holds an even digit greater than 2.", []string(nil), "drawn as an even cell, but the rules text says otherwise of it (\"greater than\")"},
+		{"an odd cell", "The yellow circles hold odd digits.", []string{"odd r2c2"}, ""},
+		{"an odd cell", "The yellow circles hold odd digits, except one.", []string(nil), "drawn as an odd cell, but the rules text says otherwise of it (\"except\")"},
+		{"an odd cell", "The yellow circles hold even digits. Odd digits are in circles only in box 1.", []string{"odd r2c2"}, "sentence: no rule read accounts for it"},
+		{"an odd cell", "Digits in circles are odd and sum to 10.", []string(nil), "drawn as an odd cell, but the rules text says otherwise of it (\"sum\")"},
+		{"an odd cell", "Digits in circles are odd primes.", []string(nil), "drawn as an odd cell, but the rules text says otherwise of it (\"prime\")"},
+		{"a maximum cell", "Digits in grey shaded cells are greater than every orthogonally adjacent digit.", []string{"maximum r2c2"}, ""},
+		{"a maximum cell", "Digits in grey shaded cells are greater than every diagonally adjacent digit.", []string(nil), "no kind of rule is drawn so"},
+		{"a maximum cell", "Digits in grey shaded cells are greater than at least one adjacent digit.", []string(nil), "no kind of rule is drawn so"},
+		{"a maximum cell", "Digits in grey shaded cells are greater than the sum of their adjacent digits.", []string(nil), "no kind of rule is drawn so"},
+		{"a maximum cell", "Digits in grey shaded cells are greater than every orthogonally adjacent digit by at least 2.", []string(nil), "no kind of rule is drawn so"},
+		{"a minimum cell", "A digit in a shaded cell is less than its orthogonally adjacent digits.", []string{"minimum r2c2"}, ""},
+		{"a minimum cell", "A digit in a shaded cell is less than exactly two of its orthogonally adjacent digits.", []string(nil), "drawn as a minimum cell, but the rules text says otherwise of it (\"exactly\")"},
+		{"a quadruple", "The digits in a circle on a corner (a quadruple) appear in the four cells around it.", []string{"quadruple r1c1,r1c2,r2c1,r2c2 = 12"}, ""},
+		{"a quadruple", "The digits in a circle on a corner (a quadruple) do not appear in the four cells around it.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"not\")"},
+		{"a quadruple", "The digits in a circle on a corner (a quadruple) appear in the four cells around it at least twice.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"at least\")"},
+		{"a quadruple", "The digits in a circle on a corner sum to the four cells around it; quadruples appear elsewhere.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"sum\")"},
+		{"a quadruple", "The digits in a circle on a corner appear in the four cells around it, or in the next ones.", []string(nil), "drawn as a quadruple, which the rules text does not name"},
+		{"a quadruple", "The digits in a circle on a corner (a quadruple) appear exactly once in the four cells around it.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"once\")"},
+		{"a quadruple", "The digits in a circle on a corner (a quadruple) are all the odd digits that appear in the four cells around it.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"odd\")"},
+		{"a counting circle", "Counting circles: if a digit n is in a circle, then n is in exactly n circles.", []string{"counting-circles r1c1,r2c3,r4c2"}, ""},
+		{"a counting circle", "If a digit n is in a circle, then n is in exactly n+1 circles.", []string(nil), "drawn as a counting circle, but the rules text says otherwise of it (\"n 1\")"},
+		{"a counting circle", "If a digit n is in a circle, then n is in exactly n circles, in its row.", []string(nil), "drawn as a counting circle, but the rules text says otherwise of it (\"row\")"},
+		{"a counting circle", "If a digit n is in a circle, then n is in at least n circles.", []string(nil), "drawn as a counting circle or an entropic knight circle, which the rules text does not name"},
+		{"an entropic knight circle", "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.", []string{"entropic-knight-circle r1c1", "entropic-knight-circle r3c2"}, ""},
+		{"an entropic knight circle", "A digit in a circle must belong to a different entropic group (low, middle or high) from every cell a knight's move away from it.", []string(nil), "drawn as an entropic knight circle, but the rules text says otherwise of it (\"differ\")"},
+		{"an entropic knight circle", "A digit in a circle must not belong to the same entropic group (low, middle or high) as any cell a knight's move away from it.", []string(nil), "drawn as an entropic knight circle, but the rules text says otherwise of it (\"not\")"},
+		{"an entropic knight circle", "A digit in a circle must belong to the same entropic group (low, middle or high) as at least one cell a knight's move away from it.", []string(nil), "drawn as an entropic knight circle, but the rules text says otherwise of it (\"at least\")"},
+		{"a sandwich clue", "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column.", []string{"sandwich r1c2,r2c2,r3c2,r4c2 = 3"}, ""},
+		{"a sandwich clue", "A sandwich clue outside the grid is the sum of the digits between the 2 and the 3 of its column.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"2 and\")"},
+		{"a sandwich clue", "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column, including them.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"including\")"},
+		{"a sandwich clue", "A sandwich clue outside the grid is the product of the digits between the 1 and the 4 of its column.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"product\")"},
+		{"a sandwich clue", "A sandwich clue outside the grid is the sum of the digits between the smallest and largest digits of its column.", []string{"sandwich r1c2,r2c2,r3c2,r4c2 = 3"}, ""},
+		{"a sandwich clue", "A sandwich clue outside the grid is the number of digits between the 1 and the 4 of its column.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"number of\")"},
+		{"a sandwich clue", "A sandwich clue outside the grid is the sum of the digits between the 1 and the 4 of its column, which may be wrong.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"wrong\")"},
+		{"a sandwich clue", "Sandwich sums: clues outside the grid give the sum of the digits between the two odd digits.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"odd\")"},
+		{"a sandwich clue", "Sandwich: a clue is the sum of the digits sandwiched between the 1 and 9, or between the 2 and 8.", []string(nil), "drawn as a sandwich clue, but the rules text says otherwise of it (\"2 and\")"},
+		{"an x-sum clue", "X-sums: a clue outside the grid is the sum of the first X digits of its row, X being the first of them.", []string{"x-sum r2c4,r2c3,r2c2,r2c1 = 7"}, ""},
+		{"an x-sum clue", "X-sums: a clue outside the grid is the sum of the first X digits of its row, X being the last of them.", []string(nil), "drawn as an x-sum clue, but the rules text says otherwise of it (\"last\")"},
+		{"an x-sum clue", "X-sums: a clue outside the grid is the product of the first X digits of its row, X being the first of them.", []string(nil), "drawn as an x-sum clue, but the rules text says otherwise of it (\"product\")"},
+		{"an x-sum clue", "X-sums: a clue outside the grid is the sum of the first X digits of its row, X being the first of them, or the sum of the last X.", []string(nil), "drawn as an x-sum clue, but the rules text says otherwise of it (\"last\")"},
+		{"an x-sum clue", "Clues outside the grid are X-sums, but count the digit X itself twice.", []string(nil), "drawn as an x-sum clue, but the rules text says otherwise of it (\"twice\")"},
+		{"a skyscraper clue", "Skyscrapers: a clue outside the grid counts the skyscrapers seen from it.", []string{"skyscraper r4c1,r3c1,r2c1,r1c1 = 2"}, ""},
+		{"a skyscraper clue", "Skyscrapers: a clue outside the grid is the sum of the skyscrapers seen from it.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"sum\")"},
+		{"a skyscraper clue", "Skyscrapers: a clue outside the grid counts the skyscrapers seen from it, where a skyscraper hides those behind only if taller by 2.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"only if\")"},
+		{"a skyscraper clue", "Skyscrapers: a clue outside the grid counts the skyscrapers seen from it; the clue is the number of visible even skyscrapers.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"even\")"},
+		{"a skyscraper clue", "Skyscrapers: clues outside the grid count the visible skyscrapers, but lie by one.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"lie by\")"},
+		{"a skyscraper clue", "Skyscrapers: a clue outside the grid counts the skyscrapers seen from the opposite side.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"opposite\")"},
+		{"a killer cage", "Digits in cages sum to the total in their corner. Digits are allowed to repeat in cages.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Digits in cages are not allowed to repeat and sum to the total in their corner.", []string{"killer r1c1,r1c2 = 3"}, ""},
+		{"a killer cage", "Killer cages: repeats are allowed, and digits sum to the clue.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Digits in a cage need not be distinct and sum to the total in the corner.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "The clue in a cage is the sum of its digits modulo 10.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Clues in cages give the last digit of the sum of the digits.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Digits in cages must not repeat and sum to the total, except in the grey cages.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Clues in cages show the sum of the squares of the digits.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Digits in cages sum to the total; one cage clue is a lie.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a killer cage", "Cage totals give the sum of the digits in the cage, read as a two digit number.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a cage without a total", "Each cage contains digits that sum to the same total.", []string(nil), "drawn as a cage without a total, but the rules text says otherwise"},
+		{"a thermometer", "Digits along a thermometer increase from the bulb; digits may repeat on a thermometer.", []string{"slow-thermo r1c1,r1c2,r1c3", "slow-thermo r2c3,r2c2,r2c1"}, ""},
+		{"a thermometer", "Digits along thermometers increase from the bulb, by at least 2 each step.", []string(nil), "drawn as a thermometer, but the rules text says otherwise of it (\"step\")"},
+		{"a thermometer", "Digits along thermometers increase from the tip to the bulb.", []string(nil), "drawn as a thermometer, but the rules text says otherwise of it (\"to the bulb\")"},
+		{"a thermometer", "Digits along thermometers increase from the bulb, but the bulb is the sum of the others.", []string(nil), "drawn as a thermometer, but the rules text says otherwise of it (\"sum\")"},
+		{"a thermometer", "Digits increase along each thermometer from the bulb end, with repeats allowed.", []string{"slow-thermo r1c1,r1c2,r1c3", "slow-thermo r2c3,r2c2,r2c1"}, ""},
+		{"a thermometer", "Digits along thermometers increase from either end.", []string(nil), "drawn as a thermometer, but the rules text says otherwise of it (\"either end\")"},
+		{"a renban line", "Digits on a purple renban line are a set of consecutive digits in any order; repeats are allowed.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a renban line", "Renban lines contain a non-repeating set of consecutive digits in increasing order.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"increasing\")"},
+		{"a renban line", "Purple lines are renban lines, except the digits need not be consecutive.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"except\")"},
+		{"a renban line", "Digits on a purple line are a set of consecutive even numbers in any order.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"even\")"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at most 4.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"at most\")"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by exactly 5.", []string(nil), "drawn as a whispers line, but the rules text bounds its difference otherwise than \"at least\" a number"},
+		{"a whispers line", "Adjacent digits along a green line differ by more than 3.", []string(nil), "drawn as a whispers line, which the rules text does not name"},
+		{"a whispers line", "Adjacent digits along a green line have a difference of at least X, where X is the number of cells on the line.", []string(nil), "drawn as a whispers line, but the rules text bounds its difference otherwise than \"at least\" a number"},
+		{"a whispers line", "Along green lines, adjacent digits differ by at least 5; along other lines, by at least 4.", []string(nil), "drawn as a whispers line, but the rules text bounds its difference otherwise than \"at least\" a number"},
+		{"a whispers line", "Adjacent digits along green lines must have a difference of at least 3 and at most 6.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"at most\")"},
+		{"a lockout line", "The diamonds of a lockout line differ by exactly 4, and no digit on the line lies between them.", []string(nil), "drawn as a lockout line, but the rules text bounds its difference otherwise than \"at least\" a number"},
+		{"a sum line", "Each line can be divided into one or more segments that each sum to 10 or 15.", []string(nil), "drawn as a sum line, but the sentences naming it state no total, or several"},
+		{"a region sum line", "Box borders divide blue lines into segments each summing to 10.", []string(nil), "drawn as a region sum line, but the rules text says otherwise of it (\"a total\")"},
+		{"a zipper line", "Digits on a lavender zipper line at the same distance from its middle sum to 10.", []string(nil), "drawn as a zipper line, but the rules text says otherwise of it (\"a total\")"},
+		{"an arrow", "The digit in the circle is the product of the digits on its arrow.", []string(nil), "drawn as an arrow, which the rules text does not name"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle, and digits on an arrow may not repeat.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"may not repeat\")"},
+		{"a little killer", "Little killer: the clue counts the odd digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
+		{"a main diagonal", "Digits on the marked diagonal may be repeated.", []string(nil), "drawn as a main diagonal, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a main diagonal", "Each digit appears exactly once on the marked diagonal.", []string{"diagonal- r1c1,r2c2,r3c3,r4c4"}, ""},
+		{"a black dot", "Digits separated by a black dot are in a 1:3 ratio.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"1 3\")"},
+		{"a white dot", "A white dot between two cells requires that the value in one cell is exactly 1 greater than the value of the other cell.", []string{"white r1c1,r1c2"}, ""},
+		{"a slow thermometer", "Slow thermometers: digits along a thermometer either increase or stay the same from the bulb end.", []string{"slow-thermo r1c1,r1c2,r1c3"}, ""},
+		{"a between line", "Digits on a line between two circles lie between the digits in the circles, inclusive.", []string(nil), "drawn as a between line, but the rules text says otherwise of it (\"inclusive\")"},
+		{"a between line", "Digits on a line between two circles lie outside the range of the circles.", []string(nil), "drawn as a between line, but the rules text says otherwise of it (\"outside\")"},
+		{"a between line", "Digits on a line between two circles sum to the digits in the circles.", []string(nil), "drawn as a between line, but the rules text says otherwise of it (\"sum\")"},
+		{"a double arrow", "The digits in the circles of a double arrow multiply to the total of the digits between them.", []string(nil), "drawn as a double arrow, but the rules text says otherwise of it (\"multipl\")"},
+		{"a renban line", "Renban lines hold a set of digits that can be rearranged to be consecutive, with one digit missing.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"missing\")"},
+		{"a whispers line", "Adjacent digits along a green line differ by at least 4.", []string{"whispers r1c1,r1c2,r2c3 = 4"}, ""},
+		{"a whispers line", "Adjacent digits along a green line differ by more than 3.", []string(nil), "drawn as a whispers line, which the rules text does not name"},
+		{"a whispers line", "Adjacent digits along a green line differ by at least 5 and sum to at least 10.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"sum\")"},
+		{"a Dutch whispers line", "Dutch whispers: adjacent digits along an orange line differ by at most 4.", []string(nil), "drawn as a Dutch whispers line, but the rules text says otherwise of it (\"at most\")"},
+		{"a region sum line", "Digits on a blue line have the same sum in each box it passes through.", []string{"region-sum-line r1c1,r1c2,r1c3,r1c4"}, ""},
+		{"a region sum line", "Box borders divide blue lines into segments with the same sum, except the first segment, which is double.", []string(nil), "drawn as a region sum line, but the rules text says otherwise of it (\"double\")"},
+		{"a palindrome line", "A grey line reads the same in either direction, after adding 1 to each digit.", []string(nil), "drawn as a palindrome line, but the rules text says otherwise of it (\"add\")"},
+		{"a palindrome line", "Grey lines are parity palindromes.", []string(nil), "drawn as a palindrome line, but the rules text says otherwise of it (\"parity\")"},
+		{"an entropic line", "Every four adjacent digits along a peach entropic line hold a low (123), a middle (456) and a high (789) digit.", []string(nil), "drawn as an entropic line, but the rules text says otherwise of it (\"four\")"},
+		{"a modular line", "Every three adjacent digits along a modular line have the same remainder mod 3.", []string(nil), "drawn as a modular line, but the rules text says otherwise of it (\"same remainder\")"},
+		{"a nabner line", "No two digits on a nabner line differ by 2 or less: they are not consecutive.", []string(nil), "drawn as a nabner line, but the rules text says otherwise of it (\"differ by 2\")"},
+		{"a zipper line", "Digits on a lavender zipper line at the same distance from its middle multiply to the same total.", []string(nil), "drawn as a zipper line, but the rules text says otherwise of it (\"multipl\")"},
+		{"a sum line", "10 lines: each line can be divided into one or more segments that each sum to 10.", []string{"sum-line r1c1,r1c2,r1c3", "sum-line r3c1,r3c2,r4c2,r4c1,r3c1"}, ""},
+		{"a sum line", "Each line can be divided into one or more segments that each sum to 10 or 15.", []string(nil), "drawn as a sum line, but the sentences naming it state no total, or several"},
+		{"a difference count line", "The difference between two adjacent digits on a coloured line indicates how many pairs of adjacent digits along that line have that difference or more.", []string(nil), "drawn as a zipper line, which the rules text does not name"},
+		{"a Fibonacci line", "Digits along a Fibonacci line increase from one end to the other, each digit after the first three being the sum of the three before it.", []string(nil), "drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name"},
+		{"a sequence line", "Digits along a grey line form an arithmetic sequence, with a difference of at least 2.", []string(nil), "drawn as a sequence line, but the rules text says otherwise of it (\"at least\")"},
+		{"a pair sum line", "In each line of four cells the sum of the first two digits equals twice the sum of the last two digits.", []string(nil), "drawn as a whispers line, which the rules text does not name"},
+		{"a main diagonal", "Digits on the marked diagonal are all odd, and do not repeat.", []string(nil), "drawn as a main diagonal, but the rules text says otherwise of it (\"odd\")"},
+		{"a maximum cell", "Digits in grey shaded cells are greater than every diagonally adjacent digit.", []string(nil), "no kind of rule is drawn so"},
+		{"a cage without a total", "Each cage contains digits that sum to a square number.", []string(nil), "drawn as a cage without a total, but the rules text says otherwise"},
+	} {
+		d, ok := docs[c.conv]
+		if !ok {
+			t.Fatalf("no test puzzle for %q", c.conv)
+		}
+		d.rules = "Normal sudoku rules apply. " + c.text
+		p := parseSCL(t, d, false)
+		var got, left []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		for _, u := range p.Unread {
+			left = append(left, u.Kind+": "+u.Reason)
+		}
+		fits := len(left) == 0
+		if c.why != "" {
+			fits = slices.ContainsFunc(left, func(u string) bool { return strings.Contains(u, c.why) })
+		}
+		if !slices.Equal(got, c.want) || !fits {
+			t.Errorf("%s, %q: rules %q, not read %q; want %q, not read %q", c.conv, c.text, got, left, c.want, c.why)
+		}
+	}
+}
