@@ -2,10 +2,15 @@ package explain
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/internal/varianttest"
+	"github.com/sudokusat/sudokusat/variant"
 )
 
 // TestFindSetsKept: what findSets found on a cell is kept while the facts
@@ -82,4 +87,58 @@ func TestFindSetsKept(t *testing.T) {
 
 func equalSet(a, b setStep) bool {
 	return a.cand == b.cand && a.wide == b.wide && slices.Equal(a.parts, b.parts)
+}
+
+// TestForcingDeterministic: of conclusions that forcing finds with
+// chains as short, it takes the same one on every call. On the published
+// puzzle Effluence, at step 91 two eliminations tie; the first was taken
+// in a map's order, which changes from run to run.
+func TestForcingDeterministic(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "variants", "published", "lines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct{ Title, Link, Solution string }
+	if err := json.Unmarshal(data, &list); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(list, func(e struct{ Title, Link, Solution string }) bool { return e.Title == "Effluence" })
+	if i < 0 {
+		t.Fatal("no Effluence in lines.json")
+	}
+	p, err := variant.ParseLink(list[i].Link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := sudokusat.Parse(list[i].Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := newExplainer(p, Options{Solution: sol, Unique: true, NoCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Up to the first forcing step that has a tie.
+	for range 90 {
+		st, err := e.next(ctx)
+		if err != nil || st == nil {
+			t.Fatalf("%v, %v", st, err)
+		}
+		e.s.apply(st)
+	}
+	var first *Step
+	for k := range 12 {
+		st, err := e.forcing(ctx)
+		if err != nil || st == nil {
+			t.Fatalf("forcing: %v, %v", st, err)
+		}
+		if first == nil {
+			first = st
+			continue
+		}
+		if !slices.Equal(st.Eliminations, first.Eliminations) || !slices.Equal(st.Placements, first.Placements) {
+			t.Fatalf("call %d: %v ≠ %v, the first call's", k+1, st.Eliminations, first.Eliminations)
+		}
+	}
 }
