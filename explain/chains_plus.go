@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -117,6 +118,19 @@ func (ch *chainer) places(h, d int) []int {
 	return out
 }
 
+// placesAt returns, for each digit d, the positions in house h of the
+// cells that hold d in the working grid (bit k for the house's k-th
+// cell).
+func (ch *chainer) placesAt(h int) []uint64 {
+	at := make([]uint64, ch.n+1)
+	for k, c := range ch.b.houses[h].cells {
+		for m := ch.grid[c]; m != 0; m &= m - 1 {
+			at[bits.TrailingZeros64(m)+1] |= 1 << k
+		}
+	}
+	return at
+}
+
 // openCells counts the cells of house h with no digit placed.
 func (ch *chainer) openCells(h int) int {
 	k := 0
@@ -196,20 +210,17 @@ func (ch *chainer) hiddenPairRule(br *branch) []int32 {
 				continue
 			}
 			cells := ch.b.houses[h].cells
+			// Each digit's places, by position in the house: most pairs
+			// of digits are told apart by these alone.
+			at := ch.placesAt(h)
 			pairs(ch.n, func(i, j int) bool {
 				a, b := i+1, j+1
-				pa, pb := ch.places(h, a), ch.places(h, b)
-				if len(pa) < 2 || len(pb) < 2 {
+				if bits.OnesCount64(at[a]) < 2 || bits.OnesCount64(at[b]) < 2 || bits.OnesCount64(at[a]|at[b]) != 2 {
 					return true
 				}
-				both := slices.Clone(pa)
-				for _, c := range pb {
-					if !slices.Contains(both, c) {
-						both = append(both, c)
-					}
-				}
-				if len(both) != 2 {
-					return true
+				var both []int
+				for m := at[a] | at[b]; m != 0; m &= m - 1 {
+					both = append(both, cells[bits.TrailingZeros64(m)])
 				}
 				slices.Sort(both)
 				set := bit(a) | bit(b)
@@ -300,35 +311,21 @@ func (ch *chainer) xWingRule(br *branch) []int32 {
 	rows, cols := ch.lines[encode.PartRow], ch.lines[encode.PartColumn]
 	for _, lines := range [][2][]int{{cols, rows}, {rows, cols}} {
 		base, cover := lines[0], lines[1]
+		// Where each digit lies along each base line, by cover index.
+		at := make([][]uint64, len(base))
+		for i, h := range base {
+			at[i] = ch.placesAt(h)
+		}
 		pairs(len(base), func(i, j int) bool {
 			for d := 1; d <= n; d++ {
 				if placed[d]+4 > n {
 					continue
 				}
-				// Where d lies along each base line, by cover index.
-				at := func(h int) []int {
-					var ks []int
-					for k, c := range ch.b.houses[h].cells {
-						if ch.grid[c]&bit(d) != 0 {
-							ks = append(ks, k)
-						}
-					}
-					return ks
-				}
-				ki, kj := at(base[i]), at(base[j])
-				if len(ki) < 2 || len(kj) < 2 {
+				ki, kj := at[i][d], at[j][d]
+				if bits.OnesCount64(ki) < 2 || bits.OnesCount64(kj) < 2 || bits.OnesCount64(ki|kj) != 2 {
 					continue
 				}
-				ks := slices.Clone(ki)
-				for _, k := range kj {
-					if !slices.Contains(ks, k) {
-						ks = append(ks, k)
-					}
-				}
-				if len(ks) != 2 {
-					continue
-				}
-				slices.Sort(ks)
+				ks := []int{bits.TrailingZeros64(ki | kj), 63 - bits.LeadingZeros64(ki|kj)}
 				covers := []int{cover[ks[0]], cover[ks[1]]}
 				var removed []Candidate
 				for _, hc := range covers {

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"github.com/sudokusat/sudokusat/encode"
@@ -180,7 +181,15 @@ func (e *explainer) forcing(ctx context.Context) (*Step, error) {
 		if !ok {
 			continue
 		}
-		for y := range common {
+		// In grid order, so that of conclusions as short the first is
+		// taken on every run (a map's order changes from run to run).
+		ys := slices.SortedFunc(maps.Keys(common), func(a, b int32) int {
+			if abs32(a) != abs32(b) {
+				return int(abs32(a) - abs32(b))
+			}
+			return int(b - a)
+		})
+		for _, y := range ys {
 			v := abs32(y)
 			if int(v) > n*n*n {
 				continue

@@ -339,9 +339,19 @@ func (e *explainer) findSets(ctx context.Context, l *locals, wide bool) ([]setSt
 		}
 		return found, nil
 	}
+	if l.near == nil {
+		l.near = make([]nearSets, len(e.s.cand))
+	}
 	var found []setStep
 	for c := range e.s.cand {
 		if e.s.placed[c] != 0 {
+			continue
+		}
+		// What the constraints on c refute depends on the facts of the
+		// cells they name alone: a step elsewhere leaves it as it was.
+		key := e.factsKey(l.nearCells(c))
+		if l.near[c].ok && l.near[c].key == key {
+			found = append(found, l.near[c].found...)
 			continue
 		}
 		set := l.partsOf[c]
@@ -351,24 +361,75 @@ func (e *explainer) findSets(ctx context.Context, l *locals, wide bool) ([]setSt
 				b = 0 // a rule of the whole grid: unit propagation only
 			}
 		}
+		var here []setStep
+		// One session serves every digit of c: refutes leaves it at its
+		// base.
+		open := l.begin(e.s, set)
 		for _, d := range digits(e.s.cand[c]) {
 			if err := ctx.Err(); err != nil {
+				l.end()
 				return nil, err
 			}
-			if d == e.solutionDigit(c) {
+			if d == e.solutionDigit(c) || !open {
 				continue
 			}
-			x := l.lit(c, d)
-			ok := l.begin(e.s, set) && l.refutes(x, b)
-			l.end()
-			if !ok {
-				continue
+			if l.refutes(l.lit(c, d), b) {
+				here = append(here, setStep{cand: Candidate{c, d}})
 			}
-			core := shrinkParts(set, func(ps []int) bool { return l.refuted(e.s, ps, []int32{x}, b) })
-			found = append(found, setStep{Candidate{c, d}, core, false})
 		}
+		l.end()
+		for i := range here {
+			x := l.lit(c, here[i].cand.Digit)
+			here[i].parts = shrinkParts(set, func(ps []int) bool { return l.refuted(e.s, ps, []int32{x}, b) })
+		}
+		if err := ctx.Err(); err != nil {
+			// A query cut short by ctx found nothing: not to be kept.
+			return nil, err
+		}
+		l.near[c] = nearSets{ok: true, key: key, found: here}
+		found = append(found, here...)
 	}
-	return found, ctx.Err()
+	return found, nil
+}
+
+// nearSets is what findSets found on one cell, for the facts (factsKey)
+// of the cells its constraints name.
+type nearSets struct {
+	ok    bool
+	key   string
+	found []setStep
+}
+
+// nearCells returns the cells whose facts decide what the constraints on
+// c refute: c and every cell those constraints name.
+func (l *locals) nearCells(c int) []int {
+	if l.nearOf == nil {
+		l.nearOf = make([][]int, l.n*l.n)
+	}
+	if l.nearOf[c] == nil {
+		cells := []int{c}
+		for _, p := range l.partsOf[c] {
+			cells = append(cells, l.cellsOf[p]...)
+		}
+		slices.Sort(cells)
+		l.nearOf[c] = slices.Compact(cells)
+	}
+	return l.nearOf[c]
+}
+
+// factsKey is the facts of cells (candidates and placements), as a key
+// that changes when they do.
+func (e *explainer) factsKey(cells []int) string {
+	b := make([]byte, 0, 9*len(cells))
+	for _, c := range cells {
+		m := e.s.cand[c]
+		for range 8 {
+			b = append(b, byte(m))
+			m >>= 8
+		}
+		b = append(b, byte(e.s.placed[c]))
+	}
+	return string(b)
 }
 
 // refutation is a candidate that unit propagation over every constraint

@@ -34,9 +34,16 @@ type locals struct {
 	nTrue   []int32
 	// Versions for the rules whose conclusions were last looked for.
 	ruleSeen map[int]string
+	// near is what findSets found on each cell, and nearOf the cells
+	// whose facts it depends on.
+	near   []nearSets
+	nearOf [][]int
 	// ctx ends a query early, as a spent budget does.
 	ctx      context.Context
 	branches int
+	// sessions counts the sets of parts enabled for queries: the work
+	// the finders ask of the local solver.
+	sessions int
 	base     int // the trail's length after a session's facts
 }
 
@@ -108,6 +115,7 @@ func (l *locals) lit(c, d int) int32 { return int32(encode.Var(l.n, c/l.n, c%l.n
 // enable switches on the parts given and the cell parts of every cell
 // they name; it returns those cells.
 func (l *locals) enable(parts []int) []int {
+	l.sessions++
 	for i := range l.enabled {
 		l.enabled[i] = false
 	}
