@@ -239,6 +239,14 @@ func TestSPPhrasings(t *testing.T) {
 		{"disjoint groups", "Disjoint groups: cells in the same position in the centre box and the corner boxes cannot hold the same digit.", []string(nil), "sentence: no rule read accounts for it"},
 		{"no parity triple", "In rows only, strings of 3 digits are never all even nor all odd; in columns they may be.", []string(nil), "sentence: no rule read accounts for it"},
 		{"no parity triple", "Rows and columns hold no three consecutive odd digits nor three consecutive even digits.", []string{"no-parity-triple"}, ""},
+		{"anti-knight", "Identical digits must be a knight's move apart.", []string(nil), "sentence: no rule read accounts for it"},
+		{"anti-knight", "Digits a knight's move apart must be the same.", []string(nil), "sentence: no rule read accounts for it"},
+		{"anti-king", "Identical digits must be a king's move apart.", []string(nil), "sentence: no rule read accounts for it"},
+		{"disjoint groups", "Cells in the same position in each box must hold the same digit.", []string(nil), "sentence: no rule read accounts for it"},
+		{"a lockout line", "Lockout lines: the diamonds differ by at least 4; digits on the line may not be between the diamond digits.", []string{"lockout r1c1,r1c2,r1c3 = 4"}, ""},
+		{"a lockout line", "The ends of a lockout line differ by 4 or more, and the digits on the line lie outside the range of the ends.", []string{"lockout r1c1,r1c2,r1c3 = 4"}, ""},
+		{"a lockout line", "The diamond ends of a lockout line differ by at least 4, and digits on the line must lie between them.", []string(nil), "drawn as a lockout line, but the rules text says otherwise of it (\"between\")"},
+		{"a lockout line", "Lockout lines: the diamonds differ by at least 4; the digits on the line lie between them.", []string(nil), "drawn as a lockout line, but the rules text says otherwise of it (\"between\")"},
 	} {
 		d, ok := docs[c.conv]
 		if !ok {

@@ -164,6 +164,23 @@ type spWordList struct {
 	// whole marks a rule of the whole grid: a sentence that restricts it
 	// to some digits or cells (spSome) names none.
 	whole bool
+	// negated are the terms the rule states only negated ("cannot hold
+	// the same digit", "no digit lies between them"): a sentence that
+	// holds one and no word of spNegations states the rule's inverse
+	// ("must lie between them") and names none.
+	negated []string
+}
+
+// spNegations are the words that negate a statement.
+var spNegations = []string{"not", "cannot", "cant", "never", "no ", "nor ", "neither", "dont", "doesnt", "mustnt", "outside"}
+
+// inverted returns the term of negated that a sentence states without a
+// negation, or "".
+func (w spWordList) inverted(s spSentence) string {
+	if i := slices.IndexFunc(w.negated, s.has); i >= 0 && !slices.ContainsFunc(spNegations, s.has) {
+		return strings.TrimSpace(w.negated[i])
+	}
+	return ""
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
@@ -263,10 +280,16 @@ func (w spWordList) otherwise(s spSentence) string {
 	if w.noTotal && len(spTotals(s)) > 0 {
 		return "a total"
 	}
-	if a := w.altered(s); a != "" || !w.whole {
+	if a := w.altered(s); a != "" {
 		return strings.TrimSpace(a)
 	}
-	return w.some(s)
+	if i := w.inverted(s); i != "" {
+		return i
+	}
+	if w.whole {
+		return w.some(s)
+	}
+	return ""
 }
 
 // spSomeWords are words by which a sentence restricts a rule to some
@@ -301,7 +324,7 @@ func (w spWordList) some(s spSentence) string {
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
 	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 ||
-		w.whole && w.some(s) != "" {
+		w.whole && w.some(s) != "" || w.inverted(s) != "" {
 		return false
 	}
 	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
