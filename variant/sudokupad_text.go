@@ -496,15 +496,17 @@ func spAside(s spSentence) bool {
 // given, which makes its negative rule: "All possible dots are given". One
 // that gives them in part of the grid only, or all but some ("in rows
 // only", "in the shaded boxes", "but one", "except where noted"), states
-// no rule of the whole grid.
+// no rule of the whole grid, nor one that gives them for some digits
+// ("for digits 1-5", "among odd digits") or cells ("on the diagonals",
+// "outside box 5"; spWordList.some).
 func spAllGiven(s spSentence) bool {
 	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ") &&
-		!slices.ContainsFunc(spInPart, s.has)
+		!slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == ""
 }
 
 // spInPart are the words that restrict a statement to part of the grid,
 // or make exceptions to it.
-var spInPart = []string{"but ", "except", "unless", "only", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
+var spInPart = []string{"but ", "except", "unless", "only", "where ", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
 
 // spNumberWords are the numbers setters write in words.
 var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
