@@ -111,7 +111,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	}
 	spHiddenRegions(r, doc)
 	r.addDrawings(doc)
-	r.text = newSPText(meta["rules"])
+	r.text = newSPText(meta["rules"], n)
 	p.RulesText = strings.TrimSpace(strings.ReplaceAll(meta["rules"], `\n`, "\n"))
 	p.Title, p.Author = strings.TrimSpace(meta["title"]), strings.TrimSpace(meta["author"])
 	table := spConventions()

@@ -111,7 +111,7 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, not: []string{"differ"}, called: []string{"double arrow"}},
 			read:  lineWithEnds([]hueRange{{280, 350}}, false, endCircle), sentence: "The circled ends of a double arrow sum to the total of the digits between them.", write: writeLineEnds("#c54b8b", endCircle)},
 		{name: "a lockout line", kind: Lockout, on: spOnLines, form: "a blue to purple line with a diamond at each end",
-			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}, own: spGapWords},
+			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}, own: spGapWords, negated: []string{"between"}},
 			read:  lineWithEnds([]hueRange{{200, 285}}, false, endDiamond), gap: true, sentence: "The diamond ends of a lockout line differ by at least 4 (half the side), and no digit between them on the line lies between or equals them.", write: writeLineEnds("#aabeef", endDiamond)},
 		// Plain lines, by their colour.
 		{name: "a renban line", kind: Renban, on: spOnLines, form: "a purple to pink (magenta) line",
@@ -268,22 +268,22 @@ func spConventions() []spConvention {
 		// Rules of the whole grid that no drawing shows.
 		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
 			words: spWordList{any: [][]string{{"anti knight"}, {"antiknight"}, {"knights move", "same"}, {"knights move", "repeat"}, {"knights move", "identical"}, {"knight move", "same"}, {"knight move", "repeat"}, {"knight move", "identical"}},
-				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
+				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
 			sentence: "Cells a chess knight's move apart cannot hold the same digit (anti-knight).", write: writeGlobal},
 		{name: "anti-king", kind: AntiKing, on: spOnText, form: "no drawing (or metadata antiking: true)",
 			words: spWordList{any: [][]string{{"anti king"}, {"antiking"}, {"kings move", "same"}, {"kings move", "repeat"}, {"kings move", "identical"}, {"king move", "same"}, {"king move", "repeat"}, {"king move", "identical"}},
-				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}},
+				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
 			words: spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"},
-				own: []string{"unless", "except"}},
+				own: []string{"unless", "except"}, whole: true},
 			sentence: "Orthogonally adjacent digits are not consecutive unless a dot joins them (all possible white dots are given).", write: writeGlobal},
 		{name: "both diagonals, named only", kind: DiagonalMain, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "both diagonals, named only (anti)", kind: DiagonalAnti, on: spOnText, form: "no drawing", words: bothDiagonals},
 		{name: "disjoint groups", kind: DisjointGroups, on: spOnText, form: "no drawing",
 			words: spWordList{any: [][]string{{"disjoint group"}, {"disjoint subset"}, {"disjoint set"}, {"same position", "box", "repeat"}, {"same position", "region", "repeat"}, {"same position", "box", "same digit"},
 				{"same position", "region", "same digit"}, {"same relative position", "repeat"}, {"same relative position", "same digit"}},
-				not: []string{"sum", "total", "difference", "consecutive", "may repeat", "can repeat", "clone", "index", "indicat", "cage", "line", "arrow", "diagonal"}},
+				not: []string{"sum", "total", "difference", "consecutive", "may repeat", "can repeat", "clone", "index", "indicat", "cage", "line", "arrow", "diagonal"}, whole: true, negated: []string{"repeat", "same digit", "same number", "same value", "identical"}},
 			sentence: "Cells in the same position in their boxes (disjoint groups) cannot hold the same digit.", write: writeGlobal},
 		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
 			sentence: "In every row and column, strings of 3 digits are never all even nor all odd.", write: writeGlobal},
@@ -308,7 +308,7 @@ var spGapWords = []string{"at least", "or more", "more than", "no less than"}
 // a text of one diagonal, or of marked ones, needs its line drawn.
 var bothDiagonals = spWordList{any: [][]string{{"diagonal", "repeat", "both"}, {"diagonal", "repeat", "two"}, {"diagonal", "repeat", "either"},
 	{"main diagonals", "repeat"}, {"long diagonals", "repeat"}, {"diagonal", "once", "both"}, {"main diagonals", "once"}, {"sudoku x"}, {"x sudoku"}, {"diagonal sudoku"}},
-	not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "marked", "indicated", "shaded", "highlighted", "drawn", "line", "positive", "negative", "anti", "one of"}}
+	not: []string{"sum", "arrow", "little killer", "product", "may repeat", "can repeat", "marked", "indicated", "shaded", "highlighted", "drawn", "line", "positive", "negative", "anti", "one of"}, whole: true}
 
 // parityTripleWords returns the words of a sentence that states the rule of
 // no parity triple: three (or "more than two") consecutive (adjacent, a
@@ -326,7 +326,7 @@ func parityTripleWords() spWordList {
 	return spWordList{any: slices.Concat(spEachOf(three, run, row, column, never, []string{"odd"}, []string{"even"}),
 		spEachOf(three, run, row, column, never, []string{"parity"})),
 		not: []string{"line", "cage", "arrow", "circle", "square", "diagonal", "box", "region", "sum", "total", "dot", "shaded", "marked", "thermo", "may repeat", "can repeat"},
-		own: []string{"no more than"}}
+		own: []string{"no more than", "odd digit", "even digit", "odd number", "even number"}, whole: true}
 }
 
 // spEachOf returns the lists of terms that take one term of each group:

@@ -1012,7 +1012,7 @@ func TestSPWords(t *testing.T) {
 		{"In every row, column and box, three adjacent digits are never all odd nor all even.", nil},
 		{"Orthogonally adjacent digits are not consecutive and of opposite parity.", nil},
 	} {
-		s := newSPText(c.sentence).sentences[0]
+		s := newSPText(c.sentence, 9).sentences[0]
 		var got []string
 		for _, conv := range spConventions() {
 			if (len(conv.words.any) > 0 || len(conv.words.called) > 0) && conv.words.names(s) {
@@ -1023,7 +1023,7 @@ func TestSPWords(t *testing.T) {
 			t.Errorf("%q names %q, want %q", c.sentence, got, c.want)
 		}
 	}
-	if g, ok := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.").sentences[0]); g != 4 || !ok {
+	if g, ok := spWhispersGap(newSPText("Adjacent digits along an orange line differ by at least four.", 9).sentences[0]); g != 4 || !ok {
 		t.Errorf("gap %d (%v), want 4", g, ok)
 	}
 	for sentence, want := range map[string][]int{
@@ -1032,7 +1032,7 @@ func TestSPWords(t *testing.T) {
 		"Each segment has a total of 15.":                        {15},
 		"Digits on a line sum to N, where N is each line's own.": nil,
 	} {
-		if got := spTotals(newSPText(sentence).sentences[0]); !slices.Equal(got, want) {
+		if got := spTotals(newSPText(sentence, 9).sentences[0]); !slices.Equal(got, want) {
 			t.Errorf("%q: totals %v, want %v", sentence, got, want)
 		}
 	}

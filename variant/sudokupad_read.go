@@ -217,7 +217,7 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		// "All such pairs are given": the marks are those of the
 		// sentence before.
 		if s.has("such ") && i > 0 {
-			s = spSentence{raw: s.raw, words: r.text.sentences[i-1].words + s.words}
+			s = spSentence{raw: s.raw, words: r.text.sentences[i-1].words + s.words, n: s.n}
 		}
 		// A grey dot's negative (no pair without a dot is consecutive
 		// or 1:2) is both of the others, which every dot exempts: a

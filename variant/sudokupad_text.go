@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,20 +19,24 @@ import (
 // between spaces (" digits on a thermometer increase ").
 type spSentence struct {
 	raw, words string
+	// n is the grid's size: a sentence naming the digits 1 to n names
+	// them all (spSome).
+	n int
 }
 
 // spText is a puzzle's rules text in sentences.
 type spText struct {
 	sentences []spSentence
+	n         int
 }
 
 // newSPText splits the rules text into sentences: at line breaks (a
 // written "\n" too, which some tools leave in the text) and after a full
 // stop, question or exclamation mark followed by a space, but not after
-// "e.g.", "i.e." and the like.
-func newSPText(text string) *spText {
+// "e.g.", "i.e." and the like. n is the grid's size.
+func newSPText(text string, n int) *spText {
 	text = strings.ReplaceAll(text, `\n`, "\n")
-	t := &spText{}
+	t := &spText{n: n}
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
 		start := 0
@@ -66,7 +71,7 @@ func (t *spText) add(raw string) {
 	// Bullets and numbering are no part of the sentence.
 	raw = strings.TrimLeft(raw, "-•*–—·> ")
 	if w := spPlainRepeats.Replace(spWords(raw)); strings.TrimSpace(w) != "" {
-		t.sentences = append(t.sentences, spSentence{raw: raw, words: w})
+		t.sentences = append(t.sentences, spSentence{raw: raw, words: w, n: t.n})
 	}
 }
 
@@ -156,6 +161,26 @@ type spWordList struct {
 	// which a sentence about it (one that holds the first term of one of
 	// any) says it means something else: "digits in cages may repeat".
 	gainsay []string
+	// whole marks a rule of the whole grid: a sentence that restricts it
+	// to some digits or cells (spSome) names none.
+	whole bool
+	// negated are the terms the rule states only negated ("cannot hold
+	// the same digit", "no digit lies between them"): a sentence that
+	// holds one and no word of spNegations states the rule's inverse
+	// ("must lie between them") and names none.
+	negated []string
+}
+
+// spNegations are the words that negate a statement.
+var spNegations = []string{"not", "cannot", "cant", "never", "no ", "nor ", "neither", "dont", "doesnt", "mustnt", "outside"}
+
+// inverted returns the term of negated that a sentence states without a
+// negation, or "".
+func (w spWordList) inverted(s spSentence) string {
+	if i := slices.IndexFunc(w.negated, s.has); i >= 0 && !slices.ContainsFunc(spNegations, s.has) {
+		return strings.TrimSpace(w.negated[i])
+	}
+	return ""
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
@@ -255,12 +280,51 @@ func (w spWordList) otherwise(s spSentence) string {
 	if w.noTotal && len(spTotals(s)) > 0 {
 		return "a total"
 	}
-	return strings.TrimSpace(w.altered(s))
+	if a := w.altered(s); a != "" {
+		return strings.TrimSpace(a)
+	}
+	if i := w.inverted(s); i != "" {
+		return i
+	}
+	if w.whole {
+		return w.some(s)
+	}
+	return ""
+}
+
+// spSomeWords are words by which a sentence restricts a rule to some
+// digits or some cells: "only", "odd digits", "on the diagonals",
+// "outside box 5".
+var spSomeWords = []string{"only", "odd digit", "even digit", "odd number", "even number", "odds ", "evens ", "outside", "among",
+	"diagonal ", "diagonals ", "centre box", "center box", "central box", "middle box", "centre cell", "center cell"}
+
+var (
+	spSomeDigits = regexp.MustCompile(`(?i)\bdigits?\s+(\d+)(?:\s*(?:-|–|to|through)\s*(\d+))?`)
+	spSomeHouses = regexp.MustCompile(`(?i)\b(?:box|boxes|row|rows|column|columns|region|regions|nonet|nonets)\s+\d`)
+)
+
+// some returns the words by which a sentence restricts the rule to some
+// digits or cells, or "": a word of spSomeWords not the rule's own, the
+// digits it names by number but 1 to n ("digits 1-5", "the digit 5"), a
+// house by number ("in boxes 1, 5 and 9", "rows 1 to 3").
+func (w spWordList) some(s spSentence) string {
+	for _, a := range spSomeWords {
+		if s.has(a) && !w.owns(strings.TrimSpace(a)) {
+			return strings.TrimSpace(a)
+		}
+	}
+	for _, m := range spSomeDigits.FindAllStringSubmatch(s.raw, -1) {
+		if m[1] != "1" || m[2] != strconv.Itoa(s.n) {
+			return m[0]
+		}
+	}
+	return spSomeHouses.FindString(s.raw)
 }
 
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 {
+	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 ||
+		w.whole && w.some(s) != "" || w.inverted(s) != "" {
 		return false
 	}
 	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
@@ -432,15 +496,17 @@ func spAside(s spSentence) bool {
 // given, which makes its negative rule: "All possible dots are given". One
 // that gives them in part of the grid only, or all but some ("in rows
 // only", "in the shaded boxes", "but one", "except where noted"), states
-// no rule of the whole grid.
+// no rule of the whole grid, nor one that gives them for some digits
+// ("for digits 1-5", "among odd digits") or cells ("on the diagonals",
+// "outside box 5"; spWordList.some).
 func spAllGiven(s spSentence) bool {
 	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ") &&
-		!slices.ContainsFunc(spInPart, s.has)
+		!slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == ""
 }
 
 // spInPart are the words that restrict a statement to part of the grid,
 // or make exceptions to it.
-var spInPart = []string{"but ", "except", "unless", "only", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
+var spInPart = []string{"but ", "except", "unless", "only", "where ", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
 
 // spNumberWords are the numbers setters write in words.
 var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
