@@ -528,16 +528,15 @@ func (ch *chainer) forcing(start int32, y bool) int32 {
 
 // chainHint is a chain found, kept apart from the search's nodes.
 type chainHint struct {
-	tech    string
-	kind    string  // cycle, forcing, contradiction, double, cell or region
-	diff    float64 // SE's rating, unrounded
-	cplx    int
-	key     int
-	pots    []pot
-	par     []int32
-	rules   []ruleUse
-	roots   []int32 // the node each branch ends at
-	assumed string  // what the branches assume, for the text
+	tech  string
+	kind  string  // cycle, forcing, contradiction, double, cell or region
+	diff  float64 // SE's rating, unrounded
+	cplx  int
+	key   int
+	pots  []pot
+	par   []int32
+	rules []ruleUse
+	roots []int32 // the node each branch ends at
 	// The conclusion.
 	place *Candidate
 	elims []Candidate
