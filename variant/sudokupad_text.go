@@ -1,7 +1,6 @@
 package variant
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -298,10 +297,9 @@ func (w spWordList) otherwise(s spSentence) string {
 var spSomeWords = []string{"only", "odd digit", "even digit", "odd number", "even number", "odds ", "evens ", "outside", "among",
 	"diagonal ", "diagonals ", "centre box", "center box", "central box", "middle box", "centre cell", "center cell"}
 
-var (
-	spSomeDigits = regexp.MustCompile(`(?i)\bdigits?\s+(\d+)(?:\s*(?:-|–|to|through)\s*(\d+))?`)
-	spSomeHouses = regexp.MustCompile(`(?i)\b(?:box|boxes|row|rows|column|columns|region|regions|nonet|nonets)\s+\d`)
-)
+// spHouseWords are the houses a sentence names by number ("box 5").
+var spHouseWords = map[string]bool{"box": true, "boxes": true, "row": true, "rows": true, "column": true, "columns": true,
+	"region": true, "regions": true, "nonet": true, "nonets": true}
 
 // some returns the words by which a sentence restricts the rule to some
 // digits or cells, or "": a word of spSomeWords not the rule's own, the
@@ -313,12 +311,28 @@ func (w spWordList) some(s spSentence) string {
 			return strings.TrimSpace(a)
 		}
 	}
-	for _, m := range spSomeDigits.FindAllStringSubmatch(s.raw, -1) {
-		if m[1] != "1" || m[2] != strconv.Itoa(s.n) {
-			return m[0]
+	// The words, in which "1-5" is "1 5": a digit or a range after
+	// "digit", a number after a house.
+	f := strings.Fields(s.words)
+	num := func(i int) bool { return i < len(f) && strings.Trim(f[i], "0123456789") == "" }
+	for i, word := range f {
+		switch {
+		case (word == "digit" || word == "digits") && num(i+1):
+			hi, j := "", i+2
+			if j < len(f) && (f[j] == "to" || f[j] == "through") {
+				j++
+			}
+			if num(j) {
+				hi = f[j]
+			}
+			if f[i+1] != "1" || hi != strconv.Itoa(s.n) {
+				return strings.Join(f[i:min(j+1, len(f))], " ")
+			}
+		case spHouseWords[word] && num(i+1):
+			return word + " " + f[i+1]
 		}
 	}
-	return spSomeHouses.FindString(s.raw)
+	return ""
 }
 
 // names reports whether the sentence names the rule.
