@@ -249,19 +249,14 @@ func (w spWordList) owns(a string) bool {
 // mentions reports whether the sentence holds the rule's words, whatever
 // else it says: every term of one of any, or one of called.
 func (w spWordList) mentions(s spSentence) bool {
-	if slices.ContainsFunc(w.called, s.has) {
-		return true
-	}
-	for _, all := range w.any {
-		ok := true
-		for _, t := range all {
-			ok = ok && s.has(t)
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(w.called, s.has) || w.holdsAny(s)
+}
+
+// holdsAny reports whether the sentence holds every term of one of any.
+func (w spWordList) holdsAny(s spSentence) bool {
+	return slices.ContainsFunc(w.any, func(all []string) bool {
+		return !slices.ContainsFunc(all, func(t string) bool { return !s.has(t) })
+	})
 }
 
 // otherwise returns, for a sentence that holds the rule's words but names
@@ -341,19 +336,7 @@ func (w spWordList) names(s spSentence) bool {
 		w.whole && w.some(s) != "" || w.inverted(s) != "" {
 		return false
 	}
-	if slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) {
-		return true
-	}
-	for _, all := range w.any {
-		ok := true
-		for _, t := range all {
-			ok = ok && s.has(t)
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) || w.holdsAny(s)
 }
 
 // naming returns the sentences that name a rule, by index.
