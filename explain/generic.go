@@ -418,15 +418,11 @@ func (l *locals) nearCells(c int) []int {
 }
 
 // factsKey is the facts of cells (candidates and placements), as a key
-// that changes when they do.
+// that changes when they do: their snapshot, and which are placed (an
+// open cell may hold one candidate too).
 func (e *explainer) factsKey(cells []int) string {
-	b := make([]byte, 0, 9*len(cells))
+	b := []byte(e.snapshot(cells))
 	for _, c := range cells {
-		m := e.s.cand[c]
-		for range 8 {
-			b = append(b, byte(m))
-			m >>= 8
-		}
 		b = append(b, byte(e.s.placed[c]))
 	}
 	return string(b)

@@ -641,16 +641,7 @@ func TestSPCountingCircles(t *testing.T) {
 			nil, []string{"circle: " + broken, "circle: " + broken, "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var rules, unread []string
-		for _, r := range p.Rules {
-			rules = append(rules, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
-		}
+		checkRead(t, c.name, p, c.rules, c.unread)
 	}
 }
 
@@ -752,16 +743,7 @@ func TestSPLineEndCircle(t *testing.T) {
 			[]string{"odd r1c1"}, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
-		var rules, unread []string
-		for _, r := range p.Rules {
-			rules = append(rules, ruleString(p.Size(), r))
-		}
-		for _, u := range p.Unread {
-			unread = append(unread, u.Kind+": "+u.Reason)
-		}
-		if !slices.Equal(rules, c.rules) || !slices.Equal(unread, c.unread) {
-			t.Errorf("%s: rules %q, not read %q; want %q, not read %q", c.name, rules, unread, c.rules, c.unread)
-		}
+		checkRead(t, c.name, p, c.rules, c.unread)
 	}
 }
 
