@@ -111,7 +111,7 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"double arrow", "sum"}, {"double arrow", "total"}}, not: []string{"differ"}, called: []string{"double arrow"}},
 			read:  lineWithEnds([]hueRange{{280, 350}}, false, endCircle), sentence: "The circled ends of a double arrow sum to the total of the digits between them.", write: writeLineEnds("#c54b8b", endCircle)},
 		{name: "a lockout line", kind: Lockout, on: spOnLines, form: "a blue to purple line with a diamond at each end",
-			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}}, called: []string{"lockout line"}, own: spGapWords, negated: []string{"between"}},
+			words: spWordList{any: [][]string{{"lockout", "differ"}, {"lockout", "difference"}, {"lockout", "between"}, {"diamond", "differ"}, {"diamond", "difference"}}, called: []string{"lockout line"}, own: spGapWords, negated: []string{"between"}},
 			read:  lineWithEnds([]hueRange{{200, 285}}, false, endDiamond), gap: true, sentence: "The diamond ends of a lockout line differ by at least 4 (half the side), and no digit between them on the line lies between or equals them.", write: writeLineEnds("#aabeef", endDiamond)},
 		// Plain lines, by their colour.
 		{name: "a renban line", kind: Renban, on: spOnLines, form: "a purple to pink (magenta) line",
@@ -135,7 +135,8 @@ func spConventions() []spConvention {
 				own: []string{"either end", "either direction", "both directions", "opposite"}},
 			read: plainLine(nil, true), sentence: "Digits on a grey palindrome line read the same from either end.", write: writeLine("#c0c0c0")},
 		{name: "an entropic line", kind: EntropicLine, on: spOnLines, form: "a peach or orange line",
-			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "}}, called: []string{"entropic line"},
+			words: spWordList{any: [][]string{{"entropic", "low"}, {"entropic", "123 "}, {"entropic", "1 3 "}, {"entropic", "1 2 3 "},
+				{"line", "three", "low", "middle", "high"}, {"line", "three", "low", "medium", "high"}, {"line", "3 ", "low", "middle", "high"}, {"line", "3 ", "low", "medium", "high"}}, called: []string{"entropic line"},
 				not: []string{"four", "1234", "3456", "6789", "12 ", "89 "}},
 			read: plainLine([]hueRange{{10, 45}}, false), sentence: "Any three consecutive digits along a peach entropic line hold a low (1-3), a middle (4-6) and a high (7-9) digit.", write: writeLine("#ffccaa")},
 		{name: "a modular line", kind: ModularLine, on: spOnLines, form: "a turquoise line",
@@ -197,7 +198,8 @@ func spConventions() []spConvention {
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
-			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "}},
+			words: spWordList{any: [][]string{{"white", "consecutive"}, {"kropki", "consecutive"}, {"white", "differ by 1 "}, {"white", "1 apart"}, {"white", "one apart"}, {"white", "1 greater"}, {"white", "difference of 1 "},
+				{"white", "differ by exactly 1 "}, {"white", "difference of exactly 1 "}},
 				not: []string{"not consecutive", "never consecutive", "consecutive or", "differ by 2", "difference of 2", "1 or 2", "only in"},
 				own: []string{"greater than", "larger than", "more than", "higher than", "bigger than"}},
 			read: readDot(false, false), sentence: "Digits separated by a white dot are consecutive.", write: writeDot},
@@ -267,12 +269,14 @@ func spConventions() []spConvention {
 
 		// Rules of the whole grid that no drawing shows.
 		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
-			words: spWordList{any: [][]string{{"anti knight"}, {"antiknight"}, {"knights move", "same"}, {"knights move", "repeat"}, {"knights move", "identical"}, {"knight move", "same"}, {"knight move", "repeat"}, {"knight move", "identical"}},
-				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
+			words: spWordList{any: [][]string{{"anti knight"}, {"antiknight"}, {"knights move", "same"}, {"knights move", "repeat"}, {"knights move", "identical"}, {"knight move", "same"}, {"knight move", "repeat"}, {"knight move", "identical"},
+				{"knights move", "different"}, {"knight move", "different"}},
+				not: []string{"not different", "not be different", "cannot be different", "cant be different", "never different", "never be different", "sum", "differ ", "differs", "difference", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
 			sentence: "Cells a chess knight's move apart cannot hold the same digit (anti-knight).", write: writeGlobal},
 		{name: "anti-king", kind: AntiKing, on: spOnText, form: "no drawing (or metadata antiking: true)",
-			words: spWordList{any: [][]string{{"anti king"}, {"antiking"}, {"kings move", "same"}, {"kings move", "repeat"}, {"kings move", "identical"}, {"king move", "same"}, {"king move", "repeat"}, {"king move", "identical"}},
-				not: []string{"sum", "differ", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
+			words: spWordList{any: [][]string{{"anti king"}, {"antiking"}, {"kings move", "same"}, {"kings move", "repeat"}, {"kings move", "identical"}, {"king move", "same"}, {"king move", "repeat"}, {"king move", "identical"},
+				{"kings move", "different"}, {"king move", "different"}},
+				not: []string{"not different", "not be different", "cannot be different", "cant be different", "never different", "never be different", "sum", "differ ", "differs", "difference", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
 			words: spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"},
@@ -347,7 +351,7 @@ func spEachOf(groups ...[]string) [][]string {
 
 // arrowWords are an arrow's words.
 var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}},
-	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat)}
+	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat), pill: true}
 
 // spNoRepeat are the words of a sentence that says digits do not repeat,
 // which changes a rule whose digits may (an arrow's, a little killer's).
@@ -639,6 +643,15 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 	for _, rule := range rules {
 		if rule.Kind == "" {
 			rule.Kind = c.kind
+		}
+		if c.words.pill && len(rule.Cells) > 1 {
+			// A pill is the kind's number, read left to right and top to
+			// bottom, unless the text reads it otherwise.
+			for _, s := range r.text.sentences {
+				if o := s.pillOther(); o != "" {
+					return nil, fmt.Sprintf("but the rules text reads its pill otherwise (%q): %q", o, s.raw)
+				}
+			}
 		}
 		if rule.Kind != Arrow && len(rule.Lines) > 0 {
 			loop, ok := r.loopRules(rule.Kind, rule.Lines[0])

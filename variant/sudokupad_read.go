@@ -412,7 +412,7 @@ func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
 		accounted := false
 		for j := range table {
 			c := &table[j]
-			if len(c.words.any) > 0 && c.words.names(s) && (read[c] || c.on == spOnText && global[c.kind]) {
+			if len(c.words.any) > 0 && (c.words.names(s) || read[c] && c.words.accountsPill(s)) && (read[c] || c.on == spOnText && global[c.kind]) {
 				accounted = true
 				break
 			}

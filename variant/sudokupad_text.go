@@ -54,9 +54,10 @@ func newSPText(text string, n int) *spText {
 	return t
 }
 
-// abbreviation reports whether s ends with an abbreviation's full stop.
+// abbreviation reports whether s ends with an abbreviation's full stop,
+// in plain letters or a mathematical alphabet's ("𝘪.𝘦.").
 func abbreviation(s string) bool {
-	s = strings.ToLower(s)
+	s = strings.Map(plainLetter, strings.ToLower(s))
 	for _, a := range []string{"e.g.", "i.e.", "eg.", "ie.", "vs.", "etc.", "approx.", " no.", "(e.g.", "(i.e."} {
 		if strings.HasSuffix(s, a) {
 			return true
@@ -69,7 +70,7 @@ func (t *spText) add(raw string) {
 	raw = strings.TrimSpace(raw)
 	// Bullets and numbering are no part of the sentence.
 	raw = strings.TrimLeft(raw, "-•*–—·> ")
-	if w := spPlainRepeats.Replace(spWords(raw)); strings.TrimSpace(w) != "" {
+	if w := spBetweenEnds(spPlainRepeats.Replace(spWords(raw))); strings.TrimSpace(w) != "" {
 		t.sentences = append(t.sentences, spSentence{raw: raw, words: w, n: t.n})
 	}
 }
@@ -78,7 +79,8 @@ func (t *spText) add(raw string) {
 // repeat", "once") what setters say of repeats in others: "are allowed to
 // repeat", "may be repeated", "repeats are allowed", "need not be
 // distinct", and their negations, which it rewrites first ("are not
-// allowed to repeat" is no "allowed to repeat").
+// allowed to repeat" is no "allowed to repeat"). A digit that "appears at
+// least once" somewhere appears there.
 var spPlainRepeats = strings.NewReplacer(
 	" not allowed to repeat ", " may not repeat ", " never allowed to repeat ", " may not repeat ",
 	" not permitted to repeat ", " may not repeat ", " may not be repeated ", " may not repeat ",
@@ -90,7 +92,55 @@ var spPlainRepeats = strings.NewReplacer(
 	" repeated digits are allowed ", " may repeat ", " repeated digits allowed ", " may repeat ", " repetition is allowed ", " may repeat ",
 	" repetition allowed ", " may repeat ", " need not be distinct ", " may repeat ", " need not be unique ", " may repeat ",
 	" need not be different ", " may repeat ", " dont have to be different ", " may repeat ", " do not have to be different ", " may repeat ",
-	" dont need to be different ", " may repeat ", " do not need to be different ", " may repeat ", " exactly once ", " once ")
+	" dont need to be different ", " may repeat ", " do not need to be different ", " may repeat ", " exactly once ", " once ",
+	" appear at least once ", " appear ", " appears at least once ", " appears ")
+
+// spBetweenEnds says in the words of a between line ("strictly between
+// the ends") what setters say of it otherwise: that a digit is "greater
+// than one end and less than the other", or "less than one circle and
+// greater than the other", which would else read as a comparison that
+// changes the rule (spAlters). Only a comparison with the ends or circles
+// is rewritten: "greater than one neighbour and less than the other" is
+// another rule.
+func spBetweenEnds(words string) string {
+	more := []string{"greater", "larger", "higher", "bigger"}
+	less := []string{"less", "smaller", "lower"}
+	f := strings.Fields(words)
+	for i := 0; i+3 < len(f); i++ {
+		var other []string
+		switch {
+		case slices.Contains(more, f[i]):
+			other = less
+		case slices.Contains(less, f[i]):
+			other = more
+		default:
+			continue
+		}
+		if f[i+1] != "than" || f[i+2] != "one" {
+			continue
+		}
+		// "one end", "one of the circles", "one circled digit": then
+		// "and", a few words ("must be", "strictly"), and the other
+		// comparison with "the other".
+		and := slices.Index(f[i+3:min(i+8, len(f))], "and")
+		if and < 0 {
+			continue
+		}
+		and += i + 3
+		ends := slices.ContainsFunc(f[i+3:and], func(w string) bool { return strings.HasPrefix(w, "end") || strings.HasPrefix(w, "circle") })
+		for j := and + 1; ends && j+3 < len(f) && j <= and+4; j++ {
+			if slices.Contains(other, f[j]) && f[j+1] == "than" && f[j+2] == "the" && f[j+3] == "other" {
+				start := i
+				if start > 0 && f[start-1] == "strictly" {
+					start--
+				}
+				out := slices.Concat(f[:start], []string{"strictly", "between", "the", "ends"}, f[j+4:])
+				return " " + strings.Join(out, " ") + " "
+			}
+		}
+	}
+	return words
+}
 
 // spWords returns the words of s, lower case, each between spaces.
 func spWords(s string) string {
@@ -168,6 +218,12 @@ type spWordList struct {
 	// holds one and no word of spNegations states the rule's inverse
 	// ("must lie between them") and names none.
 	negated []string
+	// pill marks a rule whose circle may be a pill, read as a number in
+	// the kind's order: a sentence that says so ("the 2-digit number in
+	// the pill", "pills read left to right") keeps the words of spAlters
+	// by which it does, and one that reads a pill otherwise ("right to
+	// left", "the sum of the digits in the pill") names none.
+	pill bool
 }
 
 // spNegations are the words that negate a statement.
@@ -224,7 +280,7 @@ var spAlters = []string{"product", "multipl", "modulo", "mod ", "plus ", "minus 
 // the rule's own, or "".
 func (w spWordList) altered(s spSentence) string {
 	for _, a := range spAlters {
-		if s.has(a) && !w.owns(a) {
+		if s.has(a) && !w.owns(a) && !(w.pill && slices.Contains(spPillNumbers, a) && s.pillNumbers()) {
 			return a
 		}
 	}
@@ -270,6 +326,9 @@ func (w spWordList) otherwise(s spSentence) string {
 		if i := slices.IndexFunc(list, s.has); i >= 0 {
 			return strings.TrimSpace(list[i])
 		}
+	}
+	if o := s.pillOther(); w.pill && o != "" {
+		return o
 	}
 	if w.noTotal && len(spTotals(s)) > 0 {
 		return "a total"
@@ -333,10 +392,106 @@ func (w spWordList) some(s spSentence) string {
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
 	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 ||
-		w.whole && w.some(s) != "" || w.inverted(s) != "" {
+		w.whole && w.some(s) != "" || w.inverted(s) != "" || w.pill && s.pillOther() != "" {
 		return false
 	}
 	return slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) || w.holdsAny(s)
+}
+
+// accountsPill reports whether the sentence states how a pill of the
+// rule reads, in the kind's order and nothing else of it: "Pills are read
+// in normal reading order", "Numbers in pills read from left to right".
+// It names no rule, but accounts for itself when the rule is read.
+func (w spWordList) accountsPill(s spSentence) bool {
+	return w.pill && s.hasPill() && (s.has("read") || s.has("number")) && s.pillOther() == "" && w.altered(s) == "" &&
+		!slices.ContainsFunc(w.not, s.has) && !slices.ContainsFunc(spChanged, s.has)
+}
+
+// spPillWords name an arrow's circle over several cells.
+var spPillWords = []string{"pill", "oval"}
+
+// spPillNumbers are the words of spAlters by which a sentence reads a
+// pill as a number: "the 2-digit number in the pill", "pills are read as
+// a number".
+var spPillNumbers = []string{"digit number", "as a number"}
+
+// spPillOrders are the words by which a sentence reads a pill in an
+// order other than the kind's (left to right, top to bottom).
+var spPillOrders = []string{"right to left", "bottom to top", "either direction", "any direction", "both directions", "either order",
+	"any order", "reverse", "backward", "opposite"}
+
+// hasPill reports whether the sentence speaks of a pill.
+func (s spSentence) hasPill() bool {
+	return slices.ContainsFunc(spPillWords, s.has)
+}
+
+// isPill reports whether a word is a pill's ("pill", "pills", "oval").
+func isPill(word string) bool {
+	return slices.ContainsFunc(spPillWords, func(p string) bool { return strings.HasPrefix(word, p) })
+}
+
+// pillNumbers reports whether each word of spPillNumbers in the sentence
+// is said of a pill: in a clause (between commas, semicolons or colons)
+// that names a pill before it ("pills are read as two-digit numbers"),
+// or after it and a sum before it ("sum to the 2-digit number in the
+// pill"). One said of the arrow's digits ("the digits along an arrow,
+// read as a number, sum to the pill") or of a circle is not.
+func (s spSentence) pillNumbers() bool {
+	sums := []string{"sum", "sums", "add", "adds", "total", "totals", "equal", "equals"}
+	found := false
+	for clause := range strings.FieldsFuncSeq(s.raw, func(r rune) bool { return strings.ContainsRune(",;:", r) }) {
+		f := strings.Fields(spWords(clause))
+		for i := range f {
+			for _, p := range spPillNumbers {
+				if !strings.HasPrefix(strings.Join(f[i:], " "), p) {
+					continue
+				}
+				found = true
+				before, after := slices.ContainsFunc(f[:i], isPill), slices.ContainsFunc(f[i:], isPill)
+				if !before && !(after && slices.ContainsFunc(f[:i], func(w string) bool { return slices.Contains(sums, w) })) {
+					return false
+				}
+			}
+		}
+	}
+	return found
+}
+
+// pillOther returns, for a sentence that speaks of a pill, the words by
+// which it reads the pill otherwise than the kind (left to right, top to
+// bottom, as one number), or "": another order, or its digits summed
+// ("the sum of the digits in the pill", "digits in a pill sum to").
+func (s spSentence) pillOther() string {
+	if !s.hasPill() {
+		return ""
+	}
+	if i := slices.IndexFunc(spPillOrders, s.has); i >= 0 {
+		return spPillOrders[i]
+	}
+	f := strings.Fields(s.words)
+	for i, w := range f {
+		switch {
+		case (w == "sum" || w == "total") && i+1 < len(f) && f[i+1] == "of":
+			// "the sum of the digits in the pill": a pill before the
+			// arrow, if the sentence names one after.
+			for _, v := range f[i+2 : min(i+8, len(f))] {
+				if strings.HasPrefix(v, "arrow") || v == "line" || v == "shaft" {
+					break
+				}
+				if isPill(v) {
+					return "sum of"
+				}
+			}
+		case isPill(w):
+			// "digits in a pill sum to".
+			for _, v := range f[i+1 : min(i+4, len(f))] {
+				if slices.Contains([]string{"sum", "sums", "add", "adds", "total", "totals"}, v) {
+					return v
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // naming returns the sentences that name a rule, by index.
