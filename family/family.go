@@ -45,6 +45,7 @@ const (
 	QWH        Kind = "qwh"
 	Variant    Kind = "variant"
 	QCP        Kind = "qcp"
+	Pigeonhole Kind = "pigeonhole"
 )
 
 // DefaultEncoding is the encoding of a family's instances unless told
@@ -71,6 +72,7 @@ func Kinds() []KindInfo {
 		{QWH, "quasigroup with holes: a random full N×N grid with cells blanked, at the hardness peak (SAT)"},
 		{Variant, "variant puzzles from f-puzzles files with known solutions, sums as clauses (SAT, count 1)"},
 		{QCP, "quasigroup completion: an N×N grid partly filled at random, at its hardness peak (SAT or UNSAT)"},
+		{Pigeonhole, "an N×N grid whose row has K open cells and K−1 digits for them: the pigeonhole formula, hard without a row's at-least-once clauses (UNSAT)"},
 	}
 }
 
@@ -111,6 +113,9 @@ type Options struct {
 	// hardness peak for the size (PeakOpen).
 	Size int
 	Open float64
+	// Pigeons is the pigeonhole kind's number of open cells in its row
+	// (2 to Size−1); 0 means DefaultPigeons, at most Size−1.
+	Pigeons int
 	// From, when not empty, replaces generated 9×9 puzzles as the base of
 	// the unique, several, refutation and unsat kinds: each kind takes its
 	// puzzles in order from the first, passing over (with a Warn) those
@@ -161,6 +166,14 @@ func (o Options) Check() error {
 				return fmt.Errorf("open %v: want a fraction between 0 and 1", o.Open)
 			}
 		}
+		if k == Pigeonhole {
+			if _, _, err := sudokusat.BoxShape(o.Size); err != nil {
+				return fmt.Errorf("size %d: %w", o.Size, err)
+			}
+			if p := o.pigeons(); p < 2 || p > o.Size-1 {
+				return fmt.Errorf("pigeons %d: want 2 to %d (the size less one)", p, o.Size-1)
+			}
+		}
 		if k == QCP && o.CountBudget <= 0 {
 			return errors.New("kind qcp: the native solver must answer each puzzle: want a count budget above 0")
 		}
@@ -176,6 +189,8 @@ func (o Options) encoding(k Kind) string {
 		return o.Encoding
 	case k == QWH || k == QCP:
 		return PeakEncoding(k, o.Size)
+	case k == Pigeonhole:
+		return PigeonholeEncoding
 	}
 	return DefaultEncoding
 }
@@ -360,6 +375,8 @@ func (m *maker) try(ctx context.Context, k Kind, rng *rand.Rand) (*Instance, err
 		return m.qwh(ctx, rng)
 	case QCP:
 		return m.qcp(ctx, rng)
+	case Pigeonhole:
+		return m.pigeonhole(ctx, rng)
 	}
 	puzzle, solution, source, err := m.base(ctx, rng)
 	if err != nil {
@@ -666,9 +683,27 @@ func verify(ctx context.Context, in *Instance, p *sudokusat.Puzzle, withSAT bool
 // bytes with a DRAT proof, which package drat checks against those very
 // bytes, writes as LRAT, and checks again by the LRAT hints alone.
 func certify(ctx context.Context, in *Instance) error {
+	return certifyWith(ctx, in, nil)
+}
+
+// certifyWith is certify on the CNF with the clauses extra added, clauses
+// that every grid satisfies: they give gophersat, and the proof, a short
+// way to a refutation that the instance itself hides.
+func certifyWith(ctx context.Context, in *Instance, extra [][]int32) error {
 	f, err := encode.ReadDIMACS(bytes.NewReader(in.raw))
 	if err != nil {
 		return fmt.Errorf("reading the CNF back: %w", err)
+	}
+	cnf := in.raw
+	if len(extra) > 0 {
+		for _, c := range extra {
+			f.Add(c...)
+		}
+		var b bytes.Buffer
+		if err := encode.WriteDIMACS(&b, f); err != nil {
+			return err
+		}
+		cnf = b.Bytes()
 	}
 	r, proof, err := satsolve.CountProof(ctx, f, 1)
 	if err != nil {
@@ -678,14 +713,18 @@ func certify(ctx context.Context, in *Instance) error {
 		return fmt.Errorf("generator bug: gophersat finds %d models of an instance stated UNSAT", r.Count)
 	}
 	var lrat bytes.Buffer
-	res, err := drat.ToLRAT(ctx, bytes.NewReader(in.raw), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat)
+	res, err := drat.ToLRAT(ctx, bytes.NewReader(cnf), bytes.NewReader(proof.DRAT), drat.FormatAuto, &lrat)
 	if err != nil {
 		return fmt.Errorf("generator bug: gophersat's proof of UNSAT: %w", err)
 	}
-	if _, err := drat.CheckLRAT(ctx, bytes.NewReader(in.raw), &lrat); err != nil {
+	if _, err := drat.CheckLRAT(ctx, bytes.NewReader(cnf), &lrat); err != nil {
 		return fmt.Errorf("the LRAT proof written from gophersat's: %w", err)
 	}
-	in.Verified = append(in.Verified, fmt.Sprintf("proof: gophersat's DRAT (%d lemmas) checked by package drat, and as LRAT by its hints", res.Lemmas))
+	with := ""
+	if len(extra) > 0 {
+		with = fmt.Sprintf(", on the CNF with %d clauses every grid satisfies added", len(extra))
+	}
+	in.Verified = append(in.Verified, fmt.Sprintf("proof: gophersat's DRAT (%d lemmas) checked by package drat, and as LRAT by its hints%s", res.Lemmas, with))
 	return nil
 }
 

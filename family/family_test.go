@@ -53,7 +53,7 @@ func testOptions(t *testing.T) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{Kinds: allKinds(), Count: 2, Seed: 1, Size: 16, Open: 0.4,
+	return Options{Kinds: allKinds(), Count: 2, Seed: 1, Size: 16, Open: 0.4, Pigeons: 5,
 		Variants: vs, CountBudget: time.Minute}
 }
 
@@ -228,9 +228,9 @@ func checkAnswers(t *testing.T, o Options, ins []*Instance) {
 				}
 			}
 			switch in.Kind {
-			case Unsat:
+			case Unsat, Pigeonhole:
 				if UnitRefutes(f) {
-					t.Error("unit propagation refutes the unsat instance")
+					t.Errorf("unit propagation refutes the %s instance", in.Kind)
 				}
 			case Refutation:
 				if in.Blocked == "" {

@@ -34,23 +34,27 @@ func familyCommand() *cli.Command {
 			"and --seed give byte-identical files. The qwh and qcp kinds default, per --size, to the open fraction\n" +
 			"at which they were hardest for CaDiCaL, in the strongest encoding whose peak took it a median of\n" +
 			"1 s or more: extended at 36×36; efficient at 25×25, where extended's peak took 0.38 s; extended at\n" +
-			"16×16, where no encoding's took over 0.04 s. Kinds (see docs/families.md):\n" +
+			"16×16, where no encoding's took over 0.04 s. The pigeonhole kind is hard at every size from\n" +
+			"its --pigeons alone (10 by default: CaDiCaL 4–5 s at 16×16, 9–10 s at 25×25). Kinds (see docs/families.md):\n" +
 			strings.Join(kinds, "\n") + "\n\n" +
 			examples(
 				"sudokusat family --out-dir fam --seed 1", "10 instances of each kind: the 9×9 ones, 16×16 QWH and QCP, and variants when run in a checkout",
 				"sudokusat family --out-dir fam --kind unique,refutation --count 100 --seed 7", "100 unique puzzles and 100 uniqueness refutations",
 				"sudokusat family --out-dir hard --kind qwh,qcp --size 36 --seed 3",
 				"36×36 quasigroup-with-holes and quasigroup-completion instances at their hardness peaks",
-				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file"),
+				"sudokusat family --out-dir fam --kind unique --from puzzles.txt --seed 1", "unique puzzles taken from a file",
+				"sudokusat family --out-dir php --kind pigeonhole --pigeons 9 --size 16 --seed 1",
+				"16×16 grids hiding the pigeonhole formula PHP(9, 8): half a second each for CaDiCaL"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out-dir", Aliases: []string{"o"}, Usage: "(required) write the instances and the manifest into `DIR` (made if missing)"},
 			&cli.StringSliceFlag{Name: "kind", Usage: "the `KINDS` to write, repeated or comma-separated (default: all; variant only where its folder is)"},
 			&cli.IntFlag{Name: "count", Value: 10, Usage: "`K` instances of each kind"},
 			&cli.BoolFlag{Name: "projection", Usage: "add the lines \"c p show … 0\" and \"c ind … 0\" of the cell variables, so that a model counter's count is the manifest's (as encode --projection)"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, reported on standard error", Usage: "random `SEED`, for reproducible output"},
-			&cli.StringFlag{Name: "encoding", DefaultText: family.DefaultEncoding + "; qwh and qcp: by --size, " + peakEncodings(),
+			&cli.StringFlag{Name: "encoding", DefaultText: family.DefaultEncoding + "; qwh and qcp: by --size, " + peakEncodings() + "; pigeonhole: " + family.PigeonholeEncoding,
 				Usage: "CNF `ENCODING` of classic puzzles: " + strings.Join(encode.Names(), ", ")},
-			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 16, Usage: "grid side `N` of the qwh and qcp kinds"},
+			&cli.IntFlag{Name: "size", Aliases: []string{"n"}, Value: 16, Usage: "grid side `N` of the qwh, qcp and pigeonhole kinds"},
+			&cli.IntFlag{Name: "pigeons", DefaultText: fmt.Sprintf("%d, at most N−1", family.DefaultPigeons), Usage: "`K` open cells in the pigeonhole kind's row, with K−1 digits for them (2 to N−1)"},
 			&cli.Float64Flag{Name: "open", DefaultText: "each kind's hardness peak for --size in the default encoding", Usage: "`FRACTION` of cells left open in the qwh and qcp kinds"},
 			&cli.StringFlag{Name: "from", Usage: "take the 9×9 kinds' base puzzles from `FILE` instead of generating them (those not unique are passed over)"},
 			&cli.StringFlag{Name: "variants", Value: filepath.Join("testdata", "variants"), Usage: "`DIR` of f-puzzles files NAME.json, each with NAME.solution, for the variant kind"},
@@ -81,7 +85,7 @@ func runFamily(c *cli.Context) error {
 	}
 	format := f.name
 	o := family.Options{Generator: "sudokusat " + version(), Count: c.Int("count"), Seed: c.Uint64("seed"), Encoding: c.String("encoding"),
-		Size: c.Int("size"), Open: c.Float64("open"), CountBudget: c.Duration("count-budget"), Projection: c.Bool("projection")}
+		Size: c.Int("size"), Open: c.Float64("open"), Pigeons: c.Int("pigeons"), CountBudget: c.Duration("count-budget"), Projection: c.Bool("projection")}
 	if !c.IsSet("seed") {
 		o.Seed = uint64(time.Now().UnixNano())
 	}

@@ -51,14 +51,14 @@ func TestFamily(t *testing.T) {
 	var outs []string
 	for _, dir := range dirs {
 		out, errOut, code := runCLI(t, "", append(args, "--out-dir", dir)...)
-		if code != 0 || !strings.Contains(errOut, "14 instances") {
+		if code != 0 || !strings.Contains(errOut, "16 instances") {
 			t.Fatalf("exit %d\n%s", code, errOut)
 		}
 		outs = append(outs, out)
 	}
 	a, b := readFamily(t, dirs[0]), readFamily(t, dirs[1])
-	if len(a) != 15 || len(a) != len(b) {
-		t.Fatalf("%d and %d files, want 14 instances and the manifest", len(a), len(b))
+	if len(a) != 17 || len(a) != len(b) {
+		t.Fatalf("%d and %d files, want 16 instances and the manifest", len(a), len(b))
 	}
 	for name, data := range a {
 		if !bytes.Equal(data, b[name]) {
@@ -106,8 +106,8 @@ func TestFamily(t *testing.T) {
 			t.Errorf("%s: gophersat's solution is not the manifest's", rec.File)
 		}
 	}
-	if records != 14 {
-		t.Errorf("%d manifest records, want 14", records)
+	if records != 16 {
+		t.Errorf("%d manifest records, want 16", records)
 	}
 }
 
@@ -187,7 +187,7 @@ func TestFamilyUsage(t *testing.T) {
 func TestFamilyDefaultKinds(t *testing.T) {
 	dir := t.TempDir()
 	out, errOut, code := runCLI(t, "", "family", "--out-dir", dir, "--count", "1", "--seed", "2")
-	if code != 0 || !strings.Contains(errOut, "kind variant left out") || strings.Count(out, "\n") != 6 {
+	if code != 0 || !strings.Contains(errOut, "kind variant left out") || strings.Count(out, "\n") != 7 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	// Asked for by name, a missing folder is an error.
