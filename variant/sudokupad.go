@@ -118,6 +118,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 	r.readDrawings(table)
 	r.countingSet()
 	r.rereadHeld(table)
+	r.takeBackChanged(table)
 	r.readGlobals(table, meta, doc)
 	if s := meta["solution"]; s != "" {
 		p.Published = solutionText(g, s)

@@ -726,14 +726,19 @@ func (r *spReader) gap(c *spConvention) (int, string) {
 			v, stated = g, g
 		}
 	}
-	def := (r.n + 1) / 2
-	if c.kind == Lockout {
-		def = r.n / 2
-	}
-	if v == def {
+	if v == spDefaultGap(c.kind, r.n) {
 		return 0, ""
 	}
 	return v, ""
+}
+
+// spDefaultGap is the least difference a gap kind's Value 0 stands for:
+// half the side, rounded up, but for a lockout line's, rounded down.
+func spDefaultGap(kind Kind, n int) int {
+	if kind == Lockout {
+		return n / 2
+	}
+	return (n + 1) / 2
 }
 
 // loopRules reads a line that closes on itself as rules of a kind that

@@ -277,7 +277,29 @@ func TestSPPhrasings(t *testing.T) {
 		{"a quadruple", "Digits in a quadruple circle appear at least once in the surrounding cells.", []string{"quadruple r1c1,r1c2,r2c1,r2c2 = 12"}, ""},
 		{"a quadruple", "Digits in a quadruple circle appear at least twice in the surrounding cells.", []string(nil), "drawn as a quadruple, but the rules text says otherwise of it (\"at least\")"},
 		{"a lockout line", "Digits on a blue lockout line must not be between or equal to the digits in the diamonds. The diamonds differ by at least 4.", []string{"lockout r1c1,r1c2,r1c3 = 4"}, ""},
-		{"a lockout line", "Digits on a blue lockout line must not be between or equal to the digits in the diamonds. The diamonds differ by at most 4.", []string{"lockout r1c1,r1c2,r1c3"}, "sentence: no rule read accounts for it"},
+		// A sentence no rule read accounts for that speaks of a kind read,
+		// in its words or by what its drawings look like, and changes its
+		// rule leaves the drawings unread, with it as the reason.
+		{"a lockout line", "Digits on a blue lockout line must not be between or equal to the digits in the diamonds. The diamonds differ by at most 4.", []string(nil), "drawn as a lockout line, but the rules text says otherwise of it (\"at most\")"},
+		{"a lockout line", "Digits on a lockout line must be at least 4 away from the diamonds. The diamonds differ by at most 4.", []string(nil), "drawn as a lockout line, but the rules text says otherwise of it (\"at most\")"},
+		{"a renban line", "Digits on a purple renban line are a set of consecutive digits in any order. Digits may repeat on these lines.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. The circles hold the product of the digits instead.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"instead\")"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. The arrows may hold repeated digits only if their sum is a multiple of 3.", []string(nil), "drawn as an arrow, but the rules text says otherwise of it (\"multipl\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive. One of the dots is wrong.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"wrong\")"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Neighbours on these lines must be 2 or more apart.", []string(nil), "drawn as a whispers line, but the rules text states two least differences, 3 and 2"},
+		{"an X", "Digits separated by an X sum to 10. One of the Xs is false.", []string(nil), "drawn as an X, but the rules text says otherwise of it (\"false\")"},
+		{"an X", "Digits separated by an X sum to 10. XV clues in shaded cells are modified: their digits count as negative.", []string(nil), "drawn as an X, but the rules text says otherwise of it (\"modified\")"},
+		{"an X", "Digits separated by an X sum to 10. Values in shaded cells count as negative.", []string{"xv r1c1,r1c2 = 10"}, "sentence: no rule read accounts for it"},
+		// The dots taken back, the negative rule of the dots is not read.
+		{"a white dot", "Digits separated by a white dot are consecutive. All possible white dots are given. The dots are lying.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"lying\")"},
+		// A separate sentence that changes no rule read, or speaks of
+		// another kind or colour, leaves the rule read.
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits on purple lines differ by at most 2.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits on the line differ by at least 3.", []string{"whispers r1c1,r1c2,r2c3"}, ""},
+		{"a zipper line", "Digits on a lavender zipper line at the same distance from its middle sum to the middle digit. The centre of the zipper line is marked with a dot.", []string{"zipper-line r1c1,r1c2,r1c3"}, ""},
+		{"a white dot", "Digits separated by a white dot are consecutive. Not all dots are given.", []string{"white r1c1,r1c2"}, ""},
+		{"a white dot", "Digits separated by a white dot are consecutive. Black dots are in a 1:3 ratio.", []string{"white r1c1,r1c2"}, "sentence: no rule read accounts for it"},
 		{"an entropic line", "Every group of three consecutive cells along a peach line contains one low (123), one middle (456) and one high (789) digit.", []string{"entropic-line r1c1,r1c2,r1c3,r1c4"}, ""},
 		{"an entropic line", "Every group of four consecutive cells along a peach line contains a low (123), a middle (456) and a high (789) digit.", []string(nil), "drawn as a Dutch whispers line or an entropic line, which the rules text does not name"},
 	} {

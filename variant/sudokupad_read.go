@@ -387,10 +387,29 @@ func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
 		out = append(out, u)
 	}
 	out = append(out, r.vetoed...)
-	// The sentences of the text: each must be boilerplate, an aside, or
-	// name a rule read.
+	for _, i := range r.unaccounted(table, false) {
+		s := r.text.sentences[i]
+		if slices.ContainsFunc(r.vetoed, func(u sudokusat.Unread) bool { return u.Text == s.raw }) {
+			continue // listed already, as taken back
+		}
+		out = append(out, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: s.raw, Reason: "no rule read accounts for it"})
+	}
+	if r.fog != nil {
+		out = append(out, *r.fog)
+	}
+	return out
+}
+
+// unaccounted returns, by index, the sentences of the text that no rule
+// read accounts for: each that is not boilerplate, an aside, a sentence a
+// rule was read from, nor one that names a row read (or a rule of the
+// whole grid read). Before the rules of the whole grid are read
+// (pending), a sentence that names a row of the text, or says that every
+// clue of a kind is given, is left to them.
+func (r *spReader) unaccounted(table []spConvention, pending bool) []int {
 	read := map[*spConvention]bool{}
 	sentences := map[int]bool{}
+	global := map[Kind]bool{}
 	for _, rd := range r.reads {
 		if rd.conv != nil {
 			read[rd.conv] = true
@@ -398,34 +417,175 @@ func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
 		if rd.sentence >= 0 {
 			sentences[rd.sentence] = true
 		}
-	}
-	global := map[Kind]bool{}
-	for _, rd := range r.reads {
 		if len(rd.rule.Cells) == 0 {
 			global[rd.rule.Kind] = true
 		}
 	}
+	var out []int
 	for i, s := range r.text.sentences {
-		if sentences[i] || r.accounts[i] || spBoilerplate(s, r.n) || spAside(s) {
+		if sentences[i] || r.accounts[i] || spBoilerplate(s, r.n) || spAside(s) || pending && spAllGiven(s) {
 			continue
 		}
 		accounted := false
 		for j := range table {
 			c := &table[j]
-			if len(c.words.any) > 0 && (c.words.names(s) || read[c] && c.words.accountsPill(s)) && (read[c] || c.on == spOnText && global[c.kind]) {
+			text := c.on == spOnText && (pending || global[c.kind])
+			if len(c.words.any) > 0 && (c.words.names(s) || read[c] && c.words.accountsPill(s)) && (read[c] || text) {
 				accounted = true
 				break
 			}
 		}
-		if !accounted && slices.ContainsFunc(r.vetoed, func(u sudokusat.Unread) bool { return u.Text == s.raw }) {
-			continue // listed already, as taken back
-		}
 		if !accounted {
-			out = append(out, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: s.raw, Reason: "no rule read accounts for it"})
+			out = append(out, i)
 		}
 	}
-	if r.fog != nil {
-		out = append(out, *r.fog)
+	return out
+}
+
+// takeBackChanged takes back the rules read from drawings that a
+// sentence no rule read accounts for speaks of (speaksOf: in the row's
+// words, or by what the drawings look like, "the diamonds", "these
+// lines") with a word that makes the rule another (spWordList.changes),
+// or a least difference other than the one read: the text names the kind
+// in one sentence and changes it in another ("The diamonds differ by at
+// most 4."), and the drawings are left unread with that sentence as the
+// reason, not read as a rule the text contradicts. A sentence that says
+// which clues are given (spOfGiven) speaks of where a negative rule
+// holds, not of what the clues mean: only a word of spChanged ("wrong",
+// "lying") in it does. Drawings taken back leave the sentences that named
+// their row unaccounted for, which may speak so of another row: it is
+// done again until nothing changes. It runs before the rules of the whole
+// grid are read, whose negative rules of dots and XV hold only with the
+// marks read.
+func (r *spReader) takeBackChanged(table []spConvention) {
+	for {
+		back := map[int]string{} // by read
+		for _, i := range r.unaccounted(table, true) {
+			s := r.text.sentences[i]
+			for k, rd := range r.reads {
+				c := rd.conv
+				if c == nil || c.format || len(rd.draws) == 0 || back[k] != "" || !r.speaksOf(table, s, c, rd.draws) {
+					continue
+				}
+				if spOfGiven(s) && !slices.ContainsFunc(spChanged, s.has) {
+					continue
+				}
+				if why := r.changedBy(c, rd.rule, s); why != "" {
+					back[k] = why
+				}
+			}
+		}
+		if len(back) == 0 {
+			return
+		}
+		// A drawing read as several rules is taken back whole, with the
+		// reason of its first.
+		whyOf := map[int]string{}
+		for k, rd := range r.reads {
+			if why, ok := back[k]; ok && whyOf[rd.draws[0]] == "" {
+				whyOf[rd.draws[0]] = why
+			}
+		}
+		var kept []spRead
+		for _, rd := range r.reads {
+			why, ok := "", false
+			if len(rd.draws) > 0 {
+				why, ok = whyOf[rd.draws[0]]
+			}
+			if !ok {
+				kept = append(kept, rd)
+				continue
+			}
+			// As veto does: the drawings after the first are its parts
+			// (an arrow's circle), but for counting circles.
+			undo := rd.draws[:1]
+			if rd.rule.Kind == CountingCircles {
+				undo = rd.draws
+			}
+			for _, d := range undo {
+				r.draws[d].taken, r.draws[d].why = false, why
+			}
+		}
+		r.reads = kept
+	}
+}
+
+// speaksOf reports whether a sentence speaks of a row's drawings (a rule
+// read and its parts): in a colour one of them has, if it gives any, and
+// in the row's words (spWordList.mentions: "The diamonds differ by at
+// most 4"), or by what one of them looks like (nouns) when it mentions no
+// other row ("Adjacent digits on German whispers lines differ by at least
+// 3" speaks of whispers lines, not of every line).
+func (r *spReader) speaksOf(table []spConvention, s spSentence, c *spConvention, draws []int) bool {
+	if cw := s.colours(); len(cw) > 0 && !slices.ContainsFunc(draws, func(d int) bool { return colourFits(r.draws[d].colour(), cw) }) {
+		return false
+	}
+	if c.words.mentions(s) {
+		return true
+	}
+	for i := range table {
+		if o := &table[i]; o != c && o.words.mentions(s) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(draws, func(d int) bool { return slices.ContainsFunc(r.draws[d].nouns(), s.has) })
+}
+
+// changedBy returns why a sentence that speaks of a rule read makes it
+// another, or "": a word of spWordList.changes, or, for a kind whose
+// value is a least difference, a bound other than the one read.
+func (r *spReader) changedBy(c *spConvention, rule sudokusat.Rule, s spSentence) string {
+	if w := c.words.changes(s); w != "" {
+		return fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", c.name, w, s.raw)
+	}
+	if !c.gap {
+		return ""
+	}
+	read := rule.Value
+	if read == 0 {
+		read = spDefaultGap(c.kind, r.n)
+	}
+	switch g, ok := spWhispersGap(s); {
+	case !ok:
+		return fmt.Sprintf("drawn as %s, but the rules text bounds its difference otherwise than \"at least\" a number: %q", c.name, s.raw)
+	case g > 0 && g != read:
+		return fmt.Sprintf("drawn as %s, but the rules text states two least differences, %d and %d: %q", c.name, read, g, s.raw)
+	}
+	return ""
+}
+
+// nouns returns the words by which a sentence speaks of a drawing by what
+// it looks like: a line, an arrow, a circle or dot (a pill too, when
+// longer than wide: "circles" may be said of pills, "pills" not of
+// circles), a diamond, a square; and a text of letters by its letters as
+// a word ("the Xs"; an X or a V as "XV" too, as setters call the two).
+func (d *spDrawing) nouns() []string {
+	s := d.shape
+	switch {
+	case d.line != nil && d.line.arrow:
+		return []string{"arrow"}
+	case d.line != nil:
+		return []string{"line"}
+	case s == nil:
+		return nil
+	}
+	var out []string
+	if t := spWords(s.text); strings.TrimSpace(t) != "" && !strings.ContainsAny(t, "0123456789") {
+		out = append(out, t[1:], t[1:len(t)-1]+"s ")
+		if t == " x " || t == " v " {
+			out = append(out, "xv")
+		}
+	}
+	switch {
+	case !s.fill.ok && !s.border.ok:
+	case s.round() && (s.w > 1.2*s.h || s.h > 1.2*s.w):
+		out = append(out, "pill", "oval", "circle", "dot", "bulb", "disc")
+	case s.round():
+		out = append(out, "circle", "dot", "bulb", "disc")
+	case s.diamond():
+		out = append(out, "diamond")
+	case s.square():
+		out = append(out, "square")
 	}
 	return out
 }

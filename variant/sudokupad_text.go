@@ -322,6 +322,17 @@ func (w spWordList) otherwise(s spSentence) string {
 	if !w.mentions(s) || w.names(s) {
 		return ""
 	}
+	return w.changes(s)
+}
+
+// changes returns the word by which a sentence makes the rule another,
+// whatever words of the rule it holds, or "": one of not or spChanged, a
+// pill read otherwise, a total the rule has none of, a word of spAlters
+// not the rule's own, the inverse of a rule stated negated, or a rule of
+// the whole grid restricted to some digits or cells. A sentence that
+// holds one names no rule (names), and one that no rule read accounts
+// for leaves the drawings it speaks of unread (takeBackChanged).
+func (w spWordList) changes(s spSentence) string {
 	for _, list := range [][]string{w.not, spChanged} {
 		if i := slices.IndexFunc(list, s.has); i >= 0 {
 			return strings.TrimSpace(list[i])
@@ -391,8 +402,7 @@ func (w spWordList) some(s spSentence) string {
 
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
-	if slices.ContainsFunc(w.not, s.has) || slices.ContainsFunc(spChanged, s.has) || w.altered(s) != "" || w.noTotal && len(spTotals(s)) > 0 ||
-		w.whole && w.some(s) != "" || w.inverted(s) != "" || w.pill && s.pillOther() != "" {
+	if w.changes(s) != "" {
 		return false
 	}
 	return slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) || w.holdsAny(s)
@@ -652,8 +662,15 @@ func spAside(s spSentence) bool {
 // ("for digits 1-5", "among odd digits") or cells ("on the diagonals",
 // "outside box 5"; spWordList.some).
 func spAllGiven(s spSentence) bool {
-	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked")) && !s.has("not ") &&
-		!slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == ""
+	return spOfGiven(s) && !s.has("not ") && !slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == ""
+}
+
+// spOfGiven reports a sentence that says which clues of a kind are given
+// ("All possible black dots are given for digits 1-3", "All white dots
+// are given, except where noted"): where the kind's negative rule holds,
+// which spAllGiven reads when it is the whole grid, not what a clue means.
+func spOfGiven(s spSentence) bool {
+	return (s.has("all ") || s.has("every ")) && (s.has("given") || s.has("shown") || s.has("marked"))
 }
 
 // spInPart are the words that restrict a statement to part of the grid,
