@@ -62,6 +62,8 @@ func TestSPPhrasings(t *testing.T) {
 		{"a white dot", "Digits separated by a white dot are consecutive or in a 1:2 ratio.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"consecutive or\")"},
 		{"a white dot", "White dots: the digits are consecutive; black dots: one is triple the other.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"triple\")"},
 		{"a white dot", "Digits separated by a white dot are consecutive; not all dots are given.", []string{"white r1c1,r1c2"}, ""},
+		{"a white dot", "Digits separated by a white dot are consecutive. All dots are given, but one is a lie.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"a lie\")"},
+		{"a white dot", "Digits separated by a white dot are consecutive. All possible dots are given; one of them is false.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"false\")"},
 		{"a white dot", "Digits separated by a white dot differ by 1 or 2.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"1 or 2\")"},
 		{"a black dot", "Digits separated by a black dot are in a 1:2 ratio.", []string{"black r2c2,r2c3"}, ""},
 		{"a black dot", "Digits separated by a black dot are in a 1:3 ratio.", []string(nil), "drawn as a black dot, but the rules text says otherwise of it (\"1 3\")"},

@@ -452,7 +452,7 @@ func (r *spReader) unaccounted(table []spConvention, pending bool) []int {
 // reason, not read as a rule the text contradicts. A sentence that says
 // which clues are given (spOfGiven) speaks of where a negative rule
 // holds, not of what the clues mean: only a word of spChanged ("wrong",
-// "lying") in it does. Drawings taken back leave the sentences that named
+// "lying") or spLies ("a lie") in it does. Drawings taken back leave the sentences that named
 // their row unaccounted for, which may speak so of another row: it is
 // done again until nothing changes. It runs before the rules of the whole
 // grid are read, whose negative rules of dots and XV hold only with the
@@ -467,7 +467,7 @@ func (r *spReader) takeBackChanged(table []spConvention) {
 				if c == nil || c.format || len(rd.draws) == 0 || back[k] != "" || !r.speaksOf(table, s, c, rd.draws) {
 					continue
 				}
-				if spOfGiven(s) && !slices.ContainsFunc(spChanged, s.has) {
+				if spOfGiven(s) && !slices.ContainsFunc(spChanged, s.has) && !slices.ContainsFunc(spLies, s.has) {
 					continue
 				}
 				if why := r.changedBy(c, rd.rule, s); why != "" {

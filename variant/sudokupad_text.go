@@ -261,6 +261,11 @@ func (t *spText) gainsaid(w spWordList) string {
 var (
 	spChanged   = []string{"modified", "reverse", "inverse", "negat", "broken", "wrong", "lying", "liar", "instead"}
 	spModifiers = []string{"not ", "except", "but ", "however", "anti "}
+	// spLies are the words of spAlters by which a sentence says a clue is
+	// not what it shows, beside spChanged's "wrong" and "lying": said of
+	// the clues given ("All dots are given, but one is a lie"), they take
+	// the marks back.
+	spLies = []string{"a lie", "false", "incorrect"}
 )
 
 // spAlters are words by which setters state a variant of a rule in the
@@ -660,9 +665,11 @@ func spAside(s spSentence) bool {
 // only", "in the shaded boxes", "but one", "except where noted"), states
 // no rule of the whole grid, nor one that gives them for some digits
 // ("for digits 1-5", "among odd digits") or cells ("on the diagonals",
-// "outside box 5"; spWordList.some).
+// "outside box 5"; spWordList.some), nor one that says some are not what
+// they show ("one of them is false").
 func spAllGiven(s spSentence) bool {
-	return spOfGiven(s) && !s.has("not ") && !slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == ""
+	return spOfGiven(s) && !s.has("not ") && !slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == "" &&
+		!slices.ContainsFunc(spChanged, s.has) && !slices.ContainsFunc(spLies, s.has)
 }
 
 // spOfGiven reports a sentence that says which clues of a kind are given
