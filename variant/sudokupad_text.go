@@ -373,8 +373,10 @@ var spHouseWords = map[string]bool{"box": true, "boxes": true, "row": true, "row
 
 // some returns the words by which a sentence restricts the rule to some
 // digits or cells, or "": a word of spSomeWords not the rule's own, the
-// digits it names by number but 1 to n ("digits 1-5", "the digit 5"), a
-// house by number ("in boxes 1, 5 and 9", "rows 1 to 3").
+// digits it names by number but 1 to n ("digits 1-5", "the digit 5",
+// "digits one to five"), a house by number, spelt or not ("in boxes 1, 5
+// and 9", "rows 1 to 3", "box five"), or by place ("the fifth box", "the
+// top row").
 func (w spWordList) some(s spSentence) string {
 	for _, a := range spSomeWords {
 		if s.has(a) && !w.owns(strings.TrimSpace(a)) {
@@ -384,26 +386,46 @@ func (w spWordList) some(s spSentence) string {
 	// The words, in which "1-5" is "1 5": a digit or a range after
 	// "digit", a number after a house.
 	f := strings.Fields(s.words)
-	num := func(i int) bool { return i < len(f) && strings.Trim(f[i], "0123456789") == "" }
+	// A spelt number or place counts only where the text has no stop
+	// between it and its house ("column, three digits" names no column).
+	raw := strings.ToLower(s.raw)
+	joined := func(i int) bool { return i > 0 && strings.Contains(raw, f[i-1]+" "+f[i]) }
+	num := func(i int) string {
+		if i >= len(f) {
+			return ""
+		}
+		if strings.Trim(f[i], "0123456789") == "" {
+			return f[i]
+		}
+		if n := slices.Index(spNumberWords, f[i]); n >= 0 && joined(i) {
+			return strconv.Itoa(n + 1)
+		}
+		return ""
+	}
 	for i, word := range f {
 		switch {
-		case (word == "digit" || word == "digits") && num(i+1):
+		case (word == "digit" || word == "digits") && num(i+1) != "":
 			hi, j := "", i+2
 			if j < len(f) && (f[j] == "to" || f[j] == "through") {
 				j++
 			}
-			if num(j) {
-				hi = f[j]
-			}
-			if f[i+1] != "1" || hi != strconv.Itoa(s.n) {
+			hi = num(j)
+			if num(i+1) != "1" || hi != strconv.Itoa(s.n) {
 				return strings.Join(f[i:min(j+1, len(f))], " ")
 			}
-		case spHouseWords[word] && num(i+1):
+		case spHouseWords[word] && num(i+1) != "":
 			return word + " " + f[i+1]
+		case spHouseWords[word] && joined(i) && (slices.Contains(spOrdinals, f[i-1]) || f[i-1] == "top" || f[i-1] == "bottom"):
+			return f[i-1] + " " + word
 		}
 	}
 	return ""
 }
+
+// spOrdinals are the places by which a sentence may name a house ("the
+// fifth box", "the last row").
+var spOrdinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+	"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "last"}
 
 // names reports whether the sentence names the rule.
 func (w spWordList) names(s spSentence) bool {
@@ -684,8 +706,9 @@ func spOfGiven(s spSentence) bool {
 // or make exceptions to it.
 var spInPart = []string{"but ", "except", "unless", "only", "where ", "in row", "in column", "in box", "in region", "between cells of", "highlighted", "shaded", "some "}
 
-// spNumberWords are the numbers setters write in words.
-var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+// spNumberWords are the numbers setters write in words, from one.
+var spNumberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+	"twelve", "thirteen", "fourteen", "fifteen", "sixteen"}
 
 // spWhispersGap reads the least difference a sentence gives whispers:
 // "at least 4", "by 5 or more", "4 or more", "more than 3" (4), or 0 for
