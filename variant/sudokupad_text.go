@@ -218,6 +218,11 @@ type spWordList struct {
 	// holds one and no word of spNegations states the rule's inverse
 	// ("must lie between them") and names none.
 	negated []string
+	// part are groups of terms by which a sentence states a part of the
+	// rule ("The diamonds differ by at least 4" of a lockout line): it
+	// names the rule as one of any would, but only in a text that names
+	// it otherwise too (naming).
+	part [][]string
 	// pill marks a rule whose circle may be a pill, read as a number in
 	// the kind's order: a sentence that says so ("the 2-digit number in
 	// the pill", "pills read left to right") keeps the words of spAlters
@@ -278,7 +283,7 @@ var (
 var spAlters = []string{"product", "multipl", "modulo", "mod ", "plus ", "minus ", "triple", "three times", "average", "prime",
 	"multiple of", "multiples of", "divisible", "concatenat", "digit number", "as a number", "at most", "at least", "or more", "or less",
 	"no more than", "no less than", "except", "unless", "inclusive", "including", "a lie", "lie by", "lies by", "false",
-	"incorrect", "off by", "opposite", "either end", "either direction", "both directions", "more than", "fewer than", "less than",
+	"incorrect", "off by", "otherwise", "opposite", "either end", "either direction", "both directions", "more than", "fewer than", "less than",
 	"greater than", "smaller than", "larger than", "bigger than", "higher than", "lower than", "square", "parity"}
 
 // altered returns the first word of spAlters in the sentence that is not
@@ -352,6 +357,9 @@ func (w spWordList) changes(s spSentence) string {
 	if a := w.altered(s); a != "" {
 		return strings.TrimSpace(a)
 	}
+	if a := w.alternative(s); a != "" {
+		return a
+	}
 	if i := w.inverted(s); i != "" {
 		return i
 	}
@@ -361,10 +369,34 @@ func (w spWordList) changes(s spSentence) string {
 	return ""
 }
 
+// alternative returns the words by which a sentence that holds a group of
+// any offers another value beside the group's: one of its terms after the
+// first (what the rule does, not the drawing it is said of) that states a
+// number, followed by "or" ("differ by exactly 1 or 3", "are one apart or
+// two apart", "differ by 1 or sum to 5", "sum to 10 or 15"), or "". A term
+// without a number may be followed by "or" in the rule's own statement
+// ("between or equal to" of a lockout line).
+func (w spWordList) alternative(s spSentence) string {
+	number := func(t string) bool {
+		return strings.ContainsAny(t, "0123456789") || slices.ContainsFunc(strings.Fields(t), func(f string) bool { return slices.Contains(spNumberWords, f) })
+	}
+	for _, all := range w.any {
+		if len(all) < 2 || slices.ContainsFunc(all, func(t string) bool { return !s.has(t) }) {
+			continue
+		}
+		for _, t := range all[1:] {
+			if a := strings.TrimSpace(t) + " or "; number(t) && s.has(a) {
+				return strings.TrimSpace(a)
+			}
+		}
+	}
+	return ""
+}
+
 // spSomeWords are words by which a sentence restricts a rule to some
 // digits or some cells: "only", "odd digits", "on the diagonals",
 // "outside box 5".
-var spSomeWords = []string{"only", "odd digit", "even digit", "odd number", "even number", "odds ", "evens ", "outside", "among",
+var spSomeWords = []string{"only", "mostly", "half", "odd digit", "even digit", "odd number", "even number", "odds ", "evens ", "outside", "among",
 	"diagonal ", "diagonals ", "centre box", "center box", "central box", "middle box", "centre cell", "center cell"}
 
 // spHouseWords are the houses a sentence names by number ("box 5").
@@ -432,6 +464,14 @@ func (w spWordList) names(s spSentence) bool {
 	if w.changes(s) != "" {
 		return false
 	}
+	return w.namesWhole(s) || slices.ContainsFunc(w.part, func(all []string) bool {
+		return !slices.ContainsFunc(all, func(t string) bool { return !s.has(t) })
+	})
+}
+
+// namesWhole reports whether a sentence that changes no rule names it
+// otherwise than by a part (names).
+func (w spWordList) namesWhole(s spSentence) bool {
 	return slices.ContainsFunc(w.called, s.has) && !slices.ContainsFunc(spModifiers, s.has) || w.holdsAny(s)
 }
 
@@ -439,10 +479,29 @@ func (w spWordList) names(s spSentence) bool {
 // rule reads, in the kind's order and nothing else of it: "Pills are read
 // in normal reading order", "Numbers in pills read from left to right".
 // It names no rule, but accounts for itself when the rule is read.
+// Each of its words is one of spPillReading: a sentence that says more
+// ("read from the end nearest the arrow", "as a number in base 8", "units
+// first") reads the pill otherwise, in words no list foresees.
 func (w spWordList) accountsPill(s spSentence) bool {
 	return w.pill && s.hasPill() && (s.has("read") || s.has("number")) && s.pillOther() == "" && w.altered(s) == "" &&
-		!slices.ContainsFunc(w.not, s.has) && !slices.ContainsFunc(spChanged, s.has)
+		!slices.ContainsFunc(w.not, s.has) && !slices.ContainsFunc(spChanged, s.has) &&
+		!slices.ContainsFunc(strings.Fields(s.words), func(word string) bool { return !spPillReading[word] })
 }
+
+// spPillReading are the words of sentences that say a pill reads as one
+// number left to right and top to bottom ("Numbers in pills read from
+// left to right / top to bottom", "Pills are read in normal reading
+// order, i.e. from left to right and top to bottom"), in spWords' form.
+var spPillReading = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`pill pills oval ovals number numbers digit digits multi 2 3 4 two three four
+		the a an in inside within of are is be must should always read reads reading from left to right top bottom
+		then and or as normal usual standard reading order direction i e ie each every all contain contains hold
+		holds written like english text`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // spPillWords name an arrow's circle over several cells.
 var spPillWords = []string{"pill", "oval"}
@@ -452,10 +511,17 @@ var spPillWords = []string{"pill", "oval"}
 // a number".
 var spPillNumbers = []string{"digit number", "as a number"}
 
-// spPillOrders are the words by which a sentence reads a pill in an
-// order other than the kind's (left to right, top to bottom).
+// spPillOrders are the words by which a sentence reads a pill otherwise
+// than the kind (one number, left to right, top to bottom): in another
+// order, or one that depends on its arrow ("from the end nearest the
+// arrow"), its digits placed otherwise ("units first", "in base 8",
+// "in descending order"), or summed ("a number whose digits sum to",
+// "the digits in the pill added together").
 var spPillOrders = []string{"right to left", "bottom to top", "either direction", "any direction", "both directions", "either order",
-	"any order", "reverse", "backward", "opposite"}
+	"any order", "some order", "reverse", "backward", "opposite", "clockwise", "counterclockwise", "anticlockwise", "toward", "away from",
+	"nearest", "closest", "furthest", "farthest", "from the end", "from the arrow", "arrow end", "starting", "units", "ones digit", "tens",
+	"first digit", "last digit", "base ", "descending", "ascending", "increasing", "decreasing", "sorted", "whose digits", "added",
+	"summed", "digit sum"}
 
 // hasPill reports whether the sentence speaks of a pill.
 func (s spSentence) hasPill() bool {
@@ -531,13 +597,19 @@ func (s spSentence) pillOther() string {
 	return ""
 }
 
-// naming returns the sentences that name a rule, by index.
+// naming returns the sentences that name a rule, by index: none when
+// each names only a part of it.
 func (t *spText) naming(w spWordList) []int {
 	var out []int
+	whole := false
 	for i, s := range t.sentences {
 		if w.names(s) {
 			out = append(out, i)
+			whole = whole || w.namesWhole(s)
 		}
+	}
+	if !whole {
+		return nil
 	}
 	return out
 }
@@ -729,6 +801,10 @@ func spWhispersGap(s spSentence) (gap int, ok bool) {
 		}
 		g := 0
 		switch {
+		case (at(i-2, "at") && at(i-1, "least") || at(i-2, "no") && at(i-1, "less")) && at(i+1, "or") && !at(i+2, "more", "greater", "larger", "higher"):
+			// "at least 4 or equal", "at least 4, or sum to 10": another
+			// difference beside the least.
+			return 0, false
 		case at(i-2, "at") && at(i-1, "least"), at(i-2, "no") && at(i-1, "less"), at(i+1, "or") && at(i+2, "more", "greater", "larger", "higher"):
 			g = v
 		case at(i-2, "more", "greater", "larger") && at(i-1, "than") && !at(i-3, "no"):
