@@ -366,6 +366,11 @@ func (w spWordList) changes(s spSentence) string {
 	if w.whole {
 		return w.some(s)
 	}
+	// A rule of drawings said of one house by number is said of part of
+	// the grid ("the diamonds differ by at least 4 in box 1").
+	if what, house := s.numbered(); house {
+		return what
+	}
 	return ""
 }
 
@@ -415,6 +420,15 @@ func (w spWordList) some(s spSentence) string {
 			return strings.TrimSpace(a)
 		}
 	}
+	what, _ := s.numbered()
+	return what
+}
+
+// numbered returns the digits or the house a sentence names by number,
+// spelt or not, or by place, and whether it is a house: "digits 1 5"
+// (from "digits 1-5"), "box 5", "box five", "fifth box", "top row"; "" for
+// none, and for the digits 1 to n, which are all of them.
+func (s spSentence) numbered() (what string, house bool) {
 	// The words, in which "1-5" is "1 5": a digit or a range after
 	// "digit", a number after a house.
 	f := strings.Fields(s.words)
@@ -443,15 +457,15 @@ func (w spWordList) some(s spSentence) string {
 			}
 			hi = num(j)
 			if num(i+1) != "1" || hi != strconv.Itoa(s.n) {
-				return strings.Join(f[i:min(j+1, len(f))], " ")
+				return strings.Join(f[i:min(j+1, len(f))], " "), false
 			}
 		case spHouseWords[word] && num(i+1) != "":
-			return word + " " + f[i+1]
+			return word + " " + f[i+1], true
 		case spHouseWords[word] && joined(i) && (slices.Contains(spOrdinals, f[i-1]) || f[i-1] == "top" || f[i-1] == "bottom"):
-			return f[i-1] + " " + word
+			return f[i-1] + " " + word, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // spOrdinals are the places by which a sentence may name a house ("the
