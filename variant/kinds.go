@@ -23,6 +23,12 @@ type KindInfo struct {
 	// Distinct marks a rule whose cells hold distinct digits, so that
 	// givens may not repeat there.
 	Distinct bool
+	// Repeats marks a kind of drawing whose rule lets a digit appear
+	// more than once on one drawing (only the houses it crosses may
+	// forbid it): an arrow, a whispers line. A text that says digits may
+	// repeat on such drawings says nothing new (see the SudokuPad
+	// reader); said of any other kind, it changes the rule.
+	Repeats bool
 	// Regions marks a rule that reads the regions' cells in order (the
 	// k-th cell of a region): it needs every cell in a region.
 	Regions bool

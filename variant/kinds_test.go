@@ -48,6 +48,9 @@ func TestEveryKindEveryConcern(t *testing.T) {
 			if info, ok := variant.Info(k.Name); !ok || info.Name != k.Name {
 				t.Errorf("Info(%q) = %v, %v", k.Name, info.Name, ok)
 			}
+			if k.Distinct && k.Repeats {
+				t.Errorf("%s is marked both Distinct and Repeats: its digits cannot both differ and repeat", k.Name)
+			}
 			var f *varianttest.File
 			var other *sudokusat.Grid
 			for i := range files {

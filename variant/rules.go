@@ -237,7 +237,7 @@ func thermoKind() KindInfo {
 // --- Arrows ---
 
 func arrowKind() KindInfo {
-	return KindInfo{Name: Arrow, Meaning: "The digits along each line of an arrow sum to the number in its circle (a circle of several cells read as one number, in the order f-puzzles lists them).",
+	return KindInfo{Name: Arrow, Repeats: true, Meaning: "The digits along each line of an arrow sum to the number in its circle (a circle of several cells read as one number, in the order f-puzzles lists them).",
 		FPuzzles: "arrow",
 		validate: func(n int, r sudokusat.Rule) error {
 			if len(r.Cells) < 1 || len(r.Cells) > 3 {

@@ -241,7 +241,7 @@ func sideKind(kind Kind, meaning, key, what string, lo func(n int) int, hi func(
 // --- Little killers ---
 
 func littleKillerKind() KindInfo {
-	return KindInfo{Name: LittleKiller, Meaning: "The digits along the diagonal that a little killer's arrow points along, from its clue outside the grid to the grid's far edge, sum to the clue; digits may repeat.",
+	return KindInfo{Name: LittleKiller, Repeats: true, Meaning: "The digits along the diagonal that a little killer's arrow points along, from its clue outside the grid to the grid's far edge, sum to the clue; digits may repeat.",
 		FPuzzles: "littlekillersum",
 		validate: func(n int, r sudokusat.Rule) error {
 			k := len(r.Cells)

@@ -175,6 +175,13 @@ func lineKind(kind Kind, meaning, key string, least, most int, valued bool, chec
 	return info
 }
 
+// repeating returns a kind's row marked Repeats: its rule lets a digit
+// appear twice on one line.
+func repeating(k KindInfo) KindInfo {
+	k.Repeats = true
+	return k
+}
+
 // line is the part that the kinds of line share: their methods are one
 // function for all the kinds, where closures would be one per kind.
 type line struct {
@@ -293,7 +300,7 @@ func renbanKind() KindInfo {
 // --- Whispers ---
 
 func whispersKind() KindInfo {
-	return lineKind(Whispers, "Neighbouring digits along a whispers line differ by at least its value, by default half the grid's side rounded up (5 on 9×9: German whispers; f-puzzles' value 4 makes Dutch whispers).",
+	return repeating(lineKind(Whispers, "Neighbouring digits along a whispers line differ by at least its value, by default half the grid's side rounded up (5 on 9×9: German whispers; f-puzzles' value 4 makes Dutch whispers).",
 		"whispers", 2, 0, true, func(c *checking, r sudokusat.Rule) error {
 			diff := whispersDifference(c.n, r)
 			for i := 1; i < len(r.Cells); i++ {
@@ -303,7 +310,7 @@ func whispersKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // whispersDifference returns the least difference between neighbours on
@@ -319,7 +326,7 @@ func whispersDifference(n int, r sudokusat.Rule) int {
 // --- Palindromes ---
 
 func palindromeKind() KindInfo {
-	return lineKind(Palindrome, "The digits along a palindrome line read the same from either end.",
+	return repeating(lineKind(Palindrome, "The digits along a palindrome line read the same from either end.",
 		"palindrome", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			k := len(r.Cells)
 			for i := 0; i < k/2; i++ {
@@ -329,13 +336,13 @@ func palindromeKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // --- Region sum lines ---
 
 func regionSumLineKind() KindInfo {
-	return lineKind(RegionSumLine, "The stretches of a region sum line in one region each (a new stretch each time it enters a region) all have the same sum.",
+	return repeating(lineKind(RegionSumLine, "The stretches of a region sum line in one region each (a new stretch each time it enters a region) all have the same sum.",
 		"regionsumline", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			parts := regionStretches(c.p, r.Cells)
 			for _, part := range parts[1:] {
@@ -344,7 +351,7 @@ func regionSumLineKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // regionStretches cuts a line into its stretches in one region of p each,
@@ -364,7 +371,7 @@ func regionStretches(p *sudokusat.Puzzle, cells []int) [][]int {
 // --- Between lines ---
 
 func betweenLineKind() KindInfo {
-	return lineKind(BetweenLine, "The digits on a between line, other than its two circled ends, lie strictly between the digits in those ends.",
+	return repeating(lineKind(BetweenLine, "The digits on a between line, other than its two circled ends, lie strictly between the digits in those ends.",
 		"betweenline", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
 			k := len(r.Cells)
 			a, b := c.at(r.Cells[0]), c.at(r.Cells[k-1])
@@ -375,19 +382,19 @@ func betweenLineKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // --- Entropic and modular lines ---
 
 func entropicLineKind() KindInfo {
-	return bandsKind(EntropicLine, "Along an entropic line any two cells one or two steps apart hold digits of different bands, the bands being low, middle and high (1–3, 4–6, 7–9 on 9×9; on other sizes three runs of consecutive digits as near equal as can be, the two outer ones of one size).",
-		"entropicline", EntropicBand)
+	return repeating(bandsKind(EntropicLine, "Along an entropic line any two cells one or two steps apart hold digits of different bands, the bands being low, middle and high (1–3, 4–6, 7–9 on 9×9; on other sizes three runs of consecutive digits as near equal as can be, the two outer ones of one size).",
+		"entropicline", EntropicBand))
 }
 
 func modularLineKind() KindInfo {
-	return bandsKind(ModularLine, "Along a modular line any two cells one or two steps apart hold digits of different remainders modulo 3.",
-		"modularline", func(_, d int) int { return d % 3 })
+	return repeating(bandsKind(ModularLine, "Along a modular line any two cells one or two steps apart hold digits of different remainders modulo 3.",
+		"modularline", func(_, d int) int { return d % 3 }))
 }
 
 // EntropicBand returns the band (0 low, 1 middle, 2 high) of digit d on a
@@ -444,7 +451,7 @@ func nabnerKind() KindInfo {
 // --- Zipper lines and double arrows ---
 
 func zipperLineKind() KindInfo {
-	return lineKind(ZipperLine, "The pairs of cells at the same distance from the middle of a zipper line all have the same sum, which is the middle cell's digit when the line has an odd number of cells.",
+	return repeating(lineKind(ZipperLine, "The pairs of cells at the same distance from the middle of a zipper line all have the same sum, which is the middle cell's digit when the line has an odd number of cells.",
 		"zipperline", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
 			k := len(r.Cells)
 			total := c.at(r.Cells[0]) + c.at(r.Cells[k-1])
@@ -458,11 +465,11 @@ func zipperLineKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 func doubleArrowKind() KindInfo {
-	return lineKind(DoubleArrow, "The digits in the two circled ends of a double arrow sum to the total of the digits between them.",
+	return repeating(lineKind(DoubleArrow, "The digits in the two circled ends of a double arrow sum to the total of the digits between them.",
 		"doublearrow", 3, 0, false, func(c *checking, r sudokusat.Rule) error {
 			k := len(r.Cells)
 			ends := c.at(r.Cells[0]) + c.at(r.Cells[k-1])
@@ -470,13 +477,13 @@ func doubleArrowKind() KindInfo {
 				return fmt.Errorf("the ends sum to %d, the cells between them to %d", ends, s)
 			}
 			return nil
-		})
+		}))
 }
 
 // --- Slow thermometers ---
 
 func slowThermoKind() KindInfo {
-	return lineKind(SlowThermo, "Digits never decrease along a slow thermometer from its bulb: each cell holds the digit before it or a larger one.",
+	return repeating(lineKind(SlowThermo, "Digits never decrease along a slow thermometer from its bulb: each cell holds the digit before it or a larger one.",
 		"slowthermometer", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			for i := 1; i < len(r.Cells); i++ {
 				a, b := r.Cells[i-1], r.Cells[i]
@@ -485,13 +492,13 @@ func slowThermoKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // --- Lockout lines ---
 
 func lockoutKind() KindInfo {
-	return lineKind(Lockout, "The diamond ends of a lockout line hold digits that differ by at least its value (by default half the grid's side rounded down, 4 on 9×9), and no digit on the line between them equals either end's or lies between them.",
+	return repeating(lineKind(Lockout, "The diamond ends of a lockout line hold digits that differ by at least its value (by default half the grid's side rounded down, 4 on 9×9), and no digit on the line between them equals either end's or lies between them.",
 		"lockout", 2, 0, true, func(c *checking, r sudokusat.Rule) error {
 			k := len(r.Cells)
 			a, b := c.at(r.Cells[0]), c.at(r.Cells[k-1])
@@ -505,7 +512,7 @@ func lockoutKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // lockoutDifference returns the least difference between the ends of a
@@ -521,7 +528,7 @@ func lockoutDifference(n int, r sudokusat.Rule) int {
 // --- Difference count lines ---
 
 func differenceCountKind() KindInfo {
-	return lineKind(DifferenceCount, "The difference between two adjacent digits on a difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+	return repeating(lineKind(DifferenceCount, "The difference between two adjacent digits on a difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
 		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			diffs := lineDifferences(r.Cells, c.at)
 			for i, d := range diffs {
@@ -530,13 +537,13 @@ func differenceCountKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // --- Sequence lines ---
 
 func sequenceLineKind() KindInfo {
-	return lineKind(SequenceLine, "The digits along a sequence line, read in order, form an arithmetic sequence: every two neighbouring digits differ by the same amount in the same direction, which may be 0 where the other rules let a digit repeat.",
+	return repeating(lineKind(SequenceLine, "The digits along a sequence line, read in order, form an arithmetic sequence: every two neighbouring digits differ by the same amount in the same direction, which may be 0 where the other rules let a digit repeat.",
 		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			step := c.at(r.Cells[1]) - c.at(r.Cells[0])
 			for i := 2; i < len(r.Cells); i++ {
@@ -546,7 +553,7 @@ func sequenceLineKind() KindInfo {
 				}
 			}
 			return nil
-		})
+		}))
 }
 
 // lineDifferences returns the differences between neighbours along a
@@ -577,7 +584,7 @@ func countOf(xs []int, x int) int {
 const SumLineTotal = 10
 
 func sumLineKind() KindInfo {
-	return KindInfo{Name: SumLine, Loops: true,
+	return KindInfo{Name: SumLine, Loops: true, Repeats: true,
 		Meaning: "A sum line (10 line) can be divided into one or more segments of consecutive cells along it that each sum to its total, 10 unless it states another; digits may repeat on it, and around a loop a segment may run through the point where the loop closes.",
 		validate: func(n int, r sudokusat.Rule) error {
 			open, loop := loopCells(r.Cells)
@@ -710,12 +717,12 @@ func fibonacciUp(ds []int) bool {
 // --- Pair sum lines ---
 
 func pairSumLineKind() KindInfo {
-	return lineKind(PairSumLine, "A pair sum line has four cells, and the sum of its first two digits equals the sum of its last two.",
+	return repeating(lineKind(PairSumLine, "A pair sum line has four cells, and the sum of its first two digits equals the sum of its last two.",
 		"", 4, 4, false, func(c *checking, r sudokusat.Rule) error {
 			first, last := c.sum(r.Cells[:2]), c.sum(r.Cells[2:])
 			if first != last {
 				return fmt.Errorf("the first two digits sum to %d, the last two to %d", first, last)
 			}
 			return nil
-		})
+		}))
 }

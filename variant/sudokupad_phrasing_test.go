@@ -302,7 +302,6 @@ func TestSPPhrasings(t *testing.T) {
 		{"a white dot", "Digits separated by a white dot are consecutive. All possible white dots are given. The dots are lying.", []string(nil), "drawn as a white dot, but the rules text says otherwise of it (\"lying\")"},
 		// A separate sentence that changes no rule read, or speaks of
 		// another kind or colour, leaves the rule read.
-		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits on purple lines differ by at most 2.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits on the line differ by at least 3.", []string{"whispers r1c1,r1c2,r2c3"}, ""},
 		{"a zipper line", "Digits on a lavender zipper line at the same distance from its middle sum to the middle digit. The centre of the zipper line is marked with a dot.", []string{"zipper-line r1c1,r1c2,r1c3"}, ""},
@@ -338,6 +337,44 @@ func TestSPPhrasings(t *testing.T) {
 		{"an entropic line", "Every group of three cells along a line contains one low (123), one middle (456) and one high (789) digit.", []string(nil), "drawn as a Dutch whispers line or an entropic line, which the rules text does not name"},
 		{"an entropic line", "No group of three consecutive cells along a line contains one low (123), one middle (456) and one high (789) digit.", []string(nil), "drawn as an entropic line, but the rules text says otherwise of it (\"no\")"},
 		{"an entropic line", "Every group of three consecutive cells along a line contains one low (123), one middle (456) and one high (789) digit, in that order.", []string(nil), "drawn as an entropic line, but the rules text says otherwise of it (\"that order\")"},
+		// A sentence that says only that digits may repeat on drawings of
+		// kinds read whose rule lets them is accounted for; said of a
+		// kind whose rule does not, it changes that rule.
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on arrows.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, ""},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits can repeat within an arrow, subject to the normal sudoku rules.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, ""},
+		{"an arrow drawn as lines", "Digits along an arrow sum to the digit in its circle. Repeats are allowed on arrows.", []string{"arrow r1c1 / r1c2,r1c3"}, ""},
+		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it. Digits may repeat along the diagonals.", []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}, ""},
+		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it. Digits may repeat on arrows.", []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}, ""},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines.", []string{"whispers r1c1,r1c2,r2c3"}, ""},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits can repeat on green lines if allowed by other rules.", []string{"whispers r1c1,r1c2,r2c3"}, ""},
+		{"a Dutch whispers line", "Adjacent digits along an orange Dutch whispers line have a difference of at least 4. Digits may repeat on orange lines.", []string{"whispers r1c1,r1c2,r2c3 = 4"}, ""},
+		{"a region sum line", "Digits on a blue line have the same sum in each box it passes through. Repeated digits are allowed on blue lines.", []string{"region-sum-line r1c1,r1c2,r1c3,r1c4"}, ""},
+		{"a between line", "Digits on a line between two circles lie strictly between the digits in the circles. Digits may repeat on between lines.", []string{"between-line r1c1,r1c2,r1c3"}, ""},
+		{"a palindrome line", "A grey palindrome line reads the same in either direction. Digits can repeat on these lines.", []string{"palindrome r4c1,r4c2,r4c3"}, ""},
+		{"an entropic line", "Every three adjacent digits along a peach entropic line hold a low (123), a middle (456) and a high (789) digit. Digits may repeat on peach lines.", []string{"entropic-line r1c1,r1c2,r1c3,r1c4"}, ""},
+		{"a modular line", "Every three adjacent digits along a modular line have different remainders modulo 3. Digits may repeat on the lines.", []string{"modular-line r1c1,r1c2,r1c3"}, ""},
+		{"a zipper line", "Digits on a lavender zipper line at the same distance from its middle (the dot) sum to the middle digit. Digits may repeat on lavender lines.", []string{"zipper-line r1c1,r1c2,r1c3"}, ""},
+		{"a double arrow", "The digits in the circles of a double arrow sum to the total of the digits between them. Digits may repeat on lines.", []string{"double-arrow r1c1,r1c2,r1c3"}, ""},
+		{"a slow thermometer", "Digits along a thermometer increase or stay the same from the bulb. Digits may repeat on lines.", []string{"slow-thermo r1c1,r1c2,r1c3"}, ""},
+		{"a lockout line", "The diamonds of a lockout line differ by at least 4, and no digit on the line lies between them. Repetition is allowed on the lines.", []string{"lockout r1c1,r1c2,r1c3 = 4"}, ""},
+		{"a sum line", "10 lines: each line can be divided into one or more segments that each sum to 10. Digits may repeat on white lines.", []string{"sum-line r1c1,r1c2,r1c3", "sum-line r3c1,r3c2,r4c2,r4c1,r3c1"}, ""},
+		{"a sequence line", "Digits along a grey line form an arithmetic sequence, read from one end to the other. Digits may repeat on lines.", []string{"sequence-line r1c1,r1c2,r1c3", "sequence-line r3c3,r2c4,r2c5,r3c6", "sequence-line r5c5,r6c5"}, ""},
+		{"a difference count line", "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits along that line have that exact difference. Digits may repeat on lines.", []string{"difference-count-line r1c1,r1c2,r2c3", "difference-count-line r3c2,r4c3,r5c4,r5c5"}, ""},
+		{"a renban line", "Digits on a purple renban line are a set of consecutive digits in any order. Digits can repeat on lines if allowed by other rules.", []string(nil), "drawn as a renban line, but the rules text says otherwise of it (\"can repeat\")"},
+		{"a thermometer", "Digits along a thermometer increase from the bulb. Repeated digits are allowed on lines.", []string(nil), "drawn as a thermometer, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a thermometer", "Digits along a thermometer increase from the bulb. Digits may repeat on thermometers.", []string(nil), "a thermometer or a slow thermometer"},
+		{"a nabner line", "No two digits on a nabner line are equal or consecutive. Digits may repeat on lines.", []string(nil), "drawn as a nabner line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a Fibonacci line", "Digits along a Fibonacci line strictly increase from one end to the other, each digit after the lowest two being the sum of the two before it. Digits may repeat on Fibonacci lines.", []string(nil), "drawn as a Fibonacci line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a main diagonal", "Digits may not repeat on the marked diagonal. Digits may repeat on lines.", []string(nil), "drawn as a main diagonal, but the rules text says otherwise of it (\"may repeat\")"},
+		{"an anti-diagonal", "Digits may not repeat on the marked diagonal. Repeats are allowed on the line.", []string(nil), "drawn as an anti-diagonal, but the rules text says otherwise of it (\"may repeat\")"},
+		{"a killer cage", "Digits in cages sum to the total in their corner. Digits may repeat in cages.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
+		{"a cage without a total", "Digits cannot repeat within a cage. Digits may repeat in cages.", []string(nil), "drawn as a cage without a total, but the rules text says otherwise"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on arrows but must be odd.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on arrows and in boxes.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
+		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on lines.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on purple lines.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
+		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines, except in box 1.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"except\")"},
 	} {
 		d, ok := docs[c.conv]
 		if !ok {
@@ -358,6 +395,47 @@ func TestSPPhrasings(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) || !fits {
 			t.Errorf("%s, %q: rules %q, not read %q; want %q, not read %q", c.conv, c.text, got, left, c.want, c.why)
+		}
+	}
+}
+
+// TestSPRepeatsOfSeveralKinds: a sentence that digits may repeat on
+// drawings speaks of every kind read whose drawings it may mean ("lines"
+// of whispers and renban lines alike, unless a colour keeps one): it is
+// accounted for only when each of them lets digits repeat, and leaves the
+// drawings of a kind that does not unread.
+func TestSPRepeatsOfSeveralKinds(t *testing.T) {
+	whispers, renban := "whispers r1c1,r1c2,r2c3", "renban r4c1,r5c2,r6c3"
+	for _, c := range []struct {
+		text string
+		want []string
+		why  string // a reason among the not read, or "" for none
+	}{
+		{"Digits may repeat on green lines.", []string{renban, whispers}, ""},
+		{"Digits may repeat on the green lines if allowed by other rules.", []string{renban, whispers}, ""},
+		{"Digits may repeat on lines.", []string{whispers}, "drawn as a renban line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"Digits may repeat on green and purple lines.", []string{whispers}, "drawn as a renban line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"Digits may repeat on purple lines.", []string{whispers}, "drawn as a renban line, but the rules text says otherwise of it (\"may repeat\")"},
+		{"Digits may repeat on red lines.", []string{renban, whispers}, "sentence: no rule read accounts for it"},
+	} {
+		d := scl{n: 6, rules: "Normal sudoku rules apply. German whispers: adjacent digits along a green line differ by at least 3. " +
+			"Digits on a purple renban line are a set of consecutive digits in any order. " + c.text,
+			lines: []map[string]any{drawLine("#67F067", 6, "r1c1 r1c2 r2c3"), drawLine("#F067F0", 8, "r4c1 r5c2 r6c3")}}
+		p := parseSCL(t, d, false)
+		var got, left []string
+		for _, r := range p.Rules {
+			got = append(got, ruleString(p.Size(), r))
+		}
+		slices.Sort(got)
+		for _, u := range p.Unread {
+			left = append(left, u.Kind+": "+u.Reason)
+		}
+		fits := len(left) == 0
+		if c.why != "" {
+			fits = slices.ContainsFunc(left, func(u string) bool { return strings.Contains(u, c.why) })
+		}
+		if !slices.Equal(got, c.want) || !fits {
+			t.Errorf("%q: rules %q, not read %q; want %q, not read %q", c.text, got, left, c.want, c.why)
 		}
 	}
 }

@@ -435,11 +435,121 @@ func (r *spReader) unaccounted(table []spConvention, pending bool) []int {
 				break
 			}
 		}
-		if !accounted {
+		if !accounted && !r.accountsRepeats(s) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// accountsRepeats reports whether a sentence says only that digits may
+// repeat on drawings of rules read ("Digits may repeat on arrows",
+// "Repeated digits are allowed on region sum lines", "Digits can repeat
+// on lines if allowed by other rules") and every kind it may refer to
+// lets them by its own rule (KindInfo.Repeats): it states nothing the
+// rules read do not. Said of a kind whose rule does not (a renban line, a
+// thermometer, a cage), it changes that rule (changedBy, gainsaid).
+func (r *spReader) accountsRepeats(s spSentence) bool {
+	if !spSaysRepeats(s) {
+		return false
+	}
+	kinds := r.repeatsOf(s)
+	return len(kinds) > 0 && !slices.ContainsFunc(kinds, func(k Kind) bool { return !r.info(k).Repeats })
+}
+
+// repeatsOf returns the kinds of the rules read that a sentence saying
+// digits may repeat refers to, or none when one of its words is neither
+// one of spRepeatWords nor refers to a rule read. A rule read is referred
+// to by its row's own terms (a name it is called, the first term of one
+// of its groups: "region sum", "little killer", "diagonal"; not a house,
+// "boxes") or by what one of its drawings looks like ("lines", "arrows",
+// spDrawing.nouns), which after a row's term is that row's ("region sum
+// lines") and otherwise every row's it fits ("lines" of thermometers and
+// whispers alike); a colour the sentence gives keeps the rules with a
+// drawing of that colour, and each colour must be one of theirs.
+func (r *spReader) repeatsOf(s spSentence) []Kind {
+	f := strings.Fields(s.words)
+	type match struct{ read, at, n int }
+	var matches []match
+	for k, rd := range r.reads {
+		if rd.conv == nil {
+			continue
+		}
+		for _, t := range rd.conv.words.terms() {
+			if spHouseWords[strings.TrimSpace(t)] || slices.ContainsFunc(rd.draws, func(d int) bool { return r.draws[d].looks(t) }) {
+				continue // said of the drawings by their look, or a house
+			}
+			for i := range f {
+				if n := termAt(f, i, t); n > 0 {
+					matches = append(matches, match{k, i, n})
+				}
+			}
+		}
+	}
+	// A word of a longer term is that term's: "little killer" is no
+	// "killer" cage.
+	slices.SortStableFunc(matches, func(a, b match) int { return b.n - a.n })
+	used := make([]bool, len(f))
+	own := make([]int, len(f)) // the length of the term a word is of
+	refs := map[int]bool{}     // by read
+	for _, m := range matches {
+		if slices.ContainsFunc(own[m.at:m.at+m.n], func(n int) bool { return n > m.n }) {
+			continue
+		}
+		refs[m.read] = true
+		for j := m.at; j < m.at+m.n; j++ {
+			used[j], own[j] = true, m.n
+		}
+	}
+	colours := s.colours()
+	for i, w := range f {
+		if used[i] || slices.Contains(colours, w) {
+			used[i] = true
+			continue
+		}
+		for k, rd := range r.reads {
+			if rd.conv != nil && slices.ContainsFunc(rd.draws, func(d int) bool { return r.draws[d].looks(w) }) {
+				used[i] = true
+				if i == 0 || own[i-1] == 0 {
+					refs[k] = true
+				}
+			}
+		}
+	}
+	for i, w := range f {
+		if !used[i] && !spRepeatWords[w] {
+			return nil
+		}
+	}
+	var kinds []Kind
+	fits := map[string]bool{}
+	for k := range refs {
+		rd := r.reads[k]
+		if len(colours) > 0 {
+			in := slices.DeleteFunc(slices.Clone(colours), func(c string) bool {
+				return !slices.ContainsFunc(rd.draws, func(d int) bool { return colourFits(r.draws[d].colour(), []string{c}) })
+			})
+			if len(in) == 0 {
+				continue
+			}
+			for _, c := range in {
+				fits[c] = true
+			}
+		}
+		kinds = append(kinds, rd.rule.Kind)
+	}
+	if len(fits) < len(colours) {
+		return nil
+	}
+	return kinds
+}
+
+// info returns the row of Kinds for a kind.
+func (r *spReader) info(k Kind) KindInfo {
+	if r.kinds == nil {
+		r.kinds = kinds()
+	}
+	return r.kinds[k]
 }
 
 // takeBackChanged takes back the rules read from drawings that a
@@ -538,6 +648,9 @@ func (r *spReader) changedBy(c *spConvention, rule sudokusat.Rule, s spSentence)
 	if w := c.words.changes(s); w != "" {
 		return fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", c.name, w, s.raw)
 	}
+	if spSaysRepeats(s) && !r.info(rule.Kind).Repeats {
+		return fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", c.name, "may repeat", s.raw)
+	}
 	if !c.gap {
 		return ""
 	}
@@ -552,6 +665,16 @@ func (r *spReader) changedBy(c *spConvention, rule sudokusat.Rule, s spSentence)
 		return fmt.Sprintf("drawn as %s, but the rules text states two least differences, %d and %d: %q", c.name, read, g, s.raw)
 	}
 	return ""
+}
+
+// looks reports whether a word (or term) speaks of the drawing by what
+// it looks like: it starts with one of its nouns ("lines", "arrows").
+func (d *spDrawing) looks(word string) bool {
+	word = strings.TrimSpace(word)
+	return slices.ContainsFunc(d.nouns(), func(n string) bool {
+		n = strings.TrimSpace(n)
+		return n != "" && strings.HasPrefix(word, n) && !strings.Contains(word, " ")
+	})
 }
 
 // nouns returns the words by which a sentence speaks of a drawing by what

@@ -502,6 +502,60 @@ func (w spWordList) accountsPill(s spSentence) bool {
 		!slices.ContainsFunc(strings.Fields(s.words), func(word string) bool { return !spPillReading[word] })
 }
 
+// spSaysRepeats reports whether a sentence says that digits may repeat
+// (in spPlainRepeats' words), without a negation ("no digit may repeat").
+func spSaysRepeats(s spSentence) bool {
+	return (s.has("may repeat") || s.has("can repeat")) && !slices.ContainsFunc(spNegations, s.has)
+}
+
+// spRepeatWords are the words, beside those that refer to drawings, of a
+// sentence that says only that digits may repeat on them (see
+// spReader.accountsRepeats), in spWords' form: "Digits can repeat on
+// lines if allowed by other rules", "subject to the normal sudoku rules".
+var spRepeatWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`digit digits number numbers value values may can repeat on along in within inside across
+		the a an any all each every these those such this that its their of both and or also still if where when allowed
+		permitted by other rules rule constraints subject to normal standard usual regular classic sudoku clue clues`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// terms returns the terms by which a sentence may refer to the rule
+// without stating it: the names it is called, and the first term of each
+// group of any ("arrow", "little killer", "region sum").
+func (w spWordList) terms() []string {
+	out := slices.Clone(w.called)
+	for _, all := range w.any {
+		if !slices.Contains(out, all[0]) {
+			out = append(out, all[0])
+		}
+	}
+	return out
+}
+
+// termAt returns how many words of f, from the i-th, are the term t: its
+// words, the last one starting a word ("thermo" is "thermometers"; a term
+// ending in a space is whole words), or 0.
+func termAt(f []string, i int, t string) int {
+	tw := strings.Fields(t)
+	if len(tw) == 0 || i+len(tw) > len(f) {
+		return 0
+	}
+	last := len(tw) - 1
+	for j, w := range tw {
+		if j < last || strings.HasSuffix(t, " ") {
+			if f[i+j] != w {
+				return 0
+			}
+		} else if !strings.HasPrefix(f[i+j], w) {
+			return 0
+		}
+	}
+	return len(tw)
+}
+
 // spPillReading are the words of sentences that say a pill reads as one
 // number left to right and top to bottom ("Numbers in pills read from
 // left to right / top to bottom", "Pills are read in normal reading
