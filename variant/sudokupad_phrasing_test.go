@@ -162,6 +162,7 @@ func TestSPPhrasings(t *testing.T) {
 		{"a skyscraper clue", "Skyscrapers: a clue outside the grid counts the skyscrapers seen from the opposite side.", []string(nil), "drawn as a skyscraper clue, but the rules text says otherwise of it (\"opposite\")"},
 		{"a killer cage", "Digits in cages sum to the total in their corner. Digits are allowed to repeat in cages.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
 		{"a killer cage", "Digits in cages are not allowed to repeat and sum to the total in their corner.", []string{"killer r1c1,r1c2 = 3"}, ""},
+		{"a killer cage", "Digits in cages sum to the total in their corner. Digits may repeat on little killer diagonals.", []string{"killer r1c1,r1c2 = 3"}, "sentence: no rule read accounts for it"},
 		{"a killer cage", "Killer cages: repeats are allowed, and digits sum to the clue.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
 		{"a killer cage", "Digits in a cage need not be distinct and sum to the total in the corner.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},
 		{"a killer cage", "The clue in a cage is the sum of its digits modulo 10.", []string(nil), "drawn as a killer cage, but the rules text says otherwise"},

@@ -251,12 +251,25 @@ func (t *spText) gainsaid(w spWordList) string {
 			continue
 		}
 		for _, all := range w.any {
-			if s.has(all[0]) {
+			if s.hasBeyond(all[0], w.not) {
 				return s.raw
 			}
 		}
 	}
 	return ""
+}
+
+// hasBeyond reports whether the sentence holds term outside the phrases
+// of not that contain it: "killer" in "little killer diagonals" is not
+// a killer cage's.
+func (s spSentence) hasBeyond(term string, not []string) bool {
+	words := s.words
+	for _, n := range not {
+		if strings.Contains(n, strings.TrimSpace(term)) {
+			words = strings.ReplaceAll(words, " "+n, " ")
+		}
+	}
+	return strings.Contains(words, " "+term)
 }
 
 // spChanged are words that make a rule another: a sentence that holds
