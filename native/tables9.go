@@ -62,14 +62,6 @@ var stackKeep = stackTable(&permLive)
 // bit position needs no bounds check.
 var peerKeep = peerTable()
 
-// cellLanes maps a cell of a band (0-26) to its row in the band and the
-// shift to its column's 5-bit lane: division by 9 taken from a table.
-var cellLanes = laneShiftTable()
-
-// lanes maps a row (9 bits) to nine 5-bit lanes, lane i holding bit i:
-// summing rows counts the cells of each column.
-var lanes = laneTable()
-
 // minirowCells maps a set of minirows of a band (bit 3k+r for row r, box k,
 // as minirowsOf gives it) to their cells.
 var minirowCells = minirowCellsTable()
@@ -157,26 +149,10 @@ func stackTable(permLive *[512]uint32) (t [3][512]uint32) {
 	return t
 }
 
-func laneShiftTable() (t [32][2]uint8) {
-	for p := range 27 {
-		t[p] = [2]uint8{uint8(p / 9), uint8(5 * (p % 9))}
-	}
-	return t
-}
-
 func byteBitsTable() (t [256]uint64) {
 	for m := range 256 {
 		for i := range 8 {
 			t[m] |= uint64(m>>i&1) << (8 * i)
-		}
-	}
-	return t
-}
-
-func laneTable() (t [512]uint64) {
-	for v := range 512 {
-		for i := range 9 {
-			t[v] |= uint64(v>>i&1) << (5 * i)
 		}
 	}
 	return t

@@ -105,3 +105,64 @@ func TestTriads(t *testing.T) {
 		})
 	}
 }
+
+// TestWideOpen: a search whose first propagation leaves wideOpen or more
+// cells open starts with the triads and tdoku's branching, as a search does
+// after cheapFails dead ends; one that leaves fewer starts with the cheap
+// branching on bivalue cells. Each puzzle's branches are counted against
+// searches driven here from the root in one way or the other; the two
+// differ on these puzzles.
+func TestWideOpen(t *testing.T) {
+	for _, tc := range []struct {
+		name, puzzle string
+		wide         bool
+		want         int // Count to 2
+	}{
+		{"magictour", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", true, 1},
+		{"top95", "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....", true, 1},
+		{"serg", "8.........95.......76.........426798...571243...893165......916....3.487....1.532", false, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := parse81(tc.puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// guesses counts the branches of a search from the propagated
+			// root, with the triads from the start or not.
+			guesses := func(strong bool) (open, n, guesses int) {
+				var sr search9
+				sr.limit = 2
+				s := &sr.stack[0]
+				if !s.init(&p) || !s.fixpoint(nil) {
+					t.Fatal("the puzzle fails at the root")
+				}
+				open = s.open()
+				if strong {
+					sr.fails = cheapFails
+					if !s.fixpoint(&sr.tri) {
+						t.Fatal("the puzzle fails at the root with the triads")
+					}
+				}
+				sr.search(0)
+				return open, sr.count, sr.guesses
+			}
+			open, _, cheap := guesses(false)
+			_, _, strong := guesses(true)
+			if open >= wideOpen != tc.wide {
+				t.Fatalf("%d cells open after the first propagation; want wide %v", open, tc.wide)
+			}
+			if cheap == strong {
+				t.Fatalf("%d guesses both ways: the puzzle does not tell them apart", cheap)
+			}
+			want := cheap
+			if tc.wide {
+				want = strong
+			}
+			var sv Solver9
+			if n := sv.Count(&p, 2, nil); n != tc.want || sv.Guesses() != want {
+				t.Errorf("Count = %d with %d guesses, want %d with %d (cheap start %d, strong %d)",
+					n, sv.Guesses(), tc.want, want, cheap, strong)
+			}
+		})
+	}
+}
