@@ -267,51 +267,59 @@ func (r *spReader) veto(solution *sudokusat.Grid) {
 		all.Rules = append(all.Rules, rd.rule)
 	}
 	c := &checking{n: r.n, s: solution, p: all}
-	table := kinds()
 	broken := map[int]string{} // by read
 	for i, rd := range r.reads {
-		if err := table[rd.rule.Kind].check(c, rd.rule); err != nil {
+		if err := r.info(rd.rule.Kind).check(c, rd.rule); err != nil {
 			broken[i] = err.Error()
 		}
 	}
 	if len(broken) == 0 {
 		return
 	}
-	// A drawing read as several rules is taken back whole.
-	fromDrawing := map[int]string{}
-	for i, why := range broken {
-		if rd := r.reads[i]; len(rd.draws) > 0 {
-			fromDrawing[rd.draws[0]] = why
-		}
-	}
-	var kept []spRead
-	for i, rd := range r.reads {
-		why, ok := broken[i]
-		if len(rd.draws) > 0 {
-			why, ok = fromDrawing[rd.draws[0]]
-		}
-		if !ok {
-			kept = append(kept, rd)
-			continue
-		}
+	why := map[int]string{} // by read
+	for i, broke := range broken {
+		rd := r.reads[i]
 		name := rd.rule.Kind
 		if rd.conv != nil {
 			name = rd.conv.name
 		}
-		reason := "read as " + name + ", but the stated solution breaks it: " + why
+		why[i] = "read as " + name + ", but the stated solution breaks it: " + broke
+	}
+	r.takeBack(why)
+}
+
+// takeBack takes back the reads of why (by read, with the reason each is
+// listed with). A drawing read as several rules is taken back whole, with
+// the reason of its first read taken back; the drawings of a read after
+// the first are its parts (an arrow's circle) and go with it, but for
+// counting circles, each a circle of the rule. A read without a drawing
+// is listed as the sentence it was read from.
+func (r *spReader) takeBack(why map[int]string) {
+	byDrawing := map[int]string{}
+	for i, rd := range r.reads {
+		if w, ok := why[i]; ok && len(rd.draws) > 0 && byDrawing[rd.draws[0]] == "" {
+			byDrawing[rd.draws[0]] = w
+		}
+	}
+	var kept []spRead
+	for i, rd := range r.reads {
+		w, ok := why[i]
 		if len(rd.draws) > 0 {
-			// The drawings after the first are its parts (an arrow's
-			// circle), but for counting circles, each a circle of the
-			// rule.
+			w, ok = byDrawing[rd.draws[0]]
+		}
+		switch {
+		case !ok:
+			kept = append(kept, rd)
+		case len(rd.draws) == 0:
+			r.vetoed = append(r.vetoed, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: r.sentenceOf(rd), Reason: w})
+		default:
 			back := rd.draws[:1]
 			if rd.rule.Kind == CountingCircles {
 				back = rd.draws
 			}
 			for _, d := range back {
-				r.draws[d].taken, r.draws[d].why = false, reason
+				r.draws[d].taken, r.draws[d].why = false, w
 			}
-		} else {
-			r.vetoed = append(r.vetoed, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: r.sentenceOf(rd), Reason: reason})
 		}
 	}
 	r.reads = kept
@@ -562,11 +570,11 @@ func (r *spReader) info(k Kind) KindInfo {
 // reason, not read as a rule the text contradicts. A sentence that says
 // which clues are given (spOfGiven) speaks of where a negative rule
 // holds, not of what the clues mean: only a word of spChanged ("wrong",
-// "lying") or spLies ("a lie") in it does. Drawings taken back leave the sentences that named
-// their row unaccounted for, which may speak so of another row: it is
-// done again until nothing changes. It runs before the rules of the whole
-// grid are read, whose negative rules of dots and XV hold only with the
-// marks read.
+// "lying") or spLies ("a lie") in it does (spSaysLie). Drawings taken
+// back leave the sentences that named their row unaccounted for, which
+// may speak so of another row: it is done again until nothing changes.
+// It runs before the rules of the whole grid are read, whose negative
+// rules of dots and XV hold only with the marks read.
 func (r *spReader) takeBackChanged(table []spConvention) {
 	for {
 		back := map[int]string{} // by read
@@ -577,7 +585,7 @@ func (r *spReader) takeBackChanged(table []spConvention) {
 				if c == nil || c.format || len(rd.draws) == 0 || back[k] != "" || !r.speaksOf(table, s, c, rd.draws) {
 					continue
 				}
-				if spOfGiven(s) && !slices.ContainsFunc(spChanged, s.has) && !slices.ContainsFunc(spLies, s.has) {
+				if spOfGiven(s) && !spSaysLie(s) {
 					continue
 				}
 				if why := r.changedBy(c, rd.rule, s); why != "" {
@@ -588,35 +596,7 @@ func (r *spReader) takeBackChanged(table []spConvention) {
 		if len(back) == 0 {
 			return
 		}
-		// A drawing read as several rules is taken back whole, with the
-		// reason of its first.
-		whyOf := map[int]string{}
-		for k, rd := range r.reads {
-			if why, ok := back[k]; ok && whyOf[rd.draws[0]] == "" {
-				whyOf[rd.draws[0]] = why
-			}
-		}
-		var kept []spRead
-		for _, rd := range r.reads {
-			why, ok := "", false
-			if len(rd.draws) > 0 {
-				why, ok = whyOf[rd.draws[0]]
-			}
-			if !ok {
-				kept = append(kept, rd)
-				continue
-			}
-			// As veto does: the drawings after the first are its parts
-			// (an arrow's circle), but for counting circles.
-			undo := rd.draws[:1]
-			if rd.rule.Kind == CountingCircles {
-				undo = rd.draws
-			}
-			for _, d := range undo {
-				r.draws[d].taken, r.draws[d].why = false, why
-			}
-		}
-		r.reads = kept
+		r.takeBack(back)
 	}
 }
 

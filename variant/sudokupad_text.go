@@ -286,6 +286,12 @@ var (
 	spLies = []string{"a lie", "false", "incorrect"}
 )
 
+// spSaysLie reports whether a sentence says that clues are wrong or lie:
+// a word of spChanged or spLies.
+func spSaysLie(s spSentence) bool {
+	return slices.ContainsFunc(spChanged, s.has) || slices.ContainsFunc(spLies, s.has)
+}
+
 // spAlters are words by which setters state a variant of a rule in the
 // words of the rule itself: another operation ("the product of the digits
 // on the arrow"), a bound other than the rule's ("differ by at most 4",
@@ -844,7 +850,7 @@ func spAside(s spSentence) bool {
 // they show ("one of them is false").
 func spAllGiven(s spSentence) bool {
 	return spOfGiven(s) && !s.has("not ") && !slices.ContainsFunc(spInPart, s.has) && (spWordList{}).some(s) == "" &&
-		!slices.ContainsFunc(spChanged, s.has) && !slices.ContainsFunc(spLies, s.has)
+		!spSaysLie(s)
 }
 
 // spOfGiven reports a sentence that says which clues of a kind are given
