@@ -273,16 +273,10 @@ func spConventions() []spConvention {
 
 		// Rules of the whole grid that no drawing shows.
 		{name: "anti-knight", kind: AntiKnight, on: spOnText, form: "no drawing (or metadata antiknight: true)",
-			words: spWordList{any: [][]string{{"anti knight"}, {"antiknight"}, {"knights move", "same"}, {"knights move", "repeat"}, {"knights move", "identical"}, {"knight move", "same"}, {"knight move", "repeat"}, {"knight move", "identical"},
-				{"knights move", "different"}, {"knight move", "different"}},
-				not: []string{"not different", "not be different", "cannot be different", "cant be different", "never different", "never be different",
-					"different from", "different than", "different colo", "different size", "as different", "mostly", "not all", "sum", "differ ", "differs", "difference", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
+			words:    spChessWords("knight"),
 			sentence: "Cells a chess knight's move apart cannot hold the same digit (anti-knight).", write: writeGlobal},
 		{name: "anti-king", kind: AntiKing, on: spOnText, form: "no drawing (or metadata antiking: true)",
-			words: spWordList{any: [][]string{{"anti king"}, {"antiking"}, {"kings move", "same"}, {"kings move", "repeat"}, {"kings move", "identical"}, {"king move", "same"}, {"king move", "repeat"}, {"king move", "identical"},
-				{"kings move", "different"}, {"king move", "different"}},
-				not: []string{"not different", "not be different", "cannot be different", "cant be different", "never different", "never be different",
-					"different from", "different than", "different colo", "different size", "as different", "mostly", "not all", "sum", "differ ", "differs", "difference", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"}, whole: true, negated: []string{"same", "identical", "repeat"}},
+			words:    spChessWords("king"),
 			sentence: "Cells a chess king's move apart cannot hold the same digit (anti-king).", write: writeGlobal},
 		{name: "non-consecutive", kind: NonConsecutive, on: spOnText, form: "no drawing, or every white dot given",
 			words: spWordList{any: [][]string{{"non consecutive"}, {"nonconsecutive"}, {"adjacent", "consecutive", "not"}, {"adjacent", "consecutive", "cannot"}, {"adjacent", "consecutive", "never"}}, not: []string{"line", "arrow", "cage", "diagonal", "parity", "odd"},
@@ -371,6 +365,25 @@ var spDiagonalOther = []string{"sum", "arrow", "little killer", "product", "may 
 // spExtremeOther are the words that make a maximum's or a minimum's rule
 // (more, or less, than each orthogonal neighbour) another.
 var spExtremeOther = []string{"diagonal", "exactly", "sum", "total"}
+
+// spChessWords are the words of the anti-king or anti-knight rule, by
+// the piece's name: "anti-knight", "a knight's move apart … the same" or
+// "… different"; but not different, different from something else, a
+// sum or a difference (another rule of the same cells), or not all cells.
+func spChessWords(piece string) spWordList {
+	any := [][]string{{"anti " + piece}, {"anti" + piece}}
+	for _, move := range []string{piece + "s move", piece + " move"} {
+		for _, same := range []string{"same", "repeat", "identical"} {
+			any = append(any, []string{move, same})
+		}
+	}
+	any = append(any, []string{piece + "s move", "different"}, []string{piece + " move", "different"})
+	return spWordList{any: any,
+		not: []string{"not different", "not be different", "cannot be different", "cant be different", "never different", "never be different",
+			"different from", "different than", "different colo", "different size", "as different", "mostly", "not all", "sum", "differ ", "differs",
+			"difference", "consecutive", "circle", "entropic", "parity", "indexer", "may repeat", "can repeat"},
+		whole: true, negated: []string{"same", "identical", "repeat"}}
+}
 
 // cageWords are a killer cage's words, which account for sentences about
 // cages: a cage's rule is the format's.
