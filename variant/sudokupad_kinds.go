@@ -203,7 +203,7 @@ func spConventions() []spConvention {
 		// tells them apart, and one that names both leaves the arrows
 		// unread.
 		{name: "a look-and-say clue", kind: LookAndSay, on: spOnArrows, form: "a short diagonal arrow outside the grid with its clue, digits read as (count, value) pairs, as text beside it (a little killer's form)",
-			words: spWordList{any: [][]string{{"look and say", "diagonal"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
+			words: spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
 				not: []string{"cage", "little killer", "sum", "total"}, called: []string{"look and say"}},
 			read: readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
 
