@@ -32,6 +32,7 @@ func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.Skyscraper:   (*venc).skyscraper,
 		variant.Quadruple:    (*venc).quadruple,
 		variant.DigitalRoot:  (*venc).digitalRoot,
+		variant.LookAndSay:   (*venc).lookAndSay,
 	}
 }
 
@@ -391,4 +392,66 @@ func (v *venc) digitalRoot(c sudokusat.Rule) error {
 		return nil
 	}
 	return v.sequence(c.Cells, sumAutomaton(sums[len(sums)-1], func(s int) bool { return slices.Contains(sums, s) }))
+}
+
+// lookAndSay: for each (count, value) pair, exactly count of the cells
+// hold value. A count of 0 is a unit clause a cell. The PB form is one
+// equation a pair, Σ x(cell, value) = count; the clause form reads the
+// cells with the clues' automaton (sequence) over two symbols, value and
+// any other digit, its state the values seen so far, never past count,
+// and accepts count, so that unit propagation takes value from the cells
+// left once count hold it, and puts it in the cells left when only as
+// many can.
+func (v *venc) lookAndSay(c sudokusat.Rule) error {
+	if err := v.checkCells(c.Cells, 0); err != nil {
+		return err
+	}
+	pairs := variant.LookAndSayPairs(c.Value)
+	if len(pairs) == 0 {
+		return fmt.Errorf("clue %d: no (count, value) pairs of digits", c.Value)
+	}
+	for _, p := range pairs {
+		if p.Value < 1 || p.Value > v.n {
+			if p.Count > 0 {
+				v.f.Add() // a value no cell can hold, asked for: no solution (the validator refuses it)
+			}
+			continue
+		}
+		if p.Count == 0 {
+			for _, cell := range c.Cells {
+				v.f.Add(-v.x(cell, p.Value))
+			}
+			continue
+		}
+		if v.sums == SumPB {
+			var pb PB
+			for _, cell := range c.Cells {
+				pb.Lits = append(pb.Lits, v.x(cell, p.Value))
+				pb.Weights = append(pb.Weights, 1)
+			}
+			pb.RHS, pb.Eq = p.Count, true
+			v.f.AddPB(pb)
+			continue
+		}
+		err := v.sequence(c.Cells, automaton{
+			start: 0,
+			step: func(q, in int) (int, bool) {
+				if in == 0 {
+					return q, true
+				}
+				return q + 1, q < p.Count
+			},
+			accept: func(q int) bool { return q == p.Count },
+			symbol: func(d int) int {
+				if d == p.Value {
+					return 1
+				}
+				return 0
+			},
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

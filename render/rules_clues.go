@@ -19,12 +19,13 @@ import (
 // clueDrawings returns the drawing of each of this file's kinds.
 func clueDrawings() map[variant.Kind]kindDrawing {
 	return map[variant.Kind]kindDrawing{
-		variant.LittleKiller: {over: drawLittleKiller},
+		variant.LittleKiller: {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, strconv.Itoa(r.Value)) }},
 		variant.Sandwich:     {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "") }},
 		variant.XSum:         {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "circle") }},
 		variant.Skyscraper:   {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "square") }},
 		variant.Quadruple:    {over: drawQuadruple},
 		variant.DigitalRoot:  {over: drawDigitalRoot},
+		variant.LookAndSay:   {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, variant.LookAndSayText(r.Value)) }},
 	}
 }
 
@@ -67,14 +68,15 @@ func drawClue(c *canvas, r sudokusat.Rule, frame string) {
 	clueText(c, x, y, strconv.Itoa(r.Value))
 }
 
-// drawLittleKiller draws a little killer's sum in its place and an arrow
-// from it towards the diagonal it sums.
-func drawLittleKiller(c *canvas, r sudokusat.Rule) {
+// drawDiagonalClue draws the text of a clue that reads a diagonal (a
+// little killer's sum, a look-and-say clue) in its place and an arrow
+// from it towards the diagonal.
+func drawDiagonalClue(c *canvas, r sudokusat.Rule, text string) {
 	x, y := clueAt(c, r)
 	tx, ty := c.x(r.Cells[0]), c.y(r.Cells[0])
 	ang := math.Atan2(ty-y, tx-x)
 	dx, dy := math.Cos(ang)*c.cell, math.Sin(ang)*c.cell
-	clueText(c, x-dx*0.12, y-dy*0.12, strconv.Itoa(r.Value))
+	clueText(c, x-dx*0.12, y-dy*0.12, text)
 	ax, ay := x+dx*0.3, y+dy*0.3 // the arrow's tip, short of the grid
 	fmt.Fprintf(c.w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>`+"\n",
 		c.f(x+dx*0.12), c.f(y+dy*0.12), c.f(ax), c.f(ay), CageColour, c.f(c.thin*1.5))

@@ -45,6 +45,12 @@ const (
 	// labelled DRn, n = Value) hold distinct digits whose sum is n, n+9,
 	// n+18, … (within what they can sum to).
 	DigitalRoot Kind = "digital-root"
+	// LookAndSay: Cells, a diagonal from the grid's edge to its edge
+	// listed from the clue as a little killer's, hold exactly count of
+	// value for each (count, value) pair of the clue's digits
+	// (LookAndSayPairs reads them from Value); a value the clue does not
+	// name is free.
+	LookAndSay Kind = "look-and-say"
 )
 
 // clueKinds returns the rows of Kinds for this file's kinds.
@@ -56,6 +62,7 @@ func clueKinds() []KindInfo {
 		skyscraperKind(),
 		quadrupleKind(),
 		digitalRootKind(),
+		lookAndSayKind(),
 	}
 }
 
@@ -69,7 +76,7 @@ func clueKinds() []KindInfo {
 // a clue outside the grid.
 func ClueCell(n int, r sudokusat.Rule) (row, col int, ok bool) {
 	switch r.Kind {
-	case LittleKiller, Sandwich, XSum, Skyscraper:
+	case LittleKiller, Sandwich, XSum, Skyscraper, LookAndSay:
 	default:
 		return 0, 0, false
 	}
@@ -240,22 +247,29 @@ func sideKind(kind Kind, meaning, key, what string, lo func(n int) int, hi func(
 
 // --- Little killers ---
 
+// validateDiagonal checks the cells of a clue that reads a diagonal from
+// outside the grid, as a little killer's arrow points along it: 1 to N
+// cells in order from the clue, from the grid's edge to its far edge.
+func validateDiagonal(n int, r sudokusat.Rule) error {
+	k := len(r.Cells)
+	if k < 1 || k > n {
+		return fmt.Errorf("%d cells, want a diagonal of 1 to %d", k, n)
+	}
+	dr, dc := clueStep(n, r)
+	if dr*dr != 1 || dc*dc != 1 {
+		return fmt.Errorf("want a diagonal, in order from the clue")
+	}
+	return lineFrom(n, r.Cells, dr, dc)
+}
+
 func littleKillerKind() KindInfo {
 	return KindInfo{Name: LittleKiller, Repeats: true, Meaning: "The digits along the diagonal that a little killer's arrow points along, from its clue outside the grid to the grid's far edge, sum to the clue; digits may repeat.",
 		FPuzzles: "littlekillersum",
 		validate: func(n int, r sudokusat.Rule) error {
-			k := len(r.Cells)
-			if k < 1 || k > n {
-				return fmt.Errorf("%d cells, want a diagonal of 1 to %d", k, n)
-			}
-			dr, dc := clueStep(n, r)
-			if dr*dr != 1 || dc*dc != 1 {
-				return fmt.Errorf("want a diagonal, in order from the clue")
-			}
-			if err := lineFrom(n, r.Cells, dr, dc); err != nil {
+			if err := validateDiagonal(n, r); err != nil {
 				return err
 			}
-			if r.Value < k || r.Value > k*n {
+			if k := len(r.Cells); r.Value < k || r.Value > k*n {
 				return fmt.Errorf("sum %d: %d digits sum to %d..%d", r.Value, k, k, k*n)
 			}
 			return nil
@@ -540,5 +554,101 @@ func digitalRootKind() KindInfo {
 		},
 		toFP: func(w *fpWriter, r sudokusat.Rule) {
 			w.entry("cage", map[string]any{"cells": w.names(r.Cells), "value": "DR" + strconv.Itoa(r.Value)})
+		}}
+}
+
+// --- Look-and-say clues ---
+
+// LookAndSayPair is one (count, value) pair of a look-and-say clue: its
+// cells hold exactly Count digits Value.
+type LookAndSayPair struct{ Count, Value int }
+
+// LookAndSayPairs returns the pairs of a look-and-say rule's Value: its
+// decimal digits read two by two from the left, after a leading 0 when
+// they are odd in number (Value 3 is the clue "03", no 3; 1223 is one 2
+// and two 3s). A Value below 1 holds none: nil.
+func LookAndSayPairs(value int) []LookAndSayPair {
+	if value < 1 {
+		return nil
+	}
+	s := LookAndSayText(value)
+	out := make([]LookAndSayPair, 0, len(s)/2)
+	for i := 0; i+1 < len(s); i += 2 {
+		out = append(out, LookAndSayPair{int(s[i] - '0'), int(s[i+1] - '0')})
+	}
+	return out
+}
+
+// LookAndSayText returns a look-and-say rule's clue as setters write it:
+// Value's decimal digits, with a leading 0 when they are odd in number.
+func LookAndSayText(value int) string {
+	s := strconv.Itoa(value)
+	if len(s)%2 == 1 {
+		s = "0" + s
+	}
+	return s
+}
+
+// ParseLookAndSay reads a look-and-say clue as written ("1223") into a
+// rule's Value. It must be (count, value) pairs of digits, so an even
+// number of them (at most 18: nine values); a value of 0 is no digit of
+// a grid, and is refused rather than lost (Value keeps no leading "00").
+// Whether the pairs fit the cells is the validator's.
+func ParseLookAndSay(text string) (int, error) {
+	s := strings.TrimSpace(text)
+	if s == "" || len(s)%2 == 1 || len(s) > 18 || strings.Trim(s, "0123456789") != "" {
+		return 0, fmt.Errorf("look-and-say clue %q: want (count, value) pairs of digits, an even number of them up to 18", text)
+	}
+	for i := 1; i < len(s); i += 2 {
+		if s[i] == '0' {
+			return 0, fmt.Errorf("look-and-say clue %q: its pair %s names 0, no digit of the grid", text, s[i-1:i+1])
+		}
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("look-and-say clue %q: %w", text, err)
+	}
+	return v, nil
+}
+
+func lookAndSayKind() KindInfo {
+	return KindInfo{Name: LookAndSay, Repeats: true,
+		Meaning: "The digits along the diagonal that a look-and-say clue's arrow points along, from the clue outside the grid to the grid's far edge, hold each value the clue names exactly as often as it says, the clue read as (count, value) digit pairs (23: exactly two 3s; 1223: one 2 and two 3s; a count of 0: no such digit), and any number of the values it does not name.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if err := validateDiagonal(n, r); err != nil {
+				return err
+			}
+			pairs := LookAndSayPairs(r.Value)
+			if len(pairs) == 0 {
+				return fmt.Errorf("no clue of (count, value) pairs of digits: an even number of digits, no value 0")
+			}
+			total := 0
+			for i, p := range pairs {
+				if p.Value < 1 || p.Value > n {
+					return fmt.Errorf("clue %s names %d, no digit of a %d×%d grid", LookAndSayText(r.Value), p.Value, n, n)
+				}
+				if slices.ContainsFunc(pairs[:i], func(q LookAndSayPair) bool { return q.Value == p.Value }) {
+					return fmt.Errorf("clue %s names %d twice", LookAndSayText(r.Value), p.Value)
+				}
+				total += p.Count
+			}
+			if total > len(r.Cells) {
+				return fmt.Errorf("clue %s asks for %d digits on a diagonal of %d cells", LookAndSayText(r.Value), total, len(r.Cells))
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			for _, p := range LookAndSayPairs(r.Value) {
+				got := 0
+				for _, cell := range r.Cells {
+					if c.at(cell) == p.Value {
+						got++
+					}
+				}
+				if got != p.Count {
+					return fmt.Errorf("diagonal %s holds %d %ds, not %d (clue %s)", c.names(r.Cells), got, p.Value, p.Count, LookAndSayText(r.Value))
+				}
+			}
+			return nil
 		}}
 }

@@ -197,8 +197,15 @@ func spConventions() []spConvention {
 		{name: "an arrow", kind: Arrow, on: spOnArrows, form: "an arrow that starts at the edge of a circle (or a pill over 2 or 3 cells)",
 			words: arrowWords, read: readArrow, sentence: "Digits along an arrow sum to the number in its circle.", write: writeArrow},
 		{name: "a little killer", kind: LittleKiller, on: spOnArrows, form: "a short diagonal arrow outside the grid with its total as text beside it",
-			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: slices.Concat([]string{"product", "same sum", "count", "how many", "number of", "odd", "even", "first"}, spNoRepeat), called: []string{"little killer"}},
+			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: slices.Concat([]string{"product", "same sum", "count", "how many", "number of", "odd", "even", "first", "look and say"}, spNoRepeat), called: []string{"little killer"}},
 			read:  readLittleKiller, sentence: "Digits along the diagonal a little killer arrow points along sum to its total; digits may repeat.", write: writeLittleKiller},
+		// A look-and-say clue is drawn as a little killer is: the text
+		// tells them apart, and one that names both leaves the arrows
+		// unread.
+		{name: "a look-and-say clue", kind: LookAndSay, on: spOnArrows, form: "a short diagonal arrow outside the grid with its clue, digits read as (count, value) pairs, as text beside it (a little killer's form)",
+			words: spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
+				not: []string{"cage", "little killer", "sum", "total"}, called: []string{"look and say"}},
+			read: readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
@@ -1402,14 +1409,50 @@ func (r *spReader) arrowFrom(l *spLine) ([]sudokusat.Rule, []int, bool) {
 }
 
 func readLittleKiller(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	cells, text, ok := readDiagonalClue(r, d, func(s *spShape) bool {
+		_, ok := s.number()
+		return ok
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	v, _ := r.draws[text].shape.number()
+	return []sudokusat.Rule{{Kind: LittleKiller, Cells: cells, Value: v}}, []int{text}, true
+}
+
+// readLookAndSay reads a look-and-say clue, drawn as a little killer is:
+// its text, digits, is read as (count, value) pairs. A text that is no
+// such pairs (an odd number of digits, a value of 0) is read as a clue of
+// none, which the validator refuses: the arrow is left unread, with why.
+func readLookAndSay(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	cells, text, ok := readDiagonalClue(r, d, func(s *spShape) bool {
+		t := strings.TrimSpace(s.text)
+		return t != "" && strings.Trim(t, "0123456789") == ""
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	v, err := ParseLookAndSay(r.draws[text].shape.text)
+	if err != nil {
+		v = sudokusat.NoValue
+	}
+	return []sudokusat.Rule{{Kind: LookAndSay, Cells: cells, Value: v}}, []int{text}, true
+}
+
+// readDiagonalClue is the form of a clue that reads a diagonal from
+// outside the grid (a little killer's, a look-and-say clue's): a short
+// diagonal arrow in a place beside the grid, pointing into it, and one
+// text that isText takes centred in that place. It returns the diagonal's
+// cells from the clue and the text's drawing.
+func readDiagonalClue(r *spReader, d int, isText func(*spShape) bool) (cells []int, text int, ok bool) {
 	l := r.draws[d].line
 	if l == nil || len(l.points) < 2 {
-		return nil, nil, false
+		return nil, 0, false
 	}
 	a, b := l.points[0], l.points[len(l.points)-1]
 	dr, dc := b.r-a.r, b.c-a.c
 	if a.dist(b) > 0.8 || math.Abs(math.Abs(dr)-math.Abs(dc)) > 0.2*math.Max(math.Abs(dr), math.Abs(dc)) || dr == 0 {
-		return nil, nil, false
+		return nil, 0, false
 	}
 	n := r.n
 	row, col := int(math.Floor(a.r)), int(math.Floor(a.c))
@@ -1422,21 +1465,16 @@ func readLittleKiller(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		sc = -1
 	}
 	if inside(row, col) || !inside(row+sr, col+sc) || row < -1 || col < -1 || row > n || col > n {
-		return nil, nil, false
+		return nil, 0, false
 	}
-	texts := r.shapes(spPoint{float64(row) + 0.5, float64(col) + 0.5}, 0.35, func(s *spShape) bool {
-		_, ok := s.number()
-		return ok
-	})
+	texts := r.shapes(spPoint{float64(row) + 0.5, float64(col) + 0.5}, 0.35, isText)
 	if len(texts) != 1 {
-		return nil, nil, false
+		return nil, 0, false
 	}
-	v, _ := r.draws[texts[0]].shape.number()
-	var cells []int
 	for i, j := row+sr, col+sc; inside(i, j); i, j = i+sr, j+sc {
 		cells = append(cells, i*n+j)
 	}
-	return []sudokusat.Rule{{Kind: LittleKiller, Cells: cells, Value: v}}, texts, true
+	return cells, texts[0], true
 }
 
 // --- Shapes ---

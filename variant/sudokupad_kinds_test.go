@@ -170,6 +170,12 @@ func spConventionCases() []spConventionCase {
 			arrows:   []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}},
 			overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "10")}}),
 			want: []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}},
+		// Drawn as a little killer is; the text "03" keeps its 0.
+		{conv: "a look-and-say clue", doc: n4(scl{rules: "An indicated diagonal is read as a 'Look and Say' clue, where the first digit indicates the amount of times the second digit appears along the diagonal.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}},
+				{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{4.2, 0.8}, {4.02, 0.98}}}},
+			overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "2113"), drawText([2]float64{4.5, 0.5}, "03")}}),
+			want: []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}},
 		{conv: "a white dot", doc: n4(scl{rules: "Digits separated by a white dot are consecutive.",
 			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000")}}),
 			want: []string{"white r1c1,r1c2"}},
@@ -449,6 +455,26 @@ func TestSPOneSignal(t *testing.T) {
 		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line the sum of the first two digits equals the sum of the last two digits.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4")}},
 			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		// A look-and-say clue has a little killer's form: a text that
+		// names both kinds reads neither, and one that names neither
+		// (look-and-say cages) reads none.
+		{"a little killer or a look-and-say clue", scl{n: 4, rules: "Digits along an indicated diagonal sum to the little killer clue. Look-and-say: the first digit of a clue says how many times its second digit appears along the diagonal.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}}, overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "12")}},
+			0, []string{"arrow: drawn as a little killer or a look-and-say clue, all of which the rules text names", "text: no kind of rule is drawn so", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"look-and-say cages", scl{n: 4, rules: "Cages are look-and-say: the number in a cage says how many times each digit appears in it.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}}, overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "12")}},
+			0, []string{`arrow: drawn as a look-and-say clue, but the rules text says otherwise of it ("cage"): "Cages are look-and-say: the number in a cage says how many times each digit appears in it."`, "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		// Clues that are no (count, value) pairs, or ask for more digits
+		// than the diagonal has cells: unread, with why.
+		{"a look-and-say clue of three digits", scl{n: 4, rules: "Look and say: the first digit of a clue says how many times its second digit appears along the diagonal.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}}, overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "123")}},
+			0, []string{"arrow: drawn as a look-and-say clue, but not a valid one: no clue of (count, value) pairs of digits: an even number of digits, no value 0", "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		{"a look-and-say clue naming 0", scl{n: 4, rules: "Look and say: the first digit of a clue says how many times its second digit appears along the diagonal.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}}}, overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "1012")}},
+			0, []string{"arrow: drawn as a look-and-say clue, but not a valid one: no clue of (count, value) pairs of digits: an even number of digits, no value 0", "text: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		{"a look-and-say clue too long for its diagonal", scl{n: 4, rules: "Look and say: the first digit of a clue says how many times its second digit appears along the diagonal.",
+			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, 1.8}, {-0.02, 1.98}}}}, overlays: []map[string]any{drawText([2]float64{-0.5, 1.5}, "1221")}},
+			0, []string{"arrow: drawn as a look-and-say clue, but not a valid one: clue 1221 asks for 3 digits on a diagonal of 2 cells", "text: drawn as a sandwich clue, an x-sum clue or a skyscraper clue, which the rules text does not name", "sentence: no rule read accounts for it"}},
 	} {
 		p := parseSCL(t, c.doc, false)
 		var got []string

@@ -47,6 +47,14 @@ func TestSPPhrasings(t *testing.T) {
 		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it.", []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}, ""},
 		{"a little killer", "Digits along the diagonal an arrow outside the grid points along sum to the number beside it, and may not repeat.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"may not repeat\")"},
 		{"a little killer", "Little killer: the clue is the product of the digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"product\")"},
+		// Look-and-say clues, as setters phrase them; a sum, a bound, a
+		// cage or a lie is another rule.
+		{"a look-and-say clue", "Look-and-say: each pair of digits XY in a clue outside the grid means that digit Y appears exactly X times along the indicated diagonal.", []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}, ""},
+		{"a look-and-say clue", "Clues outside the grid are look and say clues: the first digit of each pair says how many times the second digit appears along the diagonal.", []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}, ""},
+		{"a look-and-say clue", "Look and Say: read each clue in pairs of digits (count, value) along the diagonal. Digits may repeat along the diagonals.", []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}, ""},
+		{"a look-and-say clue", "Look and say: the first digit of a clue is the sum of the times the second digit appears along the diagonal.", []string(nil), "but the rules text says otherwise of it"},
+		{"a look-and-say clue", "Look and say: the first digit of a clue says at least how many times the second digit appears along the diagonal.", []string(nil), "drawn as a look-and-say clue, but the rules text says otherwise of it (\"at least\")"},
+		{"a look-and-say clue", "Look and say: the first digit of a clue says how many times the second digit appears along the diagonal, but one clue is a lie.", []string(nil), "drawn as a look-and-say clue, but the rules text says otherwise of it"},
 		{"a little killer", "Little killer: the clue counts the odd digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
 		{"a little killer", "Little killer: the clue counts how many digits along the diagonal are odd, not their sum.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
 		{"a little killer", "Little killer clues give the sum of the digits on the indicated diagonal, but only the first three.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"first\")"},

@@ -394,13 +394,24 @@ func writeArrow(w *spWriter, rule sudokusat.Rule) {
 }
 
 func writeLittleKiller(w *spWriter, rule sudokusat.Rule) {
+	writeDiagonalClue(w, rule, strconv.Itoa(rule.Value))
+}
+
+func writeLookAndSay(w *spWriter, rule sudokusat.Rule) {
+	writeDiagonalClue(w, rule, LookAndSayText(rule.Value))
+}
+
+// writeDiagonalClue draws a clue that reads a diagonal from outside the
+// grid: a short arrow in its place pointing along the diagonal, and its
+// text.
+func writeDiagonalClue(w *spWriter, rule sudokusat.Rule, text string) {
 	row, col, _ := ClueCell(w.n, rule)
 	dr, dc := clueStep(w.n, rule)
 	r, c := float64(row)+0.5, float64(col)+0.5
 	w.arrows = append(w.arrows, map[string]any{"color": "#000000", "thickness": 2, "headLength": 0.15,
 		"wayPoints": [][2]float64{{r + 0.3*float64(dr), c + 0.3*float64(dc)}, {r + 0.48*float64(dr), c + 0.48*float64(dc)}}})
 	w.overlays = append(w.overlays, map[string]any{"center": [2]float64{r, c}, "width": 0.25, "height": 0.25,
-		"backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "fontSize": 28, "text": strconv.Itoa(rule.Value)})
+		"backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "fontSize": 28, "text": text})
 }
 
 func writeDot(w *spWriter, rule sudokusat.Rule) {

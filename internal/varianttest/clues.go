@@ -3,6 +3,7 @@ package varianttest
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/sudokusat/sudokusat"
 	"github.com/sudokusat/sudokusat/variant"
@@ -10,7 +11,7 @@ import (
 
 // This file is the tests' second opinion on the clues group of rule kinds
 // (little killers, sandwiches, x-sums, skyscrapers, quadruples,
-// digital-root cages): random small puzzles with them, every filling of a
+// digital-root cages, look-and-say clues): random small puzzles with them, every filling of a
 // grid's rows, columns, regions and givens, and a reading of the rules
 // written from their meaning sentences alone, sharing nothing with the
 // validator, the encoder or the search.
@@ -19,6 +20,7 @@ import (
 var ClueKinds = []variant.Kind{
 	variant.LittleKiller, variant.Sandwich, variant.XSum,
 	variant.Skyscraper, variant.Quadruple, variant.DigitalRoot,
+	variant.LookAndSay,
 }
 
 // CluesHold reports whether the filling v (a digit per cell, row-major)
@@ -78,6 +80,18 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 			}
 		case variant.DigitalRoot:
 			ok = allDifferent(ds) && sum >= r.Value && (sum-r.Value)%9 == 0
+		case variant.LookAndSay:
+			// The clue's digits, a leading 0 put back, two by two:
+			// how many cells hold the second.
+			clue := strconv.Itoa(r.Value)
+			if len(clue)%2 == 1 {
+				clue = "0" + clue
+			}
+			ok = true
+			for i := 0; i < len(clue); i += 2 {
+				want, d := int(clue[i]-'0'), int(clue[i+1]-'0')
+				ok = ok && countOf(ds, d) == want
+			}
 		}
 		if !ok {
 			return false
@@ -98,6 +112,16 @@ func listed(n, value int) []int {
 		out = append(out, value%base)
 	}
 	return out
+}
+
+func countOf(ds []int, d int) int {
+	k := 0
+	for _, x := range ds {
+		if x == d {
+			k++
+		}
+	}
+	return k
 }
 
 func allDifferent(ds []int) bool {
@@ -223,7 +247,7 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 	}
 	inside := func(row, col int) bool { return row >= 0 && row < n && col >= 0 && col < n }
 	switch kind {
-	case variant.LittleKiller:
+	case variant.LittleKiller, variant.LookAndSay:
 		for len(r.Cells) == 0 {
 			row, col := rng.IntN(n+2)-1, rng.IntN(n+2)-1
 			dr, dc := 2*rng.IntN(2)-1, 2*rng.IntN(2)-1
@@ -233,6 +257,25 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 			for row, col = row+dr, col+dc; inside(row, col); row, col = row+dr, col+dc {
 				r.Cells = append(r.Cells, row*n+col)
 			}
+		}
+		if kind == variant.LookAndSay {
+			// One to three values, each with its count in sol or any
+			// count up to the diagonal's length.
+			clue := ""
+			for _, d := range rng.Perm(n)[:1+rng.IntN(3)] {
+				k := rng.IntN(len(r.Cells) + 1)
+				if truthful {
+					k = 0
+					for _, c := range r.Cells {
+						if sol[c] == d+1 {
+							k++
+						}
+					}
+				}
+				clue += strconv.Itoa(k) + strconv.Itoa(d+1)
+			}
+			r.Value, _ = strconv.Atoi(clue)
+			break
 		}
 		r.Value = len(r.Cells) + rng.IntN(len(r.Cells)*(n-1)+1)
 		if truthful {

@@ -12,7 +12,7 @@ import (
 // This file is the search's part of the clues group of rule kinds (see
 // variant/rules_clues.go): little killers, sandwiches, x-sums and
 // skyscrapers, read along a line of cells from their clue; quadruples;
-// digital-root cages.
+// digital-root cages; look-and-say clues.
 //
 // A little killer is a sum over its diagonal, as an arrow's line is (see
 // linear and enumerate). A sandwich and an x-sum split their row into
@@ -130,7 +130,51 @@ func clueRules() map[variant.Kind]kindRule {
 				return distinct(c.Cells, v) && s >= c.Value && (s-c.Value)%9 == 0
 			},
 		},
+		variant.LookAndSay: {
+			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+				pairs := variant.LookAndSayPairs(c.Value)
+				if len(cells) == 0 || len(pairs) == 0 {
+					return fmt.Errorf("no cells, or clue %d holds no (count, value) pairs", c.Value)
+				}
+				for _, p := range pairs {
+					if p.Value < 1 || p.Value > b.m.n {
+						return fmt.Errorf("clue %s names %d, no digit of the grid", variant.LookAndSayText(c.Value), p.Value)
+					}
+					b.addReading(cells, countReading(p.Value, p.Count))
+				}
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				for _, p := range variant.LookAndSayPairs(c.Value) {
+					got := 0
+					for _, cell := range c.Cells {
+						if v[cell] == p.Value {
+							got++
+						}
+					}
+					if got != p.Count {
+						return false
+					}
+				}
+				return true
+			},
+		},
 	}
+}
+
+// countReading reads how many cells so far hold digit, never past want,
+// and accepts want: a look-and-say pair's. Its propagation keeps digit
+// out of the cells once want of them must hold it, and puts it in each
+// cell that must hold it for want to be reached.
+func countReading(digit, want int) reading {
+	return reading{size: want + 1, start: 0,
+		next: func(q, d int) (int, bool) {
+			if d != digit {
+				return q, true
+			}
+			return q + 1, q < want
+		},
+		ends: func(q int) bool { return q == want }}
 }
 
 // reading is a clue read along its cells as a deterministic automaton:
