@@ -11,7 +11,7 @@ import (
 
 // This file is the encoder of the clues group of rule kinds (see
 // variant/rules_clues.go): little killers, sandwiches, x-sums,
-// skyscrapers, quadruples and digital-root cages.
+// skyscrapers, quadruples, digital-root cages and Roman numeral cages.
 //
 // The clues read along a line of cells (a diagonal, a row or a column,
 // from the clue) are written as automata: each kind is a deterministic
@@ -32,6 +32,7 @@ func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.Skyscraper:   (*venc).skyscraper,
 		variant.Quadruple:    (*venc).quadruple,
 		variant.DigitalRoot:  (*venc).digitalRoot,
+		variant.RomanCages:   (*venc).romanCages,
 		variant.LookAndSay:   (*venc).lookAndSay,
 	}
 }
@@ -454,4 +455,77 @@ func (v *venc) lookAndSay(c sudokusat.Rule) error {
 		}
 	}
 	return nil
+}
+
+// romanCages: the numbers the two cages read sum to the numeral's value.
+// The PB form is one equation, each cell weighing 10^k by its place in its
+// number. The clause form is column addition as an automaton: it reads the
+// cells column by column from the units up, the first cage's digit of a
+// column and then the second's, its state the carry into the column (and
+// the first cage's digit until the second's is read); a column's sum must
+// leave the value's digit of that column, and the last carry must be what
+// the value has above the longer number. Unit propagation then removes
+// every digit that no pair of numbers summing to the value uses.
+func (v *venc) romanCages(c sudokusat.Rule) error {
+	if len(c.Lines) != 2 {
+		return fmt.Errorf("%d cages, want two", len(c.Lines))
+	}
+	if v.n > 9 {
+		return fmt.Errorf("Roman numeral cages on a %d×%d grid: digits above 9 make no decimal number", v.n, v.n)
+	}
+	a, b := c.Lines[0], c.Lines[1]
+	if err := v.checkCells(slices.Concat(a, b), 0); err != nil {
+		return err
+	}
+	if v.sums == SumPB {
+		var terms []term
+		for _, cage := range c.Lines {
+			w := 1
+			for i := len(cage) - 1; i >= 0; i-- {
+				terms = append(terms, term{cage[i], w})
+				w *= 10
+			}
+		}
+		v.pbSum(terms, c.Value)
+		return nil
+	}
+	// The cells in the order read; for each, its column (0 the units)
+	// and whether it waits for the second cage's digit of its column.
+	columns := max(len(a), len(b))
+	var cells, column []int
+	var waits []bool
+	for j := range columns {
+		ia, ib := len(a)-1-j, len(b)-1-j
+		if ia >= 0 {
+			cells, column, waits = append(cells, a[ia]), append(column, j), append(waits, ib >= 0)
+		}
+		if ib >= 0 {
+			cells, column, waits = append(cells, b[ib]), append(column, j), append(waits, false)
+		}
+	}
+	digit := func(j int) int { // the value's decimal digit of column j
+		x := c.Value
+		for range j {
+			x /= 10
+		}
+		return x % 10
+	}
+	above := c.Value // the value above the longer number's columns
+	for range columns {
+		above /= 10
+	}
+	// A state is (cell read next, digit waiting or 0, carry).
+	state := func(i, wait, carry int) int { return (i*10+wait)*2 + carry }
+	return v.sequence(cells, automaton{
+		start: state(0, 0, 0),
+		step: func(q, d int) (int, bool) {
+			i, wait, carry := q/20, q/2%10, q%2
+			if waits[i] {
+				return state(i+1, d, carry), true
+			}
+			sum := wait + d + carry
+			return state(i+1, 0, sum/10), sum%10 == digit(column[i])
+		},
+		accept: func(q int) bool { return q/2%10 == 0 && q%2 == above },
+	})
 }

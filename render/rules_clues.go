@@ -25,6 +25,7 @@ func clueDrawings() map[variant.Kind]kindDrawing {
 		variant.Skyscraper:   {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "square") }},
 		variant.Quadruple:    {over: drawQuadruple},
 		variant.DigitalRoot:  {over: drawDigitalRoot},
+		variant.RomanCages:   {over: drawRomanCages},
 		variant.LookAndSay:   {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, variant.LookAndSayText(r.Value)) }},
 	}
 }
@@ -115,4 +116,25 @@ func drawDigitalRoot(c *canvas, r sudokusat.Rule) {
 	d := c.cell * 0.08
 	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">DR%d</text>`+"\n",
 		c.f(c.x(first)-c.cell/2+d*1.3), c.f(c.y(first)-c.cell/2+d+c.cell*0.2), c.f(c.cell*0.22), CageColour, r.Value)
+}
+
+// drawRomanCages draws the two cages without totals and their numeral on
+// a white disc over the edge between them, as setters draw them.
+func drawRomanCages(c *canvas, r sudokusat.Rule) {
+	for _, cage := range r.Lines {
+		drawCage(c, sudokusat.Rule{Kind: variant.Killer, Cells: cage, Value: sudokusat.NoValue})
+	}
+	if len(r.Cells) != 2 {
+		return
+	}
+	a, b := r.Cells[0], r.Cells[1]
+	mx, my := (c.x(a)+c.x(b))/2, (c.y(a)+c.y(b))/2
+	numeral := variant.RomanNumeral(r.Value)
+	size := c.cell * 0.3
+	if len(numeral) > 2 {
+		size = c.cell * 0.22
+	}
+	fmt.Fprintf(c.w, `<circle cx="%s" cy="%s" r="%s" fill="#ffffff"/>`+"\n", c.f(mx), c.f(my), c.f(c.cell*0.18))
+	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",
+		c.f(mx), c.f(my+size*0.36), c.f(size), GivenColour, numeral)
 }

@@ -45,6 +45,12 @@ const (
 	// labelled DRn, n = Value) hold distinct digits whose sum is n, n+9,
 	// n+18, … (within what they can sum to).
 	DigitalRoot Kind = "digital-root"
+	// RomanCages: two cages, Lines[0] and Lines[1], each a straight run
+	// of a row or a column listed top to bottom or left to right, joined
+	// by a Roman numeral of value Value on the edge between Cells[0] (of
+	// the first) and Cells[1] (of the second): each cage's digits read as
+	// one decimal number, and the two numbers sum to Value.
+	RomanCages Kind = "roman-cages"
 	// LookAndSay: Cells, a diagonal from the grid's edge to its edge
 	// listed from the clue as a little killer's, hold exactly count of
 	// value for each (count, value) pair of the clue's digits
@@ -63,6 +69,7 @@ func clueKinds() []KindInfo {
 		quadrupleKind(),
 		digitalRootKind(),
 		lookAndSayKind(),
+		romanCagesKind(),
 	}
 }
 
@@ -648,6 +655,113 @@ func lookAndSayKind() KindInfo {
 				if got != p.Count {
 					return fmt.Errorf("diagonal %s holds %d %ds, not %d (clue %s)", c.names(r.Cells), got, p.Value, p.Count, LookAndSayText(r.Value))
 				}
+			}
+			return nil
+		}}
+}
+
+// --- Roman numeral cages ---
+
+// romanLetter is a letter of a Roman numeral, or a pair of letters read
+// as one (a smaller letter before a larger one, subtracted), and its value.
+type romanLetter struct {
+	s string
+	v int
+}
+
+// romanLetters are the letters and pairs of the Roman numerals, largest
+// first.
+var romanLetters = []romanLetter{{"M", 1000}, {"CM", 900}, {"D", 500}, {"CD", 400}, {"C", 100}, {"XC", 90}, {"L", 50}, {"XL", 40}, {"X", 10}, {"IX", 9}, {"V", 5}, {"IV", 4}, {"I", 1}}
+
+// RomanNumeral writes v, from 1 to 3999, as a Roman numeral by the
+// standard rules ("XC" for 90), or "" for any other number.
+func RomanNumeral(v int) string {
+	if v < 1 || v > 3999 {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range romanLetters {
+		for ; v >= l.v; v -= l.v {
+			b.WriteString(l.s)
+		}
+	}
+	return b.String()
+}
+
+// RomanValue reads a Roman numeral written by the standard rules (I 1, V
+// 5, X 10, L 50, C 100, D 500, M 1000, a smaller letter before a larger
+// one subtracted as in IV, IX, XL, XC, CD and CM), in upper or lower case:
+// its value and whether s is one. A numeral not in its one standard form
+// ("IIII", "VX", "IC") is none.
+func RomanValue(s string) (int, bool) {
+	s = strings.ToUpper(s)
+	v := 0
+	for i := 0; i < len(s); {
+		j := slices.IndexFunc(romanLetters, func(l romanLetter) bool { return strings.HasPrefix(s[i:], l.s) })
+		if j < 0 {
+			return 0, false
+		}
+		v += romanLetters[j].v
+		i += len(romanLetters[j].s)
+	}
+	return v, v > 0 && RomanNumeral(v) == s
+}
+
+// romanNumber reads a cage's digits as one decimal number, in its order.
+func romanNumber(c *checking, cells []int) int {
+	v := 0
+	for _, cell := range cells {
+		v = v*10 + c.at(cell)
+	}
+	return v
+}
+
+// validateRomanCage checks that a cage is a straight run of a row or a
+// column, listed top to bottom or left to right.
+func validateRomanCage(n int, cells []int) error {
+	if len(cells) == 0 || len(cells) > n {
+		return fmt.Errorf("a cage of %d cells, want 1 to %d", len(cells), n)
+	}
+	for i := 1; i < len(cells); i++ {
+		step := cells[i] - cells[i-1]
+		if !(step == 1 && cells[i]/n == cells[0]/n || step == n && len(cells) > 1 && cells[1]-cells[0] == n) {
+			return fmt.Errorf("cage %s is not a straight run of a row or a column, listed top to bottom or left to right", cellNames(n, cells))
+		}
+	}
+	return nil
+}
+
+func romanCagesKind() KindInfo {
+	return KindInfo{Name: RomanCages, Meaning: "Numbers in cages connected by a Roman numeral sum to its value (C 100, D 500, and so on by the standard rules: I 1, V 5, X 10, L 50, M 1000, XC 90), each cage a straight run of a row or a column read as one number top-to-bottom or left-to-right.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if n > 9 {
+				return fmt.Errorf("Roman numeral cages on a %d×%d grid: digits above 9 make no decimal number", n, n)
+			}
+			if len(r.Lines) != 2 {
+				return fmt.Errorf("%d cages, want two", len(r.Lines))
+			}
+			for _, cage := range r.Lines {
+				if err := validateRomanCage(n, cage); err != nil {
+					return err
+				}
+			}
+			for _, cell := range r.Lines[0] {
+				if slices.Contains(r.Lines[1], cell) {
+					return fmt.Errorf("%s is in both cages", cellName(n, cell))
+				}
+			}
+			if len(r.Cells) != 2 || !slices.Contains(r.Lines[0], r.Cells[0]) || !slices.Contains(r.Lines[1], r.Cells[1]) || !adjacent(n, r.Cells[0], r.Cells[1]) {
+				return fmt.Errorf("want the numeral's two cells, orthogonally adjacent, one of each cage in their order")
+			}
+			if RomanNumeral(r.Value) == "" {
+				return fmt.Errorf("%d: want the value of a Roman numeral, 1 to 3999", r.Value)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			a, b := romanNumber(c, r.Lines[0]), romanNumber(c, r.Lines[1])
+			if a+b != r.Value {
+				return fmt.Errorf("cages %s (%d) and %s (%d) sum to %d, not %s (%d)", c.names(r.Lines[0]), a, c.names(r.Lines[1]), b, a+b, RomanNumeral(r.Value), r.Value)
 			}
 			return nil
 		}}

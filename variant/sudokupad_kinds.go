@@ -229,12 +229,20 @@ func spConventions() []spConvention {
 				{"grey", "consecutive", "or ", "twice"}, {"gray", "consecutive", "or ", "twice"}, {"grey", "consecutive", "or ", "half"}, {"gray", "consecutive", "or ", "half"}},
 				not: []string{"white", "black", "sum", "colour", "color", "shaded", "not ", "never", "neither", "cannot"}},
 			read: readGreyDot, sentence: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", write: writeDot},
-		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells",
+		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells (not between two cages without totals)",
 			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}, not: []string{"differ"}},
 			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
-		{name: "a V", kind: XV, on: spOnShapes, form: "the text V on the edge between two cells",
+		{name: "a V", kind: XV, on: spOnShapes, form: "the text V on the edge between two cells (not between two cages without totals)",
 			words: spWordList{any: [][]string{{"v ", "5 "}, {"xv", "sum"}}, not: []string{"differ"}},
 			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
+		// A Roman numeral on the edge between two cages without totals
+		// (an X and a V too): the cages are part of the rule, read with
+		// it; an X or a V there is no XV mark (see readXV).
+		{name: "a Roman numeral between cages", kind: RomanCages, on: spOnShapes, form: "a Roman numeral (I, V, X, L, C, D, M, or several by the standard rules) as text on the edge between two cells of two cages without totals, each a straight run of a row or a column; a disc without text under it and the two cages are part of it",
+			words: spWordList{any: [][]string{{"roman", "cage"}}, part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
+				{"cage", "read", "top to bottom"}, {"cage", "read", "left to right"}},
+				not: []string{"right to left", "bottom to top", "differ", "difference"}, own: []string{"as a number", "digit number", "concatenat"}},
+			read: readRoman, sentence: "Roman numeral cages: numbers in cages connected by a Roman numeral sum to its value. Cages are read top to bottom or left to right.", write: writeRoman},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
 		// them reads it as that one.
@@ -432,6 +440,9 @@ type spReader struct {
 	// held are the lines left unread before the shapes were read whose
 	// ends held a mark no rule had taken (see rereadHeld).
 	held []int
+	// cagesAt are the cages without a total by the cells they hold (see
+	// totalless), made once.
+	cagesAt map[int][]int
 }
 
 // spDrawing is one drawing of the document.
@@ -679,7 +690,7 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 				}
 			}
 		}
-		if rule.Kind != Arrow && len(rule.Lines) > 0 {
+		if rule.Kind != Arrow && rule.Kind != RomanCages && len(rule.Lines) > 0 { // lines, not an arrow's or cages
 			loop, ok := r.loopRules(rule.Kind, rule.Lines[0])
 			if !ok {
 				return nil, "but a loop, which " + c.name + " cannot be"
@@ -1530,7 +1541,9 @@ func readGreyDot(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	return []sudokusat.Rule{{Kind: GreyDot, Cells: []int{a, b}}}, nil, true
 }
 
-// readXV is the form of an X or a V: its letter as text on an edge.
+// readXV is the form of an X or a V: its letter as text on an edge, but
+// not between two cages without totals, where it is a Roman numeral's
+// (readRoman), or nothing a reader can tell.
 func readXV(letter string, sum int) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		s := r.draws[d].shape
@@ -1541,8 +1554,73 @@ func readXV(letter string, sum int) func(r *spReader, d int) ([]sudokusat.Rule, 
 		if !ok {
 			return nil, nil, false
 		}
+		if _, _, _, _, between := r.cagesBeside(a, b); between {
+			return nil, nil, false
+		}
 		return []sudokusat.Rule{{Kind: XV, Cells: []int{a, b}, Value: sum}}, nil, true
 	}
+}
+
+// readRoman is the form of a Roman numeral cage clue: a Roman numeral
+// (RomanValue) as text on the edge between two cells, each in a cage
+// without a total, two different cages. The cages and a disc without text
+// at the numeral's place (the white disc setters write it on) are part of
+// it; whether each cage is a straight run is the validator's to say.
+func readRoman(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	s := r.draws[d].shape
+	if s == nil || s.w > 1 || s.h > 1 {
+		return nil, nil, false
+	}
+	v, ok := RomanValue(strings.TrimSpace(s.text))
+	if !ok {
+		return nil, nil, false
+	}
+	a, b, ok := edgeAt(r.n, s.at)
+	if !ok {
+		return nil, nil, false
+	}
+	first, second, firstDraws, secondDraws, ok := r.cagesBeside(a, b)
+	if !ok {
+		return nil, nil, false
+	}
+	with := slices.Concat(firstDraws, secondDraws, r.shapes(s.at, 0.05, func(o *spShape) bool {
+		return o != s && o.round() && strings.TrimSpace(o.text) == "" && o.sized(0.1, 0.9)
+	}))
+	return []sudokusat.Rule{{Kind: RomanCages, Cells: []int{a, b}, Lines: [][]int{first, second}, Value: v}}, with, true
+}
+
+// cagesBeside returns the cages without a total that hold cells a and b,
+// each as its cells in order (top to bottom, left to right) and the
+// drawings that draw it, when each cell is in one such cage (drawn once
+// or more) and the two cages differ.
+func (r *spReader) cagesBeside(a, b int) (first, second, firstDraws, secondDraws []int, ok bool) {
+	if r.cagesAt == nil {
+		r.cagesAt = map[int][]int{}
+		for i, dr := range r.draws {
+			if c := dr.cage; c != nil && !c.hidden && c.style != "extraregion" && strings.TrimSpace(c.value) == "" {
+				for _, cell := range c.cells {
+					r.cagesAt[cell] = append(r.cagesAt[cell], i)
+				}
+			}
+		}
+	}
+	cage := func(cell int) ([]int, []int, bool) {
+		var cells []int
+		for _, i := range r.cagesAt[cell] {
+			sorted := slices.Sorted(slices.Values(r.draws[i].cage.cells))
+			if cells != nil && !slices.Equal(cells, sorted) {
+				return nil, nil, false // two cages hold the cell
+			}
+			cells = sorted
+		}
+		return cells, r.cagesAt[cell], cells != nil
+	}
+	first, firstDraws, okA := cage(a)
+	second, secondDraws, okB := cage(b)
+	if !okA || !okB || slices.Equal(first, second) {
+		return nil, nil, nil, nil, false
+	}
+	return first, second, firstDraws, secondDraws, true
 }
 
 // spPointing are the glyphs of an inequality sign and where each points

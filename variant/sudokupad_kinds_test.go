@@ -200,6 +200,17 @@ func spConventionCases() []spConventionCase {
 		{conv: "a V", doc: n9(scl{rules: "Digits separated by a V sum to 5.",
 			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}}),
 			want: []string{"xv r1c1,r2c1 = 5"}},
+		{conv: "a Roman numeral between cages", doc: n9(scl{rules: "Roman Numeral Cages: Numbers in cages connected by a C sum to 100. Numbers in cages connected by an X sum to 10. Cages are read top-to-bottom or left-to-right.",
+			// A C on a white disc of its own between two cages of a row,
+			// the middle cage joined to a third by a C too; an X with
+			// its disc in one shape between two cages of a column, one
+			// of them a single cell.
+			cages: []map[string]any{{"cells": rc("r1c1 r1c2")}, {"cells": rc("r1c3 r1c4")}, {"cells": rc("r2c3 r2c4"), "unique": true},
+				{"cells": rc("r5c5 r6c5 r7c5")}, {"cells": rc("r8c5")}},
+			overlays: []map[string]any{drawCircle(mid("r1c2 r1c3"), 0.32, "#FFFFFF", ""), {"center": mid("r1c2 r1c3"), "width": 0, "height": 0.55, "fontSize": 16.8, "color": "#000000", "text": "C"},
+				drawCircle(mid("r1c4 r2c4"), 0.32, "#FFFFFF", ""), {"center": mid("r1c4 r2c4"), "width": 0, "height": 0.55, "fontSize": 16.8, "color": "#000000", "text": "C"},
+				{"center": mid("r7c5 r8c5"), "width": 0.35, "height": 0.35, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "text": "X"}}}),
+			want: []string{"roman-cages r1c2,r1c3 / r1c1,r1c2 / r1c3,r1c4 = 100", "roman-cages r1c4,r2c4 / r1c3,r1c4 / r2c3,r2c4 = 100", "roman-cages r7c5,r8c5 / r5c5,r6c5,r7c5 / r8c5 = 10"}},
 		{conv: "an inequality sign", doc: n4(scl{rules: "The inequality signs point to the lower digit.",
 			// Upright and turned, as f-puzzles' text and SudokuPad draw
 			// it; a V with no XV named is a sign pointing down.

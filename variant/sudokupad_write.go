@@ -440,6 +440,24 @@ func writeXV(w *spWriter, rule sudokusat.Rule) {
 		"backgroundColor": "#FFFFFF", "borderColor": "#FFFFFF", "fontSize": 21, "text": letter})
 }
 
+// writeRoman draws a Roman numeral on a white disc over the edge between
+// its two cells, and its two cages without totals, each once however many
+// numerals join it.
+func writeRoman(w *spWriter, rule sudokusat.Rule) {
+	for _, cage := range rule.Lines {
+		cells := w.rcs(cage)
+		if !slices.ContainsFunc(w.cages, func(c map[string]any) bool {
+			have, ok := c["cells"].([][2]int)
+			return ok && slices.Equal(have, cells) && c["value"] == nil
+		}) {
+			w.cages = append(w.cages, map[string]any{"cells": cells})
+		}
+	}
+	at := w.between(rule.Cells...)
+	w.overlays = append(w.overlays, map[string]any{"center": at, "width": 0.35, "height": 0.35, "rounded": true, "backgroundColor": "#FFFFFF"},
+		map[string]any{"center": at, "width": 0.3, "height": 0.3, "fontSize": 16, "color": "#000000", "text": RomanNumeral(rule.Value)})
+}
+
 // writeInequality draws an inequality sign as a > or < turned a quarter
 // (SudokuPad turns a shape's text with it) between cells of a column:
 // never a v or a ^, which a text that names XV too would leave unread.

@@ -11,8 +11,9 @@ import (
 
 // This file is the tests' second opinion on the clues group of rule kinds
 // (little killers, sandwiches, x-sums, skyscrapers, quadruples,
-// digital-root cages, look-and-say clues): random small puzzles with them, every filling of a
-// grid's rows, columns, regions and givens, and a reading of the rules
+// digital-root cages, look-and-say clues, Roman numeral cages): random
+// small puzzles with them, every filling of a grid's rows, columns,
+// regions and givens, and a reading of the rules
 // written from their meaning sentences alone, sharing nothing with the
 // validator, the encoder or the search.
 
@@ -20,7 +21,7 @@ import (
 var ClueKinds = []variant.Kind{
 	variant.LittleKiller, variant.Sandwich, variant.XSum,
 	variant.Skyscraper, variant.Quadruple, variant.DigitalRoot,
-	variant.LookAndSay,
+	variant.LookAndSay, variant.RomanCages,
 }
 
 // CluesHold reports whether the filling v (a digit per cell, row-major)
@@ -78,6 +79,16 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 				}
 				left = append(left[:i], left[i+1:]...)
 			}
+		case variant.RomanCages:
+			// Each cage's digits as one number, in its order.
+			number := func(cells []int) int {
+				x := 0
+				for _, c := range cells {
+					x = x*10 + v[c]
+				}
+				return x
+			}
+			ok = len(r.Lines) == 2 && number(r.Lines[0])+number(r.Lines[1]) == r.Value
 		case variant.DigitalRoot:
 			ok = allDifferent(ds) && sum >= r.Value && (sum-r.Value)%9 == 0
 		case variant.LookAndSay:
@@ -342,6 +353,43 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 		slices.Sort(ds)
 		for _, d := range ds {
 			r.Value = r.Value*10 + d
+		}
+	case variant.RomanCages:
+		// Two adjacent cells, and a straight run of 1 to 3 cells
+		// through each, along a row or a column; runs that overlap or
+		// leave the grid are the validator's to refuse.
+		x := rng.IntN(n * n)
+		y := []int{x - 1, x + 1, x - n, x + n}[rng.IntN(4)]
+		if y < 0 || y >= n*n || y/n != x/n && y%n != x%n {
+			return r
+		}
+		run := func(c int) []int {
+			k, step := 1+rng.IntN(3), []int{1, n}[rng.IntN(2)]
+			from := c - step*rng.IntN(k)
+			var out []int
+			for i := range k {
+				out = append(out, from+i*step)
+			}
+			return out
+		}
+		r.Cells, r.Lines = []int{x, y}, [][]int{run(x), run(y)}
+		number := func(cells []int) int {
+			v := 0
+			for _, c := range cells {
+				if c >= 0 && c < n*n {
+					v = v*10 + sol[c]
+				}
+			}
+			return v
+		}
+		// An untruthful value is off by a power of ten now and then,
+		// which only the carries between columns tell apart.
+		r.Value = number(r.Lines[0]) + number(r.Lines[1])
+		if !truthful {
+			r.Value += []int{-100, -10, -1, 1, 10, 100}[rng.IntN(6)]
+			if rng.IntN(2) == 0 {
+				r.Value = 1 + rng.IntN(2*max(r.Value, 0)+1)
+			}
 		}
 	case variant.DigitalRoot, variant.Killer:
 		r.Cells = []int{rng.IntN(n * n)}

@@ -12,7 +12,8 @@ import (
 // This file is the search's part of the clues group of rule kinds (see
 // variant/rules_clues.go): little killers, sandwiches, x-sums and
 // skyscrapers, read along a line of cells from their clue; quadruples;
-// digital-root cages; look-and-say clues.
+// digital-root cages; look-and-say clues; Roman numeral cages, read as
+// column addition.
 //
 // A little killer is a sum over its diagonal, as an arrow's line is (see
 // linear and enumerate). A sandwich and an x-sum split their row into
@@ -159,6 +160,73 @@ func clueRules() map[variant.Kind]kindRule {
 				return true
 			},
 		},
+		variant.RomanCages: {
+			compile: func(b *builder, c sudokusat.Rule, _ []int32) error {
+				if len(c.Lines) != 2 {
+					return fmt.Errorf("%d cages, want two", len(c.Lines))
+				}
+				if b.m.n > 9 {
+					return fmt.Errorf("%w: Roman numeral cages on a grid with digits above 9", ErrUnsupported)
+				}
+				order, r := romanReading(c.Lines[0], c.Lines[1], c.Value)
+				cells, err := cellList(order, b.m.nn)
+				if err != nil {
+					return err
+				}
+				b.addReading(cells, r)
+				return nil
+			},
+			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+				number := func(cells []int) int {
+					x := 0
+					for _, cell := range cells {
+						x = x*10 + v[cell]
+					}
+					return x
+				}
+				return len(c.Lines) == 2 && number(c.Lines[0])+number(c.Lines[1]) == c.Value
+			},
+		},
+	}
+}
+
+// romanReading reads two cages' numbers, a and b (each listed from its
+// first digit), as column addition towards value: the cells in the order
+// read, column by column from the units up (a's digit of a column, then
+// b's), and the reading, whose state is the cell read next, the digit of
+// a that waits for b's in its column (0 when none does) and the carry
+// into the column. A column must leave value's digit there, and the last
+// carry must be what value has above the longer number.
+func romanReading(a, b []int, value int) ([]int, reading) {
+	columns := max(len(a), len(b))
+	var order, column []int
+	var waits []bool
+	for j := range columns {
+		ia, ib := len(a)-1-j, len(b)-1-j
+		if ia >= 0 {
+			order, column, waits = append(order, a[ia]), append(column, j), append(waits, ib >= 0)
+		}
+		if ib >= 0 {
+			order, column, waits = append(order, b[ib]), append(column, j), append(waits, false)
+		}
+	}
+	digit := make([]int, columns+1) // value's decimal digits, the last all above
+	x := max(value, 0)
+	for j := range columns {
+		digit[j], x = x%10, x/10
+	}
+	digit[columns] = x
+	state := func(i, wait, carry int) int { return (i*10+wait)*2 + carry }
+	return order, reading{size: state(len(order)+1, 0, 0), start: state(0, 0, 0),
+		next: func(q, d int) (int, bool) {
+			i, wait, carry := q/20, q/2%10, q%2
+			if waits[i] {
+				return state(i+1, d, carry), true
+			}
+			sum := wait + d + carry
+			return state(i+1, 0, sum/10), sum%10 == digit[column[i]]
+		},
+		ends: func(q int) bool { return q/20 == len(order) && q/2%10 == 0 && q%2 == digit[columns] },
 	}
 }
 
