@@ -50,10 +50,10 @@ const (
 	// differ by the same amount. Neither anchor solver has the kind
 	// (sigh/Interactive-Sudoku-Solver's RegionSumLine and
 	// dclamage/SudokuSolver's RegionSumLinesConstraint are sums only),
-	// nor has f-puzzles: the meaning is the setters' sentence ("Digits
-	// along the blue line must have the same difference within each box
-	// it passes through"), so a segment of one cell, or of three or more,
-	// whose difference is not defined, is refused. The name is
+	// nor has f-puzzles: the meaning is the setters' statement of the
+	// rule (the digits along the line have the same difference within
+	// each box it passes through), so a segment of one cell, or of three
+	// or more, whose difference is not defined, is refused. The name is
 	// sudokusat's.
 	RegionDifferenceLine Kind = "region-difference-line"
 	// BetweenLine: the cells between the two ends hold digits strictly
