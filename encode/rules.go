@@ -44,6 +44,8 @@ func baseEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.NonConsecutive: (*venc).nonConsecutive,
 		variant.NoBlack:        (*venc).noBlack,
 		variant.NoXV:           (*venc).noXV,
+
+		variant.DifferenceArrow: (*venc).differenceArrow,
 	}
 }
 
@@ -234,6 +236,42 @@ func (v *venc) arrow(c sudokusat.Rule) error {
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// differenceArrow: on each line, the two digits differ by the circle's
+// digit, written as a table of the (circle, first, second) digit triples
+// (writeTable), about N² of them: arc consistent under unit propagation,
+// so that a circle's digit limits the line's and the line's the circle's.
+// Triples that repeat a digit between cells that see each other are left
+// out, as tupleSum leaves them.
+func (v *venc) differenceArrow(c sudokusat.Rule) error {
+	if len(c.Cells) != 1 {
+		return fmt.Errorf("a circle of %d cells, want 1", len(c.Cells))
+	}
+	if len(c.Lines) == 0 {
+		return errors.New("a difference arrow without a line")
+	}
+	circle := c.Cells[0]
+	for _, line := range c.Lines {
+		cells := append([]int{circle}, line...)
+		if err := v.checkCells(cells, 3); err != nil {
+			return fmt.Errorf("a circle and a line of two cells: %w", err)
+		}
+		var triples [][]int
+		for d := 1; d < v.n; d++ {
+			for x := 1; x <= v.n; x++ {
+				for _, y := range []int{x - d, x + d} {
+					t := []int{d, x, y}
+					if y < 1 || y > v.n || d == x && v.sees(circle, line[0]) || d == y && v.sees(circle, line[1]) {
+						continue
+					}
+					triples = append(triples, t)
+				}
+			}
+		}
+		v.writeTable(cells, triples)
 	}
 	return nil
 }

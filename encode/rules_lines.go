@@ -56,6 +56,8 @@ func lineEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 		variant.FibonacciLine:   (*venc).fibonacciLine,
 		variant.SequenceLine:    (*venc).sequenceLine,
 		variant.PairSumLine:     (*venc).pairSumLine,
+
+		variant.RegionDifferenceLine: (*venc).regionDifferenceLine,
 	}
 }
 
@@ -431,6 +433,66 @@ func (v *venc) regionSumLine(c sudokusat.Rule) error {
 		groups[len(groups)-1] = append(groups[len(groups)-1], cell)
 	}
 	return v.equalSums(groups)
+}
+
+// regionDifferenceLine: the line's segments in one region each, two cells
+// apiece, differ by one shared amount. A one-hot e[d] is that amount, d
+// from 0 (two cells in no region may hold one digit) to N−1; each pair of
+// digits of a segment implies its e, and e[d] asks each digit of either
+// cell for a partner d away in the other, so that a known difference
+// carries to the digits and the digits left carry back to it. A line in
+// one region has one segment, and nothing to write.
+func (v *venc) regionDifferenceLine(c sudokusat.Rule) error {
+	if err := v.line(c, 2); err != nil {
+		return err
+	}
+	var parts [][]int
+	for i, cell := range c.Cells {
+		if i == 0 || v.p.Region(cell) != v.p.Region(c.Cells[i-1]) {
+			parts = append(parts, nil)
+		}
+		parts[len(parts)-1] = append(parts[len(parts)-1], cell)
+	}
+	for _, part := range parts {
+		if len(part) != 2 {
+			return fmt.Errorf("a segment of %d cells between region borders, want 2", len(part))
+		}
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	e := make([]int32, v.n)
+	for d := range e {
+		e[d] = v.f.newVar()
+	}
+	v.f.Add(e...)
+	v.f.amo(e, productThreshold)
+	for _, part := range parts {
+		a, b := part[0], part[1]
+		if v.sees(a, b) {
+			v.clause(-e[0]) // a segment of distinct digits differs
+		}
+		for x := 1; x <= v.n; x++ {
+			for y := 1; y <= v.n; y++ {
+				v.f.Add(-v.x(a, x), -v.x(b, y), e[max(x-y, y-x)])
+			}
+		}
+		for d := range e {
+			for _, pair := range [2][2]int{{a, b}, {b, a}} {
+				from, to := pair[0], pair[1]
+				for x := 1; x <= v.n; x++ {
+					v.buf = append(v.buf[:0], -e[d], -v.x(from, x))
+					for _, y := range []int{x - d, x + d} {
+						if y >= 1 && y <= v.n && !slices.Contains(v.buf[2:], v.x(to, y)) {
+							v.buf = append(v.buf, v.x(to, y))
+						}
+					}
+					v.f.Add(v.buf...)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // maxSumEdges bounds the edges of the partial-sum graphs of one rule. A

@@ -34,6 +34,7 @@ func TestLinesDeterministic(t *testing.T) {
 		{Kind: variant.FibonacciLine, Cells: []int{46, 47, 56}},
 		{Kind: variant.SequenceLine, Cells: []int{50, 51, 52, 53}},
 		{Kind: variant.PairSumLine, Cells: []int{1, 2, 3, 4}},
+		{Kind: variant.RegionDifferenceLine, Cells: []int{55, 56, 57, 58}},
 	}}
 	for _, sums := range []SumForm{SumClauses, SumPB} {
 		var first []byte
@@ -167,6 +168,71 @@ func TestPairSumLineSupports(t *testing.T) {
 			for d := 1; d <= 9; d++ {
 				if left := u.value(v.x(c, d)) != -1; left != slices.Contains(tc.want, d) {
 					t.Errorf("%v: cell %d, digit %d left %v, want %v", tc.first, c+1, d, left, !left)
+				}
+			}
+		}
+	}
+}
+
+// TestDifferenceSupports: unit propagation on a difference arrow's or a
+// region difference line's clauses alone, with some of its cells' digits
+// given, leaves in the others exactly the digits that some filling keeping
+// the rule has: a circle of 8 leaves 1 and 9 on its line, a 5 on the line
+// leaves the circle 1 to 4, 3 and 7 leave it 4; a segment of 1 and 9
+// leaves the next 1 and 9, and with a 9 there the last cell 1. Two equal
+// digits in a segment of one box are a contradiction.
+func TestDifferenceSupports(t *testing.T) {
+	const r1c1, r2c5, r3c7 = 0, 13, 24 // a circle and a line of cells that see none of the others
+	all := []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
+	arrow := sudokusat.Rule{Kind: variant.DifferenceArrow, Cells: []int{r1c1}, Lines: [][]int{{r2c5, r3c7}}}
+	line := sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: []int{1, 2, 3, 4}} // r1c2 r1c3 | r1c4 r1c5
+	for _, tc := range []struct {
+		name  string
+		rule  sudokusat.Rule
+		given map[int]int
+		want  map[int][]int // nil: a contradiction
+	}{
+		{"circle 8", arrow, map[int]int{r1c1: 8}, map[int][]int{r2c5: {1, 9}, r3c7: {1, 9}}},
+		{"a 5 on the line", arrow, map[int]int{r2c5: 5}, map[int][]int{r1c1: {1, 2, 3, 4}, r3c7: {1, 2, 3, 4, 6, 7, 8, 9}}},
+		{"3 and 7", arrow, map[int]int{r2c5: 3, r3c7: 7}, map[int][]int{r1c1: {4}}},
+		{"the circle's digit on its line", arrow, map[int]int{r1c1: 4, r2c5: 4}, map[int][]int{r3c7: {8}}},
+		{"1 and 9", line, map[int]int{1: 1, 2: 9}, map[int][]int{3: {1, 9}, 4: {1, 9}}},
+		{"1 and 9, then 9", line, map[int]int{1: 1, 2: 9, 3: 9}, map[int][]int{4: {1}}},
+		{"1 and 4", line, map[int]int{1: 1, 2: 4}, map[int][]int{3: all, 4: all}},
+		{"one digit twice in a box", line, map[int]int{1: 5, 2: 5}, nil},
+	} {
+		g, _ := sudokusat.NewGridSize(9)
+		v := &venc{f: &Formula{Vars: 9 * 9 * 9}, p: &sudokusat.Puzzle{Grid: g}, n: 9, sums: SumClauses, ctx: context.Background()}
+		var err error
+		if tc.rule.Kind == variant.DifferenceArrow {
+			err = v.differenceArrow(tc.rule)
+		} else {
+			err = v.regionDifferenceLine(tc.rule)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each cell one digit, as the grid's own clauses say, and the
+		// given ones theirs.
+		for _, c := range []int{r1c1, 1, 2, 3, 4, r2c5, r3c7} {
+			lits := make([]int32, 0, 9)
+			for d := 1; d <= 9; d++ {
+				lits = append(lits, v.x(c, d))
+				if g, ok := tc.given[c]; ok && d != g {
+					v.clause(-v.x(c, d))
+				}
+			}
+			v.f.Add(lits...)
+		}
+		u := newUnitProp(v.f)
+		if ok := u.run(); ok != (tc.want != nil) {
+			t.Errorf("%s: propagation succeeds %v, want %v", tc.name, ok, tc.want != nil)
+			continue
+		}
+		for c, want := range tc.want {
+			for d := 1; d <= 9; d++ {
+				if left := u.value(v.x(c, d)) != -1; left != slices.Contains(want, d) {
+					t.Errorf("%s: cell %d, digit %d left %v, want %v", tc.name, c, d, left, !left)
 				}
 			}
 		}

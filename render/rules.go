@@ -70,6 +70,8 @@ func baseDrawings() map[variant.Kind]kindDrawing {
 		variant.NonConsecutive: note,
 		variant.NoBlack:        note,
 		variant.NoXV:           note,
+
+		variant.DifferenceArrow: {under: drawArrow}, // drawn as setters draw it: as an arrow
 	}
 }
 

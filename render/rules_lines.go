@@ -52,6 +52,9 @@ func lineDrawings() map[variant.Kind]kindDrawing {
 		variant.FibonacciLine:   plain(fibonacciColour, 0.3),
 		variant.SequenceLine:    plain(sequenceColour, 0.16),
 		variant.PairSumLine:     plain(pairSumColour, 0.3),
+
+		variant.RegionDifferenceLine: plain(regionSumColour, 0.2), // drawn as setters draw it: as a region sum line
+
 		variant.BetweenLine: {under: func(c *canvas, r sudokusat.Rule) {
 			c.strokeLine(r, ShapeColour, 0.1)
 			c.circleEnds(r, ShapeColour)

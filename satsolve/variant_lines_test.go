@@ -32,7 +32,7 @@ var lineKinds = []variant.Kind{
 	variant.BetweenLine, variant.EntropicLine, variant.ModularLine, variant.Nabner,
 	variant.ZipperLine, variant.DoubleArrow, variant.SlowThermo, variant.Lockout,
 	variant.DifferenceCount, variant.SumLine, variant.FibonacciLine, variant.SequenceLine,
-	variant.PairSumLine,
+	variant.PairSumLine, variant.RegionDifferenceLine,
 }
 
 // naiveLine says whether a filled grid keeps a line rule, in the plainest
@@ -197,6 +197,17 @@ func naiveLine(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 		return true
 	case variant.PairSumLine:
 		return k == 4 && d[0]+d[1] == d[2]+d[3]
+	case variant.RegionDifferenceLine:
+		// The line cut where it passes into another region: pieces of
+		// two cells, each pair differing by the first's amount.
+		var diffs []int
+		for i := 0; i < k; i += 2 {
+			if i+1 >= k || p.Region(c.Cells[i]) != p.Region(c.Cells[i+1]) || i > 0 && p.Region(c.Cells[i]) == p.Region(c.Cells[i-1]) {
+				return false
+			}
+			diffs = append(diffs, abs(d[i]-d[i+1]))
+		}
+		return !slices.ContainsFunc(diffs, func(x int) bool { return x != diffs[0] })
 	case variant.FibonacciLine:
 		// Read from the end with the lower digit.
 		s := slices.Clone(d)
@@ -267,6 +278,36 @@ func randomLineCells(rng *rand.Rand, n, k int) []int {
 			for dc := -1; dc <= 1; dc++ {
 				r, c := at/n+dr, at%n+dc
 				if (dr != 0 || dc != 0) && r >= 0 && r < n && c >= 0 && c < n && !slices.Contains(line, r*n+c) {
+					next = append(next, r*n+c)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return nil
+		}
+		line = append(line, next[rng.IntN(len(next))])
+	}
+	return line
+}
+
+// randomSegmentLine draws a line of p of segs pieces of two cells, each
+// in one region and the next in another, each cell a king's move from the
+// one before and none twice, or nil when the walk is stuck: the shape a
+// region difference line must have.
+func randomSegmentLine(rng *rand.Rand, p *sudokusat.Puzzle, segs int) []int {
+	n := p.Size()
+	line := []int{rng.IntN(n * n)}
+	for len(line) < 2*segs {
+		at := line[len(line)-1]
+		same := len(line)%2 == 1 // the second cell of a segment
+		var next []int
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, c := at/n+dr, at%n+dc
+				if (dr == 0 && dc == 0) || r < 0 || r >= n || c < 0 || c >= n || slices.Contains(line, r*n+c) {
+					continue
+				}
+				if (p.Region(r*n+c) == p.Region(at)) == same {
 					next = append(next, r*n+c)
 				}
 			}
@@ -369,6 +410,9 @@ func randomLinePuzzle(rng *rand.Rand, n, lines int, kinds []variant.Kind) *sudok
 			}
 			least := lineLeast(kind)
 			cells := randomLineCells(rng, n, least+rng.IntN(most-least+1))
+			if kind == variant.RegionDifferenceLine {
+				cells = randomSegmentLine(rng, p, 1+rng.IntN(3))
+			}
 			if cells == nil {
 				continue
 			}

@@ -88,6 +88,14 @@ func naiveHolds(p *sudokusat.Puzzle, g *sudokusat.Grid, c sudokusat.Rule) bool {
 			}
 		}
 		return true
+	case variant.DifferenceArrow:
+		// Each line's two digits differ by the circle's digit.
+		for _, l := range c.Lines {
+			if d := at(l[0]) - at(l[1]); len(l) != 2 || d != at(c.Cells[0]) && -d != at(c.Cells[0]) {
+				return false
+			}
+		}
+		return true
 	case variant.White:
 		a, b := at(c.Cells[0]), at(c.Cells[1])
 		return a == b+1 || b == a+1
@@ -181,7 +189,7 @@ func randomPuzzle(rng *rand.Rand) *sudokusat.Puzzle {
 	}
 	kinds := []variant.Kind{variant.Region, variant.DiagonalMain, variant.DiagonalAnti, variant.Killer, variant.Thermo,
 		variant.Arrow, variant.White, variant.Black, variant.XV, variant.Even, variant.Odd, variant.AntiKnight,
-		variant.AntiKing, variant.NonConsecutive, variant.NoBlack, variant.NoXV}
+		variant.AntiKing, variant.NonConsecutive, variant.NoBlack, variant.NoXV, variant.DifferenceArrow}
 	for range 1 + rng.IntN(4) {
 		c := sudokusat.Rule{Kind: kinds[rng.IntN(len(kinds))]}
 		switch c.Kind {
@@ -212,6 +220,24 @@ func randomPuzzle(rng *rand.Rand) *sudokusat.Puzzle {
 			c.Lines = [][]int{cells[k : k+1+rng.IntN(2)]}
 			if rng.IntN(2) == 0 {
 				c.Lines = append(c.Lines, cells[4:])
+			}
+		case variant.DifferenceArrow:
+			// A circle and a line of two cells, a second line now and
+			// then; mostly the circle holds the filling's difference of
+			// the first line's digits.
+			cells := distinctCells(5)
+			c.Cells, c.Lines = cells[:1], [][]int{cells[1:3]}
+			if rng.IntN(3) == 0 {
+				c.Lines = append(c.Lines, cells[3:5])
+			}
+			d := max(fill.Cell(cells[1])-fill.Cell(cells[2]), fill.Cell(cells[2])-fill.Cell(cells[1]))
+			if faithful() {
+				for _, x := range rng.Perm(16) {
+					if fill.Cell(x) == d && !slices.Contains(cells[1:], x) {
+						c.Cells = []int{x}
+						break
+					}
+				}
 			}
 		case variant.White, variant.Black:
 			c.Cells = neighbour()

@@ -81,7 +81,7 @@ func Check(p *sudokusat.Puzzle, solution *sudokusat.Grid) error {
 		// A rule is checked for its shape first: decode checks answers
 		// against the rules a CNF file's header carries, which nothing
 		// validated.
-		err := validateRule(table, r, n)
+		err := validateRule(table, p, r, n)
 		if err == nil {
 			err = table[r.Kind].check(c, r)
 		}

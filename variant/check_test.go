@@ -56,6 +56,10 @@ func TestCheck(t *testing.T) {
 		{"arrow of two lines", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0, 2}, {6, 11}}}}, ""},
 		{"arrow of two lines that sum to it together", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{3}, Lines: [][]int{{0}, {2}}}}, "line 1 (r1c1) sums to 1"},
 		{"pill arrow", []sudokusat.Rule{{Kind: variant.Arrow, Cells: []int{0, 1}, Lines: [][]int{{3, 7, 11, 15, 14, 13}}}}, "circle"},
+		{"difference arrow", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{0}, Lines: [][]int{{1, 2}}}}, ""},                       // |2−3| = 1
+		{"difference arrow of two lines", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{1}, Lines: [][]int{{2, 0}, {9, 11}}}}, ""}, // each line on its own: |3−1| = |1−3| = 2
+		{"difference arrow broken", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{3}, Lines: [][]int{{0, 1}}}}, "line 1 (r1c1,r1c2) holds 1 and 2, whose difference is not the circle r1c4's 4"},
+		{"difference arrow, a sum", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{2}, Lines: [][]int{{0, 1}}}}, "whose difference is not"}, // 1+2 = 3, |1−2| = 1
 		{"white", []sudokusat.Rule{c(variant.White, 0, 1)}, ""},
 		{"white broken", []sudokusat.Rule{c(variant.White, 0, 4)}, "not consecutive"},
 		{"black", []sudokusat.Rule{c(variant.Black, 0, 1)}, ""},
@@ -206,6 +210,11 @@ func TestValidate(t *testing.T) {
 		{"xv value", []sudokusat.Rule{{Kind: variant.XV, Cells: []int{0, 1}, Value: 7}}, "................", "sum 7"},
 		{"global with cells", []sudokusat.Rule{c(variant.AntiKnight, 0)}, "................", "no cells"},
 		{"arrow without line", []sudokusat.Rule{c(variant.Arrow, 0)}, "................", "no line"},
+		{"difference arrow without line", []sudokusat.Rule{c(variant.DifferenceArrow, 0)}, "................", "no line"},
+		{"difference arrow of three cells", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{0}, Lines: [][]int{{1, 2, 3}}}}, "................", "line 1 has 3 cells, want 2"},
+		{"difference arrow of one cell", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{0}, Lines: [][]int{{1, 2}, {4}}}}, "................", "line 2 has 1 cells, want 2"},
+		{"difference arrow from a pill", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{0, 1}, Lines: [][]int{{2, 3}}}}, "................", "a circle of 2 cells, want 1"},
+		{"difference arrow through its circle", []sudokusat.Rule{{Kind: variant.DifferenceArrow, Cells: []int{0}, Lines: [][]int{{1, 0}}}}, "................", "runs through its circle r1c1"},
 		{"givens clash in a cage", []sudokusat.Rule{{Kind: variant.Killer, Cells: []int{0, 5}, Value: sudokusat.NoValue}}, "1....1..........", "given twice"},
 		{"unknown", []sudokusat.Rule{c("no-such-kind", 0)}, "................", "unknown kind"},
 	}

@@ -45,6 +45,10 @@ type KindInfo struct {
 	// validate checks a rule's cells and value for the kind, on a grid
 	// of side n; the cells are known to be in the grid.
 	validate func(n int, r sudokusat.Rule) error
+	// validateRegions checks, for a kind whose rule the regions cut into
+	// parts (a region difference line's segments), that the parts are
+	// of the kind's shape in the puzzle's regions; nil for the others.
+	validateRegions func(p *sudokusat.Puzzle, r sudokusat.Rule) error
 	// check reports how a solution breaks the rule, or nil.
 	check func(c *checking, r sudokusat.Rule) error
 	// fromFP reads one entry of the kind's f-puzzles list (a
@@ -76,6 +80,7 @@ func baseKinds() []KindInfo {
 		killerKind(),
 		thermoKind(),
 		arrowKind(),
+		differenceArrowKind(),
 		whiteKind(),
 		blackKind(),
 		greyDotKind(),

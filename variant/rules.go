@@ -37,6 +37,17 @@ const (
 	// decimal digits) makes: each line on its own, as f-puzzles and the
 	// solver behind it have it.
 	Arrow Kind = "arrow"
+	// DifferenceArrow: an arrow whose circle is one cell (Cells) and
+	// each of whose Lines is exactly two cells: the two digits on a line
+	// differ by the circle's digit, |a − b| = circle. Drawn as an arrow
+	// is. Neither anchor solver has the kind (sigh/Interactive-Sudoku-
+	// Solver has Arrow, DoubleArrow and PillArrow sums only,
+	// dclamage/SudokuSolver ArrowSumConstraint only), nor has f-puzzles:
+	// the meaning is the setters' sentence ("the difference between the
+	// two digits on the arrow is the digit in the circle"), so an arrow
+	// of other than two line cells, whose difference is not defined, is
+	// refused, and so is a pill. The name is sudokusat's.
+	DifferenceArrow Kind = "difference-arrow"
 	// White: the two Cells hold digits that differ by Value, or by 1
 	// (consecutive) when Value is 0 (a white Kropki dot, f-puzzles'
 	// "difference", whose "value" may be other than 1).
@@ -298,6 +309,42 @@ func arrowKind() KindInfo {
 				lines = append(lines, append([]string{w.name(r.Cells[len(r.Cells)-1])}, w.names(l)...))
 			}
 			w.entry("arrow", map[string]any{"cells": w.names(r.Cells), "lines": lines})
+		}}
+}
+
+// --- Difference arrows ---
+
+func differenceArrowKind() KindInfo {
+	return KindInfo{Name: DifferenceArrow, Repeats: true, Meaning: "The difference between the two digits on a difference arrow is the digit in its circle.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) != 1 {
+				return fmt.Errorf("a circle of %d cells, want 1: the difference of two digits is one digit", len(r.Cells))
+			}
+			if r.Value != 0 {
+				return fmt.Errorf("a value of %d: a difference arrow has none", r.Value)
+			}
+			if len(r.Lines) == 0 {
+				return fmt.Errorf("no line")
+			}
+			for i, line := range r.Lines {
+				if len(line) != 2 {
+					return fmt.Errorf("line %d has %d cells, want 2: the difference of %d digits is not defined", i+1, len(line), len(line))
+				}
+				if slices.Contains(line, r.Cells[0]) {
+					return fmt.Errorf("line %d runs through its circle %s", i+1, cellName(n, r.Cells[0]))
+				}
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			circle := c.at(r.Cells[0])
+			for i, line := range r.Lines {
+				a, b := c.at(line[0]), c.at(line[1])
+				if max(a-b, b-a) != circle {
+					return fmt.Errorf("line %d (%s) holds %d and %d, whose difference is not the circle %s's %d", i+1, c.names(line), a, b, c.names(r.Cells), circle)
+				}
+			}
+			return nil
 		}}
 }
 

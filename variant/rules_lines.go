@@ -44,6 +44,18 @@ const (
 	// total (RegionSumLinesConstraint over EqualSumsConstraint; the
 	// regions are the grid's boxes or jigsaw pieces, not extra regions).
 	RegionSumLine Kind = "region-sum-line"
+	// RegionDifferenceLine: the line is cut into segments where it
+	// crosses from a region into another, as a region sum line is; each
+	// segment is exactly two cells, and the two digits of every segment
+	// differ by the same amount. Neither anchor solver has the kind
+	// (sigh/Interactive-Sudoku-Solver's RegionSumLine and
+	// dclamage/SudokuSolver's RegionSumLinesConstraint are sums only),
+	// nor has f-puzzles: the meaning is the setters' statement of the
+	// rule (the digits along the line have the same difference within
+	// each box it passes through), so a segment of one cell, or of three
+	// or more, whose difference is not defined, is refused. The name is
+	// sudokusat's.
+	RegionDifferenceLine Kind = "region-difference-line"
 	// BetweenLine: the cells between the two ends hold digits strictly
 	// between the ends' (BetweenLineConstraint).
 	BetweenLine Kind = "between-line"
@@ -144,6 +156,7 @@ func lineKinds() []KindInfo {
 		whispersKind(),
 		palindromeKind(),
 		regionSumLineKind(),
+		regionDifferenceLineKind(),
 		betweenLineKind(),
 		entropicLineKind(),
 		modularLineKind(),
@@ -366,6 +379,31 @@ func regionStretches(p *sudokusat.Puzzle, cells []int) [][]int {
 		out[len(out)-1] = append(out[len(out)-1], c)
 	}
 	return out
+}
+
+// --- Region difference lines ---
+
+func regionDifferenceLineKind() KindInfo {
+	k := repeating(lineKind(RegionDifferenceLine, "Box borders divide a region difference line into segments of exactly two cells, and every segment's two digits differ by the same amount.",
+		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
+			parts := regionStretches(c.p, r.Cells)
+			diff := func(part []int) int { return max(c.at(part[0])-c.at(part[1]), c.at(part[1])-c.at(part[0])) }
+			for _, part := range parts[1:] {
+				if d, e := diff(part), diff(parts[0]); d != e {
+					return fmt.Errorf("%s differ by %d, %s by %d", c.names(parts[0]), e, c.names(part), d)
+				}
+			}
+			return nil
+		}))
+	k.validateRegions = func(p *sudokusat.Puzzle, r sudokusat.Rule) error {
+		for _, part := range regionStretches(p, r.Cells) {
+			if len(part) != 2 {
+				return fmt.Errorf("a segment of %d cells (%s) between region borders, want 2: the difference of %d digits is not defined", len(part), cellNames(p.Size(), part), len(part))
+			}
+		}
+		return nil
+	}
+	return k
 }
 
 // --- Between lines ---

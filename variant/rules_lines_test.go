@@ -72,6 +72,12 @@ func TestLineValidate(t *testing.T) {
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1")}, "1 cells, want at least 2"},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2 r1c4")}, "r1c4 does not touch r1c2"},
 		{sudokusat.Rule{Kind: variant.SequenceLine, Cells: l("r1c1 r1c2"), Value: 2}, "a value of 2: sequence-line rules have none"},
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c2 r1c3 r1c4 r1c5")}, ""},
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c1 r1c2")}, ""}, // one segment: nothing to compare
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c1 r1c2 r1c3 r1c4")}, "a segment of 3 cells (r1c1,r1c2,r1c3) between region borders, want 2"},
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c3 r1c4 r1c5")}, "a segment of 1 cells (r1c3) between region borders, want 2"},
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c2 r1c3 r1c5")}, "r1c5 does not touch r1c3"},
+		{sudokusat.Rule{Kind: variant.RegionDifferenceLine, Cells: l("r1c2 r1c3 r1c4 r1c5"), Value: 3}, "a value of 3: region-difference-line rules have none"},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r2c2 r2c1")}, ""},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3")}, "3 cells, want 4"},
 		{sudokusat.Rule{Kind: variant.PairSumLine, Cells: l("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6")}, "6 cells, want 4"},
@@ -187,6 +193,13 @@ func TestLineCheck(t *testing.T) {
 		{nine, variant.PairSumLine, "r1c3 r1c2 r1c1 r2c1", 0, true},         // 3+2 = 1+4: either way
 		{nine, variant.PairSumLine, "r1c1 r1c2 r1c3 r1c4", 0, false},        // 1+2 is not 3+4 (a zipper line's 1+4 = 2+3)
 		{nine, variant.PairSumLine, "r2c2 r2c1 r1c1 r1c2", 0, false},        // 5+4 is not 1+2
+
+		{nine, variant.RegionDifferenceLine, "r1c2 r1c3 r1c4 r1c5", 0, true},  // 2 3 | 4 5: 1 and 1
+		{nine, variant.RegionDifferenceLine, "r1c3 r2c3 r2c4 r1c4", 0, true},  // 3 6 | 7 4: 3 and 3, either way round
+		{nine, variant.RegionDifferenceLine, "r1c2 r1c3 r1c4 r2c4", 0, false}, // 2 3 | 4 7: 1 and 3
+		{nine, variant.RegionDifferenceLine, "r3c2 r3c3 r3c4 r3c5", 0, true},  // 8 9 | 1 2: 1 and 1, whatever the sums
+		{nine, variant.RegionDifferenceLine, "r2c3 r1c3 r1c4 r1c5", 0, false}, // 6 3 | 4 5: the same sum, 9, but 3 and 1
+		{nine, variant.RegionDifferenceLine, "r1c1 r1c2", 0, true},            // one segment
 	} {
 		sol, err := sudokusat.Parse(tc.grid)
 		if err != nil {

@@ -128,9 +128,14 @@ func spConventions() []spConvention {
 			read:  plainLine([]hueRange{{15, 50}}, false), gap: true, gapDefault: 4, sentence: "Adjacent digits along an orange Dutch whispers line differ by at least 4.", write: writeLine("#ff9a00")},
 		{name: "a region sum line", kind: RegionSumLine, on: spOnLines, form: "a blue line",
 			words: spWordList{any: [][]string{{"region sum", "same"}, {"region sum", "equal"}, {"box", "same", "sum"}, {"region", "same", "sum"}, {"box", "same", "total"}, {"region", "same", "total"},
-				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference", "increase", "decrease", "double", "twice", "number of", "odd", "even", "count"},
+				{"box", "equal", "sum"}, {"region", "equal", "sum"}, {"segment", "same", "sum"}, {"segment", "same", "total"}, {"border", "segment"}, {"border", "divide", "line"}}, not: []string{"cage", "product", "difference", "differ ", "differs ", "increase", "decrease", "double", "twice", "number of", "odd", "even", "count"},
 				noTotal: true, called: []string{"region sum line"}},
 			read: plainLine([]hueRange{{185, 250}}, false), sentence: "Digits on a blue region sum line have the same sum in each box (region) the line passes through.", write: writeLine("#2ecbff")},
+		// A region difference line is drawn as a region sum line is: the
+		// text tells them apart, stating a difference and no sum.
+		{name: "a region difference line", kind: RegionDifferenceLine, on: spOnLines, form: "a blue line",
+			words: regionDifferenceWords, read: plainLine([]hueRange{{185, 250}}, false),
+			sentence: "Box borders divide a blue line into segments of two cells, and the digits of every segment have the same difference.", write: writeLine("#2ecbff")},
 		{name: "a palindrome line", kind: Palindrome, on: spOnLines, form: "a grey line without a bulb or circled ends",
 			words: spWordList{any: [][]string{{"palindrome", "same"}, {"palindrome", "read"}, {"read the same", "direction"}, {"reads the same", "direction"}, {"same forwards", "backwards"}, {"read the same", "backwards"}}, called: []string{"palindrom"},
 				not: []string{"parity", "odd", "even", "sum", "add", "differ", "consecutive", "ratio", "double", "twice"},
@@ -192,10 +197,16 @@ func spConventions() []spConvention {
 
 		{name: "an arrow drawn as lines", kind: Arrow, on: spOnLines, form: "a line from a circle with a head of two short strokes at its far end",
 			words: arrowWords, read: readLineArrow},
+		{name: "a difference arrow drawn as lines", kind: DifferenceArrow, on: spOnLines, form: "as an arrow drawn as lines; read only from a circle of one cell along two cells",
+			words: differenceArrowWords, read: asDifferenceArrow(readLineArrow)},
 
 		// Arrows.
 		{name: "an arrow", kind: Arrow, on: spOnArrows, form: "an arrow that starts at the edge of a circle (or a pill over 2 or 3 cells)",
 			words: arrowWords, read: readArrow, sentence: "Digits along an arrow sum to the number in its circle.", write: writeArrow},
+		// A difference arrow is drawn as an arrow is: the text tells
+		// them apart, stating a difference and no sum.
+		{name: "a difference arrow", kind: DifferenceArrow, on: spOnArrows, form: "as an arrow; read only from a circle of one cell along two cells",
+			words: differenceArrowWords, read: asDifferenceArrow(readArrow), sentence: "The difference between the two digits on a difference arrow is the digit in its circle.", write: writeArrow},
 		{name: "a little killer", kind: LittleKiller, on: spOnArrows, form: "a short diagonal arrow outside the grid with its total as text beside it",
 			words: spWordList{any: [][]string{{"little killer", "sum"}, {"little killer", "total"}, {"diagonal", "sum"}, {"diagonal", "total"}, {"diagonal", "add"}}, not: slices.Concat([]string{"product", "same sum", "count", "how many", "number of", "odd", "even", "first", "look and say"}, spNoRepeat), called: []string{"little killer"}},
 			read:  readLittleKiller, sentence: "Digits along the diagonal a little killer arrow points along sum to its total; digits may repeat.", write: writeLittleKiller},
@@ -367,6 +378,18 @@ func spEachOf(groups ...[]string) [][]string {
 // arrowWords are an arrow's words.
 var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, {"arrow", "total"}},
 	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat), pill: true}
+
+// differenceArrowWords are a difference arrow's words: an arrow and a
+// difference, and no sum (which is an arrow's).
+var differenceArrowWords = spWordList{any: [][]string{{"arrow", "difference"}, {"arrow", "differ "}, {"arrow", "differs "}},
+	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio"}, spNoRepeat)}
+
+// regionDifferenceWords are a region difference line's words: a box
+// (region, segment), the same (equal) difference, and no sum (which is a
+// region sum line's), nor neighbours along the line (another rule).
+var regionDifferenceWords = spWordList{any: spEachOf([]string{"box", "region", "segment"}, []string{"same", "equal"}, []string{"difference", "differ ", "differs "}),
+	not: []string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
+		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban"}}
 
 // spNoRepeat are the words of a sentence that says digits do not repeat,
 // which changes a rule whose digits may (an arrow's, a little killer's).
@@ -595,7 +618,7 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 			r.kinds = kinds()
 		}
 		for _, rule := range f.rules {
-			if err := validateRule(r.kinds, rule, r.n); err != nil {
+			if err := validateRule(r.kinds, r.p, rule, r.n); err != nil {
 				r.draws[d].why = "drawn as " + f.conv.name + ", but not a valid one: " + err.Error()
 				return
 			}
@@ -690,7 +713,10 @@ func (r *spReader) complete(c *spConvention, d int, rules []sudokusat.Rule) ([]s
 				}
 			}
 		}
-		if rule.Kind != Arrow && rule.Kind != RomanCages && len(rule.Lines) > 0 { // lines, not an arrow's or cages
+		// A line kind's reader gives a closed loop as Lines; an arrow's
+		// and Roman numeral cages' Lines are their own.
+		ownLines := rule.Kind == Arrow || rule.Kind == DifferenceArrow || rule.Kind == RomanCages
+		if !ownLines && len(rule.Lines) > 0 {
 			loop, ok := r.loopRules(rule.Kind, rule.Lines[0])
 			if !ok {
 				return nil, "but a loop, which " + c.name + " cannot be"
@@ -793,7 +819,7 @@ func spDefaultGap(kind Kind, n int) int {
 func (r *spReader) loopRules(kind Kind, cells []int) ([]sudokusat.Rule, bool) {
 	k := len(cells)
 	switch kind {
-	case RegionSumLine:
+	case RegionSumLine, RegionDifferenceLine:
 		for i := range cells {
 			if r.p.Region(cells[i]) != r.p.Region(cells[(i+k-1)%k]) {
 				return []sudokusat.Rule{{Kind: kind, Cells: append(slices.Clone(cells[i:]), cells[:i]...)}}, true
@@ -1309,6 +1335,20 @@ func readDiagonal(anti bool) func(r *spReader, d int) ([]sudokusat.Rule, []int, 
 }
 
 // --- Arrows ---
+
+// asDifferenceArrow is the form of a difference arrow: an arrow's, read
+// as one. A circle of other than one cell, or a line of other than two,
+// is read too, and left with its reason when the rule is validated: the
+// difference of three digits is not defined.
+func asDifferenceArrow(read func(r *spReader, d int) ([]sudokusat.Rule, []int, bool)) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		rules, with, ok := read(r, d)
+		for i := range rules {
+			rules[i].Kind = DifferenceArrow
+		}
+		return rules, with, ok
+	}
+}
 
 // circleCells returns the cells a round shape covers as an arrow's
 // circle: one cell, or a pill over 2 or 3 cells in a row or column.

@@ -102,6 +102,9 @@ func spConventionCases() []spConventionCase {
 		{conv: "a region sum line", doc: n4(scl{rules: "Digits on a blue line have the same sum in each box it passes through.",
 			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}}),
 			want: []string{"region-sum-line r1c1,r1c2,r1c3,r1c4"}},
+		{conv: "a region difference line", doc: n4(scl{rules: "Digits on a blue line have the same difference in each box it passes through.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4"), drawLine("#2ECBFF", 5, "r3c2 r4c2 r4c3 r3c3")}}),
+			want: []string{"region-difference-line r1c1,r1c2,r1c3,r1c4", "region-difference-line r3c2,r4c2,r4c3,r3c3"}},
 		{conv: "a palindrome line", doc: n4(scl{rules: "A grey palindrome line reads the same in either direction.",
 			lines: []map[string]any{drawLine("#CFCFCF", 16, "r4c1 r4c2 r4c3")}}),
 			want: []string{"palindrome r4c1,r4c2,r4c3"}},
@@ -156,6 +159,20 @@ func spConventionCases() []spConventionCase {
 				{"color": "#bbbf", "thickness": 3.2, "wayPoints": [][2]float64{{0.333, 2.167}, {0.5, 2.5}, {0.667, 2.167}}}},
 			overlays: []map[string]any{drawCircle(at("r1c1"), 0.85, "#FFFFFF", "#bbbf")}}),
 			want: []string{"arrow r1c1 / r1c2,r1c3"}},
+		{conv: "a difference arrow drawn as lines", doc: n4(scl{rules: "The two digits along an arrow differ by the digit in its circle.",
+			lines: []map[string]any{drawLine("#bbbf", 3.2, "r1c1 r1c2 r1c3"),
+				{"color": "#bbbf", "thickness": 3.2, "wayPoints": [][2]float64{{0.333, 2.167}, {0.5, 2.5}, {0.667, 2.167}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.85, "#FFFFFF", "#bbbf")}}),
+			want: []string{"difference-arrow r1c1 / r1c2,r1c3"}},
+		{conv: "a difference arrow", doc: n9(scl{rules: "The difference between the two digits on an arrow is the digit in its circle.",
+			// A circle with two arrows, one bent, as SudokuPad's importer
+			// draws them, and another circle's.
+			arrows: []map[string]any{
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{0.5, 0.9}, {0.5, 1.5}, {0.5, 2.5}}},
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{0.78, 0.78}, {1.5, 1.5}, {2.5, 1.5}}},
+				{"color": "#a1a1a1", "thickness": 5, "headLength": 0.3, "wayPoints": [][2]float64{{4.9, 4.5}, {5.5, 4.5}, {6.5, 4.5}}}},
+			overlays: []map[string]any{drawCircle(at("r1c1"), 0.83, "#FFFFFF", "#a1a1a1"), drawCircle(at("r5c5"), 0.83, "#FFFFFF", "#a1a1a1")}}),
+			want: []string{"difference-arrow r1c1 / r1c2,r1c3 / r2c2,r3c2", "difference-arrow r5c5 / r6c5,r7c5"}},
 		{conv: "an arrow", doc: n9(scl{rules: "Digits along an arrow sum to the number in its circle.",
 			// A circle of one cell with two arrows, and a pill over
 			// two, as SudokuPad's importer draws them.
@@ -447,7 +464,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a Fibonacci line of another colour", scl{n: 9, rules: "Digits on a red Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")}},
-			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a region sum line or a region difference line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// The text gives both kinds the line's colour: neither.
 		{"a Fibonacci line or a region sum line", scl{n: 9, rules: "Digits on a blue Fibonacci line strictly increase from one end, each after the lowest two the sum of the two before it. Digits on a blue line have the same sum in each box it passes through.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3")}},
@@ -465,7 +482,7 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a pair sum line, but a loop, which a pair sum line cannot be", "sentence: no rule read accounts for it"}},
 		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line the sum of the first two digits equals the sum of the last two digits.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4")}},
-			0, []string{"line: drawn as a region sum line, which the rules text does not name", "sentence: no rule read accounts for it"}},
+			0, []string{"line: drawn as a region sum line or a region difference line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A look-and-say clue has a little killer's form: a text that
 		// names both kinds reads neither, and one that names neither
 		// (look-and-say cages) reads none.
@@ -516,7 +533,7 @@ func TestSPAnyHue(t *testing.T) {
 			[]string{"difference-count-line r2c1,r2c2,r2c3", "whispers r1c1,r1c2,r1c3"}, nil},
 		{"a colour the text gives it", scl{n: 6, rules: "The difference between two adjacent digits on a red line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
 			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
-			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line, which the rules text does not name"}},
+			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line or a region difference line, which the rules text does not name"}},
 		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
 			nil, []string{"line: drawn as a palindrome line, a sum line or a sequence line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a bulb", scl{n: 6, rules: count, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}},
@@ -562,6 +579,70 @@ func TestSPPairSum(t *testing.T) {
 			underlays: []map[string]any{func() map[string]any { _, b := drawThermo("r4c1 r4c2 r4c3 r4c4"); return b }()}},
 			nil, []string{"line: drawn as a thermometer or a slow thermometer, which the rules text does not name",
 				"circle: drawn as an odd cell, a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+	} {
+		p := parseSCL(t, c.doc, false)
+		checkRead(t, c.name, p, c.want, c.unread)
+	}
+}
+
+// TestSPDifferences: a difference arrow and a region difference line are
+// drawn as an arrow and a region sum line are, and read when the text
+// states a difference and no sum; one of another length, whose difference
+// is not defined, is left unread with its reason, and so is a drawing the
+// text names both meanings for (but in colours it tells apart).
+func TestSPDifferences(t *testing.T) {
+	const arrowDiff = "The difference between the two digits on an arrow is the digit in its circle."
+	const lineDiff = "Digits on a blue line have the same difference in each box it passes through."
+	arrow := func(colour string, points ...[2]float64) map[string]any {
+		return map[string]any{"color": colour, "thickness": 5, "headLength": 0.3, "wayPoints": points}
+	}
+	circle := func(cell string) map[string]any { return drawCircle(at(cell), 0.83, "#FFFFFF", "#a1a1a1") }
+	for _, c := range []struct {
+		name   string
+		doc    scl
+		want   []string
+		unread []string
+	}{
+		{"an arrow of three cells", scl{n: 9, rules: arrowDiff, arrows: []map[string]any{arrow("#a1a1a1", [2]float64{0.5, 0.9}, [2]float64{0.5, 3.5})},
+			overlays: []map[string]any{circle("r1c1")}},
+			nil, []string{"arrow: drawn as a difference arrow, but not a valid one: line 1 has 3 cells, want 2: the difference of 3 digits is not defined", "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"an arrow of one cell", scl{n: 9, rules: arrowDiff, arrows: []map[string]any{arrow("#a1a1a1", [2]float64{0.5, 0.9}, [2]float64{0.5, 1.5})},
+			overlays: []map[string]any{circle("r1c1")}},
+			nil, []string{"arrow: drawn as a difference arrow, but not a valid one: line 1 has 1 cells, want 2: the difference of 1 digits is not defined", "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"an arrow from a pill", scl{n: 9, rules: arrowDiff, arrows: []map[string]any{arrow("#a1a1a1", [2]float64{3.9, 3.5}, [2]float64{4.5, 3.5}, [2]float64{5.5, 3.5})},
+			overlays: []map[string]any{{"center": mid("r4c3 r4c4"), "width": 1.83, "height": 0.83, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#a1a1a1"}}},
+			nil, []string{"arrow: drawn as a difference arrow, but not a valid one: a circle of 2 cells, want 1: the difference of two digits is one digit", "circle: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
+		{"sums and differences named", scl{n: 9, rules: arrowDiff + " Digits along an arrow sum to the digit in its circle.",
+			arrows: []map[string]any{arrow("#a1a1a1", [2]float64{0.5, 0.9}, [2]float64{0.5, 2.5})}, overlays: []map[string]any{circle("r1c1")}},
+			nil, []string{"arrow: drawn as an arrow or a difference arrow, all of which the rules text names", "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"a sum and a difference in one sentence", scl{n: 9, rules: "Digits along an arrow sum to the circle, or differ by it.",
+			arrows: []map[string]any{arrow("#a1a1a1", [2]float64{0.5, 0.9}, [2]float64{0.5, 2.5})}, overlays: []map[string]any{circle("r1c1")}},
+			nil, []string{`arrow: drawn as an arrow, but the rules text says otherwise of it ("differ"): "Digits along an arrow sum to the circle, or differ by it."`, "circle: drawn as a counting circle or an entropic knight circle, which the rules text does not name", "sentence: no rule read accounts for it"}},
+		{"colours that tell them apart", scl{n: 9, rules: "The two digits on a red arrow differ by the digit in its circle. Digits along a grey arrow sum to the digit in its circle.",
+			arrows:   []map[string]any{arrow("#e06060", [2]float64{0.5, 0.9}, [2]float64{0.5, 2.5}), arrow("#a1a1a1", [2]float64{4.5, 4.9}, [2]float64{4.5, 6.5})},
+			overlays: []map[string]any{circle("r1c1"), circle("r5c5")}},
+			[]string{"difference-arrow r1c1 / r1c2,r1c3", "arrow r5c5 / r5c6,r5c7"}, nil},
+		{"a sum arrow of two cells", scl{n: 9, rules: "Digits along an arrow sum to the digit in its circle.",
+			arrows: []map[string]any{arrow("#a1a1a1", [2]float64{0.5, 0.9}, [2]float64{0.5, 2.5})}, overlays: []map[string]any{circle("r1c1")}},
+			[]string{"arrow r1c1 / r1c2,r1c3"}, nil},
+		{"a segment of three cells", scl{n: 6, rules: lineDiff, lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4 r1c5")}},
+			nil, []string{"line: drawn as a region difference line, but not a valid one: a segment of 3 cells (r1c1,r1c2,r1c3) between region borders, want 2: the difference of 3 digits is not defined", "sentence: no rule read accounts for it"}},
+		{"a segment of one cell", scl{n: 4, rules: lineDiff, lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c2 r1c3 r1c4")}},
+			nil, []string{"line: drawn as a region difference line, but not a valid one: a segment of 1 cells (r1c2) between region borders, want 2: the difference of 1 digits is not defined", "sentence: no rule read accounts for it"}},
+		{"sums and differences of lines named", scl{n: 4, rules: lineDiff + " Digits on a blue line have the same sum in each box it passes through.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}},
+			nil, []string{"line: drawn as a region sum line or a region difference line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
+		{"box borders and segments", scl{n: 4, rules: "Box borders divide the blue line into segments whose two digits differ by the same amount.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}},
+			[]string{"region-difference-line r1c1,r1c2,r1c3,r1c4"}, nil},
+		{"a sum line of segments", scl{n: 4, rules: "Box borders divide the blue line into segments with the same sum.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}},
+			[]string{"region-sum-line r1c1,r1c2,r1c3,r1c4"}, nil},
+		{"neighbours in a box", scl{n: 4, rules: "Adjacent digits on a blue line in the same box differ by the same amount.",
+			lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c1 r1c2 r1c3 r1c4")}},
+			nil, []string{`line: drawn as a region difference line, but the rules text says otherwise of it ("adjacent"): "Adjacent digits on a blue line in the same box differ by the same amount."`, "sentence: no rule read accounts for it"}},
+		{"a loop", scl{n: 4, rules: lineDiff, lines: []map[string]any{drawLine("#2ECBFF", 5, "r1c2 r1c3 r2c3 r2c2 r1c2")}},
+			[]string{"region-difference-line r1c3,r2c3,r2c2,r1c2"}, nil},
 	} {
 		p := parseSCL(t, c.doc, false)
 		checkRead(t, c.name, p, c.want, c.unread)
@@ -1021,6 +1102,15 @@ func TestSPWords(t *testing.T) {
 		{"10 lines: digits on a line divide into segments of consecutive digits summing to 10.", []string{"a sum line"}},
 		{"Grey lines are 10 lines.", []string{"a sum line"}},
 		{"Box borders divide blue lines into segments with the same sum.", []string{"a region sum line"}},
+		{"Box borders divide blue lines into segments whose digits differ by the same amount.", []string{"a region difference line"}},
+		{"Digits on the line differ by the same amount in each region it passes through.", []string{"a region difference line"}},
+		{"Each box along a blue line holds two digits with the same difference.", []string{"a region difference line"}},
+		{"Adjacent digits along a blue line differ by the same amount in each box.", nil},
+		{"Digits in each box of a blue line have the same sum and the same difference.", nil},
+		{"Digits on an arrow differ by the digit in the attached circle.", []string{"a difference arrow drawn as lines", "a difference arrow"}},
+		{"The two digits on each arrow have a difference equal to the digit in its circle.", []string{"a difference arrow drawn as lines", "a difference arrow"}},
+		{"The digits on an arrow sum to the circle, and differ by at least 2.", nil},
+		{"Digits along the diagonal an arrow points along have a difference of 3.", nil},
 		{"Digits separated by an X sum to 10.", []string{"an X"}},
 		{"In every row and column, strings of 3 digits are never all even nor all odd.", []string{"no parity triple"}},
 		{"In any row or column, no more than two consecutive digits may have the same parity.", []string{"no parity triple"}},
@@ -1061,12 +1151,20 @@ func TestSPWords(t *testing.T) {
 // written in its format (a reader could not tell them apart), and each
 // of them alone is.
 func TestSPAlike(t *testing.T) {
-	for _, kinds := range [][2]Kind{{Thermo, SlowThermo}, {Palindrome, SequenceLine}} {
+	line := func(k Kind, cells string) sudokusat.Rule { return sudokusat.Rule{Kind: k, Cells: namedCells(4, cells)} }
+	arrow := func(k Kind, circle, cells string) sudokusat.Rule {
+		return sudokusat.Rule{Kind: k, Cells: namedCells(4, circle), Lines: [][]int{namedCells(4, cells)}}
+	}
+	for _, pair := range [][2]sudokusat.Rule{
+		{line(Thermo, "r1c1 r1c2 r1c3"), line(SlowThermo, "r3c1 r3c2 r3c3")},
+		{line(Palindrome, "r1c1 r1c2 r1c3"), line(SequenceLine, "r3c1 r3c2 r3c3")},
+		{line(RegionSumLine, "r1c1 r1c2 r1c3 r1c4"), line(RegionDifferenceLine, "r3c1 r3c2 r3c3 r3c4")},
+		{arrow(Arrow, "r1c1", "r1c2 r1c3"), arrow(DifferenceArrow, "r3c1", "r3c2 r3c3")},
+	} {
 		g, _ := sudokusat.NewGridSize(4)
-		a := sudokusat.Rule{Kind: kinds[0], Cells: namedCells(4, "r1c1 r1c2 r1c3")}
-		b := sudokusat.Rule{Kind: kinds[1], Cells: namedCells(4, "r3c1 r3c2 r3c3")}
+		a, b := pair[0], pair[1]
 		if _, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{a, b}}); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "drawn alike") {
-			t.Errorf("%s and %s: %v, want ErrFormat: drawn alike", kinds[0], kinds[1], err)
+			t.Errorf("%s and %s: %v, want ErrFormat: drawn alike", a.Kind, b.Kind, err)
 		}
 		for _, r := range []sudokusat.Rule{a, b} {
 			doc, err := SudokuPad(&sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{r}})
@@ -1120,7 +1218,7 @@ func TestSPLinesTogether(t *testing.T) {
 	}
 	var all []sudokusat.Rule
 	for _, c := range spConventions() {
-		if c.write != nil && c.on == spOnLines && (c.kind != SequenceLine && c.kind != SlowThermo && c.kind != Thermo && c.kind != DiagonalMain && c.kind != DiagonalAnti) {
+		if c.write != nil && c.on == spOnLines && (c.kind != SequenceLine && c.kind != RegionDifferenceLine && c.kind != SlowThermo && c.kind != Thermo && c.kind != DiagonalMain && c.kind != DiagonalAnti) {
 			if _, ok := Info(c.kind); ok && !strings.Contains(c.name, "Dutch") {
 				all = append(all, line(c.kind, len(all)+1))
 			}

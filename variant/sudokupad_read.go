@@ -335,14 +335,14 @@ func (r *spReader) sentenceOf(rd spRead) string {
 }
 
 // rules returns the rules read, in order, an arrow's lines from one
-// circle joined into one rule.
+// circle joined into one rule (a difference arrow's too, apart).
 func (r *spReader) rules() []sudokusat.Rule {
 	var out []sudokusat.Rule
 	circles := map[string]int{}
 	for _, rd := range r.reads {
 		rule := rd.rule
-		if rule.Kind == Arrow {
-			key := cellSet(rule.Cells)
+		if rule.Kind == Arrow || rule.Kind == DifferenceArrow {
+			key := rule.Kind + " " + cellSet(rule.Cells)
 			if i, ok := circles[key]; ok {
 				out[i].Lines = append(out[i].Lines, rule.Lines...)
 				continue

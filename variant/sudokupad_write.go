@@ -181,7 +181,8 @@ func spAlike(rules []sudokusat.Rule) error {
 	for _, r := range rules {
 		has[r.Kind] = true
 	}
-	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}, {Palindrome, SequenceLine}} {
+	for _, group := range [][]Kind{{Thermo, SlowThermo}, {Minimum, Maximum}, {Sandwich, XSum, Skyscraper}, {Palindrome, SequenceLine},
+		{Arrow, DifferenceArrow}, {RegionSumLine, RegionDifferenceLine}} {
 		var in []string
 		for _, k := range group {
 			if has[k] {

@@ -61,7 +61,7 @@ func Validate(p *sudokusat.Puzzle) error {
 	table := kinds()
 	someInNone := slices.Contains(p.Regions, sudokusat.NoRegion)
 	for i, c := range p.Rules {
-		if err := validateRule(table, c, n); err != nil {
+		if err := validateRule(table, p, c, n); err != nil {
 			return fmt.Errorf("%w: %s constraint %d: %v", ErrPuzzle, c.Kind, i+1, err)
 		}
 		if table[c.Kind].Regions && someInNone {
@@ -111,8 +111,8 @@ func Validate(p *sudokusat.Puzzle) error {
 // engine builds a puzzle's rules in bounded memory.
 func RuleLimits(n int) (rules, cells int) { return 8 * n * n, 64 * n * n }
 
-// validateRule checks one rule's cells for its kind.
-func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
+// validateRule checks one rule's cells for its kind, in p's regions.
+func validateRule(table map[Kind]KindInfo, p *sudokusat.Puzzle, c sudokusat.Rule, n int) error {
 	k, ok := table[c.Kind]
 	if !ok {
 		return fmt.Errorf("unknown kind %q", c.Kind)
@@ -145,7 +145,13 @@ func validateRule(table map[Kind]KindInfo, c sudokusat.Rule, n int) error {
 			return fmt.Errorf("line %d lists %s twice", i+1, cellName(n, cell))
 		}
 	}
-	return k.validate(n, c)
+	if err := k.validate(n, c); err != nil {
+		return err
+	}
+	if k.validateRegions != nil {
+		return k.validateRegions(p, c)
+	}
+	return nil
 }
 
 // repeated returns the first cell of cells (each in a grid of side n)

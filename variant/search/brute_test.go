@@ -86,6 +86,10 @@ func naiveHolds(p *sudokusat.Puzzle, v []int) bool {
 				}
 				ok = ok && left == 0
 			}
+		case variant.DifferenceArrow:
+			for _, line := range c.Lines { // each line on its own
+				ok = ok && len(line) == 2 && abs(v[line[0]]-v[line[1]]) == v[c.Cells[0]]
+			}
 		case variant.White:
 			ok = abs(v[c.Cells[0]]-v[c.Cells[1]]) == 1
 		case variant.Black:
@@ -161,7 +165,7 @@ var kinds = []variant.Kind{
 	variant.Region, variant.DiagonalMain, variant.DiagonalAnti, variant.Killer,
 	variant.Thermo, variant.Arrow, variant.White, variant.Black, variant.XV,
 	variant.Even, variant.Odd, variant.AntiKnight, variant.AntiKing,
-	variant.NonConsecutive, variant.NoBlack, variant.NoXV,
+	variant.NonConsecutive, variant.NoBlack, variant.NoXV, variant.DifferenceArrow,
 }
 
 // jigsaws are irregular regions for the random puzzles, by side.
@@ -348,6 +352,15 @@ func drawConstraint(rng *rand.Rand, n int, sol []int, kind variant.Kind) sudokus
 		}
 		for range 1 + rng.IntN(2) {
 			c.Lines = append(c.Lines, cells(1+rng.IntN(3)))
+		}
+	case variant.DifferenceArrow:
+		// A circle, and one or two lines of two cells, none of them the
+		// circle's.
+		cs := cells(5)
+		c.Cells = cs[:1]
+		c.Lines = [][]int{cs[1:3]}
+		if rng.IntN(2) == 0 {
+			c.Lines = append(c.Lines, cs[3:5])
 		}
 	case variant.White, variant.Black, variant.XV:
 		a := rng.IntN(n * n)

@@ -229,7 +229,58 @@ func baseRules() map[variant.Kind]kindRule {
 				return k.orthogonal(v, func(a, b int, key pairKey) bool { return k.xv[key] || !variant.NoXVForbids(c.Value, a+b) })
 			},
 		},
+
+		variant.DifferenceArrow: differenceArrowRule(),
 	}
+}
+
+// differenceArrowRule is a difference arrow: on each line of two cells,
+// the digits differ by the circle's digit. Each line is a propagator of
+// its own over the circle and the line (differenceArrowNarrow).
+func differenceArrowRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := need(cells, 1); err != nil {
+				return fmt.Errorf("a circle of %w", err)
+			}
+			if len(c.Lines) == 0 {
+				return fmt.Errorf("no line")
+			}
+			for _, line := range c.Lines {
+				lc, err := cellList(line, b.m.nn)
+				if err != nil {
+					return err
+				}
+				if err := need(lc, 2); err != nil {
+					return fmt.Errorf("a line of %w", err)
+				}
+				b.m.addProp(prop{kind: propFunc, cells: []int32{cells[0], lc[0], lc[1]}, fn: differenceArrowNarrow})
+			}
+			return nil
+		},
+		holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
+			for _, line := range c.Lines {
+				if a, b := v[line[0]], v[line[1]]; max(a-b, b-a) != v[c.Cells[0]] {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// differenceArrowNarrow keeps, of a circle and its line's two cells
+// (p.cells), the circle's digits that some digits of the line differ by,
+// and each line cell's digits with a partner in the other at one of the
+// circle's digits: every digit left is in a triple of digits left that
+// keeps the rule, so one pass is all.
+func differenceArrowNarrow(s *state, p *prop) bool {
+	c, a, b := p.cells[0], p.cells[1], p.cells[2]
+	circle, ca, cb := s.cand[c], s.cand[a], s.cand[b]
+	diffs := circle << 1 // digit d, bit d−1, as the difference d, bit d
+	return s.narrow(c, pairDifferences(ca, cb)>>1) &&
+		s.narrow(a, partners(cb, diffs)) &&
+		s.narrow(b, partners(ca, diffs))
 }
 
 func consecutive(a, b int) bool { return a-b == 1 || b-a == 1 }

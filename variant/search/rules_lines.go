@@ -40,6 +40,8 @@ func lineRules() map[variant.Kind]kindRule {
 		variant.FibonacciLine:   fibonacciRule(),
 		variant.SequenceLine:    sequenceLineRule(),
 		variant.PairSumLine:     pairSumRule(),
+
+		variant.RegionDifferenceLine: regionDifferenceRule(),
 	}
 }
 
@@ -625,6 +627,65 @@ func regionStretches(p *sudokusat.Puzzle, cells []int) [][]int {
 		out[len(out)-1] = append(out[len(out)-1], c)
 	}
 	return out
+}
+
+// regionDifferenceRule is a region difference line: its segments in one
+// region each, two cells apiece, differ by one shared amount, propagated
+// by regionDifferenceNarrow.
+func regionDifferenceRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if err := atLeast(cells, 2); err != nil {
+				return err
+			}
+			parts := regionStretches(b.p, c.Cells)
+			for _, part := range parts {
+				if len(part) != 2 {
+					return fmt.Errorf("a segment of %d cells between region borders, want 2", len(part))
+				}
+			}
+			if len(parts) < 2 {
+				return nil
+			}
+			b.m.addProp(prop{kind: propFunc, cells: cells, fn: regionDifferenceNarrow})
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			parts := regionStretches(k.p, c.Cells)
+			diff := func(part []int) int { return max(v[part[0]]-v[part[1]], v[part[1]]-v[part[0]]) }
+			for _, part := range parts[1:] {
+				if diff(part) != diff(parts[0]) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+}
+
+// regionDifferenceNarrow narrows a region difference line, whose cells
+// (p.cells) are its segments' pairs in order: the differences every
+// segment's candidates can make, then each cell's digits with a partner
+// in its segment at one of them. One pass is all: a difference left has,
+// in each segment, a pair of digits that keep each other, so no segment
+// loses it.
+func regionDifferenceNarrow(s *state, p *prop) bool {
+	cells := p.cells
+	shared := ^uint64(0)
+	for i := 0; i+1 < len(cells); i += 2 {
+		shared &= pairDifferences(s.cand[cells[i]], s.cand[cells[i+1]])
+	}
+	if shared == 0 {
+		return false
+	}
+	for i := 0; i+1 < len(cells); i += 2 {
+		a, b := cells[i], cells[i+1]
+		ka, kb := partners(s.cand[b], shared), partners(s.cand[a], shared)
+		if !s.narrow(a, ka) || !s.narrow(b, kb) {
+			return false
+		}
+	}
+	return true
 }
 
 // zipperPairs groups a zipper line's cells at the same distance from its
