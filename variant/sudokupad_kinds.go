@@ -410,6 +410,9 @@ type spReader struct {
 	// accounts are the sentences that state a rule read otherwise (a
 	// negative rule the metadata names too).
 	accounts map[int]bool
+	// houses are the sentences that name houses the document does not
+	// draw, with why they are not read (see readUndrawnRegions).
+	houses map[int]string
 	// kinds is the table of kinds by name, made once.
 	kinds map[Kind]KindInfo
 	// The indexes of the drawings (see index): each line's cells in
