@@ -258,6 +258,10 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		if c.on != spOnText || len(c.words.any) == 0 {
 			continue
 		}
+		if c.kind == DistinctSums {
+			r.readDistinctSums(c, table)
+			continue
+		}
 		if idx := r.text.naming(c.words); len(idx) > 0 {
 			add(c.kind, c, idx[0])
 		}
@@ -304,6 +308,49 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		case x:
 			addValue(NoXV, 10, conv(NoXV), i)
 		}
+	}
+}
+
+// readDistinctSums reads the rule that no two cages share a total, which
+// a sentence states of the cages read (c's words): a rule over each cage
+// read, killer or prime. A sentence naming prime cages that speaks of the
+// cages together (spCagesTogether) in words c does not read states what
+// no rule read does: the prime cages are taken back, with it as the
+// reason.
+func (r *spReader) readDistinctSums(c *spConvention, table []spConvention) {
+	idx := r.text.naming(c.words)
+	var cages [][]int
+	for _, rd := range r.reads {
+		if rd.conv != nil && rd.conv.on == spOnCages && rd.rule.Kind != Region {
+			cages = append(cages, rd.rule.Cells)
+		}
+	}
+	if len(idx) > 0 && len(cages) >= 2 {
+		r.reads = append(r.reads, spRead{rule: sudokusat.Rule{Kind: DistinctSums, Lines: cages}, conv: c, sentence: idx[0]})
+		for _, i := range idx {
+			r.accounts[i] = true
+		}
+	}
+	why := map[int]string{} // by read
+	for i := range table {
+		p := &table[i]
+		if p.kind != PrimeCage && p.kind != PrimeCageRepeat {
+			continue
+		}
+		for _, j := range r.text.naming(p.words) {
+			s := r.text.sentences[j]
+			if slices.Contains(idx, j) && len(cages) >= 2 || !slices.ContainsFunc(spCagesTogether, s.has) {
+				continue
+			}
+			for k, rd := range r.reads {
+				if rd.conv == p && why[k] == "" {
+					why[k] = fmt.Sprintf("drawn as %s, but the rules text says more of the cages: %q", p.name, s.raw)
+				}
+			}
+		}
+	}
+	if len(why) > 0 {
+		r.takeBack(why)
 	}
 }
 
@@ -551,8 +598,8 @@ func (r *spReader) repeatsOf(s spSentence) []Kind {
 	type match struct{ read, at, n int }
 	var matches []match
 	for k, rd := range r.reads {
-		if rd.conv == nil {
-			continue
+		if rd.conv == nil || len(rd.draws) == 0 && len(rd.rule.Lines) > 0 {
+			continue // a rule of drawings others are (the cages of distinct totals)
 		}
 		for _, t := range rd.conv.words.terms() {
 			if spHouseWords[strings.TrimSpace(t)] || slices.ContainsFunc(rd.draws, func(d int) bool { return r.draws[d].looks(t) }) {

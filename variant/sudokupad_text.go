@@ -244,9 +244,15 @@ func (w spWordList) inverted(s spSentence) string {
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
-// of gainsay, spChanged or spAlters (not its own), or "".
-func (t *spText) gainsaid(w spWordList) string {
-	for _, s := range t.sentences {
+// of gainsay, spChanged or spAlters (not its own), or "". The terms by
+// which one of others names a sentence state a rule of their own ("no
+// two cages … the same" of the cages together), and gainsay nothing.
+func (t *spText) gainsaid(w spWordList, others []spWordList) string {
+	for _, raw := range t.sentences {
+		s := raw
+		for _, o := range others {
+			s = o.strip(s)
+		}
 		if !slices.ContainsFunc(w.gainsay, s.has) && !slices.ContainsFunc(spChanged, s.has) && w.altered(s) == "" {
 			continue
 		}
@@ -257,6 +263,22 @@ func (t *spText) gainsaid(w spWordList) string {
 		}
 	}
 	return ""
+}
+
+// strip returns the sentence without the terms of each group of any it
+// holds every term of, when it names the rule.
+func (w spWordList) strip(s spSentence) spSentence {
+	if !w.names(s) {
+		return s
+	}
+	for _, all := range w.any {
+		if !slices.ContainsFunc(all, func(t string) bool { return !s.has(t) }) {
+			for _, t := range all {
+				s.words = strings.ReplaceAll(s.words, " "+t, " ")
+			}
+		}
+	}
+	return s
 }
 
 // hasBeyond reports whether the sentence holds term outside the phrases
