@@ -26,14 +26,17 @@ import (
 // clueEncoders returns the encoder of each of this file's kinds.
 func clueEncoders() map[variant.Kind]func(*venc, sudokusat.Rule) error {
 	return map[variant.Kind]func(*venc, sudokusat.Rule) error{
-		variant.LittleKiller: (*venc).littleKiller,
-		variant.Sandwich:     (*venc).sandwich,
-		variant.XSum:         (*venc).xSum,
-		variant.Skyscraper:   (*venc).skyscraper,
-		variant.Quadruple:    (*venc).quadruple,
-		variant.DigitalRoot:  (*venc).digitalRoot,
-		variant.RomanCages:   (*venc).romanCages,
-		variant.LookAndSay:   (*venc).lookAndSay,
+		variant.LittleKiller:    (*venc).littleKiller,
+		variant.Sandwich:        (*venc).sandwich,
+		variant.XSum:            (*venc).xSum,
+		variant.Skyscraper:      (*venc).skyscraper,
+		variant.Quadruple:       (*venc).quadruple,
+		variant.DigitalRoot:     (*venc).setCage,
+		variant.PrimeCage:       (*venc).setCage,
+		variant.PrimeCageRepeat: (*venc).setCage,
+		variant.DistinctSums:    (*venc).distinctSums,
+		variant.RomanCages:      (*venc).romanCages,
+		variant.LookAndSay:      (*venc).lookAndSay,
 	}
 }
 
@@ -80,6 +83,13 @@ const maxEdges = 100_000
 // kept. A digit that no accepted sequence uses at its cell loses all its
 // edges, and the last clause makes it false by unit propagation.
 func (v *venc) sequence(cells []int, a automaton) error {
+	_, err := v.sequenceEnds(cells, a)
+	return err
+}
+
+// sequenceEnds is sequence, and returns the variables of the last layer's
+// states: in a solution, exactly the state the line ends in is true.
+func (v *venc) sequenceEnds(cells []int, a automaton) (map[int]int32, error) {
 	k := len(cells)
 	symbol := a.symbol
 	if symbol == nil {
@@ -139,11 +149,11 @@ func (v *venc) sequence(cells []int, a automaton) error {
 		}
 	}
 	if edges > maxEdges {
-		return fmt.Errorf("%d transitions along the line, more than %d: too many to write", edges, maxEdges)
+		return nil, fmt.Errorf("%d transitions along the line, more than %d: too many to write", edges, maxEdges)
 	}
 	if !alive[0][a.start] {
 		v.f.Add() // no sequence is accepted: no solution
-		return nil
+		return nil, nil
 	}
 	// The state variables, in a fixed order (sorted states) so that the
 	// formula is the same on every run.
@@ -186,6 +196,33 @@ func (v *venc) sequence(cells []int, a automaton) error {
 		}
 		for d := 1; d <= v.n; d++ {
 			v.f.Add(append([]int32{-v.x(cells[i], d)}, read[symbol(d)]...)...)
+		}
+	}
+	return state[k], nil
+}
+
+// distinctSums: no two cages of Lines sum to the same total. Each cage's
+// sum is the last layer of its sum automaton (sequence's ends: a state
+// variable true exactly when the cage sums to it), and two cages' states
+// of one total exclude each other.
+func (v *venc) distinctSums(c sudokusat.Rule) error {
+	ends := make([]map[int]int32, len(c.Lines))
+	for i, l := range c.Lines {
+		if err := v.checkCells(l, 0); err != nil {
+			return fmt.Errorf("cage %d: %w", i+1, err)
+		}
+		var err error
+		if ends[i], err = v.sequenceEnds(l, sumAutomaton(len(l)*v.n, func(int) bool { return true })); err != nil {
+			return fmt.Errorf("cage %d: %w", i+1, err)
+		}
+	}
+	for i := range ends {
+		for j := i + 1; j < len(ends); j++ {
+			for _, s := range slices.Sorted(maps.Keys(ends[i])) {
+				if b, ok := ends[j][s]; ok {
+					v.f.Add(-ends[i][s], -b)
+				}
+			}
 		}
 	}
 	return nil
@@ -351,25 +388,24 @@ func (v *venc) quadruple(c sudokusat.Rule) error {
 
 func popcount4(m int) int { return m&1 + m>>1&1 + m>>2&1 + m>>3&1 }
 
-// digitalRoot: distinct digits whose sum is root, root+9, … within what
-// the cage's distinct digits can sum to. The clause form is the sum
-// automaton accepting those sums, beside the distinct clauses; the PB
-// form picks one sum by a selector variable each (exactly one true) in
-// one equation, Σ d·x − Σ sum·selector = 0.
-func (v *venc) digitalRoot(c sudokusat.Rule) error {
-	if err := v.group(c); err != nil {
+// setCage: a cage whose total is one of a set (variant.CageSums: a
+// digital-root cage's root, root+9, …; a prime cage's primes), its digits
+// distinct when its kind says so. The clause form is the sum automaton
+// accepting those sums, beside the distinct clauses; the PB form picks
+// one sum by a selector variable each (exactly one true) in one
+// equation, Σ d·x − Σ sum·selector = 0.
+func (v *venc) setCage(c sudokusat.Rule) error {
+	if info, _ := variant.Info(c.Kind); info.Distinct {
+		if err := v.group(c); err != nil {
+			return err
+		}
+	} else if err := v.checkCells(c.Cells, 0); err != nil {
 		return err
 	}
-	k, n := len(c.Cells), v.n
-	lo, hi := k*(k+1)/2, n*(n+1)/2-(n-k)*(n-k+1)/2
-	var sums []int
-	for s := c.Value; s <= hi; s += 9 {
-		if s >= lo {
-			sums = append(sums, s)
-		}
-	}
+	n := v.n
+	sums := variant.CageSums(n, c)
 	if len(sums) == 0 {
-		v.f.Add() // no sum of that root: no solution (the validator refuses it)
+		v.f.Add() // no sum of the set: no solution (the validator refuses it)
 		return nil
 	}
 	if v.sums == SumPB {

@@ -264,3 +264,68 @@ func TestArrowLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLatinSquare: a Latin square, stated as regions that are the rows
+// (the SudokuPad reader's reading of a document without regions whose
+// text names only rows and columns), is counted alike by every engine
+// that takes regions, and as the test's own backtracking over the rows
+// and columns alone counts its completions; the classic engines refuse
+// it.
+func TestLatinSquare(t *testing.T) {
+	const givens = "1......2..3....." // 4×4
+	regions := make([]int, 16)
+	for c := range regions {
+		regions[c] = c / 4
+	}
+	p := &sudokusat.Puzzle{Grid: grid(t, givens), Regions: regions}
+	if err := variant.Validate(p); err != nil {
+		t.Fatal(err)
+	}
+	// Fill cell by cell with every digit its row and column allow.
+	v := []byte(givens)
+	want := 0
+	var fill func(c int)
+	fill = func(c int) {
+		if c == 16 {
+			want++
+			return
+		}
+		if v[c] != '.' {
+			fill(c + 1)
+			return
+		}
+		for d := byte('1'); d <= '4'; d++ {
+			ok := true
+			for o := range 16 {
+				ok = ok && !(o != c && (o/4 == c/4 || o%4 == c%4) && v[o] == d)
+			}
+			if ok {
+				v[c] = d
+				fill(c + 1)
+				v[c] = '.'
+			}
+		}
+	}
+	fill(0)
+	boxed := Count(context.Background(), mustOpen(NameSAT), &sudokusat.Puzzle{Grid: grid(t, givens)}, 1000, 0)
+	if want <= boxed.Count {
+		t.Fatalf("the Latin square has %d completions, the Sudoku %d: the test does not tell them apart", want, boxed.Count)
+	}
+	for _, info := range Engines() {
+		if info.Runs == AsProgram {
+			continue
+		}
+		a := Count(context.Background(), mustOpen(info.Name), p, 1000, 0)
+		switch {
+		case !info.Rules && (a.Status != Failed || !errors.Is(a.Err, ErrRules)):
+			t.Errorf("%s: %s (%v), want it refused", info.Name, a.Status, a.Err)
+		case info.Rules && (a.Count != want || a.AtLimit()):
+			t.Errorf("%s: %d completions (%s, %v), want %d", info.Name, a.Count, a.Status, a.Err, want)
+		}
+		for _, s := range a.Solutions {
+			if err := variant.Check(p, s); err != nil {
+				t.Errorf("%s: %v", info.Name, err)
+			}
+		}
+	}
+}

@@ -19,14 +19,17 @@ import (
 // clueDrawings returns the drawing of each of this file's kinds.
 func clueDrawings() map[variant.Kind]kindDrawing {
 	return map[variant.Kind]kindDrawing{
-		variant.LittleKiller: {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, strconv.Itoa(r.Value)) }},
-		variant.Sandwich:     {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "") }},
-		variant.XSum:         {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "circle") }},
-		variant.Skyscraper:   {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "square") }},
-		variant.Quadruple:    {over: drawQuadruple},
-		variant.DigitalRoot:  {over: drawDigitalRoot},
-		variant.RomanCages:   {over: drawRomanCages},
-		variant.LookAndSay:   {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, variant.LookAndSayText(r.Value)) }},
+		variant.LittleKiller:    {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, strconv.Itoa(r.Value)) }},
+		variant.Sandwich:        {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "") }},
+		variant.XSum:            {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "circle") }},
+		variant.Skyscraper:      {over: func(c *canvas, r sudokusat.Rule) { drawClue(c, r, "square") }},
+		variant.Quadruple:       {over: drawQuadruple},
+		variant.DigitalRoot:     {over: func(c *canvas, r sudokusat.Rule) { drawLabelledCage(c, r, "DR"+strconv.Itoa(r.Value)) }},
+		variant.PrimeCage:       {over: func(c *canvas, r sudokusat.Rule) { drawLabelledCage(c, r, "P") }},
+		variant.PrimeCageRepeat: {over: func(c *canvas, r sudokusat.Rule) { drawLabelledCage(c, r, "P*") }},
+		variant.DistinctSums:    {note: true},
+		variant.RomanCages:      {over: drawRomanCages},
+		variant.LookAndSay:      {over: func(c *canvas, r sudokusat.Rule) { drawDiagonalClue(c, r, variant.LookAndSayText(r.Value)) }},
 	}
 }
 
@@ -109,13 +112,15 @@ func drawQuadruple(c *canvas, r sudokusat.Rule) {
 	}
 }
 
-// drawDigitalRoot draws a cage as a killer cage's outline, labelled DRn.
-func drawDigitalRoot(c *canvas, r sudokusat.Rule) {
+// drawLabelledCage draws a cage whose total is one of a set as a killer
+// cage's outline with a label in its corner: DRn for a digital-root cage,
+// P for a prime cage, P* for one whose digits may repeat.
+func drawLabelledCage(c *canvas, r sudokusat.Rule, label string) {
 	drawCage(c, sudokusat.Rule{Kind: variant.Killer, Cells: r.Cells, Value: sudokusat.NoValue})
 	first := slices.Min(r.Cells)
 	d := c.cell * 0.08
-	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">DR%d</text>`+"\n",
-		c.f(c.x(first)-c.cell/2+d*1.3), c.f(c.y(first)-c.cell/2+d+c.cell*0.2), c.f(c.cell*0.22), CageColour, r.Value)
+	fmt.Fprintf(c.w, `<text x="%s" y="%s" font-family="DejaVu Sans, Arial, sans-serif" font-size="%s" fill="%s">%s</text>`+"\n",
+		c.f(c.x(first)-c.cell/2+d*1.3), c.f(c.y(first)-c.cell/2+d+c.cell*0.2), c.f(c.cell*0.22), CageColour, label)
 }
 
 // drawRomanCages draws the two cages without totals and their numeral on

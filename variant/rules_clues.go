@@ -45,6 +45,14 @@ const (
 	// labelled DRn, n = Value) hold distinct digits whose sum is n, n+9,
 	// n+18, … (within what they can sum to).
 	DigitalRoot Kind = "digital-root"
+	// PrimeCage: the cells of a cage hold distinct digits whose sum is a
+	// prime number; PrimeCageRepeat: the same, but digits may repeat in
+	// the cage. Value is 0.
+	PrimeCage       Kind = "prime-cage"
+	PrimeCageRepeat Kind = "prime-cage-repeat"
+	// DistinctSums: the groups of cells of Lines (a puzzle's cages) sum
+	// to totals of which no two are equal.
+	DistinctSums Kind = "distinct-sums"
 	// RomanCages: two cages, Lines[0] and Lines[1], each a straight run
 	// of a row or a column listed top to bottom or left to right, joined
 	// by a Roman numeral of value Value on the edge between Cells[0] (of
@@ -68,6 +76,9 @@ func clueKinds() []KindInfo {
 		skyscraperKind(),
 		quadrupleKind(),
 		digitalRootKind(),
+		primeCageKind(PrimeCage),
+		primeCageKind(PrimeCageRepeat),
+		distinctSumsKind(),
 		lookAndSayKind(),
 		romanCagesKind(),
 	}
@@ -498,14 +509,53 @@ func digitalRootLabel(s string) (string, bool) {
 // may have under label DRroot: root, root+9, root+18, … within what k
 // distinct digits sum to, as SolverFactory.cs lists them.
 func digitalRootSums(n, k, root int) []int {
-	lo, hi := k*(k+1)/2, n*(n+1)/2-(n-k)*(n-k+1)/2
+	return CageSums(n, sudokusat.Rule{Kind: DigitalRoot, Cells: make([]int, k), Value: root})
+}
+
+// CageSums returns the totals a cage whose total is one of a set may sum
+// to, ascending, within what its digits can (k distinct digits of 1 to n,
+// or k digits that may repeat, as its kind's Distinct says): a
+// digital-root cage's root, root+9, root+18, …; a prime cage's primes.
+// It is nil for a rule of another kind. The validator, the checker, the
+// encoder and the search read a cage of a set of totals through it.
+func CageSums(n int, r sudokusat.Rule) []int {
+	var in func(s int) bool
+	distinct := true
+	switch r.Kind {
+	case DigitalRoot:
+		in = func(s int) bool { return s >= r.Value && (s-r.Value)%9 == 0 }
+	case PrimeCage:
+		in = prime
+	case PrimeCageRepeat:
+		in, distinct = prime, false
+	default:
+		return nil
+	}
+	k := len(r.Cells)
+	lo, hi := k, k*n
+	if distinct {
+		lo, hi = k*(k+1)/2, n*(n+1)/2-(n-k)*(n-k+1)/2
+	}
 	var out []int
-	for s := root; s <= hi; s += 9 {
-		if s >= lo {
+	for s := lo; s <= hi; s++ {
+		if in(s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// prime reports whether s is a prime number.
+func prime(s int) bool {
+	if s < 2 {
+		return false
+	}
+	for d := 2; d*d <= s; d++ {
+		if s%d == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func digitalRootKind() KindInfo {
@@ -762,6 +812,80 @@ func romanCagesKind() KindInfo {
 			a, b := romanNumber(c, r.Lines[0]), romanNumber(c, r.Lines[1])
 			if a+b != r.Value {
 				return fmt.Errorf("cages %s (%d) and %s (%d) sum to %d, not %s (%d)", c.names(r.Lines[0]), a, c.names(r.Lines[1]), b, a+b, RomanNumeral(r.Value), r.Value)
+			}
+			return nil
+		}}
+}
+
+// --- Prime cages, and cages of distinct totals ---
+
+// primeCageKind returns the row of a prime cage: PrimeCage, whose digits
+// do not repeat, or PrimeCageRepeat, whose may. Setters state them in
+// words ("Digits in a cage sum to a prime number. Digits in a cage may
+// repeat."), with cages drawn without totals; f-puzzles has neither.
+func primeCageKind(kind Kind) KindInfo {
+	k := KindInfo{Name: kind, Distinct: true, Meaning: "The cells of a cage hold distinct digits whose sum is a prime number."}
+	if kind == PrimeCageRepeat {
+		k.Distinct, k.Repeats = false, true
+		k.Meaning = "The digits of a cage sum to a prime number; digits may repeat in it."
+	}
+	k.validate = func(n int, r sudokusat.Rule) error {
+		most := n * n
+		if k.Distinct {
+			most = n
+		}
+		if len(r.Cells) < 1 || len(r.Cells) > most {
+			return fmt.Errorf("%d cells, want 1 to %d", len(r.Cells), most)
+		}
+		if r.Value != 0 {
+			return fmt.Errorf("value %d: a prime cage states none (want 0)", r.Value)
+		}
+		if len(CageSums(n, r)) == 0 {
+			return fmt.Errorf("no sum of its %d digits is a prime number", len(r.Cells))
+		}
+		return nil
+	}
+	k.check = func(c *checking, r sudokusat.Rule) error {
+		if k.Distinct {
+			if err := c.distinct(r.Cells); err != nil {
+				return err
+			}
+		}
+		if sum := c.sum(r.Cells); !prime(sum) {
+			return fmt.Errorf("cage %s sums to %d, not a prime number", c.names(r.Cells), sum)
+		}
+		return nil
+	}
+	return k
+}
+
+func distinctSumsKind() KindInfo {
+	return KindInfo{Name: DistinctSums, Meaning: "No two of the cages it lists sum to the same total.",
+		validate: func(n int, r sudokusat.Rule) error {
+			if len(r.Cells) != 0 {
+				return fmt.Errorf("%d cells: the rule lists its cages as lines, and no cells", len(r.Cells))
+			}
+			if len(r.Lines) < 2 {
+				return fmt.Errorf("%d cages, want at least 2", len(r.Lines))
+			}
+			for i, l := range r.Lines {
+				if len(l) == 0 {
+					return fmt.Errorf("cage %d has no cells", i+1)
+				}
+			}
+			if r.Value != 0 {
+				return fmt.Errorf("value %d: want 0", r.Value)
+			}
+			return nil
+		},
+		check: func(c *checking, r sudokusat.Rule) error {
+			by := map[int]int{} // the first cage of each total
+			for i, l := range r.Lines {
+				sum := c.sum(l)
+				if j, ok := by[sum]; ok {
+					return fmt.Errorf("cages %s and %s both sum to %d", c.names(r.Lines[j]), c.names(l), sum)
+				}
+				by[sum] = i
 			}
 			return nil
 		}}

@@ -78,7 +78,7 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 			meta[k] = metaText(v)
 		}
 	}
-	r := &spReader{n: n, p: p, named: map[*spConvention][]int{}, accounts: map[int]bool{}}
+	r := &spReader{n: n, p: p, named: map[*spConvention][]int{}, accounts: map[int]bool{}, houses: map[int]string{}}
 	cages, _ := doc["cages"].([]any)
 	for i, c := range cages {
 		cage, _ := c.(map[string]any)
@@ -109,9 +109,12 @@ func parseSudokuPad(data []byte) (*sudokusat.Puzzle, *spReader, error) {
 		}
 		r.draws = append(r.draws, spDrawing{on: spOnCages, cage: c})
 	}
-	spHiddenRegions(r, doc)
+	hidden := spHiddenRegions(r, doc)
 	r.addDrawings(doc)
 	r.text = newSPText(meta["rules"], n)
+	if list, _ := doc["regions"].([]any); len(list) == 0 && !hidden {
+		r.readUndrawnRegions(boxes)
+	}
 	p.RulesText = strings.TrimSpace(strings.ReplaceAll(meta["rules"], `\n`, "\n"))
 	p.Title, p.Author = strings.TrimSpace(meta["title"]), strings.TrimSpace(meta["author"])
 	table := spConventions()
@@ -200,19 +203,13 @@ func spCells(v any, n int) ([]int, error) {
 	return out, nil
 }
 
-// spRegions reads the regions: nil when they are the grid's boxes, the
-// rows when a side without boxes lists none (as SudokuPad draws it); a
-// cell in no listed region is in none.
+// spRegions reads the regions the document lists: nil when they are the
+// grid's boxes; a cell in no listed region is in none. A document that
+// lists none is read by spHiddenRegions and readUndrawnRegions.
 func spRegions(doc map[string]any, p *sudokusat.Puzzle, boxes bool) error {
 	n := p.Size()
 	list, _ := doc["regions"].([]any)
 	if len(list) == 0 {
-		if !boxes {
-			p.Regions = make([]int, n*n)
-			for c := range p.Regions {
-				p.Regions[c] = c / n
-			}
-		}
 		return nil
 	}
 	regions := make([]int, n*n)

@@ -90,6 +90,10 @@ func spConventions() []spConvention {
 			read: readKillerCage, sentence: "Digits in a cage do not repeat and sum to the total in its corner.", write: writeCage},
 		{name: "a cage without a total", kind: Killer, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", format: true, words: cageWords,
 			read: readUniqueCage},
+		{name: "a prime cage", kind: PrimeCage, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", words: primeCageWords,
+			read: readPrimeCage(PrimeCage), sentence: "Digits in a cage do not repeat and sum to a prime number.", write: writePrimeCage},
+		{name: "a prime cage whose digits may repeat", kind: PrimeCageRepeat, on: spOnCages, form: "a cage without a value", words: primeCageWords,
+			read: readPrimeCage(PrimeCageRepeat), sentence: "Digits in a cage sum to a prime number. Digits may repeat in a cage.", write: writePrimeCage},
 		{name: "an extra region", kind: Region, on: spOnCages, form: "a hidden cage marked unique, or one of style extraregion", format: true,
 			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}, not: []string{"may repeat", "can repeat", "sum", "total"},
 				gainsay: []string{"may repeat", "can repeat", "sum", "total"}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
@@ -317,6 +321,11 @@ func spConventions() []spConvention {
 			sentence: "Cells in the same position in their boxes (disjoint groups) cannot hold the same digit.", write: writeGlobal},
 		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
 			sentence: "In every row and column, strings of 3 digits are never all even nor all odd.", write: writeGlobal},
+		{name: "cages of distinct totals", kind: DistinctSums, on: spOnText, form: "no drawing: the cages read",
+			words: spWordList{any: [][]string{{"no two cages", "same"}, {"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
+				{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}},
+				not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same"}},
+			sentence: "No two cages sum to the same total.", write: writeGlobal},
 		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
 			sentence: "All possible black dots are given.", write: writeGlobal},
 		{name: "every X and V given", kind: NoXV, on: spOnText, form: "every X and V given",
@@ -430,6 +439,17 @@ var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {
 	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime", "same total", "same sum", "equal sum",
 		"how many", "count", "number of", "last digit", "units digit"}}
 
+// primeCageWords are a prime cage's words. A sentence naming it that
+// says more of the cages together (spCagesTogether) is read by the row of
+// cages of distinct totals, or the cages are not read (see
+// readDistinctSums).
+var primeCageWords = spWordList{any: [][]string{{"cage", "prime"}},
+	not: []string{"little killer", "product", "multipl", "not prime", "non prime", "composite"}}
+
+// spCagesTogether are the words by which a sentence about cages speaks of
+// them together ("no two cages sum to the same prime").
+var spCagesTogether = []string{"no two", "same", "different", "distinct", "equal", "unique", "share"}
+
 // spReader is a SudokuPad document being read: its drawings, which ones
 // a rule read took, and the rules read.
 type spReader struct {
@@ -448,6 +468,9 @@ type spReader struct {
 	// accounts are the sentences that state a rule read otherwise (a
 	// negative rule the metadata names too).
 	accounts map[int]bool
+	// houses are the sentences that name houses the document does not
+	// draw, with why they are not read (see readUndrawnRegions).
+	houses map[int]string
 	// kinds is the table of kinds by name, made once.
 	kinds map[Kind]KindInfo
 	// The indexes of the drawings (see index): each line's cells in
@@ -587,18 +610,33 @@ func (r *spReader) readOne(table []spConvention, layer spLayer, d int) {
 		return
 	}
 	var named []spFit
+	gainsaid := ""
+	// The rule of the cages together is read from its sentence.
+	var together []spWordList
+	for i := range table {
+		if table[i].kind == DistinctSums {
+			together = append(together, table[i].words)
+		}
+	}
 	for _, f := range fits {
 		if f.conv.format {
 			// The format states the kind (a cage's total, its digits
-			// unique), unless the text says otherwise of it.
-			if s := r.text.gainsaid(f.conv.words); s != "" {
-				r.draws[d].why = fmt.Sprintf("drawn as %s, but the rules text says otherwise: %q", f.conv.name, s)
-				return
+			// unique), unless the text says otherwise of it: then
+			// another row the text names may read it (a prime cage).
+			if s := r.text.gainsaid(f.conv.words, together); s != "" {
+				if gainsaid == "" {
+					gainsaid = fmt.Sprintf("drawn as %s, but the rules text says otherwise: %q", f.conv.name, s)
+				}
+				continue
 			}
 			named = append(named, f)
 		} else if r.namedFor(f.conv, d) {
 			named = append(named, f)
 		}
+	}
+	if len(named) == 0 && gainsaid != "" {
+		r.draws[d].why = gainsaid
+		return
 	}
 	named = r.settle(named, d)
 	switch len(named) {
@@ -1052,6 +1090,24 @@ func readUniqueCage(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
 		return nil, nil, false
 	}
 	return []sudokusat.Rule{{Kind: Killer, Cells: c.cells, Value: sudokusat.NoValue}}, nil, true
+}
+
+// readPrimeCage reads a cage without a value as a prime cage of a kind:
+// PrimeCageRepeat when a sentence says digits may repeat in cages,
+// PrimeCage when none does and the cage is marked unique (as a killer
+// cage's digits do not repeat); a cage neither says is not read.
+func readPrimeCage(kind Kind) func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+	return func(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {
+		c := r.draws[d].cage
+		if len(c.cells) == 0 || c.hidden || c.style == "extraregion" || strings.TrimSpace(c.value) != "" {
+			return nil, nil, false
+		}
+		repeats := slices.ContainsFunc(r.text.sentences, func(s spSentence) bool { return spSaysRepeats(s) && s.has("cage") })
+		if kind == PrimeCageRepeat && !repeats || kind == PrimeCage && (repeats || !c.unique) {
+			return nil, nil, false
+		}
+		return []sudokusat.Rule{{Kind: kind, Cells: c.cells}}, nil, true
+	}
 }
 
 func readRegionCage(r *spReader, d int) ([]sudokusat.Rule, []int, bool) {

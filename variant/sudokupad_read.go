@@ -17,10 +17,10 @@ import (
 // spHiddenRegions reads the regions of a document that lists none but
 // states them as hidden cages whose digits do not repeat, as setters'
 // tools write irregular regions: N cages of N cells that cover the grid
-// are its regions.
-func spHiddenRegions(r *spReader, doc map[string]any) {
+// are its regions. It reports whether it read them.
+func spHiddenRegions(r *spReader, doc map[string]any) bool {
 	if list, _ := doc["regions"].([]any); len(list) > 0 {
-		return
+		return false
 	}
 	n := r.n
 	var cages []int
@@ -35,19 +35,79 @@ func spHiddenRegions(r *spReader, doc map[string]any) {
 		}
 		for _, cell := range c.cells {
 			if regions[cell] != -1 {
-				return
+				return false
 			}
 			regions[cell] = len(cages)
 		}
 		cages = append(cages, d)
 	}
 	if len(cages) != n {
-		return
+		return false
 	}
 	for _, d := range cages {
 		r.draws[d].taken = true
 	}
 	r.p.Regions = regions
+	return true
+}
+
+// spThirdHouse reports a sentence that names a third house after the
+// rows and columns, in a word of its own: "a row, column or kingdom".
+func spThirdHouse(s spSentence) bool {
+	f := strings.Fields(s.words)
+	for i := 0; i+2 < len(f); i++ {
+		if (f[i] == "column" || f[i] == "columns") && (f[i+1] == "and" || f[i+1] == "or") {
+			return true
+		}
+	}
+	return false
+}
+
+// readUndrawnRegions reads the houses of a document that draws no
+// regions, from its rules text: SudokuPad then draws no boxes, and the
+// grid's boxes hold only when the text says so. A text that names boxes,
+// or says Sudoku's rules apply (not an irregular Sudoku's), keeps the
+// grid's boxes (boxes: a side that has them). A text that names other
+// regions (a row, column and region, kingdom, an irregular Sudoku) names
+// houses the document does not draw, regions to be found: its sentences
+// are listed unread. Otherwise the puzzle is a Latin square, its houses
+// the rows and columns alone: stated so by a sentence (spLatin), or by
+// nothing, which a warning says when the side has boxes. The rows and columns alone are stated in the model as
+// regions that are the rows, and they are what the boxes or regions not
+// read leave too: the answer holds for the rules read.
+func (r *spReader) readUndrawnRegions(boxes bool) {
+	var sudoku, regions, latin []int
+	for i, s := range r.text.sentences {
+		irregular := s.has("irregular") || s.has("jigsaw")
+		switch {
+		case s.has("box") || s.has("sudoku") && s.has("rule") && !irregular:
+			sudoku = append(sudoku, i)
+		case irregular || s.has("row") && s.has("column") && (spNamesRegions(s) || spThirdHouse(s)):
+			regions = append(regions, i)
+		case spLatin(s, r.n):
+			latin = append(latin, i)
+		}
+	}
+	if len(sudoku) > 0 && boxes {
+		return
+	}
+	n := r.n
+	r.p.Regions = make([]int, n*n)
+	for c := range r.p.Regions {
+		r.p.Regions[c] = c / n
+	}
+	switch {
+	case len(sudoku) > 0:
+		// A side without boxes, which SudokuPad draws as its rows.
+	case len(regions) > 0:
+		for _, i := range regions {
+			r.houses[i] = "it names regions, but the document draws none: read with the rows and columns alone"
+		}
+	case len(latin) > 0:
+		// Stated: the sentence is boilerplate (spBoilerplate).
+	case boxes:
+		r.p.Warnings = append(r.p.Warnings, "the document draws no regions and the rules text names no boxes: read with the rows and columns alone")
+	}
 }
 
 // addDrawings adds the document's lines, arrows, overlays and underlays
@@ -198,6 +258,10 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		if c.on != spOnText || len(c.words.any) == 0 {
 			continue
 		}
+		if c.kind == DistinctSums {
+			r.readDistinctSums(c, table)
+			continue
+		}
 		if idx := r.text.naming(c.words); len(idx) > 0 {
 			add(c.kind, c, idx[0])
 		}
@@ -244,6 +308,49 @@ func (r *spReader) readGlobals(table []spConvention, meta map[string]string, doc
 		case x:
 			addValue(NoXV, 10, conv(NoXV), i)
 		}
+	}
+}
+
+// readDistinctSums reads the rule that no two cages share a total, which
+// a sentence states of the cages read (c's words): a rule over each cage
+// read, killer or prime. A sentence naming prime cages that speaks of the
+// cages together (spCagesTogether) in words c does not read states what
+// no rule read does: the prime cages are taken back, with it as the
+// reason.
+func (r *spReader) readDistinctSums(c *spConvention, table []spConvention) {
+	idx := r.text.naming(c.words)
+	var cages [][]int
+	for _, rd := range r.reads {
+		if rd.conv != nil && rd.conv.on == spOnCages && rd.rule.Kind != Region {
+			cages = append(cages, rd.rule.Cells)
+		}
+	}
+	if len(idx) > 0 && len(cages) >= 2 {
+		r.reads = append(r.reads, spRead{rule: sudokusat.Rule{Kind: DistinctSums, Lines: cages}, conv: c, sentence: idx[0]})
+		for _, i := range idx {
+			r.accounts[i] = true
+		}
+	}
+	why := map[int]string{} // by read
+	for i := range table {
+		p := &table[i]
+		if p.kind != PrimeCage && p.kind != PrimeCageRepeat {
+			continue
+		}
+		for _, j := range r.text.naming(p.words) {
+			s := r.text.sentences[j]
+			if slices.Contains(idx, j) && len(cages) >= 2 || !slices.ContainsFunc(spCagesTogether, s.has) {
+				continue
+			}
+			for k, rd := range r.reads {
+				if rd.conv == p && why[k] == "" {
+					why[k] = fmt.Sprintf("drawn as %s, but the rules text says more of the cages: %q", p.name, s.raw)
+				}
+			}
+		}
+	}
+	if len(why) > 0 {
+		r.takeBack(why)
 	}
 }
 
@@ -395,12 +502,23 @@ func (r *spReader) unread(table []spConvention) []sudokusat.Unread {
 		out = append(out, u)
 	}
 	out = append(out, r.vetoed...)
-	for _, i := range r.unaccounted(table, false) {
+	sentences := r.unaccounted(table, false)
+	for i := range r.houses {
+		if !slices.Contains(sentences, i) {
+			sentences = append(sentences, i)
+		}
+	}
+	slices.Sort(sentences)
+	for _, i := range sentences {
 		s := r.text.sentences[i]
 		if slices.ContainsFunc(r.vetoed, func(u sudokusat.Unread) bool { return u.Text == s.raw }) {
 			continue // listed already, as taken back
 		}
-		out = append(out, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: s.raw, Reason: "no rule read accounts for it"})
+		why := "no rule read accounts for it"
+		if h := r.houses[i]; h != "" {
+			why = h
+		}
+		out = append(out, sudokusat.Unread{Kind: sudokusat.UnreadSentence, Text: s.raw, Reason: why})
 	}
 	if r.fog != nil {
 		out = append(out, *r.fog)
@@ -480,8 +598,8 @@ func (r *spReader) repeatsOf(s spSentence) []Kind {
 	type match struct{ read, at, n int }
 	var matches []match
 	for k, rd := range r.reads {
-		if rd.conv == nil {
-			continue
+		if rd.conv == nil || len(rd.draws) == 0 && len(rd.rule.Lines) > 0 {
+			continue // a rule of drawings others are (the cages of distinct totals)
 		}
 		for _, t := range rd.conv.words.terms() {
 			if spHouseWords[strings.TrimSpace(t)] || slices.ContainsFunc(rd.draws, func(d int) bool { return r.draws[d].looks(t) }) {

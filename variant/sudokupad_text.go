@@ -244,9 +244,15 @@ func (w spWordList) inverted(s spSentence) string {
 }
 
 // gainsaid returns the first sentence that speaks of the rule in words
-// of gainsay, spChanged or spAlters (not its own), or "".
-func (t *spText) gainsaid(w spWordList) string {
-	for _, s := range t.sentences {
+// of gainsay, spChanged or spAlters (not its own), or "". The terms by
+// which one of others names a sentence state a rule of their own ("no
+// two cages … the same" of the cages together), and gainsay nothing.
+func (t *spText) gainsaid(w spWordList, others []spWordList) string {
+	for _, raw := range t.sentences {
+		s := raw
+		for _, o := range others {
+			s = o.strip(s)
+		}
 		if !slices.ContainsFunc(w.gainsay, s.has) && !slices.ContainsFunc(spChanged, s.has) && w.altered(s) == "" {
 			continue
 		}
@@ -257,6 +263,22 @@ func (t *spText) gainsaid(w spWordList) string {
 		}
 	}
 	return ""
+}
+
+// strip returns the sentence without the terms of each group of any it
+// holds every term of, when it names the rule.
+func (w spWordList) strip(s spSentence) spSentence {
+	if !w.names(s) {
+		return s
+	}
+	for _, all := range w.any {
+		if !slices.ContainsFunc(all, func(t string) bool { return !s.has(t) }) {
+			for _, t := range all {
+				s.words = strings.ReplaceAll(s.words, " "+t, " ")
+			}
+		}
+	}
+	return s
 }
 
 // hasBeyond reports whether the sentence holds term outside the phrases
@@ -753,29 +775,56 @@ func colourFits(c spColour, words []string) bool {
 }
 
 // spBoilerplate reports a sentence that states a classic Sudoku's rules
-// for an n×n grid (or irregular regions), or none: "Normal sudoku rules
+// for an n×n grid (or irregular regions), or its rows' and columns', or
+// none: "Normal sudoku rules
 // apply", "Place the digits 1 to 9 once each in every row, column and
 // box". A range of digits other than 1 to n is no boilerplate: the
 // puzzle is not what its grid says.
 func spBoilerplate(s spSentence, n int) bool {
+	if !spClassicOnly(s, n) {
+		return false
+	}
+	if s.has("sudoku") && s.has("rule") && (s.has("apply") || s.has("applies")) {
+		return true
+	}
+	// The rows' and columns' rules alone (spLatin) hold in every grid.
+	return s.has("row") && s.has("column") && spNamesRegions(s) || spLatin(s, n)
+}
+
+// spClassicOnly reports a sentence every word of which is one of the
+// classic rules' words, and which names no range of digits but 1 to n and
+// no exception: a sentence with a word of its own ("negator", "kingdom")
+// states more than a classic Sudoku's rules.
+func spClassicOnly(s spSentence, n int) bool {
 	if lo, hi, ok := digitRange(s.words); ok && (lo != 1 || hi != n) {
 		return false
 	}
 	if s.has("not apply") || s.has("dont apply") || s.has("doesnt apply") || s.has("except") || s.has("instead") || s.has("but ") {
 		return false
 	}
-	// Every word is one of the classic rules' words: a sentence with a
-	// word of its own ("negator", "kingdom") states more than them.
 	for _, w := range strings.Fields(s.words) {
 		if !spClassicWords[w] && strings.Trim(w, "0123456789x") != "" {
 			return false
 		}
 	}
-	if s.has("sudoku") && s.has("rule") && (s.has("apply") || s.has("applies")) {
-		return true
+	return true
+}
+
+// spNamesRegions reports a sentence that names the third house of a
+// classic Sudoku: boxes, regions, nonets, blocks, outlined areas.
+func spNamesRegions(s spSentence) bool {
+	return s.has("box") || s.has("region") || s.has("nonet") || s.has("block") || s.has("outlined") || s.has("bold")
+}
+
+// spLatin reports a sentence that states a Latin square's rules, the
+// digits once each in every row and column, and names no third house nor
+// Sudoku: "Each row and column contains the digits 1-4 once each".
+func spLatin(s spSentence, n int) bool {
+	if !spClassicOnly(s, n) || !s.has("row") || !s.has("column") || spNamesRegions(s) || s.has("sudoku") {
+		return false
 	}
-	region := s.has("box") || s.has("region") || s.has("nonet") || s.has("block") || s.has("outlined") || s.has("bold")
-	return s.has("row") && s.has("column") && region
+	_, _, ok := digitRange(s.words)
+	return ok || s.has("digit") || s.has("number")
 }
 
 // spClassicWords are the words of sentences that state a classic

@@ -313,6 +313,12 @@ func writeCage(w *spWriter, rule sudokusat.Rule) {
 	w.cages = append(w.cages, cage)
 }
 
+// writePrimeCage draws a prime cage without a value, marked unique when
+// its digits do not repeat.
+func writePrimeCage(w *spWriter, rule sudokusat.Rule) {
+	w.cages = append(w.cages, map[string]any{"cells": w.rcs(rule.Cells), "unique": rule.Kind == PrimeCage})
+}
+
 func writeRegion(w *spWriter, rule sudokusat.Rule) {
 	w.cages = append(w.cages, map[string]any{"cells": w.rcs(rule.Cells), "unique": true, "style": "extraregion"})
 }
@@ -525,7 +531,7 @@ func writeGlobal(w *spWriter, rule sudokusat.Rule) {
 		w.global = append(w.global, "antiking")
 	case NonConsecutive:
 		w.global = append(w.global, "nonconsecutive")
-	case DisjointGroups, NoParityTriple:
+	case DisjointGroups, NoParityTriple, DistinctSums:
 		// SudokuPad has no name for it: the sentence states it.
 	case NoXV:
 		if rule.Value == 0 {

@@ -11,9 +11,9 @@ import (
 
 // This file is the tests' second opinion on the clues group of rule kinds
 // (little killers, sandwiches, x-sums, skyscrapers, quadruples,
-// digital-root cages, look-and-say clues, Roman numeral cages): random
-// small puzzles with them, every filling of a grid's rows, columns,
-// regions and givens, and a reading of the rules
+// digital-root and prime cages, distinct cage sums, look-and-say clues,
+// Roman numeral cages): random small puzzles with them, every filling of
+// a grid's rows, columns, regions and givens, and a reading of the rules
 // written from their meaning sentences alone, sharing nothing with the
 // validator, the encoder or the search.
 
@@ -21,6 +21,7 @@ import (
 var ClueKinds = []variant.Kind{
 	variant.LittleKiller, variant.Sandwich, variant.XSum,
 	variant.Skyscraper, variant.Quadruple, variant.DigitalRoot,
+	variant.PrimeCage, variant.PrimeCageRepeat, variant.DistinctSums,
 	variant.LookAndSay, variant.RomanCages,
 }
 
@@ -79,6 +80,21 @@ func CluesHold(p *sudokusat.Puzzle, v []int) bool {
 				}
 				left = append(left[:i], left[i+1:]...)
 			}
+		case variant.PrimeCage:
+			ok = allDifferent(ds) && isPrime(sum)
+		case variant.PrimeCageRepeat:
+			ok = isPrime(sum)
+		case variant.DistinctSums:
+			// Each cage's total, none twice.
+			var totals []int
+			for _, l := range r.Lines {
+				t := 0
+				for _, c := range l {
+					t += v[c]
+				}
+				totals = append(totals, t)
+			}
+			ok = allDifferent(totals)
 		case variant.RomanCages:
 			// Each cage's digits as one number, in its order.
 			number := func(cells []int) int {
@@ -133,6 +149,17 @@ func countOf(ds []int, d int) int {
 		}
 	}
 	return k
+}
+
+// isPrime reports whether s has exactly two divisors.
+func isPrime(s int) bool {
+	divisors := 0
+	for d := 1; d <= s; d++ {
+		if s%d == 0 {
+			divisors++
+		}
+	}
+	return divisors == 2
 }
 
 func allDifferent(ds []int) bool {
@@ -391,7 +418,22 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 				r.Value = 1 + rng.IntN(2*max(r.Value, 0)+1)
 			}
 		}
-	case variant.DigitalRoot, variant.Killer:
+	case variant.DistinctSums:
+		// Two or three cages of one to three cells, apart.
+		used := map[int]bool{}
+		for range 2 + rng.IntN(2) {
+			var l []int
+			for _, c := range rng.Perm(n * n)[:1+rng.IntN(3)] {
+				if !used[c] {
+					used[c] = true
+					l = append(l, c)
+				}
+			}
+			if len(l) > 0 {
+				r.Lines = append(r.Lines, l)
+			}
+		}
+	case variant.DigitalRoot, variant.Killer, variant.PrimeCage, variant.PrimeCageRepeat:
 		r.Cells = []int{rng.IntN(n * n)}
 		for want := 1 + rng.IntN(4); len(r.Cells) < want; {
 			a := r.Cells[rng.IntN(len(r.Cells))]
@@ -400,12 +442,16 @@ func drawClue(rng *rand.Rand, n int, sol []int, kind variant.Kind, truthful bool
 				r.Cells = append(r.Cells, b)
 			}
 		}
-		if kind == variant.Killer {
+		switch kind {
+		case variant.PrimeCage, variant.PrimeCageRepeat:
+			// No number: a truthful cage is one whose sum is prime
+			// (RandomClues keeps drawing until CluesHold says so).
+		case variant.Killer:
 			r.Value = sudokusat.NoValue
 			if truthful || rng.IntN(2) == 0 {
 				r.Value = sum()
 			}
-		} else {
+		default:
 			r.Value = rng.IntN(13)
 			if truthful {
 				r.Value = 1 + (sum()-1)%9

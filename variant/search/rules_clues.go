@@ -115,20 +115,39 @@ func clueRules() map[variant.Kind]kindRule {
 				return true
 			},
 		},
-		variant.DigitalRoot: {
-			compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
-				if len(cells) == 0 {
-					return fmt.Errorf("no cells")
+		variant.DigitalRoot:     setCageRule(),
+		variant.PrimeCage:       setCageRule(),
+		variant.PrimeCageRepeat: setCageRule(),
+		variant.DistinctSums: {
+			compile: func(b *builder, c sudokusat.Rule, _ []int32) error {
+				if len(c.Lines) < 2 {
+					return fmt.Errorf("%d cages, want at least 2", len(c.Lines))
 				}
-				b.groups = append(b.groups, cells)
-				k, n := len(cells), b.m.n
-				top := n*(n+1)/2 - (n-k)*(n-k+1)/2 // the most k distinct digits sum to
-				b.addReading(cells, sumReading(top, func(s int) bool { return s >= c.Value && (s-c.Value)%9 == 0 }))
+				var all []int32
+				groups := make([][]int32, len(c.Lines))
+				for i, l := range c.Lines {
+					for _, x := range l {
+						if x < 0 || x >= b.m.n*b.m.n {
+							return fmt.Errorf("cage %d: cell %d is outside the grid", i+1, x)
+						}
+						groups[i] = append(groups[i], int32(x))
+					}
+					all = append(all, groups[i]...)
+				}
+				slices.Sort(all)
+				b.m.addProp(prop{kind: propFunc, cells: slices.Compact(all), fn: distinctSumsProp(groups)})
 				return nil
 			},
 			holds: func(_ *checker, c sudokusat.Rule, v []int) bool {
-				s := sumOf(c.Cells, v)
-				return distinct(c.Cells, v) && s >= c.Value && (s-c.Value)%9 == 0
+				seen := map[int]bool{}
+				for _, l := range c.Lines {
+					s := sumOf(l, v)
+					if seen[s] {
+						return false
+					}
+					seen[s] = true
+				}
+				return true
 			},
 		},
 		variant.LookAndSay: {
@@ -189,6 +208,85 @@ func clueRules() map[variant.Kind]kindRule {
 		},
 	}
 }
+
+// setCageRule is the search's part of a cage whose total is one of a set
+// (variant.CageSums: a digital-root cage, a prime cage): its digits kept
+// apart when its kind says so, and the reading of its partial sums that
+// ends on one of the set.
+func setCageRule() kindRule {
+	return kindRule{
+		compile: func(b *builder, c sudokusat.Rule, cells []int32) error {
+			if len(cells) == 0 {
+				return fmt.Errorf("no cells")
+			}
+			if info, _ := variant.Info(c.Kind); info.Distinct {
+				b.groups = append(b.groups, cells)
+			}
+			sums := variant.CageSums(b.m.n, c)
+			if len(sums) == 0 {
+				return fmt.Errorf("no sum of its %d cells is of the set", len(cells))
+			}
+			b.addReading(cells, sumReading(sums[len(sums)-1], func(s int) bool { return slices.Contains(sums, s) }))
+			return nil
+		},
+		holds: func(k *checker, c sudokusat.Rule, v []int) bool {
+			info, _ := variant.Info(c.Kind)
+			return (!info.Distinct || distinct(c.Cells, v)) && slices.Contains(variant.CageSums(k.n, c), sumOf(c.Cells, v))
+		},
+	}
+}
+
+// distinctSumsProp keeps the sums of the groups (cages) apart: a group
+// whose cells are all fixed has its sum; two such of one sum fail, and a
+// group with one cell left loses the digits that would make a sum
+// another fixed group has.
+func distinctSumsProp(groups [][]int32) func(s *state, p *prop) bool {
+	return func(s *state, p *prop) bool {
+		sums := map[int]bool{}
+		type open struct {
+			cell int32
+			rest int // the sum of the group's fixed cells
+		}
+		var last []open
+		for _, g := range groups {
+			sum, free := 0, int32(-1)
+			unfixed := 0
+			for _, c := range g {
+				if bits.OnesCount64(s.cand[c]) == 1 {
+					sum += bits.TrailingZeros64(s.cand[c]) + 1
+				} else {
+					unfixed++
+					free = c
+				}
+			}
+			switch unfixed {
+			case 0:
+				if sums[sum] {
+					return false
+				}
+				sums[sum] = true
+			case 1:
+				last = append(last, open{free, sum})
+			}
+		}
+		for _, o := range last {
+			keep := s.cand[o.cell]
+			for d := 1; d <= 64; d++ {
+				if sums[o.rest+d] {
+					keep &^= 1 << (d - 1)
+				}
+			}
+			if !s.narrow(o.cell, keep) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// reading is a clue read along its cells as a deterministic automaton:
+// its states are the integers 0 to size−1; from start, next gives the
+// state after one more digit, or false when the clue cannot hold whatever
 
 // romanReading reads two cages' numbers, a and b (each listed from its
 // first digit), as column addition towards value: the cells in the order
