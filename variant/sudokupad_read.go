@@ -698,15 +698,16 @@ func (r *spReader) takeBackChanged(table []spConvention) {
 		back := map[int]string{} // by read
 		for _, i := range r.unaccounted(table, true) {
 			s := r.text.sentences[i]
+			if spOfGiven(s) && !spSaysLie(s) {
+				continue
+			}
+			t := newSPTalk(table, s)
 			for k, rd := range r.reads {
 				c := rd.conv
-				if c == nil || c.format || len(rd.draws) == 0 || back[k] != "" || !r.speaksOf(table, s, c, rd.draws) {
+				if c == nil || c.format || len(rd.draws) == 0 || back[k] != "" || !r.speaksOf(t, c, rd.draws) {
 					continue
 				}
-				if spOfGiven(s) && !spSaysLie(s) {
-					continue
-				}
-				if why := r.changedBy(c, rd.rule, s); why != "" {
+				if why := r.changedBy(t, c, rd.rule); why != "" {
 					back[k] = why
 				}
 			}
@@ -718,23 +719,57 @@ func (r *spReader) takeBackChanged(table []spConvention) {
 	}
 }
 
+// spTalk is what one sentence says of the table's rows, worked out once:
+// takeBackChanged asks it of every read, and a puzzle has hundreds of
+// reads of a few rows.
+type spTalk struct {
+	s spSentence
+	// colours are the colours the sentence names (spSentence.colours).
+	colours []string
+	// mentions holds the rows whose words the sentence mentions
+	// (spWordList.mentions).
+	mentions map[*spConvention]bool
+	// changes holds, by row, the word of spWordList.changes the
+	// sentence says of it, or "", as it is asked for.
+	changes map[*spConvention]string
+}
+
+func newSPTalk(table []spConvention, s spSentence) *spTalk {
+	t := &spTalk{s: s, colours: s.colours(), mentions: map[*spConvention]bool{}, changes: map[*spConvention]string{}}
+	for i := range table {
+		if table[i].words.mentions(s) {
+			t.mentions[&table[i]] = true
+		}
+	}
+	return t
+}
+
+// change returns the word of c's spWordList.changes the sentence says.
+func (t *spTalk) change(c *spConvention) string {
+	w, ok := t.changes[c]
+	if !ok {
+		w = c.words.changes(t.s)
+		t.changes[c] = w
+	}
+	return w
+}
+
 // speaksOf reports whether a sentence speaks of a row's drawings (a rule
 // read and its parts): in a colour one of them has, if it gives any, and
 // in the row's words (spWordList.mentions: "The diamonds differ by at
 // most 4"), or by what one of them looks like (nouns) when it mentions no
 // other row ("Adjacent digits on German whispers lines differ by at least
 // 3" speaks of whispers lines, not of every line).
-func (r *spReader) speaksOf(table []spConvention, s spSentence, c *spConvention, draws []int) bool {
-	if cw := s.colours(); len(cw) > 0 && !slices.ContainsFunc(draws, func(d int) bool { return colourFits(r.draws[d].colour(), cw) }) {
+func (r *spReader) speaksOf(t *spTalk, c *spConvention, draws []int) bool {
+	s, cw := t.s, t.colours
+	if len(cw) > 0 && !slices.ContainsFunc(draws, func(d int) bool { return colourFits(r.draws[d].colour(), cw) }) {
 		return false
 	}
-	if c.words.mentions(s) {
+	if t.mentions[c] {
 		return true
 	}
-	for i := range table {
-		if o := &table[i]; o != c && o.words.mentions(s) {
-			return false
-		}
+	if len(t.mentions) > 0 {
+		return false
 	}
 	return slices.ContainsFunc(draws, func(d int) bool { return slices.ContainsFunc(r.draws[d].nouns(), s.has) })
 }
@@ -742,8 +777,9 @@ func (r *spReader) speaksOf(table []spConvention, s spSentence, c *spConvention,
 // changedBy returns why a sentence that speaks of a rule read makes it
 // another, or "": a word of spWordList.changes, or, for a kind whose
 // value is a least difference, a bound other than the one read.
-func (r *spReader) changedBy(c *spConvention, rule sudokusat.Rule, s spSentence) string {
-	if w := c.words.changes(s); w != "" {
+func (r *spReader) changedBy(t *spTalk, c *spConvention, rule sudokusat.Rule) string {
+	s := t.s
+	if w := t.change(c); w != "" {
 		return fmt.Sprintf("drawn as %s, but the rules text says otherwise of it (%q): %q", c.name, w, s.raw)
 	}
 	if spSaysRepeats(s) && !r.info(rule.Kind).Repeats {
