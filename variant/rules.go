@@ -59,9 +59,8 @@ const (
 	// GreyDot: the two Cells hold digits that are consecutive or in a
 	// 1:2 ratio, or both (1 and 2). No anchor has the kind: neither
 	// solver, nor f-puzzles, whose documents cannot hold one. The name is
-	// sudokusat's and the meaning the rule as puzzles publish it ("Cells
-	// separated by a grey dot are either consecutive or in a 1:2 ratio
-	// (or both)", Pumpkin Wizard by Lizzy01). It is a Kropki dot for the
+	// sudokusat's and the meaning the rule as puzzles publish it
+	// (Pumpkin Wizard by Lizzy01 is one). It is a Kropki dot for the
 	// negative rules: it exempts its pair from both, as a dot of either
 	// other colour does.
 	GreyDot Kind = "grey-dot"
@@ -375,7 +374,7 @@ func blackKind() KindInfo {
 // greyDotKind is a grey dot: consecutive digits or digits in a 1:2 ratio.
 // It has no value and no f-puzzles form.
 func greyDotKind() KindInfo {
-	return KindInfo{Name: GreyDot, Meaning: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).",
+	return KindInfo{Name: GreyDot, Meaning: "A grey dot joins two digits that are consecutive or in a 1:2 ratio, or both.",
 		validate: func(n int, r sudokusat.Rule) error {
 			if r.Value != 0 {
 				return fmt.Errorf("a value of %d: a grey dot has none", r.Value)

@@ -17,9 +17,9 @@ import (
 // Constraints folder holds each rule); counting circles, which f-puzzles
 // lacks, are sigh/Interactive-Sudoku-Solver's (CountingCircles in
 // js/sudoku_constraint.js and js/solver/handlers.js). No anchor defines the
-// rule of no parity triple: its meaning is the published sentence of the
-// puzzles that use it ("in every row and column, strings of 3 digits are
-// never all even nor all odd"). cellKinds lists its rows of Kinds.
+// rule of no parity triple: its meaning is the published rule of the
+// puzzles that use it (no three consecutive digits of a row or a column
+// of one parity). cellKinds lists its rows of Kinds.
 
 // The kinds of this file.
 const (
@@ -67,16 +67,15 @@ const (
 	CountingCircles Kind = "counting-circles"
 	// NoParityTriple (global): any three consecutive cells of a row, or
 	// of a column, hold at least one even and at least one odd digit
-	// (the published rule "strings of 3 digits are never all even nor
-	// all odd"; neither f-puzzles nor the anchor solvers name it).
+	// (the rule as puzzles publish it; neither f-puzzles nor the anchor
+	// solvers name it).
 	NoParityTriple Kind = "no-parity-triple"
 	// EntropicKnightCircle: the one cell of Cells is circled, and every
 	// cell a chess knight's move from it holds a digit of its band, the
 	// entropic line's (EntropicBand: low, middle, high). Neither anchor
-	// solver has the rule: its meaning is the published sentence ("A
-	// digit in a circle must belong to the same entropic group (high
-	// [789], medium [456] or low [123]) as every cell a single chess
-	// knights move away from it"), one rule a circle. f-puzzles has none.
+	// solver has the rule: its meaning is the published rule's, the
+	// cells a knight's move from a circle in the circle's group (low 123,
+	// medium 456, high 789), one rule a circle. f-puzzles has none.
 	EntropicKnightCircle Kind = "entropic-knight-circle"
 )
 
@@ -408,7 +407,7 @@ func countingCirclesKind() KindInfo {
 // --- No parity triple ---
 
 func noParityTripleKind() KindInfo {
-	return KindInfo{Name: NoParityTriple, Meaning: "Any three consecutive cells of a row or of a column hold at least one even and at least one odd digit (strings of 3 digits are never all even nor all odd).",
+	return KindInfo{Name: NoParityTriple, Meaning: "Any three consecutive cells of a row or of a column hold at least one even and at least one odd digit: no such run of three is all of one parity.",
 		Global: true, validate: validateGlobal,
 		check: func(c *checking, _ sudokusat.Rule) error {
 			for _, t := range ParityTriples(c.n) {
@@ -442,7 +441,7 @@ func ParityTriples(n int) [][3]int {
 // --- Entropic knight circles ---
 
 func entropicKnightCircleKind() KindInfo {
-	return KindInfo{Name: EntropicKnightCircle, Meaning: "A digit in an entropic knight circle must belong to the same entropic group (high [789], medium [456] or low [123] on 9×9; on other sizes an entropic line's bands) as every cell a single chess knight's move away from it.",
+	return KindInfo{Name: EntropicKnightCircle, Meaning: "Every cell a chess knight's move away from an entropic knight circle holds a digit of the circle's entropic group: low [123], medium [456] or high [789] on 9×9, an entropic line's bands on other sizes.",
 		validate: validateOneCell,
 		check: func(c *checking, r sudokusat.Rule) error {
 			cell := r.Cells[0]

@@ -821,8 +821,8 @@ func romanCagesKind() KindInfo {
 
 // primeCageKind returns the row of a prime cage: PrimeCage, whose digits
 // do not repeat, or PrimeCageRepeat, whose may. Setters state them in
-// words ("Digits in a cage sum to a prime number. Digits in a cage may
-// repeat."), with cages drawn without totals; f-puzzles has neither.
+// words (a cage's digits add up to a prime, and may or may not repeat),
+// with cages drawn without totals; f-puzzles has neither.
 func primeCageKind(kind Kind) KindInfo {
 	k := KindInfo{Name: kind, Distinct: true, Meaning: "The cells of a cage hold distinct digits whose sum is a prime number."}
 	if kind == PrimeCageRepeat {

@@ -142,10 +142,10 @@ const (
 	// has only the general EqualSum of any segments, dclamage/SudokuSolver
 	// only the zipper, region sum and double arrow lines over
 	// EqualSumsConstraint), nor has f-puzzles, and no published general
-	// form for longer lines was found: the meaning is the published rule's
-	// sentence, taken as stated ("In each line of four cells the sum of
-	// the first two digits equals the sum of the last two digits"), the
-	// name is sudokusat's, and the kind has no f-puzzles form.
+	// form for longer lines was found: the meaning is the published rule's,
+	// taken as stated (a line of four cells whose first two digits add up
+	// to what its last two do), the name is sudokusat's, and the kind has
+	// no f-puzzles form.
 	PairSumLine Kind = "pair-sum-line"
 )
 
@@ -566,7 +566,7 @@ func lockoutDifference(n int, r sudokusat.Rule) int {
 // --- Difference count lines ---
 
 func differenceCountKind() KindInfo {
-	return repeating(lineKind(DifferenceCount, "The difference between two adjacent digits on a difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+	return repeating(lineKind(DifferenceCount, "On a difference count line, the difference of any two adjacent digits is exactly the number of adjacent pairs along the line with that same difference.",
 		"", 2, 0, false, func(c *checking, r sudokusat.Rule) error {
 			diffs := lineDifferences(r.Cells, c.at)
 			for i, d := range diffs {
@@ -623,7 +623,7 @@ const SumLineTotal = 10
 
 func sumLineKind() KindInfo {
 	return KindInfo{Name: SumLine, Loops: true, Repeats: true,
-		Meaning: "A sum line (10 line) can be divided into one or more segments of consecutive cells along it that each sum to its total, 10 unless it states another; digits may repeat on it, and around a loop a segment may run through the point where the loop closes.",
+		Meaning: "A sum line (10 line) splits into one or more segments of consecutive cells along it, the digits of each summing to its total, 10 unless it states another; digits may repeat on it, and around a loop a segment may run through the point where the loop closes.",
 		validate: func(n int, r sudokusat.Rule) error {
 			open, loop := loopCells(r.Cells)
 			least := 2

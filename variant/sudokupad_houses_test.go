@@ -22,12 +22,12 @@ func TestSPUndrawnRegions(t *testing.T) {
 		unread  []string
 		warned  bool
 	}{
-		{4, "Each row and column contains the digits 1-4 once each.", latin, nil, false},
+		{4, "In every row and every column, each of the digits 1-4 appears once.", latin, nil, false},
 		{4, "Digits may not repeat in any row or column. Digits along a thermometer increase from the bulb.", latin, nil, false},
-		{5, "Each row and column contains the digits 1-5 once each.", latin, nil, false},
+		{5, "In every row and every column, each of the digits 1-5 appears once.", latin, nil, false},
 		{4, "Normal sudoku rules apply.", boxes, nil, false},
 		{4, "Place the digits 1 to 4 once each in every row, column and box.", boxes, nil, false},
-		{4, "Each row and column contains the digits 1-4 once each. Normal sudoku rules apply.", boxes, nil, false},
+		{4, "In every row and every column, each of the digits 1-4 appears once. Normal sudoku rules apply.", boxes, nil, false},
 		{4, "Place the digits 1 to 4 once each in every row, column and region.", latin, []string{houses}, false},
 		{4, "Digits don't repeat in a row, column or kingdom.", latin, []string{houses}, false},
 		{4, "Irregular sudoku rules apply.", latin, []string{houses}, false},

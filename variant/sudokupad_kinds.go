@@ -93,7 +93,7 @@ func spConventions() []spConvention {
 		{name: "a prime cage", kind: PrimeCage, on: spOnCages, form: "a cage marked unique (no digit repeats), without a value", words: primeCageWords,
 			read: readPrimeCage(PrimeCage), sentence: "Digits in a cage do not repeat and sum to a prime number.", write: writePrimeCage},
 		{name: "a prime cage whose digits may repeat", kind: PrimeCageRepeat, on: spOnCages, form: "a cage without a value", words: primeCageWords,
-			read: readPrimeCage(PrimeCageRepeat), sentence: "Digits in a cage sum to a prime number. Digits may repeat in a cage.", write: writePrimeCage},
+			read: readPrimeCage(PrimeCageRepeat), sentence: "The digits of a cage add up to a prime number and may repeat within the cage.", write: writePrimeCage},
 		{name: "an extra region", kind: Region, on: spOnCages, form: "a hidden cage marked unique, or one of style extraregion", format: true,
 			words: spWordList{any: [][]string{{"extra region"}, {"region", "repeat"}}, not: []string{"may repeat", "can repeat", "sum", "total"},
 				gainsay: []string{"may repeat", "can repeat", "sum", "total"}}, read: readRegionCage, sentence: "Digits do not repeat in an extra region (a hidden cage).", write: writeRegion},
@@ -167,10 +167,10 @@ func spConventions() []spConvention {
 				{"segment", "add to"}, {"segment", "adds to"}, {"segment", "add up to"}, {"segment", "adds up to"}, {"segment", "adding up to"}, {"segment", "total"}},
 				not: []string{"region sum", "border", "same sum", "same total", "same value", "equal sum", "equal total", "cage", "arrow", "product", "differ"},
 				own: []string{"or more"}},
-			read: readSumLine, total: true, sentence: "Each white 10 line can be divided into one or more segments of consecutive cells that each sum to 10.", write: writeSumLine},
+			read: readSumLine, total: true, sentence: "Each white 10 line splits into one or more segments of consecutive cells, each with digits that sum to 10.", write: writeSumLine},
 		{name: "a difference count line", kind: DifferenceCount, on: spOnLines, form: "a line of any hue (not grey), without a bulb or marked ends, that no other kind the text names claims by its colour",
 			words: spWordList{any: [][]string{{"difference", "how many", "pair"}, {"difference", "number of", "pair"}}, called: []string{"difference count line", "differences count line"}},
-			read:  plainLine(spAnyHue, false), anyColour: true, sentence: "The difference between two adjacent digits on a red difference count line indicates exactly how many pairs of adjacent digits along that line have that exact difference.", write: writeLine("#f08080")},
+			read:  plainLine(spAnyHue, false), anyColour: true, sentence: "For any two adjacent digits on a red difference count line, their difference says exactly how many adjacent pairs on that line have this same difference.", write: writeLine("#f08080")},
 		// A Fibonacci line has no colour of its own: it yields a line
 		// to a row of the line's colour that the text names too. The
 		// name alone does not name it: puzzles call other rules so
@@ -191,7 +191,7 @@ func spConventions() []spConvention {
 		// sum equal to (the same as) the last two's.
 		{name: "a pair sum line", kind: PairSumLine, on: spOnLines, form: "a line of four cells of any colour (not white) without a bulb or marked ends, not of the colour of another line the text names",
 			words: spWordList{any: pairSumWords(), not: []string{"product", "cage", "arrow", "outside", "twice", "double", "not equal", "never equal", "unequal", "differ"}},
-			read:  anyLine, anyColour: true, sentence: "On a pink line of four cells the sum of the first two digits equals the sum of the last two digits.", write: writeLine("#f06497")},
+			read:  anyLine, anyColour: true, sentence: "On a pink line of four cells, the first two digits add up to the same sum as the last two digits.", write: writeLine("#f06497")},
 		{name: "a main diagonal", kind: DiagonalMain, on: spOnLines, form: "a line from the grid's top left corner to its bottom right",
 			words: spWordList{any: [][]string{{"diagonal", "repeat"}, {"diagonal", "once"}, {"diagonal", "distinct"}, {"diagonal", "1 "}, {"sudoku x"}}, not: spDiagonalOther},
 			read:  readDiagonal(false), sentence: "Digits do not repeat on a marked diagonal.", write: writeDiagonal},
@@ -243,7 +243,7 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"grey", "consecutive", "or ", "ratio"}, {"gray", "consecutive", "or ", "ratio"}, {"grey", "consecutive", "or ", "double"}, {"gray", "consecutive", "or ", "double"},
 				{"grey", "consecutive", "or ", "twice"}, {"gray", "consecutive", "or ", "twice"}, {"grey", "consecutive", "or ", "half"}, {"gray", "consecutive", "or ", "half"}},
 				not: []string{"white", "black", "sum", "colour", "color", "shaded", "not ", "never", "neither", "cannot"}},
-			read: readGreyDot, sentence: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", write: writeDot},
+			read: readGreyDot, sentence: "A grey dot joins two digits that are consecutive or in a 1:2 ratio, or both.", write: writeDot},
 		{name: "an X", kind: XV, on: spOnShapes, form: "the text X on the edge between two cells (not between two cages without totals)",
 			words: spWordList{any: [][]string{{"x ", "10 "}, {"xv", "sum"}}, not: []string{"differ"}},
 			read:  readXV("X", 10), sentence: "Digits separated by an X sum to 10.", write: writeXV},
@@ -257,7 +257,7 @@ func spConventions() []spConvention {
 			words: spWordList{any: [][]string{{"roman", "cage"}}, part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
 				{"cage", "read", "top to bottom"}, {"cage", "read", "left to right"}},
 				not: []string{"right to left", "bottom to top", "differ", "difference"}, own: []string{"as a number", "digit number", "concatenat"}},
-			read: readRoman, sentence: "Roman numeral cages: numbers in cages connected by a Roman numeral sum to its value. Cages are read top to bottom or left to right.", write: writeRoman},
+			read: readRoman, sentence: "Roman numeral cages: two cages joined by a Roman numeral hold numbers that sum to its value. A cage's digits are read from top to bottom or from left to right.", write: writeRoman},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
 		// them reads it as that one.
@@ -288,7 +288,7 @@ func spConventions() []spConvention {
 		{name: "an entropic knight circle", kind: EntropicKnightCircle, on: spOnShapes, form: "a circle (0.4 to 1 of a cell, without text) centred in a cell",
 			words: spWordList{any: [][]string{{"circle", "knight", "entropic"}, {"circle", "knight", "group"}, {"circle", "knight", "band"}, {"circle", "knight", "123", "789"}},
 				not: []string{"differ", "sum", "total", "arrow", "odd", "even", "line", "repeat", "not ", "never"}},
-			read: cellCircle(EntropicKnightCircle), sentence: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.", write: writeCellCircles},
+			read: cellCircle(EntropicKnightCircle), sentence: "Every cell a chess knight's move from a circled digit holds a digit of that circle's entropic group (low, middle or high).", write: writeCellCircles},
 		{name: "a sandwich clue", kind: Sandwich, on: spOnShapes, form: "a number outside the grid beside a row or column",
 			words: spWordList{any: [][]string{{"sandwich", "sum"}, {"sandwich", "total"}}, called: []string{"sandwich"},
 				not: []string{"2 and ", "3 and ", "4 and ", "5 and ", "6 and ", "7 and ", "8 and ", "or between", "number of", "how many", "count", "odd", "even"}},
@@ -320,7 +320,7 @@ func spConventions() []spConvention {
 				not: []string{"sum", "total", "difference", "consecutive", "may repeat", "can repeat", "clone", "index", "indicat", "cage", "line", "arrow", "diagonal"}, whole: true, negated: []string{"repeat", "same digit", "same number", "same value", "identical"}},
 			sentence: "Cells in the same position in their boxes (disjoint groups) cannot hold the same digit.", write: writeGlobal},
 		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
-			sentence: "In every row and column, strings of 3 digits are never all even nor all odd.", write: writeGlobal},
+			sentence: "Along any row or column, no string of 3 consecutive digits is all odd or all even.", write: writeGlobal},
 		{name: "cages of distinct totals", kind: DistinctSums, on: spOnText, form: "no drawing: the cages read",
 			words: spWordList{any: [][]string{{"no two cages", "same"}, {"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
 				{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}},
@@ -352,8 +352,8 @@ var bothDiagonals = spWordList{any: [][]string{{"diagonal", "repeat", "both"}, {
 // parityTripleWords returns the words of a sentence that states the rule of
 // no parity triple: three (or "more than two") consecutive (adjacent, a
 // string of, in a row) digits, in rows and columns, never (not, cannot,
-// no, nor) all odd or all even, or of one parity ("In every row and
-// column, strings of 3 digits are never all even nor all odd"; "In any
+// no, nor) all odd or all even, or of one parity ("Along any row or
+// column, no string of 3 consecutive digits is all odd or all even"; "In any
 // row or column, no more than two consecutive digits may have the same
 // parity"). A sentence of lines, cages, boxes, marked cells or sums is of
 // another rule.

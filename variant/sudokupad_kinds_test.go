@@ -72,10 +72,10 @@ func spConventionCases() []spConventionCase {
 			cages: []map[string]any{{"cells": rc("r1c1 r2c1"), "unique": true}}}),
 			want: []string{"prime-cage r1c1,r2c1"}},
 		// Setters' tools mark a cage unique whatever the text says.
-		{conv: "a prime cage whose digits may repeat", doc: n4(scl{rules: "Digits in a cage sum to a prime number. Digits in a cage MAY repeat.",
+		{conv: "a prime cage whose digits may repeat", doc: n4(scl{rules: "The total of each cage is a prime number. Within a cage, digits MAY repeat.",
 			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "unique": true}, {"cells": rc("r2c1 r2c2 r2c3"), "unique": false}}}),
 			want: []string{"prime-cage-repeat r1c1,r1c2", "prime-cage-repeat r2c1,r2c2,r2c3"}},
-		{conv: "cages of distinct totals", doc: n4(scl{rules: "Digits in a cage sum to a prime number but no two cages sum to the same prime.",
+		{conv: "cages of distinct totals", doc: n4(scl{rules: "No two cages sum to the same prime, and each cage's digits total a prime.",
 			cages: []map[string]any{{"cells": rc("r1c1 r1c2"), "unique": true}, {"cells": rc("r3c1 r4c1"), "unique": true}}}),
 			want: []string{"prime-cage r1c1,r1c2", "prime-cage r3c1,r4c1", "distinct-sums / r1c1,r1c2 / r3c1,r4c1"}},
 		{conv: "an extra region", doc: n4(scl{rules: "Digits do not repeat in an extra region.",
@@ -131,12 +131,12 @@ func spConventionCases() []spConventionCase {
 			lines:     []map[string]any{drawLine("#cdb1ec", 5, "r1c1 r1c2 r1c3")},
 			underlays: []map[string]any{drawCircle(at("r1c2"), 0.44, "#cdb1ec", "")}}),
 			want: []string{"zipper-line r1c1,r1c2,r1c3"}},
-		{conv: "a difference count line", doc: n6(scl{rules: "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+		{conv: "a difference count line", doc: n6(scl{rules: "For any two adjacent digits on a coloured line, their difference says exactly how many adjacent pairs on that line have this same difference.",
 			// In the colours of other kinds, which the text does not
 			// name: setters draw these lines in any colour.
 			lines: []map[string]any{drawLine("#dfb1f4ff", 10, "r1c1 r1c2 r2c3"), drawLine("#b7f68cff", 10, "r3c2 r4c3 r5c4 r5c5")}}),
 			want: []string{"difference-count-line r1c1,r1c2,r2c3", "difference-count-line r3c2,r4c3,r5c4,r5c5"}},
-		{conv: "a sum line", doc: n9(scl{rules: "10 lines: each line can be divided into one or more segments that each sum to 10.",
+		{conv: "a sum line", doc: n9(scl{rules: "10 lines: every line splits into one or more segments, each with digits that sum to 10.",
 			// A white line over its grey outline, and a light grey loop
 			// without one.
 			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3"),
@@ -152,7 +152,7 @@ func spConventionCases() []spConventionCase {
 			// Greys light and dark, thick and thin, as setters draw them.
 			lines: []map[string]any{drawLine("#CFCFCF", 16, "r1c1 r1c2 r1c3"), drawLine("#9d9d9dff", 10, "r3c3 r2c4 r2c5 r3c6"), drawLine("#777", 5, "r5c5 r6c5")}}),
 			want: []string{"sequence-line r1c1,r1c2,r1c3", "sequence-line r3c3,r2c4,r2c5,r3c6", "sequence-line r5c5,r6c5"}},
-		{conv: "a pair sum line", doc: n9(scl{rules: "In each line of four cells the sum of the first two digits equals the sum of the last two digits.",
+		{conv: "a pair sum line", doc: n9(scl{rules: "On each line of four cells, the first two digits add up to the same sum as the last two digits.",
 			// Any colour: green (whispers', not named here), grey,
 			// blue and pink; bent and straight.
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r2c2 r2c1"), drawLine("#A0A0A0", 8, "r4c1 r4c2 r4c3 r4c4"),
@@ -198,7 +198,7 @@ func spConventionCases() []spConventionCase {
 			overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "10")}}),
 			want: []string{"little-killer r1c1,r2c2,r3c3,r4c4 = 10"}},
 		// Drawn as a little killer is; the text "03" keeps its 0.
-		{conv: "a look-and-say clue", doc: n4(scl{rules: "An indicated diagonal is read as a 'Look and Say' clue, where the first digit indicates the amount of times the second digit appears along the diagonal.",
+		{conv: "a look-and-say clue", doc: n4(scl{rules: "Each indicated diagonal carries a 'Look and Say' clue: its first digit tells how many times its second digit occurs on that diagonal.",
 			arrows: []map[string]any{{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{-0.2, -0.2}, {-0.02, -0.02}}},
 				{"color": "#000000", "thickness": 2, "wayPoints": [][2]float64{{4.2, 0.8}, {4.02, 0.98}}}},
 			overlays: []map[string]any{drawText([2]float64{-0.5, -0.5}, "2113"), drawText([2]float64{4.5, 0.5}, "03")}}),
@@ -227,7 +227,7 @@ func spConventionCases() []spConventionCase {
 		{conv: "a V", doc: n9(scl{rules: "Digits separated by a V sum to 5.",
 			overlays: []map[string]any{drawText(mid("r1c1 r2c1"), "V")}}),
 			want: []string{"xv r1c1,r2c1 = 5"}},
-		{conv: "a Roman numeral between cages", doc: n9(scl{rules: "Roman Numeral Cages: Numbers in cages connected by a C sum to 100. Numbers in cages connected by an X sum to 10. Cages are read top-to-bottom or left-to-right.",
+		{conv: "a Roman numeral between cages", doc: n9(scl{rules: "Roman Numeral Cages: two cages joined by a C hold numbers summing to 100. Two cages joined by an X hold numbers summing to 10. Read each cage's digits left-to-right or top-to-bottom.",
 			// A C on a white disc of its own between two cages of a row,
 			// the middle cage joined to a third by a C too; an X with
 			// its disc in one shape between two cages of a column, one
@@ -267,7 +267,7 @@ func spConventionCases() []spConventionCase {
 			underlays: []map[string]any{drawCircle(at("r1c1"), 0.82, "#FFFFFF", "#000000"), drawCircle(at("r2c3"), 0.82, "#FFFFFF", "#000000")},
 			overlays:  []map[string]any{drawCircle(at("r2c3"), 0.7, "", "#000000"), drawCircle(at("r4c2"), 0.6, "#c0c0c0", "")}}),
 			want: []string{"counting-circles r1c1,r2c3,r4c2"}},
-		{conv: "an entropic knight circle", doc: n4(scl{rules: "A digit in a circle must belong to the same entropic group (low, middle or high) as every cell a knight's move away from it.",
+		{conv: "an entropic knight circle", doc: n4(scl{rules: "Every cell a chess knight's move from a circled digit holds a digit of that circle's entropic group (low, middle or high).",
 			// A border alone (as setters draw them) and a white circle.
 			underlays: []map[string]any{drawCircle(at("r1c1"), 0.85, "", "#000000")},
 			overlays:  []map[string]any{drawCircle(at("r3c2"), 0.8, "#FFFFFF", "#000000")}}),
@@ -293,7 +293,7 @@ func spConventionCases() []spConventionCase {
 			want: []string{"diagonal+ r6c1,r5c2,r4c3,r3c4,r2c5,r1c6", "diagonal- r1c1,r2c2,r3c3,r4c4,r5c5,r6c6"}},
 		{conv: "disjoint groups", doc: n4(scl{rules: "Disjoint groups: digits may not repeat in cells that occupy the same position in their boxes."}),
 			want: []string{"disjoint-groups"}},
-		{conv: "no parity triple", doc: n6(scl{rules: "In every row and column, strings of 3 digits are never all even nor all odd."}),
+		{conv: "no parity triple", doc: n6(scl{rules: "A string of 3 adjacent digits in any row or column is never all even or all odd."}),
 			want: []string{"no-parity-triple"}},
 		{conv: "no parity triple", doc: n9(scl{rules: "In any row or column, no more than two consecutive digits may have the same parity (i.e. be both odd or both even)."}),
 			want: []string{"no-parity-triple"}},
@@ -302,7 +302,7 @@ func spConventionCases() []spConventionCase {
 			want: []string{"no-black", "black r2c2,r2c3"}},
 		// Grey dots alone: every grey dot given is both negatives, since
 		// a pair without a dot is then neither consecutive nor 1:2.
-		{conv: "every black dot given", doc: n4(scl{rules: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio. All possible dots are given.",
+		{conv: "every black dot given", doc: n4(scl{rules: "The digits across a grey dot are consecutive or in a 1:2 ratio. All possible dots are given.",
 			overlays: []map[string]any{drawCircle(mid("r2c2 r2c3"), 0.3, "#808080", "#000000")}}),
 			want: []string{"grey-dot r2c2,r2c3", "no-black", "non-consecutive"}},
 		{conv: "every X and V given", doc: n9(scl{rules: "XV: digits separated by an X sum to 10, by a V to 5. All possible Xs and Vs are given.",
@@ -405,13 +405,13 @@ func TestSPOneSignal(t *testing.T) {
 		// says: a cage neither marks unique nor says may repeat is not
 		// read; nor are prime cages of which the text says more than
 		// the rule of distinct totals reads.
-		{"a prime cage, repeats unsaid", scl{n: 4, rules: "Digits in a cage sum to a prime.",
+		{"a prime cage, repeats unsaid", scl{n: 4, rules: "A cage's digits total a prime.",
 			cages: []map[string]any{{"cells": rc("r1c1 r2c1"), "unique": false}}},
 			0, []string{"cage: no kind of rule is drawn so", "sentence: no rule read accounts for it"}},
-		{"prime cages said more of", scl{n: 4, rules: "Digits in a cage sum to a prime, and no two cages sum to consecutive primes.",
+		{"prime cages said more of", scl{n: 4, rules: "A cage's digits total a prime, and no two cages sum to consecutive primes.",
 			cages: []map[string]any{{"cells": rc("r1c1 r2c1"), "unique": true}, {"cells": rc("r3c1 r4c1"), "unique": true}}},
-			0, []string{`cage: drawn as a prime cage, but the rules text says more of the cages: "Digits in a cage sum to a prime, and no two cages sum to consecutive primes."`,
-				`cage: drawn as a prime cage, but the rules text says more of the cages: "Digits in a cage sum to a prime, and no two cages sum to consecutive primes."`,
+			0, []string{`cage: drawn as a prime cage, but the rules text says more of the cages: "A cage's digits total a prime, and no two cages sum to consecutive primes."`,
+				`cage: drawn as a prime cage, but the rules text says more of the cages: "A cage's digits total a prime, and no two cages sum to consecutive primes."`,
 				"sentence: no rule read accounts for it"}},
 		{"words without form", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.", lines: []map[string]any{drawLine("#67F067", 8, "r1c1 r2c2 r3c3")}},
 			0, []string{"line: drawn as a whispers line, which the rules text does not name", "sentence: no rule read accounts for it"}},
@@ -449,7 +449,7 @@ func TestSPOneSignal(t *testing.T) {
 		{"a grey dot of another rule", scl{n: 6, rules: "Digits separated by a grey dot sum to 5.",
 			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#808080", "#000000")}},
 			0, []string{"circle: drawn as a grey dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
-		{"white and black dots, grey dots named", scl{n: 6, rules: "Cells separated by a grey dot are either consecutive or in a 1:2 ratio.",
+		{"white and black dots, grey dots named", scl{n: 6, rules: "The digits across a grey dot are consecutive or in a 1:2 ratio.",
 			overlays: []map[string]any{drawCircle(mid("r1c1 r1c2"), 0.3, "#FFFFFF", "#000000"), drawCircle(mid("r2c1 r2c2"), 0.3, "#000000", "#000000")}},
 			0, []string{"circle: drawn as a white dot, which the rules text does not name", "circle: drawn as a black dot, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A V is an XV mark and an inequality sign: with both named, it
@@ -463,7 +463,7 @@ func TestSPOneSignal(t *testing.T) {
 		{"a sum line, form without words", scl{n: 9, rules: "Normal sudoku rules apply.",
 			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3")}},
 			0, []string{"line: drawn as a sum line, which the rules text does not name"}}, // the line and its outline, once
-		{"a sum line, words without form", scl{n: 9, rules: "Each line can be divided into one or more segments that each sum to 10.",
+		{"a sum line, words without form", scl{n: 9, rules: "Every line splits into one or more segments, each with digits that sum to 10.",
 			lines: []map[string]any{drawLine("#67F067", 8, "r1c1 r1c2 r1c3")}},
 			0, []string{"line: drawn as a whispers line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		{"a sum line without a total", scl{n: 9, rules: "Each white line can be divided into segments that each add to N, a total of its own.",
@@ -493,13 +493,13 @@ func TestSPOneSignal(t *testing.T) {
 			0, []string{"line: drawn as a Fibonacci line, but a loop, which a Fibonacci line cannot be", "sentence: no rule read accounts for it"}},
 		// A pair sum line has four cells: the text states it of a line
 		// of three, which is not one.
-		{"a pair sum line of three cells", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
+		{"a pair sum line of three cells", scl{n: 9, rules: "On each line, the first two digits add up to the same sum as the last two digits.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3")}},
 			0, []string{"line: drawn as a pair sum line, but not a valid one: 3 cells, want 4", "sentence: no rule read accounts for it"}},
-		{"a pair sum loop", scl{n: 9, rules: "On each line the sum of the first two digits equals the sum of the last two digits.",
+		{"a pair sum loop", scl{n: 9, rules: "On each line, the first two digits add up to the same sum as the last two digits.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			0, []string{"line: drawn as a pair sum line, but a loop, which a pair sum line cannot be", "sentence: no rule read accounts for it"}},
-		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line the sum of the first two digits equals the sum of the last two digits.",
+		{"a pair sum line of another colour", scl{n: 9, rules: "On a green line, the first two digits add up to the same sum as the last two digits.",
 			lines: []map[string]any{drawLine("#4A86E8", 8, "r1c1 r1c2 r1c3 r1c4")}},
 			0, []string{"line: drawn as a region sum line or a region difference line, which the rules text does not name", "sentence: no rule read accounts for it"}},
 		// A look-and-say clue has a little killer's form: a text that
@@ -539,7 +539,7 @@ func TestSPOneSignal(t *testing.T) {
 // names has is that kind's, and a grey line, a line with a bulb or a
 // loop is none.
 func TestSPAnyHue(t *testing.T) {
-	const count = "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits along that line have that exact difference."
+	const count = "For any two adjacent digits on a coloured line, their difference says exactly how many adjacent pairs on that line have this same difference."
 	thermo, bulb := drawThermo("r4c1 r4c2 r4c3")
 	for _, c := range []struct {
 		name   string
@@ -550,7 +550,7 @@ func TestSPAnyHue(t *testing.T) {
 		{"whispers named too", scl{n: 6, rules: count + " Adjacent digits along a green line differ by at least 3.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3"), drawLine("#FF9A00", 10, "r2c1 r2c2 r2c3")}},
 			[]string{"difference-count-line r2c1,r2c2,r2c3", "whispers r1c1,r1c2,r1c3"}, nil},
-		{"a colour the text gives it", scl{n: 6, rules: "The difference between two adjacent digits on a red line indicates exactly how many pairs of adjacent digits along that line have that exact difference.",
+		{"a colour the text gives it", scl{n: 6, rules: "For any two adjacent digits on a red line, their difference says exactly how many adjacent pairs on that line have this same difference.",
 			lines: []map[string]any{drawLine("#f08080", 10, "r1c1 r1c2 r1c3"), drawLine("#3366EE", 10, "r2c1 r2c2 r2c3")}},
 			[]string{"difference-count-line r1c1,r1c2,r1c3"}, []string{"line: drawn as a region sum line or a region difference line, which the rules text does not name"}},
 		{"grey", scl{n: 6, rules: count, lines: []map[string]any{drawLine("#CFCFCF", 10, "r1c1 r1c2 r1c3")}},
@@ -571,7 +571,7 @@ func TestSPAnyHue(t *testing.T) {
 // TestSPPairSum: a pair sum line is a line of any colour that no other
 // kind the text names claims by its colour, or one the text gives it.
 func TestSPPairSum(t *testing.T) {
-	const pair = "In each line of four cells the sum of the first two digits equals the sum of the last two digits."
+	const pair = "On each line of four cells, the first two digits add up to the same sum as the last two digits."
 	for _, c := range []struct {
 		name   string
 		doc    scl
@@ -585,11 +585,11 @@ func TestSPPairSum(t *testing.T) {
 			[]string{"pair-sum-line r2c1,r2c2,r2c3,r2c4", "whispers r1c1,r1c2,r1c3"}, nil},
 		// The text gives pair sum lines green, and whispers no colour:
 		// the green line is a pair sum line.
-		{"a colour the text gives it", scl{n: 6, rules: "On a green line the sum of the first two digits equals the sum of the last two digits. Adjacent digits on German whispers lines differ by at least 3.",
+		{"a colour the text gives it", scl{n: 6, rules: "On a green line, the first two digits add up to the same sum as the last two digits. Adjacent digits on German whispers lines differ by at least 3.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3 r1c4")}},
 			[]string{"pair-sum-line r1c1,r1c2,r1c3,r1c4"}, []string{"sentence: no rule read accounts for it"}},
 		// Both are given green: neither.
-		{"both given the colour", scl{n: 6, rules: "On a green line the sum of the first two digits equals the sum of the last two digits. Adjacent digits along a green line differ by at least 3.",
+		{"both given the colour", scl{n: 6, rules: "On a green line, the first two digits add up to the same sum as the last two digits. Adjacent digits along a green line differ by at least 3.",
 			lines: []map[string]any{drawLine("#67F067", 10, "r1c1 r1c2 r1c3 r1c4")}},
 			nil, []string{"line: drawn as a whispers line or a pair sum line, all of which the rules text names", "sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		{"not named", scl{n: 6, rules: "Normal sudoku rules apply.", lines: []map[string]any{drawLine("#f06497", 10, "r1c1 r1c2 r1c3 r1c4")}},
@@ -674,7 +674,7 @@ func TestSPDifferences(t *testing.T) {
 // both of which a grey dot exempts. Read only where no-black forbids the
 // ratio 2, which a black dot of another value takes from it.
 func TestSPGreyDotsGiven(t *testing.T) {
-	const grey = "Cells separated by a grey dot are either consecutive or in a 1:2 ratio."
+	const grey = "The digits across a grey dot are consecutive or in a 1:2 ratio."
 	greyDot := drawCircle(mid("r2c2 r2c3"), 0.3, "#808080", "#000000")
 	for _, c := range []struct {
 		name   string
@@ -729,7 +729,7 @@ func TestSPLoops(t *testing.T) {
 		{"region sum", "Digits on a blue line have the same sum in each box it passes.", "#2ECBFF", 4, "r1c2 r1c3 r2c3 r2c2 r1c2",
 			[]string{"region-sum-line r1c3,r2c3,r2c2,r1c2"}},
 		// A sum line's loop is itself, closing on its first cell.
-		{"sum line", "Each white line can be divided into one or more segments that each sum to 10.", "#FFFFFF", 4, "r1c1 r1c2 r2c2 r2c1 r1c1",
+		{"sum line", "Every white line splits into one or more segments, each with digits that sum to 10.", "#FFFFFF", 4, "r1c1 r1c2 r2c2 r2c1 r1c1",
 			[]string{"sum-line r1c1,r1c2,r2c2,r2c1,r1c1"}},
 	} {
 		p := parseSCL(t, scl{n: c.n, rules: c.rules, lines: []map[string]any{drawLine(c.colour, 8, c.cells)}}, false)
@@ -802,11 +802,11 @@ func TestSPOutlines(t *testing.T) {
 			[]string{"renban r1c1,r2c2,r3c3"}, nil},
 		// The sum line's grey outline is no palindrome, nor the
 		// outline of a loop a branch of it.
-		{"an outlined sum line beside palindromes", scl{n: 9, rules: "Grey lines are palindromes. Each white line can be divided into one or more segments that each sum to 10.",
+		{"an outlined sum line beside palindromes", scl{n: 9, rules: "Grey lines are palindromes. Every white line splits into one or more segments, each with digits that sum to 10.",
 			lines: []map[string]any{drawLine("#CFCFCF", 16, "r9c1 r9c2 r9c3"),
 				drawLine("#aaaf", 9.6, "r1c1 r1c2 r2c2 r2c1 r1c1"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r2c2 r2c1 r1c1")}},
 			[]string{"sum-line r1c1,r1c2,r2c2,r2c1,r1c1", "palindrome r9c1,r9c2,r9c3"}, nil},
-		{"a total of 15", scl{n: 9, rules: "Each white line can be divided into one or more segments that each add up to 15.",
+		{"a total of 15", scl{n: 9, rules: "Every white line splits into one or more segments, each with digits that add up to 15.",
 			lines: []map[string]any{drawLine("#aaaf", 9.6, "r1c1 r1c2 r1c3"), drawLine("#FFFFFF", 5.12, "r1c1 r1c2 r1c3")}},
 			[]string{"sum-line r1c1,r1c2,r1c3 = 15"}, nil},
 		{"a thicker line over a thinner one", scl{n: 4, rules: "Digits on a purple renban line are consecutive, in any order.",
@@ -851,7 +851,7 @@ func TestSPAnyColour(t *testing.T) {
 // own colour another rule took, is no plain line.
 func TestSPLineEndCircle(t *testing.T) {
 	const (
-		knight   = "A digit in a circle must belong to the same entropic group as every cell a knight's move away from it."
+		knight   = "Every cell a knight's move from a circled digit holds a digit of that circle's entropic group."
 		counting = "Counting circles: a digit n in a circle is in exactly n circles."
 		renban   = "Digits on a purple renban line are consecutive, in any order."
 		odd      = "Grey circles hold odd digits. Digits on a grey palindrome line read the same both ways."
@@ -1070,8 +1070,8 @@ func TestSPWords(t *testing.T) {
 		{"Grey lines are palindromes.", []string{"a palindrome line"}},
 		{"Modified palindromes read the same after adding 1.", nil},
 		{"Digits in cages sum to the clue in the corner and do not repeat.", []string{"a killer cage", "a cage without a total"}},
-		{"Digits in a cage may repeat.", nil},
-		{"Digits in a cage sum to a prime number but no two cages sum to the same prime.", []string{"a prime cage", "a prime cage whose digits may repeat", "cages of distinct totals"}},
+		{"Within a cage, digits may repeat.", nil},
+		{"No two cages sum to the same prime, and each cage's digits total a prime.", []string{"a prime cage", "a prime cage whose digits may repeat", "cages of distinct totals"}},
 		{"Each cage sums to a prime; all cages have different totals.", []string{"a prime cage", "a prime cage whose digits may repeat", "cages of distinct totals"}},
 		{"The product of the digits in a cage is a prime.", nil},
 		{"No two cages may be the same shape.", nil},
@@ -1093,12 +1093,12 @@ func TestSPWords(t *testing.T) {
 		{"Each digit on a blue line is the sum of the previous two digits in the sequence.", nil},
 		{"Every 3-cell sequence on a grey line holds a digit from 123, one from 456 and one from 789.", nil},
 		{"Digits on a grey line form a geometric sequence: the same ratio, not the same difference.", nil},
-		{"Cells separated by a grey dot are either consecutive or in a 1:2 ratio (or both).", []string{"a grey dot"}},
+		{"Either the digits on a grey dot are consecutive or their ratio is 1:2, or both hold.", []string{"a grey dot"}},
 		{"Digits joined by a gray dot are consecutive or one is twice the other.", []string{"a grey dot"}},
 		{"If a grey dot joins two shaded cells their digits are in a 1:2 ratio, or if it joins two unshaded cells, they are consecutive.", nil},
 		{"A grey dot joins digits that are consecutive or in a 1:2 ratio, but not both.", nil},
 		{"Digits separated by a grey dot sum to 5.", nil},
-		{"In each line of four cells the sum of the first two digits equals the sum of the last two digits.", []string{"a pair sum line"}},
+		{"On each line of four cells, the first two digits add up to the same sum as the last two digits.", []string{"a pair sum line"}},
 		{"Along the green lines, the first 2 digits have the same total as the last 2 digits.", []string{"a pair sum line"}},
 		{"The sum of the first two digits of each row is shown outside the grid.", nil},
 		{"In each cage the first two digits sum to the same as the last two.", []string{"a killer cage", "a cage without a total"}},
@@ -1118,10 +1118,10 @@ func TestSPWords(t *testing.T) {
 		{"Counting circles: a digit in a circle indicates exactly how many circles contain that digit.", []string{"a counting circle"}},
 		{"If a digit n appears in a circle, then the digit n appears in exactly n circles.", []string{"a counting circle"}},
 		{"Counting Circles", []string{"a counting circle"}},
-		{"A digit in a circle indicates the number of borders between regions it sees in its row and column.", []string{"a between line"}},
+		{"A circled digit counts the borders between regions that it sees along its row and its column.", []string{"a between line"}},
 		{"Exactly two circles in each row hold odd digits.", nil}, // not every circle
 		{"Digits in circles sum to the number of circles in their box.", nil},
-		{"Each white line can be divided into one or more segments that each sum to 10.", []string{"a sum line"}},
+		{"Every white line splits into one or more segments, each with digits that sum to 10.", []string{"a sum line"}},
 		{"10 lines: digits on a line divide into segments of consecutive digits summing to 10.", []string{"a sum line"}},
 		{"Grey lines are 10 lines.", []string{"a sum line"}},
 		{"Box borders divide blue lines into segments with the same sum.", []string{"a region sum line"}},
@@ -1135,7 +1135,7 @@ func TestSPWords(t *testing.T) {
 		{"The digits on an arrow sum to the circle, and differ by at least 2.", nil},
 		{"Digits along the diagonal an arrow points along have a difference of 3.", nil},
 		{"Digits separated by an X sum to 10.", []string{"an X"}},
-		{"In every row and column, strings of 3 digits are never all even nor all odd.", []string{"no parity triple"}},
+		{"A string of 3 adjacent digits in any row or column is never all even or all odd.", []string{"no parity triple"}},
 		{"In any row or column, no more than two consecutive digits may have the same parity.", []string{"no parity triple"}},
 		{"No three adjacent cells in a row or column can all be odd or all be even.", []string{"no parity triple"}},
 		{"Along a row or column, three digits in a row cannot all have the same parity.", []string{"no parity triple"}},

@@ -8,7 +8,7 @@ import "testing"
 // both in such cages stays an XV mark; anything else is left unread, with
 // its reason.
 func TestSPRoman(t *testing.T) {
-	const roman = "Roman Numeral Cages: Numbers in cages connected by a C sum to 100. Cages are read top-to-bottom or left-to-right."
+	const roman = "Roman Numeral Cages: two cages joined by a C hold numbers summing to 100. Read each cage's digits left-to-right or top-to-bottom."
 	const xv = "Digits separated by an X sum to 10."
 	numeral := func(cells, text string) map[string]any {
 		return map[string]any{"center": mid(cells), "width": 0, "height": 0.55, "fontSize": 16.8, "color": "#000000", "text": text}
@@ -63,10 +63,10 @@ func TestSPRoman(t *testing.T) {
 				"sentence: no rule read accounts for it", "sentence: no rule read accounts for it"}},
 		// A text that reads the cages otherwise names no Roman numeral
 		// cages.
-		{"cages read right to left", scl{n: 9, rules: "Roman numeral cages: numbers in cages connected by a C sum to 100, read right to left.", cages: twoCages,
+		{"cages read right to left", scl{n: 9, rules: "Roman numeral cages: two cages joined by a C hold numbers summing to 100, read right to left.", cages: twoCages,
 			overlays: []map[string]any{numeral("r1c2 r1c3", "C")}},
 			nil, []string{"cage: no kind of rule is drawn so", "cage: no kind of rule is drawn so",
-				`text: drawn as a Roman numeral between cages, but the rules text says otherwise of it ("right to left"): "Roman numeral cages: numbers in cages connected by a C sum to 100, read right to left."`,
+				`text: drawn as a Roman numeral between cages, but the rules text says otherwise of it ("right to left"): "Roman numeral cages: two cages joined by a C hold numbers summing to 100, read right to left."`,
 				"sentence: no rule read accounts for it"}},
 	} {
 		c.doc.rules = "Normal sudoku rules apply. " + c.doc.rules

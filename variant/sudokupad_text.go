@@ -832,7 +832,7 @@ func spNamesRegions(s spSentence) bool {
 
 // spLatin reports a sentence that states a Latin square's rules, the
 // digits once each in every row and column, and names no third house nor
-// Sudoku: "Each row and column contains the digits 1-4 once each".
+// Sudoku: "In every row and every column, each of the digits 1-4 appears once".
 func spLatin(s spSentence, n int) bool {
 	if !spClassicOnly(s, n) || !s.has("row") || !s.has("column") || spNamesRegions(s) || s.has("sudoku") {
 		return false

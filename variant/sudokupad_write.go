@@ -254,7 +254,7 @@ func (w *spWriter) sentence(c *spConvention, rule sudokusat.Rule) string {
 	case rule.Kind == NoXV && rule.Value == 10:
 		return "All possible Xs are given."
 	case rule.Kind == SumLine && SumLineValue(rule) != SumLineTotal:
-		return fmt.Sprintf("Each white sum line can be divided into one or more segments of consecutive cells that each sum to %d.", SumLineValue(rule))
+		return fmt.Sprintf("Each white sum line splits into one or more segments of consecutive cells, each with digits that sum to %d.", SumLineValue(rule))
 	case rule.Kind == Sandwich:
 		return fmt.Sprintf("A number outside the grid (a sandwich clue) is the sum of the digits between the 1 and the %d of its row or column.", w.n)
 	}
