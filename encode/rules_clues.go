@@ -507,7 +507,7 @@ func (v *venc) romanCages(c sudokusat.Rule) error {
 		return fmt.Errorf("%d cages, want two", len(c.Lines))
 	}
 	if v.n > 9 {
-		return fmt.Errorf("Roman numeral cages on a %d×%d grid: digits above 9 make no decimal number", v.n, v.n)
+		return fmt.Errorf("a %d×%d grid has digits above 9, which make no decimal number of Roman numeral cages", v.n, v.n)
 	}
 	a, b := c.Lines[0], c.Lines[1]
 	if err := v.checkCells(slices.Concat(a, b), 0); err != nil {

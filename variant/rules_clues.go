@@ -785,7 +785,7 @@ func romanCagesKind() KindInfo {
 	return KindInfo{Name: RomanCages, Meaning: "Numbers in cages connected by a Roman numeral sum to its value (C 100, D 500, and so on by the standard rules: I 1, V 5, X 10, L 50, M 1000, XC 90), each cage a straight run of a row or a column read as one number top-to-bottom or left-to-right.",
 		validate: func(n int, r sudokusat.Rule) error {
 			if n > 9 {
-				return fmt.Errorf("Roman numeral cages on a %d×%d grid: digits above 9 make no decimal number", n, n)
+				return fmt.Errorf("a %d×%d grid has digits above 9, which make no decimal number of Roman numeral cages", n, n)
 			}
 			if len(r.Lines) != 2 {
 				return fmt.Errorf("%d cages, want two", len(r.Lines))
