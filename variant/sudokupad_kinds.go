@@ -322,9 +322,7 @@ func spConventions() []spConvention {
 		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
 			sentence: "Along any row or column, no string of 3 consecutive digits is all odd or all even.", write: writeGlobal},
 		{name: "cages of distinct totals", kind: DistinctSums, on: spOnText, form: "no drawing: the cages read",
-			words: spWordList{any: [][]string{{"no two cages", "same"}, {"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
-				{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}},
-				not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same"}},
+			words:    distinctSumWords,
 			sentence: "No two cages sum to the same total.", write: writeGlobal},
 		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
 			sentence: "All possible black dots are given.", write: writeGlobal},
@@ -439,12 +437,34 @@ var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {
 	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime", "same total", "same sum", "equal sum",
 		"how many", "count", "number of", "last digit", "units digit"}}
 
-// primeCageWords are a prime cage's words. A sentence naming it that
-// says more of the cages together (spCagesTogether) is read by the row of
-// cages of distinct totals, or the cages are not read (see
-// readDistinctSums).
-var primeCageWords = spWordList{any: [][]string{{"cage", "prime"}},
-	not: []string{"little killer", "product", "multipl", "not prime", "non prime", "composite"}}
+// primeCageWords are a prime cage's words: a cage, its sum (total), and a
+// prime. A cage and a prime alone are other rules' ("each digit in a cage
+// is prime", "the number of cells in a cage is prime"), as are a prime
+// negated ("no cage sums to a prime"), one of some primes ("an odd
+// prime", "a two-digit prime"), one offered beside another value ("a
+// prime or 1") and a prime said of a cage's digits or size besides its
+// sum. A sentence naming it that says more of the cages together
+// (spCagesTogether) is read by the row of cages of distinct totals, or
+// the cages are not read (see readDistinctSums).
+var primeCageWords = spWordList{any: spEachOf([]string{"cage"}, []string{"sum", "total", "add"}, []string{"prime"}),
+	not: []string{"little killer", "product", "multipl", "not prime", "non prime", "composite",
+		"no cage", "never", "not sum", "not add", "not total", "none",
+		"prime or", "primes or", "prime number or", "prime numbers or",
+		"digit prime", "digits prime", "prime digit", "odd prime", "even prime", "next prime", "prime whose", "prime which", "prime that",
+		"largest", "smallest", "biggest", "highest", "lowest", "size", "number of digits", "number of cells", "length"}}
+
+// distinctSumWords are the words of the rule that no two cages share a
+// total: no two cages the same sum (total, prime), or cages of different
+// (distinct) ones. A sentence that says so of some cages ("in a row",
+// "other than", "of the same size"), says more of the totals ("no two
+// cages have consecutive totals", "no cage sums to 2") or speaks of the
+// cages' cells or digits is of another rule.
+var distinctSumWords = spWordList{any: slices.Concat(spEachOf([]string{"no two cages"}, []string{"same"}, []string{"sum", "total", "prime", "add"}),
+	[][]string{{"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
+		{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}}),
+	not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same",
+		"consecutive", "differ by", "increas", "decreas", "order", "row", "column", "box", "region", "adjacent", "touch", "neighbo",
+		"other than", "apart from", "besides", "no cage", "cells", "length"}}
 
 // spCagesTogether are the words by which a sentence about cages speaks of
 // them together ("no two cages sum to the same prime").

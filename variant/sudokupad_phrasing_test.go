@@ -384,6 +384,22 @@ func TestSPPhrasings(t *testing.T) {
 		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on lines.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on purple lines.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines, except in box 1.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"except\")"},
+		{"a prime cage", "No cage sums to a prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "Digits in a cage never sum to a prime number.", []string(nil), "drawn as a"},
+		{"a prime cage", "Each digit in a cage is prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "Every cage contains a prime digit.", []string(nil), "drawn as a"},
+		{"a prime cage", "The number of digits in a cage is prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "Digits in a cage sum to a prime number or to 1.", []string(nil), "drawn as a"},
+		{"a prime cage", "The sum of a cage's digits is prime, or the cage holds a 1.", []string(nil), "drawn as a"},
+		{"a prime cage", "Digits in a cage sum to an odd prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "Digits in a cage sum to a two-digit prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "Digits in a cage sum to a prime number, and the largest digit in each cage is prime.", []string(nil), "drawn as a"},
+		{"a prime cage", "The digits in a cage add up to a prime.", []string{"prime-cage r1c1,r2c1"}, ""},
+		{"cages of distinct totals", "Each cage's digits total a prime; no two cages have the same total, and no two cages have consecutive totals.", []string(nil), "drawn as a"},
+		{"cages of distinct totals", "Each cage's digits total a prime; no two cages in a row sum to the same prime.", []string(nil), "drawn as a"},
+		{"cages of distinct totals", "Each cage's digits total a prime; no two cages have the same total, other than the 2-cell cages.", []string(nil), "drawn as a"},
+		{"cages of distinct totals", "Each cage's digits total a prime. No two cages have the same number of cells.", []string{"prime-cage r1c1,r1c2", "prime-cage r3c1,r4c1"}, "sentence: no rule read accounts for it"},
+		{"cages of distinct totals", "Each cage's digits total a prime. No two cages sum to the same prime, and no cage sums to 2.", []string(nil), "drawn as a prime cage, but the rules text says otherwise of it (\"no cage\")"},
 	} {
 		d, ok := docs[c.conv]
 		if !ok {
