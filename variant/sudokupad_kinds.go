@@ -387,16 +387,21 @@ var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, 
 	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat), pill: true}
 
 // differenceArrowWords are a difference arrow's words: an arrow and a
-// difference, and no sum (which is an arrow's).
+// difference, and no sum (which is an arrow's). A difference negated
+// ("is not the digit in its circle"), scaled ("twice", "half", "divided
+// by") or signed by the arrow's direction is another rule.
 var differenceArrowWords = spWordList{any: [][]string{{"arrow", "difference"}, {"arrow", "differ "}, {"arrow", "differs "}},
-	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio"}, spNoRepeat)}
+	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio",
+		"twice", "double", "half", "halve", "divid", "direction", "order"}, spNoRepeat, spNegations)}
 
 // regionDifferenceWords are a region difference line's words: a box
 // (region, segment), the same (equal) difference, and no sum (which is a
-// region sum line's), nor neighbours along the line (another rule).
+// region sum line's), nor neighbours along the line (another rule). The
+// same difference negated ("no two boxes", "not the same") is another
+// rule.
 var regionDifferenceWords = spWordList{any: spEachOf([]string{"box", "region", "segment"}, []string{"same", "equal"}, []string{"difference", "differ ", "differs "}),
-	not: []string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
-		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban"}}
+	not: slices.Concat([]string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
+		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban", "different", "distinct", "unique", "vary", "varies"}, spNegations)}
 
 // spNoRepeat are the words of a sentence that says digits do not repeat,
 // which changes a rule whose digits may (an arrow's, a little killer's).

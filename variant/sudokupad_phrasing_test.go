@@ -384,6 +384,19 @@ func TestSPPhrasings(t *testing.T) {
 		{"an arrow", "Digits along an arrow sum to the number in its circle. Digits may repeat on lines.", []string{"arrow r1c1 / r1c2,r1c3 / r2c2", "arrow r4c3,r4c4 / r5c4,r6c4,r7c4"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on purple lines.", []string{"whispers r1c1,r1c2,r2c3"}, "sentence: no rule read accounts for it"},
 		{"a whispers line", "German whispers: adjacent digits along a green line differ by at least 3. Digits may repeat on lines, except in box 1.", []string(nil), "drawn as a whispers line, but the rules text says otherwise of it (\"except\")"},
+		// A difference arrow, a region difference line, Roman numeral
+		// cages, prime cages and cages of distinct totals said
+		// otherwise: negated, scaled, in another order, of the digits
+		// rather than the numbers, of some cages.
+		{"a difference arrow", "The difference between the two digits on an arrow is not the digit in its circle.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The difference between the two digits on an arrow is never the digit in its circle.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The difference between the two digits on an arrow is twice the digit in its circle.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The digit in the circle is the difference between the two digits on its arrow, or half of it.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The difference between the digits on an arrow, divided by the digit in its circle, is 1.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The digit in the circle is the difference of the two digits on its arrow, taken in the arrow's direction.", []string(nil), "drawn as a"},
+		{"a difference arrow", "The digit in the circle is the difference between the two digits on its arrow, ignoring sign.", []string{"difference-arrow r1c1 / r1c2,r1c3 / r2c2,r3c2", "difference-arrow r5c5 / r6c5,r7c5"}, ""},
+		{"a region difference line", "No two boxes on a blue line have the same difference.", []string(nil), "drawn as a"},
+		{"a region difference line", "The difference between the digits on a blue line in each box it passes through is not the same.", []string(nil), "drawn as a"},
 		{"a prime cage", "No cage sums to a prime.", []string(nil), "drawn as a"},
 		{"a prime cage", "Digits in a cage never sum to a prime number.", []string(nil), "drawn as a"},
 		{"a prime cage", "Each digit in a cage is prime.", []string(nil), "drawn as a"},
