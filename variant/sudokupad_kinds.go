@@ -252,11 +252,13 @@ func spConventions() []spConvention {
 			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
 		// A Roman numeral on the edge between two cages without totals
 		// (an X and a V too): the cages are part of the rule, read with
-		// it; an X or a V there is no XV mark (see readXV).
+		// it; an X or a V there is no XV mark (see readXV). The text
+		// names the cages' numbers (or how they read): "the digits of
+		// two cages sum to the numeral" is another rule, a killer's.
 		{name: "a Roman numeral between cages", kind: RomanCages, on: spOnShapes, form: "a Roman numeral (I, V, X, L, C, D, M, or several by the standard rules) as text on the edge between two cells of two cages without totals, each a straight run of a row or a column; a disc without text under it and the two cages are part of it",
-			words: spWordList{any: [][]string{{"roman", "cage"}}, part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
+			words: spWordList{any: spEachOf([]string{"roman"}, []string{"cage"}, []string{"number", "read"}), part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
 				{"cage", "read", "top to bottom"}, {"cage", "read", "left to right"}},
-				not: []string{"right to left", "bottom to top", "differ", "difference"}, own: []string{"as a number", "digit number", "concatenat"}},
+				not: []string{"right to left", "bottom to top", "differ", "difference", "outward", "away from", "nearest", "closest"}, own: []string{"as a number", "digit number", "concatenat"}},
 			read: readRoman, sentence: "Roman numeral cages: two cages joined by a Roman numeral hold numbers that sum to its value. A cage's digits are read from top to bottom or from left to right.", write: writeRoman},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
