@@ -218,9 +218,8 @@ func spConventions() []spConvention {
 		// tells them apart, and one that names both leaves the arrows
 		// unread.
 		{name: "a look-and-say clue", kind: LookAndSay, on: spOnArrows, form: "a short diagonal arrow outside the grid with its clue, digits read as (count, value) pairs, as text beside it (a little killer's form)",
-			words: spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
-				not: []string{"cage", "little killer", "sum", "total"}, called: []string{"look and say"}},
-			read: readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
+			words: lookAndSayWords,
+			read:  readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
@@ -395,6 +394,17 @@ var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, 
 var differenceArrowWords = spWordList{any: [][]string{{"arrow", "difference"}, {"arrow", "differ "}, {"arrow", "differs "}},
 	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio",
 		"twice", "double", "half", "halve", "divid", "direction", "order"}, spNoRepeat, spNegations)}
+
+// lookAndSayWords are a look-and-say clue's words: its name, and the
+// diagonal, or a digit appearing (how many times). The pairs read
+// otherwise than (count, value) (pairsOther), the digits of another house
+// than the diagonal, of some digits or cells, in order ("followed by",
+// runs) or with another count ("or one fewer", "twice") are another rule.
+var lookAndSayWords = spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
+	not: []string{"cage", "little killer", "sum", "total", "row", "column", "box", "region", "both diagonal", "main diagonal", "odd", "even",
+		"in order", "then ", "followed by", "consecutive", "run ", "runs ", "either order", "reverse", "backward",
+		"fewer", "twice", "double", "half", "until", "up to", "within", "omit", "exclud", "ignor"},
+	called: []string{"look and say"}, pairs: true}
 
 // regionDifferenceWords are a region difference line's words: a box
 // (region, segment), the same (equal) difference, and no sum (which is a

@@ -55,6 +55,18 @@ func TestSPPhrasings(t *testing.T) {
 		{"a look-and-say clue", "Look and say: the first digit of a clue is the sum of the times the second digit occurs on the diagonal.", []string(nil), "but the rules text says otherwise of it"},
 		{"a look-and-say clue", "Look and say: the first digit of a clue says at least how many times the second digit occurs on the diagonal.", []string(nil), "drawn as a look-and-say clue, but the rules text says otherwise of it (\"at least\")"},
 		{"a look-and-say clue", "Look and say: the first digit of a clue says how many times the second digit occurs on the diagonal, but one clue is a lie.", []string(nil), "drawn as a look-and-say clue, but the rules text says otherwise of it"},
+		// The count and the value the other way round, over a row, in
+		// runs, or of some digits, is another rule.
+		{"a look-and-say clue", "Look and say: the second digit of each pair says how many times the first digit appears on the diagonal.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look-and-say clues: a pair XY means that digit X appears Y times along the diagonal.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say: a clue's first digit appears along the diagonal as many times as its second digit says.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say: a clue's pairs are (value, count) along the diagonal.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say clues give, for the row, how many times each digit appears.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say: the clue describes the diagonal from the arrow in order, 2113 being two 1s followed by one 3.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say: each pair in a clue says how many times a digit appears along the diagonal, in either order.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look and say: each pair in a clue says how many odd digits appear along the diagonal.", []string(nil), "drawn as a look-and-say clue"},
+		{"a look-and-say clue", "Look-and-say: in each pair, the first digit is the count and the second the digit counted along the diagonal.", []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}, ""},
+		{"a look-and-say clue", "Look and say: the clue lists (count, value) pairs of the digits along the diagonal; other digits may appear too.", []string{"look-and-say r1c1,r2c2,r3c3,r4c4 = 2113", "look-and-say r4c2,r3c3,r2c4 = 3"}, ""},
 		{"a little killer", "Little killer: the clue counts the odd digits along the diagonal.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
 		{"a little killer", "Little killer: the clue counts how many digits along the diagonal are odd, not their sum.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"count\")"},
 		{"a little killer", "Little killer clues give the sum of the digits on the indicated diagonal, but only the first three.", []string(nil), "drawn as a little killer, but the rules text says otherwise of it (\"first\")"},
