@@ -34,6 +34,11 @@ func TestSPUndrawnRegions(t *testing.T) {
 		{4, "Digits along a thermometer increase from the bulb.", latin, nil, true},
 		{4, "", latin, nil, true},
 		{5, "Digits along a thermometer increase from the bulb.", latin, nil, false},
+		// Rows and columns in which digits may repeat, or Sudoku without
+		// boxes, state no Latin square nor boxes.
+		{4, "Digits may repeat in rows and columns. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Normal sudoku rules apply, without boxes. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Normal sudoku rules apply; there are no 2x2 boxes. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
 	} {
 		thermo, bulb := drawThermo("r2c1 r2c2 r2c3")
 		d := scl{n: c.n, noRegions: true, rules: c.rules, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}}

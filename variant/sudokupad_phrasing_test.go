@@ -428,6 +428,9 @@ func TestSPPhrasings(t *testing.T) {
 		{"cages of distinct totals", "Each cage's digits total a prime; no two cages have the same total, other than the 2-cell cages.", []string(nil), "drawn as a"},
 		{"cages of distinct totals", "Each cage's digits total a prime. No two cages have the same number of cells.", []string{"prime-cage r1c1,r1c2", "prime-cage r3c1,r4c1"}, "sentence: no rule read accounts for it"},
 		{"cages of distinct totals", "Each cage's digits total a prime. No two cages sum to the same prime, and no cage sums to 2.", []string(nil), "drawn as a prime cage, but the rules text says otherwise of it (\"no cage\")"},
+		// A sentence saying digits may repeat in the houses states no
+		// classic rule.
+		{"a killer cage", "Digits may repeat in rows, columns and boxes.", []string{"killer r1c1,r1c2 = 3"}, "sentence: no rule read accounts for it"},
 	} {
 		d, ok := docs[c.conv]
 		if !ok {

@@ -80,6 +80,9 @@ func (r *spReader) readUndrawnRegions(boxes bool) {
 	for i, s := range r.text.sentences {
 		irregular := s.has("irregular") || s.has("jigsaw")
 		switch {
+		case spNoHouse(s):
+			// "Sudoku rules apply, without boxes": no boxes, and the
+			// sentence is no classic rule's (spClassicOnly), unread.
 		case s.has("box") || s.has("sudoku") && s.has("rule") && !irregular:
 			sudoku = append(sudoku, i)
 		case irregular || s.has("row") && s.has("column") && (spNamesRegions(s) || spThirdHouse(s)):

@@ -890,12 +890,38 @@ func spClassicOnly(s spSentence, n int) bool {
 	if s.has("not apply") || s.has("dont apply") || s.has("doesnt apply") || s.has("except") || s.has("instead") || s.has("but ") {
 		return false
 	}
+	// Digits that may repeat, and houses there are none of, are no
+	// classic rule: "Digits may repeat in rows and columns", "Sudoku
+	// rules apply, without boxes".
+	if spSaysRepeats(s) || spNoHouse(s) {
+		return false
+	}
 	for _, w := range strings.Fields(s.words) {
 		if !spClassicWords[w] && strings.Trim(w, "0123456789x") != "" {
 			return false
 		}
 	}
 	return true
+}
+
+// spNoHouse reports a sentence that says there is no house of a kind:
+// "no" or "without" before a house's word, past a size ("no 2x2 boxes").
+// "Without repeating" is a classic rule's.
+func spNoHouse(s spSentence) bool {
+	f := strings.Fields(s.words)
+	for i, w := range f {
+		if w != "no" && w != "without" {
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.Trim(f[j], "0123456789x") == "" {
+			j++
+		}
+		if j < len(f) && (spHouseWords[f[j]] || f[j] == "block" || f[j] == "blocks") {
+			return true
+		}
+	}
+	return false
 }
 
 // spNamesRegions reports a sentence that names the third house of a
