@@ -458,9 +458,10 @@ var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {
 // prime. A cage and a prime alone are other rules' ("each digit in a cage
 // is prime", "the number of cells in a cage is prime"), as are a prime
 // negated ("no cage sums to a prime"), one of some primes ("an odd
-// prime", "a two-digit prime"), one offered beside another value ("a
-// prime or 1") and a prime said of a cage's digits or size besides its
-// sum. A sentence naming it that says more of the cages together
+// prime", "a two-digit prime", "below 20"), one offered beside another
+// value ("a prime or 1"), a sum of some digits ("ignoring 1s", "counting
+// repeats once", "read backwards") and a prime said of a cage's digits or
+// size besides its sum. A sentence naming it that says more of the cages together
 // (spCagesTogether) is read by the row of cages of distinct totals, or
 // the cages are not read (see readDistinctSums).
 var primeCageWords = spWordList{any: spEachOf([]string{"cage"}, []string{"sum", "total", "add"}, []string{"prime"}),
@@ -468,20 +469,23 @@ var primeCageWords = spWordList{any: spEachOf([]string{"cage"}, []string{"sum", 
 		"no cage", "never", "not sum", "not add", "not total", "none",
 		"prime or", "primes or", "prime number or", "prime numbers or",
 		"digit prime", "digits prime", "prime digit", "odd prime", "even prime", "next prime", "prime whose", "prime which", "prime that",
-		"largest", "smallest", "biggest", "highest", "lowest", "size", "number of digits", "number of cells", "length"}}
+		"largest", "smallest", "biggest", "highest", "lowest", "size", "number of digits", "number of cells", "length",
+		"backward", "ignor", "once", "below", "above", "under ", "over ", "odd", "even"}}
 
 // distinctSumWords are the words of the rule that no two cages share a
 // total: no two cages the same sum (total, prime), or cages of different
 // (distinct) ones. A sentence that says so of some cages ("in a row",
-// "other than", "of the same size"), says more of the totals ("no two
-// cages have consecutive totals", "no cage sums to 2") or speaks of the
-// cages' cells or digits is of another rule.
+// "other than", "of the same size", "all but one"), negated ("not all
+// cages have different totals"), says more of the totals ("no two cages
+// have consecutive totals", "no cage sums to 2", "two cages share a
+// total") or speaks of the cages' cells or digits is of another rule.
 var distinctSumWords = spWordList{any: slices.Concat(spEachOf([]string{"no two cages"}, []string{"same"}, []string{"sum", "total", "prime", "add"}),
 	[][]string{{"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
 		{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}}),
 	not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same",
 		"consecutive", "differ by", "increas", "decreas", "order", "row", "column", "box", "region", "adjacent", "touch", "neighbo",
-		"other than", "apart from", "besides", "no cage", "cells", "length"}}
+		"other than", "apart from", "besides", "no cage", "cells", "length",
+		"not ", "never", "dont", "doesnt", "share", "all but", "but one", "but two", "largest", "smallest", "odd", "even"}}
 
 // spCagesTogether are the words by which a sentence about cages speaks of
 // them together ("no two cages sum to the same prime").
