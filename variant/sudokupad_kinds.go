@@ -252,12 +252,14 @@ func spConventions() []spConvention {
 		// A Roman numeral on the edge between two cages without totals
 		// (an X and a V too): the cages are part of the rule, read with
 		// it; an X or a V there is no XV mark (see readXV). The text
-		// names the cages' numbers (or how they read): "the digits of
-		// two cages sum to the numeral" is another rule, a killer's.
+		// names the cages' numbers (or how they read) and their sum:
+		// "the digits of two cages sum to the numeral" is another rule,
+		// a killer's, and so is "the larger number is the numeral".
 		{name: "a Roman numeral between cages", kind: RomanCages, on: spOnShapes, form: "a Roman numeral (I, V, X, L, C, D, M, or several by the standard rules) as text on the edge between two cells of two cages without totals, each a straight run of a row or a column; a disc without text under it and the two cages are part of it",
-			words: spWordList{any: spEachOf([]string{"roman"}, []string{"cage"}, []string{"number", "read"}), part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
+			words: spWordList{any: spEachOf([]string{"roman"}, []string{"cage"}, []string{"number", "read"}, []string{"sum", "add", "total"}), part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
 				{"cage", "read", "top to bottom"}, {"cage", "read", "left to right"}},
-				not: []string{"right to left", "bottom to top", "differ", "difference", "outward", "away from", "nearest", "closest"}, own: []string{"as a number", "digit number", "concatenat"}},
+				not: []string{"right to left", "bottom to top", "differ", "difference", "outward", "away from", "nearest", "closest", "backward", "base ",
+					"larger", "smaller", "largest", "smallest", "greater", "bigger"}, own: []string{"as a number", "digit number", "concatenat"}},
 			read: readRoman, sentence: "Roman numeral cages: two cages joined by a Roman numeral hold numbers that sum to its value. A cage's digits are read from top to bottom or from left to right.", write: writeRoman},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
@@ -390,30 +392,34 @@ var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, 
 // differenceArrowWords are a difference arrow's words: an arrow and a
 // difference, and no sum (which is an arrow's). A difference negated
 // ("is not the digit in its circle"), scaled ("twice", "half", "divided
-// by") or signed by the arrow's direction is another rule.
+// by"), signed by the arrow's direction or said of which digit is the
+// larger or first is another rule.
 var differenceArrowWords = spWordList{any: [][]string{{"arrow", "difference"}, {"arrow", "differ "}, {"arrow", "differs "}},
 	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio",
-		"twice", "double", "half", "halve", "divid", "direction", "order"}, spNoRepeat, spNegations)}
+		"twice", "double", "half", "halve", "divid", "direction", "order", "smaller", "larger", "greater", "bigger", "lesser", "first", "second"}, spNoRepeat, spNegations)}
 
 // lookAndSayWords are a look-and-say clue's words: its name, and the
 // diagonal, or a digit appearing (how many times). The pairs read
 // otherwise than (count, value) (pairsOther), the digits of another house
 // than the diagonal, of some digits or cells, in order ("followed by",
-// runs) or with another count ("or one fewer", "twice") are another rule.
+// runs), with another count ("or one fewer", "twice") or naming every
+// digit on the diagonal ("only", "no other") are another rule.
 var lookAndSayWords = spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
 	not: []string{"cage", "little killer", "sum", "total", "row", "column", "box", "region", "both diagonal", "main diagonal", "odd", "even",
 		"in order", "then ", "followed by", "consecutive", "run ", "runs ", "either order", "reverse", "backward",
-		"fewer", "twice", "double", "half", "until", "up to", "within", "omit", "exclud", "ignor"},
+		"fewer", "twice", "double", "half", "until", "up to", "within", "omit", "exclud", "ignor",
+		"every digit", "all digits", "all the digits", "only", "no other", "nothing else"},
 	called: []string{"look and say"}, pairs: true}
 
 // regionDifferenceWords are a region difference line's words: a box
 // (region, segment), the same (equal) difference, and no sum (which is a
 // region sum line's), nor neighbours along the line (another rule). The
-// same difference negated ("no two boxes", "not the same") is another
-// rule.
+// same difference negated ("no two boxes", "not the same"), signed (in
+// a direction, the larger first) is another rule.
 var regionDifferenceWords = spWordList{any: spEachOf([]string{"box", "region", "segment"}, []string{"same", "equal"}, []string{"difference", "differ ", "differs "}),
 	not: slices.Concat([]string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
-		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban", "different", "distinct", "unique", "vary", "varies"}, spNegations)}
+		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban", "different", "distinct", "unique", "vary", "varies",
+		"sign", "direction", "order", "read", "first", "larger", "smaller", "largest", "smallest", "greater"}, spNegations)}
 
 // spNoRepeat are the words of a sentence that says digits do not repeat,
 // which changes a rule whose digits may (an arrow's, a little killer's).
