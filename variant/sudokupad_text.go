@@ -931,14 +931,36 @@ func spNamesRegions(s spSentence) bool {
 }
 
 // spLatin reports a sentence that states a Latin square's rules, the
-// digits once each in every row and column, and names no third house nor
-// Sudoku: "In every row and every column, each of the digits 1-4 appears once".
+// digits once each in every row and column (spOnceEach), and names no
+// third house nor Sudoku: "In every row and every column, each of the
+// digits 1-4 appears once".
 func spLatin(s spSentence, n int) bool {
 	if !spClassicOnly(s, n) || !s.has("row") || !s.has("column") || spNamesRegions(s) || s.has("sudoku") {
 		return false
 	}
-	_, _, ok := digitRange(s.words)
-	return ok || s.has("digit") || s.has("number")
+	return spOnceEach(s, n)
+}
+
+// spOnceEach reports a sentence, of the classic rules' words, that says
+// every digit appears once in its houses, or none repeats: the digits
+// 1 to n, each (every) digit, or once, not negated ("no digit appears
+// once"); or repeating negated ("digits may not repeat", "no digit
+// repeats"). The classic rules' words say other things too: "rows and
+// columns may contain repeated digits", "digits must repeat", "each row
+// contains the digit 4 once", "each row contains a digit".
+func spOnceEach(s spSentence, n int) bool {
+	if what, _ := s.numbered(); what != "" {
+		return false // some digits, or a house by number
+	}
+	negated := slices.ContainsFunc(spNegations, s.has)
+	if s.has("repeat") {
+		return negated && slices.ContainsFunc([]string{"not repeat", "cannot repeat", "cant repeat", "dont repeat", "doesnt repeat", "never repeat", "no digit repeat", "no number repeat", "without repeat"}, s.has)
+	}
+	if negated {
+		return false
+	}
+	_, _, all := digitRange(s.words)
+	return all || slices.ContainsFunc([]string{"once", "every digit", "each digit", "each of the digits", "all digits", "all the digits", "every number", "each number", "all numbers", "all the numbers"}, s.has)
 }
 
 // spClassicWords are the words of sentences that state a classic
