@@ -47,6 +47,10 @@ func TestSPUndrawnRegions(t *testing.T) {
 		{4, "No digit appears once in a row or column. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
 		{4, "Each row and column contains the digit 4 once. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
 		{4, "Each row and column contains a digit. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		// Boxes named in passing, or Sudoku's rules said of rows and
+		// columns, state no boxes.
+		{4, "In every row and every column, each of the digits 1-4 appears once. Digits along a thermometer increase from the bulb, even across box borders.", latin, nil, false},
+		{4, "Digits along a thermometer increase from the bulb. Normal Sudoku rules apply to rows and columns.", latin, nil, true},
 		// The digits once each, said in other words, are a Latin square.
 		{4, "Each row and column contains every digit. Digits along a thermometer increase from the bulb.", latin, nil, false},
 		{4, "Place the digits 1 to 4 in each row and column. Digits along a thermometer increase from the bulb.", latin, nil, false},
