@@ -34,6 +34,27 @@ func TestSPUndrawnRegions(t *testing.T) {
 		{4, "Digits along a thermometer increase from the bulb.", latin, nil, true},
 		{4, "", latin, nil, true},
 		{5, "Digits along a thermometer increase from the bulb.", latin, nil, false},
+		// Rows and columns in which digits may (must) repeat, or some
+		// digits, or Sudoku without boxes, state no Latin square nor
+		// boxes.
+		{4, "Digits may repeat in rows and columns. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Normal sudoku rules apply, without boxes. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Normal sudoku rules apply; there are no 2x2 boxes. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Rows and columns may contain repeated digits. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Digits must repeat in rows and columns. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Every digit repeats in each row and column. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Each row and column contains exactly one repeated digit. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "No digit appears once in a row or column. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Each row and column contains the digit 4 once. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		{4, "Each row and column contains a digit. Digits along a thermometer increase from the bulb.", latin, []string{"no rule read accounts for it"}, true},
+		// Boxes named in passing, or Sudoku's rules said of rows and
+		// columns, state no boxes.
+		{4, "In every row and every column, each of the digits 1-4 appears once. Digits along a thermometer increase from the bulb, even across box borders.", latin, nil, false},
+		{4, "Digits along a thermometer increase from the bulb. Normal Sudoku rules apply to rows and columns.", latin, nil, true},
+		// The digits once each, said in other words, are a Latin square.
+		{4, "Each row and column contains every digit. Digits along a thermometer increase from the bulb.", latin, nil, false},
+		{4, "Place the digits 1 to 4 in each row and column. Digits along a thermometer increase from the bulb.", latin, nil, false},
+		{4, "No digit repeats in a row or column. Digits along a thermometer increase from the bulb.", latin, nil, false},
 	} {
 		thermo, bulb := drawThermo("r2c1 r2c2 r2c3")
 		d := scl{n: c.n, noRegions: true, rules: c.rules, lines: []map[string]any{thermo}, underlays: []map[string]any{bulb}}

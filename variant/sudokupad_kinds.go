@@ -218,9 +218,8 @@ func spConventions() []spConvention {
 		// tells them apart, and one that names both leaves the arrows
 		// unread.
 		{name: "a look-and-say clue", kind: LookAndSay, on: spOnArrows, form: "a short diagonal arrow outside the grid with its clue, digits read as (count, value) pairs, as text beside it (a little killer's form)",
-			words: spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
-				not: []string{"cage", "little killer", "sum", "total"}, called: []string{"look and say"}},
-			read: readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
+			words: lookAndSayWords,
+			read:  readLookAndSay, sentence: "A look-and-say clue outside the grid says how many times each digit appears along the diagonal its arrow points along, read as pairs of count and digit: 1223 is one 2 and two 3s.", write: writeLookAndSay},
 
 		// Shapes.
 		{name: "a white dot", kind: White, on: spOnShapes, form: "a small white circle with a dark border on the edge between two cells",
@@ -252,11 +251,15 @@ func spConventions() []spConvention {
 			read:  readXV("V", 5), sentence: "Digits separated by a V sum to 5.", write: writeXV},
 		// A Roman numeral on the edge between two cages without totals
 		// (an X and a V too): the cages are part of the rule, read with
-		// it; an X or a V there is no XV mark (see readXV).
+		// it; an X or a V there is no XV mark (see readXV). The text
+		// names the cages' numbers (or how they read) and their sum:
+		// "the digits of two cages sum to the numeral" is another rule,
+		// a killer's, and so is "the larger number is the numeral".
 		{name: "a Roman numeral between cages", kind: RomanCages, on: spOnShapes, form: "a Roman numeral (I, V, X, L, C, D, M, or several by the standard rules) as text on the edge between two cells of two cages without totals, each a straight run of a row or a column; a disc without text under it and the two cages are part of it",
-			words: spWordList{any: [][]string{{"roman", "cage"}}, part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
+			words: spWordList{any: spEachOf([]string{"roman"}, []string{"cage"}, []string{"number", "read"}, []string{"sum", "add", "total"}), part: [][]string{{"cage", "connect", "sum"}, {"cage", "join", "sum"}, {"cage", "link", "sum"},
 				{"cage", "read", "top to bottom"}, {"cage", "read", "left to right"}},
-				not: []string{"right to left", "bottom to top", "differ", "difference"}, own: []string{"as a number", "digit number", "concatenat"}},
+				not: []string{"right to left", "bottom to top", "differ", "difference", "outward", "away from", "nearest", "closest", "backward", "base ",
+					"larger", "smaller", "largest", "smallest", "greater", "bigger"}, own: []string{"as a number", "digit number", "concatenat"}},
 			read: readRoman, sentence: "Roman numeral cages: two cages joined by a Roman numeral hold numbers that sum to its value. A cage's digits are read from top to bottom or from left to right.", write: writeRoman},
 		// A V is a V and an inequality sign pointing down: a text that
 		// names both leaves it unread (readOne), one that names one of
@@ -322,9 +325,7 @@ func spConventions() []spConvention {
 		{name: "no parity triple", kind: NoParityTriple, on: spOnText, form: "no drawing", words: parityTripleWords(),
 			sentence: "Along any row or column, no string of 3 consecutive digits is all odd or all even.", write: writeGlobal},
 		{name: "cages of distinct totals", kind: DistinctSums, on: spOnText, form: "no drawing: the cages read",
-			words: spWordList{any: [][]string{{"no two cages", "same"}, {"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
-				{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}},
-				not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same"}},
+			words:    distinctSumWords,
 			sentence: "No two cages sum to the same total.", write: writeGlobal},
 		{name: "every black dot given", kind: NoBlack, on: spOnText, form: "every black dot given",
 			sentence: "All possible black dots are given.", write: writeGlobal},
@@ -389,16 +390,36 @@ var arrowWords = spWordList{any: [][]string{{"arrow", "sum"}, {"arrow", "add"}, 
 	not: slices.Concat([]string{"diagonal", "little killer", "outside", "double arrow", "differ", "twice", "double", "smallest", "largest", "point"}, spNoRepeat), pill: true}
 
 // differenceArrowWords are a difference arrow's words: an arrow and a
-// difference, and no sum (which is an arrow's).
+// difference, and no sum (which is an arrow's). A difference negated
+// ("is not the digit in its circle"), scaled ("twice", "half", "divided
+// by"), signed by the arrow's direction or said of which digit is the
+// larger or first is another rule.
 var differenceArrowWords = spWordList{any: [][]string{{"arrow", "difference"}, {"arrow", "differ "}, {"arrow", "differs "}},
-	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio"}, spNoRepeat)}
+	not: slices.Concat([]string{"sum", "total", "add", "diagonal", "little killer", "outside", "double arrow", "lockout", "point", "ratio",
+		"twice", "double", "half", "halve", "divid", "direction", "order", "smaller", "larger", "greater", "bigger", "lesser", "first", "second"}, spNoRepeat, spNegations)}
+
+// lookAndSayWords are a look-and-say clue's words: its name, and the
+// diagonal, or a digit appearing (how many times). The pairs read
+// otherwise than (count, value) (pairsOther), the digits of another house
+// than the diagonal, of some digits or cells, in order ("followed by",
+// runs), with another count ("or one fewer", "twice") or naming every
+// digit on the diagonal ("only", "no other") are another rule.
+var lookAndSayWords = spWordList{any: [][]string{{"diagonal", "look and say"}, {"look and say", "appear"}, {"look and say", "how many"}, {"look and say", "times"}},
+	not: []string{"cage", "little killer", "sum", "total", "row", "column", "box", "region", "both diagonal", "main diagonal", "odd", "even",
+		"in order", "then ", "followed by", "consecutive", "run ", "runs ", "either order", "reverse", "backward",
+		"fewer", "twice", "double", "half", "until", "up to", "within", "omit", "exclud", "ignor",
+		"every digit", "all digits", "all the digits", "only", "no other", "nothing else"},
+	called: []string{"look and say"}, pairs: true}
 
 // regionDifferenceWords are a region difference line's words: a box
 // (region, segment), the same (equal) difference, and no sum (which is a
-// region sum line's), nor neighbours along the line (another rule).
+// region sum line's), nor neighbours along the line (another rule). The
+// same difference negated ("no two boxes", "not the same"), signed (in
+// a direction, the larger first) is another rule.
 var regionDifferenceWords = spWordList{any: spEachOf([]string{"box", "region", "segment"}, []string{"same", "equal"}, []string{"difference", "differ ", "differs "}),
-	not: []string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
-		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban"}}
+	not: slices.Concat([]string{"sum", "total", "add", "cage", "arrow", "dot", "product", "ratio", "increase", "decrease", "double", "twice", "number of", "count", "odd", "even",
+		"adjacent", "neighbo", "consecutive", "sequence", "whisper", "renban", "different", "distinct", "unique", "vary", "varies",
+		"sign", "direction", "order", "read", "first", "larger", "smaller", "largest", "smallest", "greater"}, spNegations)}
 
 // spNoRepeat are the words of a sentence that says digits do not repeat,
 // which changes a rule whose digits may (an arrow's, a little killer's).
@@ -439,12 +460,38 @@ var cageWords = spWordList{any: [][]string{{"cage", "sum"}, {"cage", "total"}, {
 	gainsay: []string{"may repeat", "can repeat", "product", "multipl", "look and say", "roman", "average", "prime", "same total", "same sum", "equal sum",
 		"how many", "count", "number of", "last digit", "units digit"}}
 
-// primeCageWords are a prime cage's words. A sentence naming it that
-// says more of the cages together (spCagesTogether) is read by the row of
-// cages of distinct totals, or the cages are not read (see
-// readDistinctSums).
-var primeCageWords = spWordList{any: [][]string{{"cage", "prime"}},
-	not: []string{"little killer", "product", "multipl", "not prime", "non prime", "composite"}}
+// primeCageWords are a prime cage's words: a cage, its sum (total), and a
+// prime. A cage and a prime alone are other rules' ("each digit in a cage
+// is prime", "the number of cells in a cage is prime"), as are a prime
+// negated ("no cage sums to a prime"), one of some primes ("an odd
+// prime", "a two-digit prime", "below 20"), one offered beside another
+// value ("a prime or 1"), a sum of some digits ("ignoring 1s", "counting
+// repeats once", "read backwards") and a prime said of a cage's digits or
+// size besides its sum. A sentence naming it that says more of the cages together
+// (spCagesTogether) is read by the row of cages of distinct totals, or
+// the cages are not read (see readDistinctSums).
+var primeCageWords = spWordList{any: spEachOf([]string{"cage"}, []string{"sum", "total", "add"}, []string{"prime"}),
+	not: []string{"little killer", "product", "multipl", "not prime", "non prime", "composite",
+		"no cage", "never", "not sum", "not add", "not total", "none",
+		"prime or", "primes or", "prime number or", "prime numbers or",
+		"digit prime", "digits prime", "prime digit", "odd prime", "even prime", "next prime", "prime whose", "prime which", "prime that",
+		"largest", "smallest", "biggest", "highest", "lowest", "size", "number of digits", "number of cells", "length",
+		"backward", "ignor", "once", "below", "above", "under ", "over ", "odd", "even"}}
+
+// distinctSumWords are the words of the rule that no two cages share a
+// total: no two cages the same sum (total, prime), or cages of different
+// (distinct) ones. A sentence that says so of some cages ("in a row",
+// "other than", "of the same size", "all but one"), negated ("not all
+// cages have different totals"), says more of the totals ("no two cages
+// have consecutive totals", "no cage sums to 2", "two cages share a
+// total") or speaks of the cages' cells or digits is of another rule.
+var distinctSumWords = spWordList{any: slices.Concat(spEachOf([]string{"no two cages"}, []string{"same"}, []string{"sum", "total", "prime", "add"}),
+	[][]string{{"cages", "different sums"}, {"cages", "different totals"}, {"cages", "different primes"},
+		{"cages", "distinct sums"}, {"cages", "distinct totals"}, {"cages", "distinct primes"}, {"cage sums", "different"}, {"cage totals", "different"}}),
+	not: []string{"product", "same digit", "same set", "shape", "size", "colo", "may be the same", "can be the same", "may have the same", "can have the same",
+		"consecutive", "differ by", "increas", "decreas", "order", "row", "column", "box", "region", "adjacent", "touch", "neighbo",
+		"other than", "apart from", "besides", "no cage", "cells", "length",
+		"not ", "never", "dont", "doesnt", "share", "all but", "but one", "but two", "largest", "smallest", "odd", "even"}}
 
 // spCagesTogether are the words by which a sentence about cages speaks of
 // them together ("no two cages sum to the same prime").

@@ -63,6 +63,21 @@ func spThirdHouse(s spSentence) bool {
 	return false
 }
 
+// spStatesBoxes reports a sentence that states a rule of boxes, not one
+// that only names them ("a thermometer may cross box borders"): it names
+// rows and columns too, or is of the classic rules' words alone ("each
+// 2x2 box holds 1-4 once").
+func spStatesBoxes(s spSentence, n int) bool {
+	return s.has("box") && (s.has("row") && s.has("column") || spClassicOnly(s, n))
+}
+
+// spRowsColumnsOnly reports a sentence that names rows and columns and no
+// third house: "Sudoku rules apply to rows and columns" says the boxes'
+// rule does not.
+func spRowsColumnsOnly(s spSentence) bool {
+	return s.has("row") && s.has("column") && !spNamesRegions(s) && !spThirdHouse(s)
+}
+
 // readUndrawnRegions reads the houses of a document that draws no
 // regions, from its rules text: SudokuPad then draws no boxes, and the
 // grid's boxes hold only when the text says so. A text that names boxes,
@@ -80,7 +95,10 @@ func (r *spReader) readUndrawnRegions(boxes bool) {
 	for i, s := range r.text.sentences {
 		irregular := s.has("irregular") || s.has("jigsaw")
 		switch {
-		case s.has("box") || s.has("sudoku") && s.has("rule") && !irregular:
+		case spNoHouse(s):
+			// "Sudoku rules apply, without boxes": no boxes, and the
+			// sentence is no classic rule's (spClassicOnly), unread.
+		case spStatesBoxes(s, r.n) || s.has("sudoku") && s.has("rule") && !irregular && !spRowsColumnsOnly(s):
 			sudoku = append(sudoku, i)
 		case irregular || s.has("row") && s.has("column") && (spNamesRegions(s) || spThirdHouse(s)):
 			regions = append(regions, i)

@@ -243,6 +243,10 @@ type spWordList struct {
 	// by which it does, and one that reads a pill otherwise ("right to
 	// left", "the sum of the digits in the pill") names none.
 	pill bool
+	// pairs marks a rule whose clue is (count, value) pairs of digits: a
+	// sentence that says which digit of a pair is which otherwise, or in
+	// words pairsOther does not know, names none.
+	pairs bool
 }
 
 // spNegations are the words that negate a statement.
@@ -406,6 +410,11 @@ func (w spWordList) changes(s spSentence) string {
 	if o := s.pillOther(); w.pill && o != "" {
 		return o
 	}
+	if w.pairs {
+		if o := s.pairsOther(); o != "" {
+			return o
+		}
+	}
 	if w.noTotal && len(spTotals(s)) > 0 {
 		return "a total"
 	}
@@ -556,6 +565,71 @@ func (w spWordList) accountsPill(s spSentence) bool {
 		!slices.ContainsFunc(w.not, s.has) && !slices.ContainsFunc(spChanged, s.has) &&
 		!slices.ContainsFunc(strings.Fields(s.words), func(word string) bool { return !spPillReading[word] })
 }
+
+// pairsOther returns, for a sentence that says which digit of a clue's
+// pairs is the count and which the value counted, the words by which it
+// says so otherwise than (count, value), or in words it cannot tell, or
+// "". It knows three ways of saying so, and reads a sentence that says so
+// in none of them as saying otherwise: the first digit (of a pair) says
+// how many times (how often) the second appears, before any word of the
+// first appearing ("the first digit says how many times the second
+// appears", not "the first digit appears as many times as the second
+// says"); letters, the one before "times" the count and first of the
+// pair ("XY: Y appears X times"); "count" before "value".
+func (s spSentence) pairsOther() string {
+	f := strings.Fields(s.words)
+	at := func(w string) int { return slices.Index(f, w) }
+	if first, second := at("first"), at("second"); first >= 0 || second >= 0 {
+		switch {
+		case first < 0 || second >= 0 && second < first:
+			return "second" // the second digit the count
+		case second < 0:
+			return "first" // a first digit, of a pair or not
+		}
+		for _, w := range f[first+1 : second] {
+			if spCountingWords[w] {
+				break
+			}
+			if spAppearWords[w] {
+				return "first " + w
+			}
+		}
+		if !slices.ContainsFunc(f[first+1:second], func(w string) bool { return spCountingWords[w] }) {
+			return "first"
+		}
+	}
+	// Letters: a pair of two ("xy") names them; the count is the letter
+	// before "times".
+	for _, w := range f {
+		if len(w) != 2 || !isLetter(w[0]) || !isLetter(w[1]) || w[0] == w[1] || !slices.Contains(f, w[:1]) || !slices.Contains(f, w[1:]) {
+			continue
+		}
+		count := ""
+		for j := 1; j < len(f); j++ {
+			if f[j] == "times" && len(f[j-1]) == 1 {
+				count = f[j-1]
+			}
+		}
+		if count != w[:1] {
+			return w
+		}
+	}
+	if c, v := at("count"), at("value"); c >= 0 && v >= 0 && v < c {
+		return "value count"
+	}
+	return ""
+}
+
+// isLetter reports a lower-case ASCII letter, as spWords writes them.
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' }
+
+// spCountingWords are the words by which a sentence says a digit counts
+// ("how many", "the number of times"); spAppearWords, those by which it
+// says a digit is counted (appears, occurs).
+var (
+	spCountingWords = map[string]bool{"many": true, "often": true, "times": true, "count": true, "counts": true, "frequency": true, "occurrences": true, "quantity": true, "amount": true}
+	spAppearWords   = map[string]bool{"appear": true, "appears": true, "appearing": true, "occur": true, "occurs": true, "occurring": true, "present": true, "found": true, "repeat": true, "repeats": true, "exist": true, "exists": true}
+)
 
 // spSaysRepeats reports whether a sentence says that digits may repeat
 // (in spPlainRepeats' words), without a negation ("no digit may repeat").
@@ -816,12 +890,38 @@ func spClassicOnly(s spSentence, n int) bool {
 	if s.has("not apply") || s.has("dont apply") || s.has("doesnt apply") || s.has("except") || s.has("instead") || s.has("but ") {
 		return false
 	}
+	// Digits that may repeat, and houses there are none of, are no
+	// classic rule: "Digits may repeat in rows and columns", "Sudoku
+	// rules apply, without boxes".
+	if spSaysRepeats(s) || spNoHouse(s) {
+		return false
+	}
 	for _, w := range strings.Fields(s.words) {
 		if !spClassicWords[w] && strings.Trim(w, "0123456789x") != "" {
 			return false
 		}
 	}
 	return true
+}
+
+// spNoHouse reports a sentence that says there is no house of a kind:
+// "no" or "without" before a house's word, past a size ("no 2x2 boxes").
+// "Without repeating" is a classic rule's.
+func spNoHouse(s spSentence) bool {
+	f := strings.Fields(s.words)
+	for i, w := range f {
+		if w != "no" && w != "without" {
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.Trim(f[j], "0123456789x") == "" {
+			j++
+		}
+		if j < len(f) && (spHouseWords[f[j]] || f[j] == "block" || f[j] == "blocks") {
+			return true
+		}
+	}
+	return false
 }
 
 // spNamesRegions reports a sentence that names the third house of a
@@ -831,14 +931,36 @@ func spNamesRegions(s spSentence) bool {
 }
 
 // spLatin reports a sentence that states a Latin square's rules, the
-// digits once each in every row and column, and names no third house nor
-// Sudoku: "In every row and every column, each of the digits 1-4 appears once".
+// digits once each in every row and column (spOnceEach), and names no
+// third house nor Sudoku: "In every row and every column, each of the
+// digits 1-4 appears once".
 func spLatin(s spSentence, n int) bool {
 	if !spClassicOnly(s, n) || !s.has("row") || !s.has("column") || spNamesRegions(s) || s.has("sudoku") {
 		return false
 	}
-	_, _, ok := digitRange(s.words)
-	return ok || s.has("digit") || s.has("number")
+	return spOnceEach(s, n)
+}
+
+// spOnceEach reports a sentence, of the classic rules' words, that says
+// every digit appears once in its houses, or none repeats: the digits
+// 1 to n, each (every) digit, or once, not negated ("no digit appears
+// once"); or repeating negated ("digits may not repeat", "no digit
+// repeats"). The classic rules' words say other things too: "rows and
+// columns may contain repeated digits", "digits must repeat", "each row
+// contains the digit 4 once", "each row contains a digit".
+func spOnceEach(s spSentence, n int) bool {
+	if what, _ := s.numbered(); what != "" {
+		return false // some digits, or a house by number
+	}
+	negated := slices.ContainsFunc(spNegations, s.has)
+	if s.has("repeat") {
+		return negated && slices.ContainsFunc([]string{"not repeat", "cannot repeat", "cant repeat", "dont repeat", "doesnt repeat", "never repeat", "no digit repeat", "no number repeat", "without repeat"}, s.has)
+	}
+	if negated {
+		return false
+	}
+	_, _, all := digitRange(s.words)
+	return all || slices.ContainsFunc([]string{"once", "every digit", "each digit", "each of the digits", "all digits", "all the digits", "every number", "each number", "all numbers", "all the numbers"}, s.has)
 }
 
 // spClassicWords are the words of sentences that state a classic
