@@ -513,3 +513,24 @@ func TestSPRepeatsOfSeveralKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestSPAsideNeedNot: "need not" makes a note of a sentence only when it
+// speaks of no house, cage, cell or digit: one that relaxes the grid's
+// own rules is no aside, and stays for the rules to account for.
+func TestSPAsideNeedNot(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		aside bool
+	}{
+		{"Lines need not have different totals.", true},
+		{"Different lines need not share a sum.", true},
+		{"Normal sudoku rules apply, but boxes need not hold every digit.", false},
+		{"Digits need not be distinct in a row.", false},
+		{"A cage need not hold distinct digits.", false},
+	} {
+		s := newSPText(c.text, 9).sentences[0]
+		if got := spAside(s); got != c.aside {
+			t.Errorf("%q: aside %v, want %v", c.text, got, c.aside)
+		}
+	}
+}

@@ -1001,6 +1001,10 @@ func digitRange(words string) (lo, hi int, ok bool) {
 	return 0, 0, false
 }
 
+// spRuleNouns are the words of the grid's own rules: a sentence that
+// holds one is no aside.
+var spRuleNouns = []string{"box", "row", "column", "region", "nonet", "cage", "digit", "number", "cell"}
+
 // spAside reports a sentence that states no rule: a heading (a few words
 // and no digit), an example, a note that not every clue is given, that
 // lines may differ, thanks and greetings.
@@ -1017,7 +1021,12 @@ func spAside(s spSentence) bool {
 	switch {
 	case s.has("not all") && (s.has("given") || s.has("shown") || s.has("marked") || s.has("necessarily")):
 		return true
-	case s.has("may have different") || s.has("can have different") || s.has("need not") || s.has("different lines may") || s.has("may differ"):
+	case s.has("may have different") || s.has("can have different") || s.has("different lines may") || s.has("may differ"):
+		return true
+	case s.has("need not") && !slices.ContainsFunc(spRuleNouns, s.has):
+		// "Lines need not have different sums" is an aside; "boxes
+		// need not hold every digit" or "digits need not be distinct"
+		// changes a rule, and is left for the rules to account for.
 		return true
 	case s.has("thank") || s.has("enjoy") || s.has("good luck") || s.has("have fun") || s.has("tested by") || s.has("testers"):
 		return true
