@@ -534,3 +534,23 @@ func TestSPAsideNeedNot(t *testing.T) {
 		}
 	}
 }
+
+// TestSPClassicRepeats: a sentence in the classic rules' words that lets
+// digits repeat states no classic rule, however it says so.
+func TestSPClassicRepeats(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		classic bool
+	}{
+		{"Place the digits 1 to 9 once each in every row, column and box.", true},
+		{"Digits cannot be repeated in a row, column or box.", true},
+		{"Rows, columns and boxes may contain repeated digits.", false},
+		{"Repeated digits are allowed in rows, columns and boxes.", false},
+		{"Digits can repeat in rows, columns and boxes.", false},
+	} {
+		s := newSPText(c.text, 9).sentences[0]
+		if got := spBoilerplate(s, 9); got != c.classic {
+			t.Errorf("%q: classic %v, want %v", c.text, got, c.classic)
+		}
+	}
+}

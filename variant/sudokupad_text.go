@@ -893,7 +893,7 @@ func spClassicOnly(s spSentence, n int) bool {
 	// Digits that may repeat, and houses there are none of, are no
 	// classic rule: "Digits may repeat in rows and columns", "Sudoku
 	// rules apply, without boxes".
-	if spSaysRepeats(s) || spNoHouse(s) {
+	if spSaysRepeats(s) || spAllowsRepeats(s) || spNoHouse(s) {
 		return false
 	}
 	for _, w := range strings.Fields(s.words) {
@@ -902,6 +902,14 @@ func spClassicOnly(s spSentence, n int) bool {
 		}
 	}
 	return true
+}
+
+// spAllowsRepeats reports a sentence that lets digits repeat in other
+// words than spSaysRepeats' ("may contain repeated digits", "repeats are
+// allowed"): a word of repeating with one of leave, and no negation.
+func spAllowsRepeats(s spSentence) bool {
+	return s.has("repeat") && slices.ContainsFunc([]string{"may", "can ", "allowed", "permitted"}, s.has) &&
+		!slices.ContainsFunc(spNegations, s.has)
 }
 
 // spNoHouse reports a sentence that says there is no house of a kind:
