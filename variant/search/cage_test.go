@@ -404,15 +404,7 @@ func TestRequiredDigits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, _ := sudokusat.NewGridSize(9)
-			m, err := compile(context.Background(), &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}}, maxCombos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newState(m, make(chan struct{}))
-			s.wakeAll()
-			if !s.propagate() {
-				t.Fatal("propagation failed on a puzzle with solutions")
-			}
+			s := propagated(t, &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{tc.rule}})
 			for _, c := range tc.gone {
 				if s.cand[c]&tc.lost != 0 {
 					t.Errorf("r%dc%d keeps %09b of the rule's required digits %09b", c/9+1, c%9+1, s.cand[c]&tc.lost, tc.lost)
@@ -420,4 +412,22 @@ func TestRequiredDigits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// propagated compiles p and propagates from its givens alone: the
+// propagators' tests read what is left. It fails the test when p does not
+// compile or when propagation finds a contradiction, as the puzzles of
+// those tests have solutions.
+func propagated(t *testing.T, p *sudokusat.Puzzle) *state {
+	t.Helper()
+	m, err := compile(context.Background(), p, maxCombos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newState(m, make(chan struct{}))
+	s.wakeAll()
+	if !s.propagate() {
+		t.Fatal("propagation failed on a puzzle with solutions")
+	}
+	return s
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -31,15 +30,7 @@ func TestFibonacciNarrows(t *testing.T) {
 				g.SetCell(c, v)
 			}
 			p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.FibonacciLine, Cells: tc.cells}}}
-			m, err := compile(context.Background(), p, maxCombos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newState(m, make(chan struct{}))
-			s.wakeAll()
-			if !s.propagate() {
-				t.Fatal("propagation failed on a puzzle with solutions")
-			}
+			s := propagated(t, p)
 			for i, c := range tc.cells {
 				if s.cand[c] != tc.want[i] {
 					t.Errorf("%s: candidates %s, want %s", cellLabel(c), candString(s.cand[c]), candString(tc.want[i]))

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -41,15 +40,7 @@ func TestLookAndSayNarrows(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.LookAndSay, Cells: cells, Value: v}}}
-			m, err := compile(context.Background(), p, maxCombos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newState(m, make(chan struct{}))
-			s.wakeAll()
-			if !s.propagate() {
-				t.Fatal("propagation failed on a puzzle with solutions")
-			}
+			s := propagated(t, p)
 			for c, want := range tc.want {
 				if s.cand[c] != want {
 					t.Errorf("r%dc%d: candidates %s, want %s", c/tc.n+1, c%tc.n+1, candString(s.cand[c]), candString(want))

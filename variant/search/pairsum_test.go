@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -29,15 +28,7 @@ func TestPairSumNarrows(t *testing.T) {
 			g.SetCell(line[0], tc.first[0])
 			g.SetCell(line[1], tc.first[1])
 			p := &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{{Kind: variant.PairSumLine, Cells: line}}}
-			m, err := compile(context.Background(), p, maxCombos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newState(m, make(chan struct{}))
-			s.wakeAll()
-			if !s.propagate() {
-				t.Fatal("propagation failed on a puzzle with solutions")
-			}
+			s := propagated(t, p)
 			for _, c := range []struct {
 				cell int
 				want uint64

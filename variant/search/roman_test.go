@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"github.com/sudokusat/sudokusat"
@@ -32,15 +31,7 @@ func TestRomanNarrows(t *testing.T) {
 				g.SetCell(c, v)
 			}
 			rule := sudokusat.Rule{Kind: variant.RomanCages, Cells: []int{tc.a[len(tc.a)-1], tc.b[0]}, Lines: [][]int{tc.a, tc.b}, Value: tc.value}
-			m, err := compile(context.Background(), &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{rule}}, maxCombos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newState(m, make(chan struct{}))
-			s.wakeAll()
-			if !s.propagate() {
-				t.Fatal("propagation failed on a puzzle with solutions")
-			}
+			s := propagated(t, &sudokusat.Puzzle{Grid: g, Rules: []sudokusat.Rule{rule}})
 			for c, want := range tc.want {
 				if s.cand[c] != want {
 					t.Errorf("%s: candidates %s, want %s", cellLabel(c), candString(s.cand[c]), candString(want))
