@@ -250,22 +250,7 @@ func (v *venc) countingCircles(c sudokusat.Rule) error {
 			v.f.AddPB(pb)
 			continue
 		}
-		err := v.sequence(c.Cells, automaton{
-			start: 0,
-			step: func(q, in int) (int, bool) {
-				if in == 0 {
-					return q, true
-				}
-				return q + 1, q < d
-			},
-			accept: func(q int) bool { return q == 0 || q == d },
-			symbol: func(e int) int {
-				if e == d {
-					return 1
-				}
-				return 0
-			},
-		})
+		err := v.sequence(c.Cells, countAutomaton(d, d, func(q int) bool { return q == 0 || q == d }))
 		if err != nil {
 			return err
 		}

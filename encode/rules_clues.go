@@ -228,6 +228,28 @@ func (v *venc) distinctSums(c sudokusat.Rule) error {
 	return nil
 }
 
+// countAutomaton reads how many cells hold digit, never past most, and
+// accepts the counts accept takes: a look-and-say pair's, a counting
+// circle's. Over two symbols, digit and any other.
+func countAutomaton(digit, most int, accept func(count int) bool) automaton {
+	return automaton{
+		start: 0,
+		step: func(q, in int) (int, bool) {
+			if in == 0 {
+				return q, true
+			}
+			return q + 1, q < most
+		},
+		accept: accept,
+		symbol: func(d int) int {
+			if d == digit {
+				return 1
+			}
+			return 0
+		},
+	}
+}
+
 // sumAutomaton reads a line's partial sum, up to the largest sum ok
 // takes; the line is accepted when ok takes its sum.
 func sumAutomaton(top int, ok func(sum int) bool) automaton {
@@ -470,22 +492,7 @@ func (v *venc) lookAndSay(c sudokusat.Rule) error {
 			v.f.AddPB(pb)
 			continue
 		}
-		err := v.sequence(c.Cells, automaton{
-			start: 0,
-			step: func(q, in int) (int, bool) {
-				if in == 0 {
-					return q, true
-				}
-				return q + 1, q < p.Count
-			},
-			accept: func(q int) bool { return q == p.Count },
-			symbol: func(d int) int {
-				if d == p.Value {
-					return 1
-				}
-				return 0
-			},
-		})
+		err := v.sequence(c.Cells, countAutomaton(p.Value, p.Count, func(q int) bool { return q == p.Count }))
 		if err != nil {
 			return err
 		}
